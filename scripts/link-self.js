@@ -8,12 +8,16 @@ const path = require("node:path");
 
 const root = path.resolve(__dirname, "..");
 const link = path.join(root, "node_modules", "pulumi-svc");
-fs.mkdirSync(path.dirname(link), { recursive: true });
-try {
-  const st = fs.lstatSync(link);
-  if (st.isSymbolicLink() && path.resolve(path.dirname(link), fs.readlinkSync(link)) === root) return;
-  fs.rmSync(link, { recursive: true, force: true });
-} catch {
-  // not there yet
+function alreadyLinked() {
+  try {
+    return fs.lstatSync(link).isSymbolicLink() && fs.realpathSync(link) === fs.realpathSync(root);
+  } catch {
+    return false;
+  }
 }
-fs.symlinkSync("..", link, "dir");
+
+if (!alreadyLinked()) {
+  fs.mkdirSync(path.dirname(link), { recursive: true });
+  fs.rmSync(link, { recursive: true, force: true });
+  fs.symlinkSync("..", link, "dir");
+}
