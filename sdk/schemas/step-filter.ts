@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { openEnum, strictEnum } from "./common";
+
+/** Operators of a field filter part. */
+export const FILTER_OPERATORS = [
+  "LARGER",
+  "SMALLER",
+  "LARGER_EQUAL",
+  "SMALLER_EQUAL",
+  "EQUAL",
+  "NOT_EQUAL",
+  "ALL_IN",
+  "ANY_IN",
+  "NOT_IN",
+  "BETWEEN",
+  "NOT_BETWEEN",
+  "LIKE",
+  "NOT_LIKE",
+  "IN",
+] as const;
+/** What a field filter part looks at. */
+export const FILTER_ON = ["subscriber", "payload"] as const;
+/** The kinds of step filter. */
+export const STEP_FILTER_TYPES = [
+  "BOOLEAN",
+  "TEXT",
+  "DATE",
+  "NUMBER",
+  "STATEMENT",
+  "LIST",
+  "MULTI_LIST",
+  "GROUP",
+] as const;
+/** How a step filter combines its children. */
+export const STEP_FILTER_VALUES = ["AND", "OR"] as const;
+
+/** One condition of a step filter (strict: used in integration `conditions` we send). */
+export const fieldFilterPartSchema = z.strictObject({
+  field: z.string(),
+  value: z.string(),
+  operator: strictEnum(FILTER_OPERATORS),
+  on: strictEnum(FILTER_ON),
+});
+/** One condition of a step filter. */
+export type FieldFilterPart = z.infer<typeof fieldFilterPartSchema>;
+
+/** A step filter / integration condition (strict: what we send). */
+export const stepFilterSchema = z.strictObject({
+  isNegated: z.boolean(),
+  type: strictEnum(STEP_FILTER_TYPES),
+  value: strictEnum(STEP_FILTER_VALUES),
+  children: z.array(fieldFilterPartSchema),
+});
+/** A step filter / integration condition. */
+export type StepFilter = z.infer<typeof stepFilterSchema>;
+
+/** A field filter part as read from the service (tolerant). */
+export const fieldFilterPartResponseSchema = z.looseObject({
+  field: z.string(),
+  value: z.string(),
+  operator: openEnum(FILTER_OPERATORS),
+  on: openEnum(FILTER_ON),
+});
+
+/** A step filter as read from the service (tolerant: unknown keys and enum values pass). */
+export const stepFilterResponseSchema = z.looseObject({
+  isNegated: z.boolean(),
+  type: openEnum(STEP_FILTER_TYPES),
+  value: openEnum(STEP_FILTER_VALUES),
+  children: z.array(fieldFilterPartResponseSchema),
+});
+/** A step filter as read from the service. */
+export type StepFilterResponse = z.infer<typeof stepFilterResponseSchema>;

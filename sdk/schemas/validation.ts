@@ -1,0 +1,142 @@
+import type { z } from "zod";
+
+/**
+ * Turns zod issues into messages people can act on: every line names the field path and, for enums, the
+ * allowed values. Values are never echoed (they may be credentials), except the rejected value of a strict
+ * enum, which our own enum messages embed.
+ */
+
+/** One zod issue, as produced by `ZodError.issues`. */
+type Issue = z.core.$ZodIssue;
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** Renders a zod path like `credentials.deviceTokens[2]`; the empty path is `(root)`. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = "";
+  for (const seg of path) {
+    if (typeof seg === "number") out += `[${seg}]`;
+    else if (typeof seg === "string" && IDENTIFIER.test(seg)) out += out === "" ? seg : `.${seg}`;
+    else out += `[${JSON.stringify(String(seg))}]`;
+  }
+  return out === "" ? "(root)" : out;
+}
+
+/** Zod's own default messages; anything else is a message we wrote and is kept as is. */
+const DEFAULT_MESSAGE = /^(Invalid|Too (small|big)|Unrecognized key)/;
+
+function quoteList(values: readonly unknown[]): string {
+  return values.map((v) => (typeof v === "string" ? v : JSON.stringify(v))).join(", ");
+}
+
+function bound(issue: {
+  minimum?: unknown;
+  maximum?: unknown;
+  inclusive?: boolean;
+  origin?: string;
+}): string {
+  const limit = issue.minimum ?? issue.maximum;
+  const small = issue.minimum !== undefined;
+  const cmp = small
+    ? issue.inclusive
+      ? "at least"
+      : "more than"
+    : issue.inclusive
+      ? "at most"
+      : "less than";
+  switch (issue.origin) {
+    case "string":
+      return `must have ${cmp} ${String(limit)} characters`;
+    case "array":
+    case "set":
+      return `must have ${cmp} ${String(limit)} items`;
+    default:
+      return `must be ${cmp} ${String(limit)}`;
+  }
+}
+
+/** The message part of one issue (without the path). */
+function describe(issue: Issue): string {
+  if (!DEFAULT_MESSAGE.test(issue.message)) return issue.message;
+  switch (issue.code) {
+    case "invalid_type":
+      return /received undefined$/.test(issue.message)
+        ? `is required (${issue.expected})`
+        : `must be ${issue.expected === "object" || issue.expected === "array" ? "an" : "a"} ${issue.expected}${
+            /received (\w+)/.exec(issue.message)?.[1]
+              ? ` (got ${/received (\w+)/.exec(issue.message)?.[1]})`
+              : ""
+          }`;
+    case "invalid_value":
+      return issue.values.length === 1
+        ? `must be ${quoteList(issue.values)}`
+        : `must be one of ${quoteList(issue.values)}`;
+    case "unrecognized_keys":
+      return `unknown ${issue.keys.length === 1 ? "key" : "keys"} ${issue.keys.map((k) => `"${k}"`).join(", ")}`;
+    case "too_small":
+    case "too_big":
+      return bound(issue);
+    case "invalid_format":
+      return issue.format === "url" ? "must be a valid URL" : `must be a valid ${issue.format}`;
+    case "invalid_union": {
+      // Report the branch that got furthest: the one with the fewest issues.
+      const best = [...issue.errors].sort((a, b) => a.length - b.length)[0];
+      if (best && best.length > 0) return best.map((i) => describeNested(i)).join("; ");
+      return "does not match any allowed shape";
+    }
+    case "not_multiple_of":
+      return `must be a multiple of ${String(issue.divisor)}`;
+    default:
+      return issue.message;
+  }
+}
+
+function describeNested(issue: Issue): string {
+  const msg = describe(issue);
+  return issue.path.length > 0 ? `${formatPath(issue.path)}: ${msg}` : msg;
+}
+
+/** Leaf issues, with union branches' nested paths folded into the outer path. */
+function pathOf(issue: Issue): string {
+  return formatPath(issue.path);
+}
+
+/**
+ * One line per issue, `<path>: <message>`, e.g.
+ * `channel: must be one of in_app, email, sms, chat, push (got "pager")` or
+ * `credentials: unknown key "apikey"` or `credentials.deviceTokens[2]: must have at least 1 characters`.
+ */
+export function formatIssues(error: z.ZodError): string[] {
+  return error.issues.flatMap((issue) =>
+    issue.code === "unrecognized_keys"
+      ? issue.keys.map((key) => `${formatPath([...issue.path, key])}: ${UNKNOWN_FIELD}`)
+      : [`${pathOf(issue)}: ${describe(issue)}`],
+  );
+}
+
+const UNKNOWN_FIELD = "unknown field (not allowed here; check the spelling)";
+
+/** One sentence for an error message, e.g. `Invalid integration: channel: must be one of ...; name: is required`. */
+export function describeIssues(error: z.ZodError, subject: string): string {
+  const lines = formatIssues(error);
+  return `Invalid ${subject}: ${lines.join("; ")}`;
+}
+
+/** Pulumi `CheckFailure`s: the top-level input property and the reason (which includes the nested path). */
+export function issuesToFailures(error: z.ZodError): { property: string; reason: string }[] {
+  return error.issues.flatMap((issue) => {
+    const first = issue.path[0];
+    if (issue.code === "unrecognized_keys") {
+      return issue.keys.map((key) => ({
+        property: first === undefined ? key : String(first),
+        reason: `${formatPath([...issue.path, key])}: ${UNKNOWN_FIELD}`,
+      }));
+    }
+    return [
+      {
+        property: first === undefined ? "" : String(first),
+        reason: `${pathOf(issue)}: ${describe(issue)}`,
+      },
+    ];
+  });
+}
