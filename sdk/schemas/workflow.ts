@@ -1,0 +1,441 @@
+import { z } from "zod";
+import {
+  type EnumValues,
+  jsonObjectSchema,
+  openEnum,
+  originSchema,
+  severitySchema,
+  strictEnum,
+  TIME_UNITS,
+} from "./common";
+
+/**
+ * The v2 workflow (operation 7) and its steps. We only read workflows, so everything here is tolerant;
+ * the control values also come in a strict flavour (`strictControlValuesSchemas`) that enforces the
+ * spec's rules, for fixtures and for any future write.
+ */
+
+/** A user who edited or published a workflow. */
+export const userSchema = z.looseObject({
+  _id: z.string(),
+  firstName: z.string().nullable().optional(),
+  lastName: z.string().nullable().optional(),
+  externalId: z.string().nullable().optional(),
+});
+/** A user who edited or published a workflow. */
+export type User = z.infer<typeof userSchema>;
+
+/** Preferences of a workflow: the `all` fallback and per-channel flags. */
+export const workflowPreferencesSchema = z.looseObject({
+  all: z.looseObject({ enabled: z.boolean(), readOnly: z.boolean() }),
+  channels: z.record(z.string(), z.looseObject({ enabled: z.boolean() })),
+});
+/** Preferences of a workflow. */
+export type WorkflowPreferences = z.infer<typeof workflowPreferencesSchema>;
+
+/** UI groups of a step's controls. */
+export const UI_SCHEMA_GROUPS = [
+  "IN_APP",
+  "EMAIL",
+  "DIGEST",
+  "DELAY",
+  "THROTTLE",
+  "SMS",
+  "CHAT",
+  "PUSH",
+  "SKIP",
+  "LAYOUT",
+] as const;
+
+/** Components a control can be rendered with. */
+export const UI_COMPONENTS = [
+  "EMAIL_EDITOR_SELECT",
+  "LAYOUT_SELECT",
+  "BLOCK_EDITOR",
+  "EMAIL_BODY",
+  "TEXT_FULL_LINE",
+  "TEXT_INLINE_LABEL",
+  "IN_APP_BODY",
+  "IN_APP_AVATAR",
+  "IN_APP_PRIMARY_SUBJECT",
+  "IN_APP_BUTTON_DROPDOWN",
+  "IN_APP_DISABLE_SANITIZATION_SWITCH",
+  "DISABLE_SANITIZATION_SWITCH",
+  "URL_TEXT_BOX",
+  "DIGEST_AMOUNT",
+  "DIGEST_UNIT",
+  "DIGEST_TYPE",
+  "DIGEST_KEY",
+  "DIGEST_CRON",
+  "DELAY_AMOUNT",
+  "DELAY_UNIT",
+  "DELAY_TYPE",
+  "DELAY_CRON",
+  "DELAY_DYNAMIC_KEY",
+  "THROTTLE_TYPE",
+  "THROTTLE_WINDOW",
+  "THROTTLE_UNIT",
+  "THROTTLE_DYNAMIC_KEY",
+  "THROTTLE_THRESHOLD",
+  "THROTTLE_KEY",
+  "EXTEND_TO_SCHEDULE",
+  "SMS_BODY",
+  "CHAT_BODY",
+  "PUSH_BODY",
+  "PUSH_SUBJECT",
+  "QUERY_EDITOR",
+  "DATA",
+  "LAYOUT_EMAIL",
+] as const;
+
+const placeholderScalar = z.union([z.string(), z.number(), z.boolean(), jsonObjectSchema]);
+
+/** How one control is rendered. */
+export interface UiSchemaProperty {
+  placeholder?:
+    | string
+    | number
+    | boolean
+    | Record<string, unknown>
+    | (string | number | boolean | Record<string, unknown>)[]
+    | null;
+  component: (typeof UI_COMPONENTS)[number] | (string & {});
+  properties?: Record<string, UiSchemaProperty>;
+  [key: string]: unknown;
+}
+
+/** How one control is rendered (recursive through `properties`). */
+export const uiSchemaPropertySchema: z.ZodType<UiSchemaProperty> = z.looseObject({
+  placeholder: z
+    .union([placeholderScalar, z.array(placeholderScalar)])
+    .nullable()
+    .optional(),
+  component: openEnum(UI_COMPONENTS),
+  get properties() {
+    return z.record(z.string(), uiSchemaPropertySchema).optional();
+  },
+});
+
+/** How a step's controls are rendered. */
+export const uiSchemaSchema = z.looseObject({
+  group: openEnum(UI_SCHEMA_GROUPS).optional(),
+  properties: z.record(z.string(), uiSchemaPropertySchema).optional(),
+});
+/** How a step's controls are rendered. */
+export type UiSchema = z.infer<typeof uiSchemaSchema>;
+
+/** Issue types of a step's content (controls). */
+export const STEP_CONTENT_ISSUE_TYPES = [
+  "ILLEGAL_VARIABLE_IN_CONTROL_VALUE",
+  "INVALID_FILTER_ARG_IN_VARIABLE",
+  "MISSING_VALUE",
+  "TIER_LIMIT_EXCEEDED",
+] as const;
+/** Issue types of a step's integration. */
+export const STEP_INTEGRATION_ISSUE_TYPES = ["MISSING_INTEGRATION", "INBOX_NOT_CONNECTED"] as const;
+
+/** A problem with a step's control values. */
+export const stepContentIssueSchema = z.looseObject({
+  issueType: openEnum(STEP_CONTENT_ISSUE_TYPES),
+  variableName: z.string().optional(),
+  message: z.string(),
+});
+/** A problem with a step's integration. */
+export const stepIntegrationIssueSchema = z.looseObject({
+  issueType: openEnum(STEP_INTEGRATION_ISSUE_TYPES),
+  variableName: z.string().optional(),
+  message: z.string(),
+});
+
+/** Issues of a step: per control and per integration. */
+export const stepIssuesSchema = z.looseObject({
+  controls: z.record(z.string(), z.array(stepContentIssueSchema)).optional(),
+  integration: z.record(z.string(), z.array(stepIntegrationIssueSchema)).optional(),
+});
+/** Issues of a step. */
+export type StepIssues = z.infer<typeof stepIssuesSchema>;
+
+/** Targets of a redirect. */
+export const REDIRECT_TARGETS = ["_self", "_blank", "_parent", "_top", "_unfencedTop"] as const;
+/** Delay and digest kinds. */
+export const SCHEDULE_TYPES = ["regular", "timed"] as const;
+/** Throttle kinds. */
+export const THROTTLE_TYPES = ["fixed", "dynamic"] as const;
+/** Throttle window units. */
+export const THROTTLE_UNITS = ["minutes", "hours", "days"] as const;
+/** Email editor kinds. */
+export const EDITOR_TYPES = ["block", "html"] as const;
+
+/** A link in control values: a valid URL, a path starting with `/`, or a `{{ variable }}`. */
+function isLinkValue(value: string): boolean {
+  if (value.startsWith("/") || /^\s*\{\{.*\}\}\s*$/.test(value)) return true;
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Builds the control-value schemas in one direction: strict (what we send) or tolerant (what we read). */
+function controlValueSchemas(strict: boolean) {
+  const obj = <S extends z.ZodRawShape>(shape: S) => (strict ? z.strictObject(shape) : z.looseObject(shape));
+  const en = <const T extends EnumValues>(values: T) => (strict ? strictEnum(values) : openEnum(values));
+  const link = strict
+    ? z.string().refine(isLinkValue, "must be a valid URL, a path starting with /, or a {{ variable }}")
+    : z.string();
+  const cron = strict ? z.string().min(1, "must not be empty") : z.string();
+  const unit = en(TIME_UNITS);
+  const skip = jsonObjectSchema.optional();
+
+  const redirect = obj({ url: link.optional(), target: en(REDIRECT_TARGETS).optional() });
+  const action = obj({ label: z.string().optional(), redirect: redirect.optional() });
+
+  const inApp = obj({
+    body: z.string().optional(),
+    subject: z.string().optional(),
+    avatar: link.optional(),
+    primaryAction: action.optional(),
+    secondaryAction: action.optional(),
+    redirect: redirect.optional(),
+    disableOutputSanitization: z.boolean().optional(),
+    data: jsonObjectSchema.optional(),
+    skip,
+  });
+  const email = obj({
+    subject: strict ? z.string() : z.string().optional(),
+    // A block-editor document (JSON, as a string or already parsed) or HTML.
+    body: strict ? z.string() : z.union([z.string(), jsonObjectSchema]).optional(),
+    editorType: en(EDITOR_TYPES).optional(),
+    disableOutputSanitization: z.boolean().optional(),
+    /** null: no layout; absent: the default layout. */
+    layoutId: z.string().nullable().optional(),
+    skip,
+  });
+  const sms = obj({ body: z.string().optional(), skip });
+  const push = obj({ subject: z.string().optional(), body: z.string().optional(), skip });
+  const chat = obj({ body: z.string().optional(), skip });
+  const delay = obj({
+    type: en(SCHEDULE_TYPES).optional(),
+    amount: z.number().optional(),
+    unit: unit.optional(),
+    cron: cron.optional(),
+    skip,
+  });
+  const digest = obj({
+    type: en(SCHEDULE_TYPES).optional(),
+    amount: (strict ? z.number().min(1) : z.number()).optional(),
+    unit: unit.optional(),
+    lookBackWindow: obj({ amount: z.number(), unit }).optional(),
+    cron: cron.optional(),
+    digestKey: z.string().optional(),
+    skip,
+  });
+  const custom = obj({ custom: jsonObjectSchema.optional() });
+  const throttle = obj({
+    type: en(THROTTLE_TYPES).optional(),
+    amount: z.number().optional(),
+    unit: en(THROTTLE_UNITS).optional(),
+    dynamicKey: z.string().optional(),
+    /** Maximum executions in the window; the service defaults it to 1. */
+    threshold: z.number().optional(),
+    /** Defaults to the workflow and subscriber combination. */
+    throttleKey: z.string().optional(),
+    skip,
+  });
+  return { in_app: inApp, email, sms, push, chat, delay, digest, custom, throttle };
+}
+
+const tolerantControls = controlValueSchemas(false);
+const strict = controlValueSchemas(true);
+
+/** Control values of each step variant, strict: unknown keys rejected and the spec's rules enforced. */
+export const strictControlValuesSchemas = {
+  ...strict,
+  in_app: strict.in_app.refine((v) => Boolean(v.body) || Boolean(v.subject), {
+    message: "body or subject is required",
+  }),
+  throttle: strict.throttle.superRefine((v, ctx) => {
+    if ((v.type ?? "fixed") === "fixed") {
+      for (const key of ["amount", "unit"] as const) {
+        if (v[key] === undefined)
+          ctx.addIssue({ code: "custom", path: [key], message: "is required for a fixed throttle" });
+      }
+    } else if (!v.dynamicKey) {
+      ctx.addIssue({ code: "custom", path: ["dynamicKey"], message: "is required for a dynamic throttle" });
+    }
+  }),
+};
+
+/** Control values of each step variant, tolerant (as read from the service). */
+export const controlValuesSchemas = tolerantControls;
+/** In-app control values. */
+export const inAppControlValuesSchema = tolerantControls.in_app;
+/** Email control values. */
+export const emailControlValuesSchema = tolerantControls.email;
+/** SMS control values. */
+export const smsControlValuesSchema = tolerantControls.sms;
+/** Push control values. */
+export const pushControlValuesSchema = tolerantControls.push;
+/** Chat control values. */
+export const chatControlValuesSchema = tolerantControls.chat;
+/** Delay control values. */
+export const delayControlValuesSchema = tolerantControls.delay;
+/** Digest control values. */
+export const digestControlValuesSchema = tolerantControls.digest;
+/** Custom step control values. */
+export const customControlValuesSchema = tolerantControls.custom;
+/** Throttle control values. */
+export const throttleControlValuesSchema = tolerantControls.throttle;
+
+/** In-app control values. */
+export type InAppControlValues = z.infer<typeof inAppControlValuesSchema>;
+/** Email control values. */
+export type EmailControlValues = z.infer<typeof emailControlValuesSchema>;
+/** Delay control values. */
+export type DelayControlValues = z.infer<typeof delayControlValuesSchema>;
+/** Digest control values. */
+export type DigestControlValues = z.infer<typeof digestControlValuesSchema>;
+/** Throttle control values. */
+export type ThrottleControlValues = z.infer<typeof throttleControlValuesSchema>;
+
+/** The `type` values a v2 step can carry. */
+export const STEP_TYPES = [
+  "in_app",
+  "email",
+  "sms",
+  "chat",
+  "push",
+  "digest",
+  "trigger",
+  "delay",
+  "throttle",
+  "custom",
+] as const;
+
+/** The nine step variants. */
+export const STEP_VARIANTS = [
+  "in_app",
+  "email",
+  "sms",
+  "push",
+  "chat",
+  "delay",
+  "digest",
+  "custom",
+  "throttle",
+] as const;
+/** A step variant. */
+export type StepVariant = (typeof STEP_VARIANTS)[number];
+
+function stepShape<V extends z.ZodType>(values: V) {
+  return {
+    controls: z.looseObject({
+      dataSchema: jsonObjectSchema.optional(),
+      uiSchema: uiSchemaSchema.optional(),
+      values,
+    }),
+    controlValues: values.optional(),
+    variables: jsonObjectSchema,
+    stepId: z.string(),
+    _id: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    origin: originSchema,
+    workflowId: z.string(),
+    workflowDatabaseId: z.string(),
+    issues: stepIssuesSchema.optional(),
+  };
+}
+
+function variant<T extends StepVariant, V extends z.ZodType>(type: T, values: V) {
+  return z.looseObject({ ...stepShape(values), type: z.literal(type) });
+}
+
+/** An in-app step. */
+export const inAppStepSchema = variant("in_app", inAppControlValuesSchema);
+/** An email step. */
+export const emailStepSchema = variant("email", emailControlValuesSchema);
+/** An SMS step. */
+export const smsStepSchema = variant("sms", smsControlValuesSchema);
+/** A push step. */
+export const pushStepSchema = variant("push", pushControlValuesSchema);
+/** A chat step. */
+export const chatStepSchema = variant("chat", chatControlValuesSchema);
+/** A delay step. */
+export const delayStepSchema = variant("delay", delayControlValuesSchema);
+/** A digest step. */
+export const digestStepSchema = variant("digest", digestControlValuesSchema);
+/** A custom step. */
+export const customStepSchema = variant("custom", customControlValuesSchema);
+/** A throttle step. */
+export const throttleStepSchema = variant("throttle", throttleControlValuesSchema);
+
+/** A step of a type this client does not know yet: parsed with the shared fields and open controls. */
+export const unknownStepSchema = z.looseObject({
+  ...stepShape(jsonObjectSchema),
+  type: z.string(),
+});
+
+/** The nine known step variants, discriminated by `type`. */
+export const knownWorkflowStepSchema = z.discriminatedUnion("type", [
+  inAppStepSchema,
+  emailStepSchema,
+  smsStepSchema,
+  pushStepSchema,
+  chatStepSchema,
+  delayStepSchema,
+  digestStepSchema,
+  customStepSchema,
+  throttleStepSchema,
+]);
+/** One of the nine known step variants. */
+export type KnownWorkflowStep = z.infer<typeof knownWorkflowStepSchema>;
+
+/** A step of a v2 workflow: one of the nine variants, or (tolerant) a step of an unknown type. */
+export const workflowStepSchema = z.union([knownWorkflowStepSchema, unknownStepSchema]);
+/** A step of a v2 workflow. */
+export type WorkflowStep = z.infer<typeof workflowStepSchema>;
+
+/** Workflow states. */
+export const WORKFLOW_STATUSES = ["ACTIVE", "INACTIVE", "ERROR"] as const;
+
+/** A v2 workflow (response of `GET /v2/workflows/{workflowId}`, tolerant). */
+export const workflowSchema = z.looseObject({
+  name: z.string(),
+  description: z.string().optional(),
+  tags: z.array(z.string()).optional(),
+  active: z.boolean().optional(),
+  validatePayload: z.boolean().optional(),
+  payloadSchema: jsonObjectSchema.nullable().optional(),
+  isTranslationEnabled: z.boolean().optional(),
+  _id: z.string(),
+  workflowId: z.string(),
+  slug: z.string(),
+  updatedAt: z.string(),
+  createdAt: z.string(),
+  updatedBy: userSchema.nullable().optional(),
+  lastPublishedAt: z.string().nullable().optional(),
+  lastPublishedBy: userSchema.nullable().optional(),
+  steps: z.array(workflowStepSchema),
+  origin: originSchema,
+  preferences: z.looseObject({
+    user: workflowPreferencesSchema.nullable().optional(),
+    default: workflowPreferencesSchema,
+  }),
+  status: openEnum(WORKFLOW_STATUSES),
+  /** Runtime issues; their fields are not specified. */
+  issues: z.record(z.string(), z.unknown()).optional(),
+  lastTriggeredAt: z.string().nullable().optional(),
+  payloadExample: jsonObjectSchema.nullable().optional(),
+  severity: severitySchema,
+});
+/** A v2 workflow. */
+export type Workflow = z.infer<typeof workflowSchema>;
+
+/** Query of `GET /v2/workflows/{workflowId}` (strict). */
+export const getWorkflowQuerySchema = z.strictObject({
+  environmentId: z.string().min(1).optional(),
+});
+/** Query of the get-workflow operation. */
+export type GetWorkflowQuery = z.infer<typeof getWorkflowQuerySchema>;
