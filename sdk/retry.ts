@@ -1,0 +1,199 @@
+/**
+ * The retry policy: one pure function, no clock, no randomness of its own, no I/O. The transport asks it
+ * after every failed attempt whether and how long to wait.
+ */
+
+/** The knobs of the policy (defaults in `defaults.ts`). */
+export interface RetryOptions {
+  /** Retries after the first attempt. */
+  maxRetries: number;
+  /** First backoff step; doubles per attempt. */
+  baseRetryDelayMs: number;
+  /** Longest single wait. A server hint longer than this ends the retries rather than being shortened. */
+  maxRetryDelayMs: number;
+  /** No retry may start later than this after the logical call began. */
+  totalRetryBudgetMs: number;
+}
+
+/** How an attempt failed without an HTTP status. */
+export type AttemptFailure = "connection" | "timeout" | "abort";
+
+/** Header lookup: undici's shape (lower-case names, string or string[]). */
+export type HeaderBag = Readonly<Record<string, string | string[] | undefined>>;
+
+/** Everything the policy looks at. */
+export interface RetryInput {
+  /** HTTP method, upper case. */
+  method: string;
+  /** Whether the request carries an `Idempotency-Key` (makes POST/PATCH safe to repeat). */
+  hasIdempotencyKey: boolean;
+  /** Attempts made so far, including the one that just failed (1 after the first). */
+  attempt: number;
+  /** The response status, when there was a response. */
+  status?: number;
+  /** How the attempt failed, when there was no response. */
+  error?: AttemptFailure;
+  /** Response headers (lower-case names). */
+  headers?: HeaderBag;
+  /** The parsed error body (used to tell an in-flight 409 from an identifier conflict). */
+  body?: unknown;
+  /** Time since the logical call began. */
+  elapsedMs: number;
+  /** Policy knobs. */
+  options: RetryOptions;
+  /** Uniform in [0, 1): `Math.random` in production, fixed in tests. */
+  random: () => number;
+  /** Current time in ms since the epoch, to read HTTP-date `Retry-After`. */
+  now?: number;
+}
+
+/** The verdict. `reason` is for logs and error messages. */
+export type RetryDecision =
+  | { retry: false; reason: string }
+  | { retry: true; delayMs: number; reason: string };
+
+const IDEMPOTENT_METHODS = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
+const RETRYABLE_5XX = new Set([500, 502, 503, 504]);
+/** How the service words "a request with this key is still being processed". */
+const IN_FLIGHT =
+  /(in[ -]?flight|in progress|being processed|still processing|currently processing|retry after)/i;
+/** How it words an identifier conflict, which repeating cannot fix. */
+const DUPLICATE = /(already exists|duplicate|identifier)/i;
+
+function header(headers: HeaderBag | undefined, name: string): string | undefined {
+  const v = headers?.[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/**
+ * Parses `Retry-After`: delta seconds (fractions tolerated) or an HTTP date. Returns ms (>= 0), or
+ * undefined when absent or unparsable.
+ */
+export function parseRetryAfter(value: string | undefined, now: number = Date.now()): number | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  if (text === "") return undefined;
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.ceil(Number(text) * 1000);
+  const date = Date.parse(text);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - now);
+}
+
+/**
+ * Parses `RateLimit-Reset`: seconds until the window resets (IETF draft). A value that looks like an epoch
+ * timestamp (seconds) is converted too.
+ */
+export function parseRateLimitReset(value: string | undefined, now: number = Date.now()): number | undefined {
+  if (value === undefined || !/^\s*\d+(\.\d+)?\s*$/.test(value)) return undefined;
+  const n = Number(value);
+  if (n > 1_000_000_000) return Math.max(0, n * 1000 - now);
+  return Math.ceil(n * 1000);
+}
+
+function messageOf(body: unknown): string {
+  if (typeof body === "string") return body;
+  if (body && typeof body === "object") {
+    const m = (body as Record<string, unknown>)["message"];
+    if (typeof m === "string") return m;
+    if (Array.isArray(m)) return m.join("; ");
+  }
+  return "";
+}
+
+/**
+ * True for the idempotency "same key still in flight" 409: it is the only 409 worth repeating. Identified by
+ * a `Retry-After` header or an in-progress message, and never when the message speaks of a duplicate.
+ */
+export function isInFlightConflict(
+  input: Pick<RetryInput, "status" | "headers" | "body" | "hasIdempotencyKey">,
+) {
+  if (input.status !== 409 || !input.hasIdempotencyKey) return false;
+  const message = messageOf(input.body);
+  if (IN_FLIGHT.test(message)) return true;
+  if (DUPLICATE.test(message)) return false;
+  return header(input.headers, "retry-after") !== undefined;
+}
+
+/** The server's hint of how long to wait, in ms, if any. */
+function serverHintMs(input: RetryInput): number | undefined {
+  const now = input.now ?? Date.now();
+  const retryAfter = parseRetryAfter(header(input.headers, "retry-after"), now);
+  if (retryAfter !== undefined) return retryAfter;
+  // RateLimit-Reset is on every response; it only says "wait" when the bucket is empty.
+  const remaining = header(input.headers, "ratelimit-remaining");
+  if (input.status === 429 || remaining?.trim() === "0") {
+    return parseRateLimitReset(header(input.headers, "ratelimit-reset"), now);
+  }
+  return undefined;
+}
+
+/** Why this failure is worth repeating, or undefined when it is not. */
+function retryableCause(input: RetryInput): string | undefined {
+  if (input.error === "connection") return "connection error";
+  if (input.error === "timeout") return "timeout";
+  const s = input.status;
+  if (s === undefined) return undefined;
+  if (s === 429) return "429 rate limited";
+  if (RETRYABLE_5XX.has(s)) return `${s} server error`;
+  if (isInFlightConflict(input)) return "409 idempotent request still in flight";
+  return undefined;
+}
+
+/**
+ * Decides whether to repeat a failed attempt and how long to wait first.
+ *
+ * Repeats only requests that are safe to repeat (GET, HEAD, OPTIONS, PUT, DELETE, and POST/PATCH carrying an
+ * `Idempotency-Key`), and only for 429, 500/502/503/504, the in-flight 409, connection errors and timeouts.
+ * Never other 4xx, never a caller abort. Waits at least the server's `Retry-After` (or `RateLimit-Reset` when
+ * rate limited), otherwise exponential backoff with full jitter, capped per wait (`maxRetryDelayMs`) and in
+ * total (`totalRetryBudgetMs`).
+ */
+export function decideRetry(input: RetryInput): RetryDecision {
+  const { options } = input;
+  if (input.error === "abort") return { retry: false, reason: "aborted by caller" };
+  const cause = retryableCause(input);
+  if (cause === undefined) {
+    return {
+      retry: false,
+      reason: input.status === undefined ? "not retryable" : `status ${input.status} is not retryable`,
+    };
+  }
+  const method = input.method.toUpperCase();
+  if (!IDEMPOTENT_METHODS.has(method) && !input.hasIdempotencyKey) {
+    return { retry: false, reason: `${method} without an idempotency key is not safe to repeat (${cause})` };
+  }
+  if (input.attempt > options.maxRetries) {
+    return {
+      retry: false,
+      reason: `${cause}; gave up after ${input.attempt} attempts (maxRetries ${options.maxRetries})`,
+    };
+  }
+
+  const exp = Math.min(
+    options.maxRetryDelayMs,
+    options.baseRetryDelayMs * 2 ** Math.max(0, input.attempt - 1),
+  );
+  const backoff = Math.floor(input.random() * exp);
+  const hint = serverHintMs(input);
+  let delayMs: number;
+  if (hint !== undefined) {
+    if (hint > options.maxRetryDelayMs) {
+      return {
+        retry: false,
+        reason: `${cause}; server asked to wait ${hint} ms, more than maxRetryDelayMs ${options.maxRetryDelayMs}`,
+      };
+    }
+    // Never earlier than asked; a little jitter on top so synchronized clients spread out.
+    delayMs =
+      hint + Math.floor(input.random() * Math.min(options.baseRetryDelayMs, options.maxRetryDelayMs - hint));
+  } else {
+    delayMs = backoff;
+  }
+  if (input.elapsedMs + delayMs > options.totalRetryBudgetMs) {
+    return {
+      retry: false,
+      reason: `${cause}; waiting ${delayMs} ms would exceed the retry budget of ${options.totalRetryBudgetMs} ms`,
+    };
+  }
+  return { retry: true, delayMs, reason: `${cause}; retry ${input.attempt} in ${delayMs} ms` };
+}
