@@ -1,0 +1,55 @@
+import { resolveClientOptions, type SvcClientOptions } from "./options";
+import { Integrations } from "./resources/integrations";
+import { Messages } from "./resources/messages";
+import { Notifications } from "./resources/notifications";
+import { Subscribers } from "./resources/subscribers";
+import { Workflows } from "./resources/workflows";
+import { Transport } from "./transport";
+
+/**
+ * The typed client of the svc service.
+ *
+ * ```ts
+ * const client = new SvcClient({ apiKey: process.env.SVC_API_KEY!, baseUrl: "https://api.example.com" });
+ * const active = await client.integrations.listActive();
+ * for await (const s of client.subscribers.searchAll({ email: "a@b.c" })) console.log(s.subscriberId);
+ * await client.close();
+ * ```
+ *
+ * One keep-alive pool per client (unless `dispatcher` is given); bounded retries with backoff that honours
+ * `Retry-After`; an `Idempotency-Key` on every POST and PATCH; a timeout per attempt. Every method takes a
+ * last optional `{ signal?, timeoutMs?, idempotencyKey?, maxRetries? }`. Failures are `SvcError`s.
+ */
+export class SvcClient {
+  /** Subscriber credentials, search and preferences. */
+  readonly subscribers: Subscribers;
+  /** Integrations: create, list, list active, update, delete. */
+  readonly integrations: Integrations;
+  /** Messages: list, listAll. */
+  readonly messages: Messages;
+  /** Workflows: get. */
+  readonly workflows: Workflows;
+  /** Notification events: get, list, listAll. */
+  readonly notifications: Notifications;
+  readonly #transport: Transport;
+
+  /** Validates `options` (throws `ValidationError` naming the bad option) and opens no connection yet. */
+  constructor(options: SvcClientOptions) {
+    this.#transport = new Transport(resolveClientOptions(options));
+    this.subscribers = new Subscribers(this.#transport);
+    this.integrations = new Integrations(this.#transport);
+    this.messages = new Messages(this.#transport);
+    this.workflows = new Workflows(this.#transport);
+    this.notifications = new Notifications(this.#transport);
+  }
+
+  /** Closes the client's connection pool (not a `dispatcher` passed in). Idempotent calls after close fail. */
+  close(): Promise<void> {
+    return this.#transport.close();
+  }
+
+  /** `await using client = new SvcClient(...)` closes it at the end of the scope. */
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
+  }
+}

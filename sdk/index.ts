@@ -1,0 +1,56 @@
+/**
+ * pulumi-svc/sdk: the typed client of the svc service.
+ *
+ * ```ts
+ * import { SvcClient, ApiError } from "pulumi-svc/sdk";
+ * ```
+ */
+export { SvcClient } from "./client";
+export { DEFAULTS } from "./defaults";
+export {
+  AbortError,
+  ApiError,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  ConnectionError,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  ResponseValidationError,
+  SvcError,
+  TimeoutError,
+  UnprocessableEntityError,
+  ValidationError,
+} from "./errors";
+export type { RequestEvent, RequestOptions, SvcClientOptions } from "./options";
+export type { Integrations } from "./resources/integrations";
+export type { Messages } from "./resources/messages";
+export type { Notifications } from "./resources/notifications";
+export type { Subscribers } from "./resources/subscribers";
+export type { Workflows } from "./resources/workflows";
+export type {
+  ChannelCredentials,
+  ChannelSettings,
+  ChannelType,
+  CreateIntegrationBody,
+  CredentialsDto,
+  ErrorBody,
+  GetWorkflowQuery,
+  Integration,
+  ListMessagesQuery,
+  ListNotificationsQuery,
+  Message,
+  MessagePage,
+  Notification,
+  NotificationPage,
+  SearchSubscribersQuery,
+  StepFilter,
+  Subscriber,
+  SubscriberPage,
+  SubscriberPreferences,
+  UpdateIntegrationBody,
+  UpsertCredentialsBody,
+  Workflow,
+} from "./schemas";

@@ -1,0 +1,99 @@
+import type { RequestOptions } from "../options";
+import {
+  type CreateIntegrationBody,
+  createIntegrationBodySchema,
+  type Integration,
+  integrationListSchema,
+  integrationSchema,
+  type UpdateIntegrationBody,
+  updateIntegrationBodySchema,
+} from "../schemas";
+import { type Transport, validateInput } from "../transport";
+import { idParam } from "./ids";
+
+/**
+ * Integration operations. The list operations return every environment of the organization; filter by
+ * `_environmentId` where one environment is meant. Responses never include credentials.
+ */
+export class Integrations {
+  readonly #t: Transport;
+
+  /** @internal Built by `SvcClient`. */
+  constructor(transport: Transport) {
+    this.#t = transport;
+  }
+
+  /**
+   * Creates an integration in the API key's environment (`POST /v1/integrations`). Sent with an
+   * `Idempotency-Key` reused by retries, so a retried create makes one integration. A duplicate
+   * `identifier` fails with `ConflictError` (not retried).
+   */
+  create(body: CreateIntegrationBody, options?: RequestOptions): Promise<Integration> {
+    const operation = "integrations.create";
+    return this.#t.request(
+      {
+        operation,
+        method: "POST",
+        path: "/v1/integrations",
+        body: validateInput(operation, createIntegrationBodySchema, body, "body"),
+        response: integrationSchema,
+      },
+      options,
+    );
+  }
+
+  /** The active integrations of the organization (`GET /v1/integrations/active`). */
+  listActive(options?: RequestOptions): Promise<Integration[]> {
+    return this.#t.request(
+      {
+        operation: "integrations.listActive",
+        method: "GET",
+        path: "/v1/integrations/active",
+        response: integrationListSchema,
+      },
+      options,
+    );
+  }
+
+  /** Every integration of the organization, active or not (`GET /v1/integrations`). */
+  list(options?: RequestOptions): Promise<Integration[]> {
+    return this.#t.request(
+      {
+        operation: "integrations.list",
+        method: "GET",
+        path: "/v1/integrations",
+        response: integrationListSchema,
+      },
+      options,
+    );
+  }
+
+  /**
+   * Updates an integration (`PUT /v1/integrations/{id}`, `id` is its `_id`). `credentials`, when given,
+   * replace the stored credentials whole.
+   */
+  update(integrationId: string, body: UpdateIntegrationBody, options?: RequestOptions): Promise<Integration> {
+    const operation = "integrations.update";
+    const id = idParam(operation, "integrationId", integrationId);
+    return this.#t.request(
+      {
+        operation,
+        method: "PUT",
+        path: `/v1/integrations/${id}`,
+        body: validateInput(operation, updateIntegrationBodySchema, body, "body"),
+        response: integrationSchema,
+      },
+      options,
+    );
+  }
+
+  /** Deletes an integration (`DELETE /v1/integrations/{id}`); resolves to the remaining integrations. */
+  delete(integrationId: string, options?: RequestOptions): Promise<Integration[]> {
+    const operation = "integrations.delete";
+    const id = idParam(operation, "integrationId", integrationId);
+    return this.#t.request(
+      { operation, method: "DELETE", path: `/v1/integrations/${id}`, response: integrationListSchema },
+      options,
+    );
+  }
+}

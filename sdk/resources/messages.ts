@@ -1,0 +1,42 @@
+import type { RequestOptions } from "../options";
+import { paginatePages } from "../pagination";
+import {
+  type ListMessagesQuery,
+  listMessagesQuerySchema,
+  type Message,
+  type MessagePage,
+  messagePageSchema,
+} from "../schemas";
+import { type QueryValue, type Transport, validateInput } from "../transport";
+
+/** Message operations. */
+export class Messages {
+  readonly #t: Transport;
+
+  /** @internal Built by `SvcClient`. */
+  constructor(transport: Transport) {
+    this.#t = transport;
+  }
+
+  /** One page of messages of the API key's environment (`GET /v1/messages`). */
+  list(query: ListMessagesQuery = {}, options?: RequestOptions): Promise<MessagePage> {
+    const operation = "messages.list";
+    const parsed = validateInput(operation, listMessagesQuerySchema, query, "query");
+    return this.#t.request(
+      {
+        operation,
+        method: "GET",
+        path: "/v1/messages",
+        query: parsed as Record<string, QueryValue>,
+        response: messagePageSchema,
+      },
+      options,
+    );
+  }
+
+  /** Every message matching `query`, page after page from `query.page` (default 0), one page in memory. */
+  listAll(query: ListMessagesQuery = {}, options?: RequestOptions): AsyncIterable<Message> {
+    const parsed = validateInput("messages.listAll", listMessagesQuerySchema, query, "query");
+    return paginatePages((page) => this.list({ ...query, page }, options), parsed.page);
+  }
+}
