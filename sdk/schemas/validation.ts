@@ -35,8 +35,8 @@ function bound(issue: {
   inclusive?: boolean;
   origin?: string;
 }): string {
-  const limit = issue.minimum ?? issue.maximum;
   const small = issue.minimum !== undefined;
+  const limit = Number(small ? issue.minimum : issue.maximum);
   const cmp = small
     ? issue.inclusive
       ? "at least"
@@ -46,12 +46,14 @@ function bound(issue: {
       : "less than";
   switch (issue.origin) {
     case "string":
-      return `must have ${cmp} ${String(limit)} characters`;
+      if (small && limit === 1 && issue.inclusive) return "must not be empty";
+      return `must have ${cmp} ${limit} ${limit === 1 ? "character" : "characters"}`;
     case "array":
     case "set":
-      return `must have ${cmp} ${String(limit)} items`;
+      if (small && limit === 1 && issue.inclusive) return "must not be empty";
+      return `must have ${cmp} ${limit} ${limit === 1 ? "item" : "items"}`;
     default:
-      return `must be ${cmp} ${String(limit)}`;
+      return `must be ${cmp} ${String(small ? issue.minimum : issue.maximum)}`;
   }
 }
 
@@ -59,14 +61,12 @@ function bound(issue: {
 function describe(issue: Issue): string {
   if (!DEFAULT_MESSAGE.test(issue.message)) return issue.message;
   switch (issue.code) {
-    case "invalid_type":
-      return /received undefined$/.test(issue.message)
-        ? `is required (${issue.expected})`
-        : `must be ${issue.expected === "object" || issue.expected === "array" ? "an" : "a"} ${issue.expected}${
-            /received (\w+)/.exec(issue.message)?.[1]
-              ? ` (got ${/received (\w+)/.exec(issue.message)?.[1]})`
-              : ""
-          }`;
+    case "invalid_type": {
+      const received = /received (\w+)$/.exec(issue.message)?.[1];
+      if (received === "undefined") return `is required (${issue.expected})`;
+      const article = /^[aeiou]/.test(issue.expected) ? "an" : "a";
+      return `must be ${article} ${issue.expected}${received ? ` (got ${received})` : ""}`;
+    }
     case "invalid_value":
       return issue.values.length === 1
         ? `must be ${quoteList(issue.values)}`
