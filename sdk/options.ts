@@ -20,6 +20,15 @@ export interface RequestEvent {
   retryReason?: string;
 }
 
+function isHttpUrl(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return (u.protocol === "http:" || u.protocol === "https:") && u.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
 const positiveInt = (what: string) =>
   z
     .number({ error: `must be a number (${what})` })
@@ -36,7 +45,9 @@ export const clientOptionsSchema = z.strictObject({
   /** The API key, sent as `Authorization: ApiKey <key>`. Required. */
   apiKey: z.string({ error: "is required (the svc API key)" }).trim().min(1, "must not be empty"),
   /** Base URL of the service, e.g. `https://api.example.com` (a path prefix is kept). Required. */
-  baseUrl: z.httpUrl({ error: "must be an http(s) URL, e.g. https://api.example.com" }),
+  baseUrl: z
+    .string({ error: "is required (an http(s) URL, e.g. https://api.example.com)" })
+    .refine(isHttpUrl, "must be an http(s) URL, e.g. https://api.example.com"),
   /** Per-attempt timeout in ms. */
   timeoutMs: positiveInt("milliseconds").optional(),
   /** Retries after the first attempt; 0 disables retries. */

@@ -28,7 +28,7 @@ export class Integrations {
    * `Idempotency-Key` reused by retries, so a retried create makes one integration. A duplicate
    * `identifier` fails with `ConflictError` (not retried).
    */
-  create(body: CreateIntegrationBody, options?: RequestOptions): Promise<Integration> {
+  async create(body: CreateIntegrationBody, options?: RequestOptions): Promise<Integration> {
     const operation = "integrations.create";
     return this.#t.request(
       {
@@ -43,7 +43,7 @@ export class Integrations {
   }
 
   /** The active integrations of the organization (`GET /v1/integrations/active`). */
-  listActive(options?: RequestOptions): Promise<Integration[]> {
+  async listActive(options?: RequestOptions): Promise<Integration[]> {
     return this.#t.request(
       {
         operation: "integrations.listActive",
@@ -56,7 +56,7 @@ export class Integrations {
   }
 
   /** Every integration of the organization, active or not (`GET /v1/integrations`). */
-  list(options?: RequestOptions): Promise<Integration[]> {
+  async list(options?: RequestOptions): Promise<Integration[]> {
     return this.#t.request(
       {
         operation: "integrations.list",
@@ -72,7 +72,11 @@ export class Integrations {
    * Updates an integration (`PUT /v1/integrations/{id}`, `id` is its `_id`). `credentials`, when given,
    * replace the stored credentials whole.
    */
-  update(integrationId: string, body: UpdateIntegrationBody, options?: RequestOptions): Promise<Integration> {
+  async update(
+    integrationId: string,
+    body: UpdateIntegrationBody,
+    options?: RequestOptions,
+  ): Promise<Integration> {
     const operation = "integrations.update";
     const id = idParam(operation, "integrationId", integrationId);
     return this.#t.request(
@@ -88,7 +92,7 @@ export class Integrations {
   }
 
   /** Deletes an integration (`DELETE /v1/integrations/{id}`); resolves to the remaining integrations. */
-  delete(integrationId: string, options?: RequestOptions): Promise<Integration[]> {
+  async delete(integrationId: string, options?: RequestOptions): Promise<Integration[]> {
     const operation = "integrations.delete";
     const id = idParam(operation, "integrationId", integrationId);
     return this.#t.request(

@@ -19,7 +19,7 @@ export class Messages {
   }
 
   /** One page of messages of the API key's environment (`GET /v1/messages`). */
-  list(query: ListMessagesQuery = {}, options?: RequestOptions): Promise<MessagePage> {
+  async list(query: ListMessagesQuery = {}, options?: RequestOptions): Promise<MessagePage> {
     const operation = "messages.list";
     const parsed = validateInput(operation, listMessagesQuerySchema, query, "query");
     return this.#t.request(
@@ -35,8 +35,11 @@ export class Messages {
   }
 
   /** Every message matching `query`, page after page from `query.page` (default 0), one page in memory. */
-  listAll(query: ListMessagesQuery = {}, options?: RequestOptions): AsyncIterable<Message> {
+  async *listAll(
+    query: ListMessagesQuery = {},
+    options?: RequestOptions,
+  ): AsyncGenerator<Message, void, undefined> {
     const parsed = validateInput("messages.listAll", listMessagesQuerySchema, query, "query");
-    return paginatePages((page) => this.list({ ...query, page }, options), parsed.page);
+    yield* paginatePages((page) => this.list({ ...query, page }, options), parsed.page);
   }
 }

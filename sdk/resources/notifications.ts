@@ -21,7 +21,7 @@ export class Notifications {
   }
 
   /** One notification event with its jobs and execution details (`GET /v1/notifications/{id}`). */
-  get(notificationId: string, options?: RequestOptions): Promise<Notification> {
+  async get(notificationId: string, options?: RequestOptions): Promise<Notification> {
     const operation = "notifications.get";
     const id = idParam(operation, "notificationId", notificationId);
     return this.#t.request(
@@ -31,7 +31,7 @@ export class Notifications {
   }
 
   /** One page of notification events of the API key's environment (`GET /v1/notifications`). */
-  list(query: ListNotificationsQuery = {}, options?: RequestOptions): Promise<NotificationPage> {
+  async list(query: ListNotificationsQuery = {}, options?: RequestOptions): Promise<NotificationPage> {
     const operation = "notifications.list";
     const parsed = validateInput(operation, listNotificationsQuerySchema, query, "query");
     return this.#t.request(
@@ -47,8 +47,11 @@ export class Notifications {
   }
 
   /** Every event matching `query`, page after page from `query.page` (default 0), one page in memory. */
-  listAll(query: ListNotificationsQuery = {}, options?: RequestOptions): AsyncIterable<Notification> {
+  async *listAll(
+    query: ListNotificationsQuery = {},
+    options?: RequestOptions,
+  ): AsyncGenerator<Notification, void, undefined> {
     const parsed = validateInput("notifications.listAll", listNotificationsQuerySchema, query, "query");
-    return paginatePages((page) => this.list({ ...query, page }, options), parsed.page);
+    yield* paginatePages((page) => this.list({ ...query, page }, options), parsed.page);
   }
 }

@@ -29,7 +29,7 @@ export class Subscribers {
    * (`PATCH /v1/subscribers/{subscriberId}/credentials`). The real service merges `deviceTokens`; use
    * {@link Subscribers.replaceCredentials} to replace them. Sent with an `Idempotency-Key`.
    */
-  upsertCredentials(
+  async upsertCredentials(
     subscriberId: string,
     body: UpsertCredentialsBody,
     options?: RequestOptions,
@@ -52,7 +52,7 @@ export class Subscribers {
    * Replaces the channel credentials of one provider for a subscriber
    * (`PUT /v1/subscribers/{subscriberId}/credentials`): `deviceTokens` are replaced, `[]` clears them.
    */
-  replaceCredentials(
+  async replaceCredentials(
     subscriberId: string,
     body: UpsertCredentialsBody,
     options?: RequestOptions,
@@ -89,7 +89,7 @@ export class Subscribers {
    * One page of subscribers matching `query` (`GET /v2/subscribers`): `{ data, next, previous, totalCount,
    * totalCountCapped }`. Pass `next` as `after` for the following page, or use {@link Subscribers.searchAll}.
    */
-  search(query: SearchSubscribersQuery = {}, options?: RequestOptions): Promise<SubscriberPage> {
+  async search(query: SearchSubscribersQuery = {}, options?: RequestOptions): Promise<SubscriberPage> {
     const operation = "subscribers.search";
     const parsed = validateInput(operation, searchSubscribersQuerySchema, query, "query");
     return this.#t.request(
@@ -108,10 +108,13 @@ export class Subscribers {
    * Every subscriber matching `query`, following `next` cursors one page at a time (memory stays at one
    * page). `query.limit` is the page size.
    */
-  searchAll(query: SearchSubscribersQuery = {}, options?: RequestOptions): AsyncIterable<Subscriber> {
+  async *searchAll(
+    query: SearchSubscribersQuery = {},
+    options?: RequestOptions,
+  ): AsyncGenerator<Subscriber, void, undefined> {
     const operation = "subscribers.searchAll";
     validateInput(operation, searchSubscribersQuerySchema, query, "query");
-    return paginateCursor(
+    yield* paginateCursor(
       operation,
       (after) => this.search(after === undefined ? query : { ...query, after }, options),
       query.after,
@@ -119,7 +122,7 @@ export class Subscribers {
   }
 
   /** The preferences of a subscriber, globally and per workflow (`GET /v2/subscribers/{id}/preferences`). */
-  getPreferences(subscriberId: string, options?: RequestOptions): Promise<SubscriberPreferences> {
+  async getPreferences(subscriberId: string, options?: RequestOptions): Promise<SubscriberPreferences> {
     const operation = "subscribers.getPreferences";
     const id = idParam(operation, "subscriberId", subscriberId);
     return this.#t.request(

@@ -13,7 +13,7 @@ export class Workflows {
   }
 
   /** One workflow, v2 shape (`GET /v2/workflows/{workflowId}`), optionally of another environment. */
-  get(workflowId: string, query: GetWorkflowQuery = {}, options?: RequestOptions): Promise<Workflow> {
+  async get(workflowId: string, query: GetWorkflowQuery = {}, options?: RequestOptions): Promise<Workflow> {
     const operation = "workflows.get";
     const id = idParam(operation, "workflowId", workflowId);
     const parsed = validateInput(operation, getWorkflowQuerySchema, query, "query");
