@@ -43,7 +43,11 @@ export function strictEnum<const T extends EnumValues>(values: T) {
  * from the server never breaks parsing. Its type keeps autocomplete: `"a" | "b" | (string & {})`.
  */
 export function openEnum<const T extends EnumValues>(values: T): z.ZodType<OpenEnum<T>, string> {
-  return z.union([z.enum(values), z.string()]) as unknown as z.ZodType<OpenEnum<T>, string>;
+  // At run time any string passes; the known values only shape the type (and the description).
+  return z.string().describe(`one of ${values.join(", ")}, or a newer value`) as unknown as z.ZodType<
+    OpenEnum<T>,
+    string
+  >;
 }
 
 /** The five delivery channels. */

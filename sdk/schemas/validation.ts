@@ -78,12 +78,9 @@ function describe(issue: Issue): string {
       return bound(issue);
     case "invalid_format":
       return issue.format === "url" ? "must be a valid URL" : `must be a valid ${issue.format}`;
-    case "invalid_union": {
-      // Report the branch that got furthest: the one with the fewest issues.
-      const best = [...issue.errors].sort((a, b) => a.length - b.length)[0];
-      if (best && best.length > 0) return best.map((i) => describeNested(i)).join("; ");
+    case "invalid_union":
+      // Only reached when a union has no branch to report (see `leaves`).
       return "does not match any allowed shape";
-    }
     case "not_multiple_of":
       return `must be a multiple of ${String(issue.divisor)}`;
     default:
@@ -91,30 +88,40 @@ function describe(issue: Issue): string {
   }
 }
 
-function describeNested(issue: Issue): string {
-  const msg = describe(issue);
-  return issue.path.length > 0 ? `${formatPath(issue.path)}: ${msg}` : msg;
-}
+const UNKNOWN_FIELD = "unknown field (not allowed here; check the spelling)";
 
-/** Leaf issues, with union branches' nested paths folded into the outer path. */
-function pathOf(issue: Issue): string {
-  return formatPath(issue.path);
+/** One problem at one path: what the rendered lines are made of. */
+interface Leaf {
+  path: PropertyKey[];
+  message: string;
 }
 
 /**
- * One line per issue, `<path>: <message>`, e.g.
- * `channel: must be one of in_app, email, sms, chat, push (got "pager")` or
- * `credentials: unknown key "apikey"` or `credentials.deviceTokens[2]: must have at least 1 characters`.
+ * Flattens issues into leaves: one per unknown key, and for a failed union the issues of the branch that
+ * got furthest (the fewest issues), with their paths joined to the union's path.
  */
-export function formatIssues(error: z.ZodError): string[] {
-  return error.issues.flatMap((issue) =>
-    issue.code === "unrecognized_keys"
-      ? issue.keys.map((key) => `${formatPath([...issue.path, key])}: ${UNKNOWN_FIELD}`)
-      : [`${pathOf(issue)}: ${describe(issue)}`],
-  );
+function leaves(issues: readonly Issue[], prefix: readonly PropertyKey[] = []): Leaf[] {
+  return issues.flatMap((issue): Leaf[] => {
+    const path = [...prefix, ...issue.path];
+    if (issue.code === "unrecognized_keys") {
+      return issue.keys.map((key) => ({ path: [...path, key], message: UNKNOWN_FIELD }));
+    }
+    if (issue.code === "invalid_union" && DEFAULT_MESSAGE.test(issue.message)) {
+      const best = [...issue.errors].sort((x, y) => x.length - y.length)[0];
+      if (best && best.length > 0) return leaves(best, path);
+    }
+    return [{ path, message: describe(issue) }];
+  });
 }
 
-const UNKNOWN_FIELD = "unknown field (not allowed here; check the spelling)";
+/**
+ * One line per problem, `<path>: <message>`, e.g.
+ * `channel: must be one of in_app, email, sms, chat, push (got "pager")`,
+ * `credentials.apikey: unknown field (...)` or `credentials.deviceTokens[2]: must not be empty`.
+ */
+export function formatIssues(error: z.ZodError): string[] {
+  return leaves(error.issues).map((leaf) => `${formatPath(leaf.path)}: ${leaf.message}`);
+}
 
 /** One sentence for an error message, e.g. `Invalid integration: channel: must be one of ...; name: is required`. */
 export function describeIssues(error: z.ZodError, subject: string): string {
@@ -122,21 +129,13 @@ export function describeIssues(error: z.ZodError, subject: string): string {
   return `Invalid ${subject}: ${lines.join("; ")}`;
 }
 
-/** Pulumi `CheckFailure`s: the top-level input property and the reason (which includes the nested path). */
+/**
+ * Pulumi `CheckFailure`s: `property` is the top-level input (empty for the whole object), `reason` the
+ * rendered line, which carries the nested path.
+ */
 export function issuesToFailures(error: z.ZodError): { property: string; reason: string }[] {
-  return error.issues.flatMap((issue) => {
-    const first = issue.path[0];
-    if (issue.code === "unrecognized_keys") {
-      return issue.keys.map((key) => ({
-        property: first === undefined ? key : String(first),
-        reason: `${formatPath([...issue.path, key])}: ${UNKNOWN_FIELD}`,
-      }));
-    }
-    return [
-      {
-        property: first === undefined ? "" : String(first),
-        reason: `${pathOf(issue)}: ${describe(issue)}`,
-      },
-    ];
-  });
+  return leaves(error.issues).map((leaf) => ({
+    property: leaf.path[0] === undefined ? "" : String(leaf.path[0]),
+    reason: `${formatPath(leaf.path)}: ${leaf.message}`,
+  }));
 }
