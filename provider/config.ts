@@ -1,0 +1,85 @@
+import * as pulumi from "@pulumi/pulumi";
+
+/**
+ * Where the API key and base URL come from at run time.
+ *
+ * Resources: the dynamic provider's `configure(req)` receives the whole stack config (secrets decrypted),
+ * read with `req.config.get("svc:apiKey")`. Data sources run in the program and read the same keys from the
+ * program's config. In both cases the environment (`SVC_API_KEY`, `SVC_BASE_URL`) is the fallback.
+ * Nothing is read at serialization time, so the key never lands in a resource's `__provider`.
+ */
+
+/** What the provider needs to talk to the service. */
+export interface SvcSettings {
+  apiKey: string;
+  baseUrl: string;
+}
+
+/** Anything with `get(fullKey)`: the `config` of a dynamic provider's ConfigureRequest. */
+export interface ConfigSource {
+  get(key: string): unknown;
+}
+
+/** A missing or unusable setting; the message names the command that fixes it. Never carries the value. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+const SETTINGS = {
+  apiKey: {
+    key: "svc:apiKey",
+    env: "SVC_API_KEY",
+    command: "pulumi config set --secret svc:apiKey <key>",
+  },
+  baseUrl: {
+    key: "svc:baseUrl",
+    env: "SVC_BASE_URL",
+    command: "pulumi config set svc:baseUrl <url>",
+  },
+} as const;
+
+function pick(fromConfig: unknown, fromEnv: string | undefined): string | undefined {
+  if (typeof fromConfig === "string" && fromConfig.trim() !== "") return fromConfig.trim();
+  if (fromEnv !== undefined && fromEnv.trim() !== "") return fromEnv.trim();
+  return undefined;
+}
+
+function missing(name: keyof typeof SETTINGS): ConfigError {
+  const s = SETTINGS[name];
+  return new ConfigError(
+    `svc: missing ${s.key}. Set it with \`${s.command}\` (or export ${s.env} in the environment of \`pulumi\`).`,
+  );
+}
+
+/**
+ * Resolves the settings from a config source (a dynamic provider's `req.config`, or undefined) and the
+ * environment. Throws {@link ConfigError} naming the exact command when a value is missing or invalid.
+ */
+export function resolveSettings(
+  source: ConfigSource | undefined,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): SvcSettings {
+  const apiKey = pick(source?.get(SETTINGS.apiKey.key), env[SETTINGS.apiKey.env]);
+  if (apiKey === undefined) throw missing("apiKey");
+  const baseUrl = pick(source?.get(SETTINGS.baseUrl.key), env[SETTINGS.baseUrl.env]);
+  if (baseUrl === undefined) throw missing("baseUrl");
+  if (!/^https?:\/\/[^\s/]+/.test(baseUrl)) {
+    throw new ConfigError(
+      `svc: svc:baseUrl must be an http(s) URL such as https://api.example.com. Set it with \`${SETTINGS.baseUrl.command}\`.`,
+    );
+  }
+  return { apiKey, baseUrl };
+}
+
+/**
+ * Settings for code that runs in the Pulumi program (data sources): reads the program's stack config
+ * (`svc:apiKey`, `svc:baseUrl`) without Output wrapping, then the environment.
+ */
+export function resolveProgramSettings(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): SvcSettings {
+  return resolveSettings({ get: (key: string) => pulumi.runtime.getConfig(key) }, env);
+}

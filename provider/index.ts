@@ -1,0 +1,12 @@
+/**
+ * pulumi-svc: Pulumi resources for the svc notification service.
+ *
+ * ```ts
+ * import * as svc from "pulumi-svc";
+ * new svc.Integration("email", { providerId: "sendgrid", channel: "email", credentials: {...} });
+ * ```
+ * Configure with `pulumi config set --secret svc:apiKey <key>` and `pulumi config set svc:baseUrl <url>`.
+ */
+export { ConfigError, resolveProgramSettings, type SvcSettings } from "./config";
+export { Integration, type IntegrationArgs } from "./resources/integration";
+export type { IntegrationInputs, IntegrationOutputs } from "./runtime/integration-model";

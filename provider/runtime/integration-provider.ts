@@ -1,0 +1,211 @@
+/**
+ * The real implementation behind `svc.Integration`, loaded inside the dynamic-provider host through
+ * `pulumi-svc/internal/provider-runtime`. One instance per host process (the host caches the configured
+ * provider), so the client and the list cache are shared by every Integration of a deployment.
+ */
+import { createHash, randomUUID } from "node:crypto";
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import { SvcClient } from "../../sdk/client";
+import type { Integration } from "../../sdk/schemas";
+import { type ConfigSource, resolveSettings, type SvcSettings } from "../config";
+import { providerError, statusOf } from "./errors";
+import {
+  checkIntegration,
+  diffIntegration,
+  type IntegrationInputs,
+  type IntegrationOutputs,
+  inputsOf,
+  matchesInputs,
+  toCreateBody,
+  toOutputs,
+  toUpdateBody,
+} from "./integration-model";
+import { ListCache } from "./list-cache";
+import { canonical, stringsIn } from "./values";
+
+/** Options for tests and benchmarks that call the provider directly (the host passes none). */
+export interface IntegrationProviderOptions {
+  /** Settings to use instead of configure/environment. */
+  settings?: SvcSettings;
+  /** How long a list answer is shared between reads (default 2 s). */
+  listTtlMs?: number;
+  /** Client factory (default `new SvcClient(settings)`). */
+  client?: (settings: SvcSettings) => SvcClient;
+}
+
+/** `pulumi.dynamic.ResourceProvider` for integrations. */
+export class IntegrationProvider implements dynamic.ResourceProvider {
+  private settings: SvcSettings | undefined;
+  private configError: Error | undefined;
+  private clientInstance: SvcClient | undefined;
+  private readonly lists: ListCache<Integration[]>;
+
+  constructor(private readonly options: IntegrationProviderOptions = {}) {
+    this.settings = options.settings;
+    this.lists = new ListCache(() => this.client().integrations.list(), options.listTtlMs);
+  }
+
+  /** Reads `svc:apiKey` / `svc:baseUrl` from the stack config the engine sends (env as fallback). */
+  async configure(req: { config: ConfigSource }): Promise<void> {
+    if (this.options.settings) return;
+    try {
+      this.settings = resolveSettings(req.config);
+    } catch (e) {
+      // Preview (check/diff) needs no key: report the missing setting only when the service is called.
+      this.configError = e as Error;
+    }
+  }
+
+  async check(olds: Record<string, unknown>, news: Record<string, unknown>): Promise<dynamic.CheckResult> {
+    const { inputs, failures } = checkIntegration(olds ?? {}, news ?? {});
+    return { inputs, failures };
+  }
+
+  async diff(_id: string, olds: IntegrationOutputs, news: IntegrationInputs): Promise<dynamic.DiffResult> {
+    return diffIntegration(
+      olds as unknown as Record<string, unknown>,
+      news as unknown as Record<string, unknown>,
+    );
+  }
+
+  async create(inputs: IntegrationInputs): Promise<dynamic.CreateResult<IntegrationOutputs>> {
+    return this.guard("create", inputs, async () => {
+      const api = this.client().integrations;
+      const body = toCreateBody(inputs);
+      // The key is reused by the client's retries of this one call; a whole re-run of `pulumi up` after a
+      // lost answer sends a new key and is caught by the identifier conflict below.
+      const digest = createHash("sha256")
+        .update(JSON.stringify(canonical(body)))
+        .digest("hex")
+        .slice(0, 32);
+      const idempotencyKey = `pulumi-svc:integration:${digest}:${randomUUID()}`;
+      this.lists.invalidate();
+      let created: Integration;
+      try {
+        created = await api.create(body, { idempotencyKey });
+      } catch (e) {
+        if (statusOf(e) !== 409) throw e;
+        created = await this.takeOver(inputs, e);
+      } finally {
+        this.lists.invalidate();
+      }
+      return { id: idOf(created), outs: toOutputs(created, inputs) };
+    });
+  }
+
+  async read(id: string, props?: IntegrationOutputs): Promise<dynamic.ReadResult> {
+    return this.guard("read", props, async () => {
+      const all = await this.lists.get();
+      const found = all.find((i) => i._id === id);
+      if (!found || found.deleted === true) return {};
+      const outs = toOutputs(found, props ?? {});
+      return { id, props: outs, inputs: inputsOf(outs) };
+    });
+  }
+
+  async update(
+    id: string,
+    olds: IntegrationOutputs,
+    news: IntegrationInputs,
+  ): Promise<dynamic.UpdateResult<IntegrationOutputs>> {
+    return this.guard("update", [olds, news], async () => {
+      this.lists.invalidate();
+      try {
+        const updated = await this.client().integrations.update(id, toUpdateBody(news));
+        return { outs: toOutputs(updated, news) };
+      } catch (e) {
+        if (statusOf(e) === 404) {
+          throw new Error(
+            `svc: update: integration ${id} no longer exists; run \`pulumi refresh\` so that it is created again`,
+          );
+        }
+        throw e;
+      } finally {
+        this.lists.invalidate();
+      }
+    });
+  }
+
+  async delete(id: string, props: IntegrationOutputs): Promise<void> {
+    return this.guard("delete", props, async () => {
+      this.lists.invalidate();
+      try {
+        await this.client().integrations.delete(id);
+      } catch (e) {
+        if (statusOf(e) !== 404) throw e; // already gone
+      } finally {
+        this.lists.invalidate();
+      }
+    });
+  }
+
+  /**
+   * A create answered 409: an integration with this identifier exists. Take it over when asked (`adopt`) or
+   * when it is exactly what we would have created (a re-run after a lost answer); otherwise explain.
+   */
+  private async takeOver(inputs: IntegrationInputs, conflict: unknown): Promise<Integration> {
+    const all = await this.client().integrations.list();
+    const candidates = all.filter(
+      (i) =>
+        i.identifier === inputs.identifier &&
+        i.deleted !== true &&
+        (inputs.environmentId === undefined || i._environmentId === inputs.environmentId),
+    );
+    if (candidates.length === 0) throw conflict;
+    if (candidates.length > 1) {
+      throw new Error(
+        `svc: create: identifier "${inputs.identifier}" exists in ${candidates.length} environments; set environmentId to choose one`,
+      );
+    }
+    const existing = candidates[0]!;
+    if (existing.providerId !== inputs.providerId || existing.channel !== inputs.channel) {
+      throw new Error(
+        `svc: create: integration "${inputs.identifier}" already exists (id ${idOf(existing)}) with providerId ${existing.providerId} ` +
+          `and channel ${existing.channel}; it cannot be adopted as ${inputs.providerId}/${inputs.channel}. Choose another identifier.`,
+      );
+    }
+    if (!inputs.adopt && !matchesInputs(existing, inputs)) {
+      throw new Error(
+        `svc: create: integration "${inputs.identifier}" already exists (id ${idOf(existing)}) and differs from this resource. ` +
+          "Set `adopt: true` to take it over (its settings and credentials will be replaced), or choose another identifier.",
+      );
+    }
+    return this.client().integrations.update(idOf(existing), toUpdateBody(inputs));
+  }
+
+  private client(): SvcClient {
+    if (this.clientInstance) return this.clientInstance;
+    if (!this.settings) {
+      if (this.configError) throw this.configError;
+      this.settings = resolveSettings(undefined);
+    }
+    const make =
+      this.options.client ?? ((s: SvcSettings) => new SvcClient({ apiKey: s.apiKey, baseUrl: s.baseUrl }));
+    this.clientInstance = make(this.settings);
+    return this.clientInstance;
+  }
+
+  /** Runs an operation and turns any failure into an engine-safe error (no `id`, no secret). */
+  private async guard<T>(operation: string, secretSource: unknown, fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (e) {
+      const secrets = stringsIn(
+        secretSource && typeof secretSource === "object" ? collectCredentials(secretSource) : [],
+      );
+      if (this.settings) secrets.push(this.settings.apiKey);
+      throw providerError(operation, e, secrets);
+    }
+  }
+}
+
+/** Credential objects found in inputs/outputs (one object or an array of them). */
+function collectCredentials(source: unknown): unknown[] {
+  const list = Array.isArray(source) ? source : [source];
+  return list.map((s) => (s as { credentials?: unknown } | null)?.credentials);
+}
+
+function idOf(i: Integration): string {
+  if (!i._id) throw new Error("svc: the service answered an integration without _id");
+  return i._id;
+}

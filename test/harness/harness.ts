@@ -1,0 +1,300 @@
+/**
+ * The engine-protocol harness: starts the real dynamic-provider host shipped in @pulumi/pulumi and drives it
+ * over gRPC exactly as the Pulumi engine does (Configure first, then Check/Diff/Create/Read/Update/Delete,
+ * with the serialized provider in `__provider`).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import * as grpc from "@grpc/grpc-js";
+import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
+import * as provproto from "@pulumi/pulumi/proto/provider_pb";
+import { type EngineLog, type FakeEngine, startFakeEngine } from "./fake-engine";
+import { fromStruct, type Json, type PropertyMap, toStruct, unwrapSecrets } from "./protocol";
+import { repoRoot } from "./repo-root";
+
+/** Options of {@link startHarness}. */
+export interface HarnessOptions {
+  /**
+   * Stack config sent in Configure, keyed as the engine keys it (`"svc:apiKey"`); wrap secret values with
+   * `secret()` from ./protocol, as the engine does for `--secret` config.
+   */
+  config?: PropertyMap;
+  /** Extra environment of the host process. SVC_* variables of the test process are NOT inherited. */
+  env?: Record<string, string>;
+  /** Working directory of the host (where `require()` in serialized code resolves). Default: repo root. */
+  cwd?: string;
+  /** Skip the Configure call (to test a host the engine never configured). */
+  skipConfigure?: boolean;
+}
+
+/** Result of Check. */
+export interface CheckResult {
+  inputs: PropertyMap;
+  failures: { property: string; reason: string }[];
+}
+
+/** Result of Diff. */
+export interface DiffResult {
+  changes: "some" | "none" | "unknown";
+  replaces: string[];
+  deleteBeforeReplace: boolean;
+}
+
+/** An error answered by the host: the gRPC status and its message. */
+export class HostError extends Error {
+  constructor(
+    readonly code: number,
+    readonly details: string,
+  ) {
+    super(`host error ${code}: ${details}`);
+    this.name = "HostError";
+  }
+}
+
+/** A started harness. Every method takes the resource URN first, as the engine sends it. */
+export interface Harness {
+  /** gRPC address of the host. */
+  address: string;
+  /** Log calls the host made to the fake engine. */
+  readonly logs: EngineLog[];
+  /** Everything the host wrote to stdout (after the port line) and stderr. */
+  output(): string;
+  check(urn: string, olds: PropertyMap, news: PropertyMap): Promise<CheckResult>;
+  diff(
+    urn: string,
+    id: string,
+    olds: PropertyMap,
+    news: PropertyMap,
+    oldInputs?: PropertyMap,
+  ): Promise<DiffResult>;
+  create(
+    urn: string,
+    props: PropertyMap,
+    opts?: { preview?: boolean },
+  ): Promise<{ id: string; outs: PropertyMap }>;
+  read(
+    urn: string,
+    id: string,
+    props: PropertyMap,
+    inputs?: PropertyMap,
+  ): Promise<{ id: string; props: PropertyMap; inputs?: PropertyMap }>;
+  update(
+    urn: string,
+    id: string,
+    olds: PropertyMap,
+    news: PropertyMap,
+    oldInputs?: PropertyMap,
+  ): Promise<{ outs: PropertyMap }>;
+  delete(urn: string, id: string, props: PropertyMap, oldInputs?: PropertyMap): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Builds a URN the way the engine does. */
+export function urnOf(type: string, name: string, stack = "dev", project = "svc-test"): string {
+  return `urn:pulumi:${stack}::${project}::${type}::${name}`;
+}
+
+/** Resource type token part of a URN. */
+function typeOf(urn: string): string {
+  return urn.split("::")[2] ?? "";
+}
+function nameOf(urn: string): string {
+  return urn.split("::")[3] ?? "";
+}
+
+/** Starts the real dynamic-provider host and configures it. */
+export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
+  const root = repoRoot();
+  const engine = await startFakeEngine();
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (v !== undefined && !k.startsWith("SVC_")) env[k] = v;
+  }
+  Object.assign(env, opts.env ?? {});
+  const hostScript = join(root, "node_modules/@pulumi/pulumi/cmd/dynamic-provider/index.js");
+  const child = spawn(process.execPath, [hostScript, engine.address], {
+    cwd: opts.cwd ?? root,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stderr?.on("data", (d: Buffer) => {
+    output += d.toString();
+  });
+  let port: string;
+  try {
+    port = await firstLine(child);
+  } catch (e) {
+    child.kill();
+    await engine.close();
+    throw new Error(`dynamic-provider host did not start: ${(e as Error).message}\n${output}`);
+  }
+  child.stdout?.on("data", (d: Buffer) => {
+    output += d.toString();
+  });
+  const address = `127.0.0.1:${port}`;
+  const client = new provrpc.ResourceProviderClient(address, grpc.credentials.createInsecure());
+  const h = makeHarness(address, client, child, engine, () => output);
+  if (!opts.skipConfigure) await h.configure(opts.config ?? {});
+  return h;
+}
+
+function firstLine(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const rl = createInterface({ input: child.stdout! });
+    const timer = setTimeout(() => reject(new Error("no port within 20 s")), 20_000);
+    rl.once("line", (line) => {
+      clearTimeout(timer);
+      rl.close();
+      resolve(line.trim());
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`host exited with ${code}`));
+    });
+  });
+}
+
+type Unary<Req, Res> = (
+  req: Req,
+  cb: (err: grpc.ServiceError | null, res: Res) => void,
+) => grpc.ClientUnaryCall;
+
+function call<Req, Res>(fn: Unary<Req, Res>, req: Req): Promise<Res> {
+  return new Promise((resolve, reject) => {
+    fn(req, (err, res) => {
+      if (err) reject(new HostError(err.code, err.details || err.message));
+      else resolve(res);
+    });
+  });
+}
+
+function makeHarness(
+  address: string,
+  client: provrpc.ResourceProviderClient,
+  child: ChildProcess,
+  engine: FakeEngine,
+  output: () => string,
+): Harness & { configure(config: PropertyMap): Promise<void> } {
+  const c = client;
+  return {
+    address,
+    logs: engine.logs,
+    output,
+    async configure(config) {
+      const req = new provproto.ConfigureRequest();
+      // The engine sends the whole stack config, namespaces preserved, in `args` (secrets marked) and,
+      // for older providers, as plain strings in `variables`.
+      req.setArgs(toStruct(config));
+      const vars = req.getVariablesMap();
+      for (const [k, v] of Object.entries(config)) {
+        const plain = unwrapSecrets(v);
+        vars.set(k, typeof plain === "string" ? plain : JSON.stringify(plain));
+      }
+      req.setAcceptsecrets(true);
+      req.setAcceptresources(true);
+      await call(c.configure.bind(c) as Unary<provproto.ConfigureRequest, unknown>, req);
+    },
+    async check(urn, olds, news) {
+      const req = new provproto.CheckRequest();
+      req.setUrn(urn);
+      req.setName(nameOf(urn));
+      req.setType(typeOf(urn));
+      req.setOlds(toStruct(olds));
+      req.setNews(toStruct(news));
+      const res = await call(c.check.bind(c) as Unary<provproto.CheckRequest, provproto.CheckResponse>, req);
+      return {
+        inputs: fromStruct(res.getInputs()),
+        failures: res.getFailuresList().map((f) => ({ property: f.getProperty(), reason: f.getReason() })),
+      };
+    },
+    async diff(urn, id, olds, news, oldInputs) {
+      const req = new provproto.DiffRequest();
+      req.setUrn(urn);
+      req.setId(id);
+      req.setName(nameOf(urn));
+      req.setType(typeOf(urn));
+      req.setOlds(toStruct(olds));
+      req.setNews(toStruct(news));
+      if (oldInputs) req.setOldInputs(toStruct(oldInputs));
+      const res = await call(c.diff.bind(c) as Unary<provproto.DiffRequest, provproto.DiffResponse>, req);
+      const ch = res.getChanges();
+      return {
+        changes:
+          ch === provproto.DiffResponse.DiffChanges.DIFF_SOME
+            ? "some"
+            : ch === provproto.DiffResponse.DiffChanges.DIFF_NONE
+              ? "none"
+              : "unknown",
+        replaces: res.getReplacesList(),
+        deleteBeforeReplace: res.getDeletebeforereplace(),
+      };
+    },
+    async create(urn, props, o) {
+      const req = new provproto.CreateRequest();
+      req.setUrn(urn);
+      req.setName(nameOf(urn));
+      req.setType(typeOf(urn));
+      req.setProperties(toStruct(props));
+      req.setPreview(o?.preview ?? false);
+      const res = await call(
+        c.create.bind(c) as Unary<provproto.CreateRequest, provproto.CreateResponse>,
+        req,
+      );
+      return { id: res.getId(), outs: fromStruct(res.getProperties()) };
+    },
+    async read(urn, id, props, inputs) {
+      const req = new provproto.ReadRequest();
+      req.setUrn(urn);
+      req.setId(id);
+      req.setName(nameOf(urn));
+      req.setType(typeOf(urn));
+      req.setProperties(toStruct(props));
+      if (inputs) req.setInputs(toStruct(inputs));
+      const res = await call(c.read.bind(c) as Unary<provproto.ReadRequest, provproto.ReadResponse>, req);
+      const out: { id: string; props: PropertyMap; inputs?: PropertyMap } = {
+        id: res.getId(),
+        props: fromStruct(res.getProperties()),
+      };
+      if (res.hasInputs()) out.inputs = fromStruct(res.getInputs());
+      return out;
+    },
+    async update(urn, id, olds, news, oldInputs) {
+      const req = new provproto.UpdateRequest();
+      req.setUrn(urn);
+      req.setId(id);
+      req.setName(nameOf(urn));
+      req.setType(typeOf(urn));
+      req.setOlds(toStruct(olds));
+      req.setNews(toStruct(news));
+      if (oldInputs) req.setOldInputs(toStruct(oldInputs));
+      const res = await call(
+        c.update.bind(c) as Unary<provproto.UpdateRequest, provproto.UpdateResponse>,
+        req,
+      );
+      return { outs: fromStruct(res.getProperties()) };
+    },
+    async delete(urn, id, props, oldInputs) {
+      const req = new provproto.DeleteRequest();
+      req.setUrn(urn);
+      req.setId(id);
+      req.setName(nameOf(urn));
+      req.setType(typeOf(urn));
+      req.setProperties(toStruct(props));
+      if (oldInputs) req.setOldInputs(toStruct(oldInputs));
+      await call(c.delete.bind(c) as Unary<provproto.DeleteRequest, unknown>, req);
+    },
+    async close() {
+      client.close();
+      if (child.exitCode === null) {
+        const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+        child.kill();
+        await exited;
+      }
+      await engine.close();
+    },
+  };
+}
+
+export type { Json, PropertyMap };
