@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import {
+  CHANNEL_TYPES,
+  credentialsDtoSchema,
+  missingCredentialKeys,
+  PROVIDER_CREDENTIALS,
+  providerChannel,
+  requiredCredentialKeys,
+} from "../../sdk/schemas";
+
+const WELL_KNOWN = [
+  "sendgrid",
+  "mailgun",
+  "ses",
+  "postmark",
+  "resend",
+  "mailjet",
+  "twilio",
+  "sns",
+  "plivo",
+  "telnyx",
+  "fcm",
+  "apns",
+  "expo",
+  "one-signal",
+  "slack",
+  "discord",
+  "msteams",
+  "mattermost",
+  "chat-webhook",
+  "push-webhook",
+];
+
+describe("PROVIDER_CREDENTIALS", () => {
+  it("covers the well-known providers with a valid channel", () => {
+    for (const id of WELL_KNOWN) {
+      expect(PROVIDER_CREDENTIALS[id], id).toBeDefined();
+      expect(CHANNEL_TYPES).toContain(PROVIDER_CREDENTIALS[id]?.channel);
+    }
+  });
+
+  it("only names keys that exist in CredentialsDto", () => {
+    const known = new Set(Object.keys(credentialsDtoSchema.shape));
+    for (const [id, spec] of Object.entries(PROVIDER_CREDENTIALS)) {
+      for (const key of [...spec.required, ...(spec.optional ?? [])])
+        expect(known.has(key), `${id}.${key}`).toBe(true);
+    }
+  });
+
+  it("has the expected requirements for common providers", () => {
+    expect(requiredCredentialKeys("sendgrid")).toEqual(["apiKey", "from"]);
+    expect(requiredCredentialKeys("mailgun")).toEqual(["apiKey", "domain", "from"]);
+    expect(requiredCredentialKeys("ses")).toEqual(["apiKey", "secretKey", "region", "from"]);
+    expect(requiredCredentialKeys("twilio")).toEqual(["accountSid", "token", "from"]);
+    expect(requiredCredentialKeys("sns")).toEqual(["apiKey", "secretKey", "region"]);
+    expect(requiredCredentialKeys("fcm")).toEqual(["serviceAccount"]);
+    expect(requiredCredentialKeys("one-signal")).toEqual(["applicationId", "apiKey"]);
+    expect(requiredCredentialKeys("push-webhook")).toEqual(["webhookUrl", "secretKey"]);
+    expect(requiredCredentialKeys("slack")).toEqual([]);
+    expect(providerChannel("twilio")).toBe("sms");
+    expect(providerChannel("apns")).toBe("push");
+    expect(providerChannel("mattermost")).toBe("chat");
+  });
+
+  it("knows nothing about unknown providers (and is not fooled by prototype keys)", () => {
+    expect(requiredCredentialKeys("brand-new")).toEqual([]);
+    expect(requiredCredentialKeys("toString")).toEqual([]);
+    expect(requiredCredentialKeys("__proto__")).toEqual([]);
+    expect(providerChannel("constructor")).toBeUndefined();
+  });
+
+  it("is frozen", () => {
+    expect(Object.isFrozen(PROVIDER_CREDENTIALS)).toBe(true);
+  });
+});
+
+describe("missingCredentialKeys", () => {
+  it("lists absent, null and blank required keys in table order", () => {
+    expect(missingCredentialKeys("sendgrid", {})).toEqual(["apiKey", "from"]);
+    expect(missingCredentialKeys("sendgrid", undefined)).toEqual(["apiKey", "from"]);
+    expect(missingCredentialKeys("ses", { apiKey: "AKIA", secretKey: "  ", region: null })).toEqual([
+      "secretKey",
+      "region",
+      "from",
+    ]);
+  });
+
+  it("is empty when everything required is there or the provider is unknown", () => {
+    expect(missingCredentialKeys("twilio", { accountSid: "AC1", token: "t", from: "+15550100" })).toEqual([]);
+    expect(missingCredentialKeys("discord", {})).toEqual([]);
+    expect(missingCredentialKeys("brand-new", {})).toEqual([]);
+  });
+
+  it("returns key names only, never values", () => {
+    const out = missingCredentialKeys("mailgun", { apiKey: "key-secret-123", domain: "" });
+    expect(out).toEqual(["domain", "from"]);
+    expect(JSON.stringify(out)).not.toContain("key-secret-123");
+  });
+});
