@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   type EnumValues,
   jsonObjectSchema,
+  type OpenEnum,
   openEnum,
   originSchema,
   severitySchema,
@@ -179,8 +180,11 @@ function isLinkValue(value: string): boolean {
 
 /** Builds the control-value schemas in one direction: strict (what we send) or tolerant (what we read). */
 function controlValueSchemas(strict: boolean) {
-  const obj = <S extends z.ZodRawShape>(shape: S) => (strict ? z.strictObject(shape) : z.looseObject(shape));
-  const en = <const T extends EnumValues>(values: T) => (strict ? strictEnum(values) : openEnum(values));
+  // Both directions share one static type (the tolerant one) so the declarations stay small.
+  const obj = <S extends z.ZodRawShape>(shape: S) =>
+    (strict ? z.strictObject(shape) : z.looseObject(shape)) as z.ZodObject<S, z.core.$loose>;
+  const en = <const T extends EnumValues>(values: T) =>
+    (strict ? strictEnum(values) : openEnum(values)) as z.ZodType<OpenEnum<T>, string>;
   const link = strict
     ? z.string().refine(isLinkValue, "must be a valid URL, a path starting with /, or a {{ variable }}")
     : z.string();
