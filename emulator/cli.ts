@@ -1,0 +1,96 @@
+#!/usr/bin/env node
+import { parseArgs } from "node:util";
+import { startEmulator } from "./emulator";
+import type { Faults } from "./faults";
+
+const USAGE = `Usage: npm run emulator -- [options]
+
+  --port N          port to listen on (default 4010; 0 picks a free port)
+  --host H          interface to listen on (default 127.0.0.1)
+  --api-key KEY     accept this API key (repeatable; default: emu_dev_key and emu_prod_key)
+  --fixtures FILE   seed data (JSON); default: the bundled demo data; "none" for an empty emulator
+  --data FILE       persist state to FILE (loaded at start when it exists)
+  --rate-limit N    rate limit, N requests a second per category (token bucket over 5 s)
+  --latency MS      add MS milliseconds to every request
+  --fail-rate P     answer 503 with probability P (0..1)
+  --drop-rate P     store the change, then drop the connection with probability P (0..1)
+  --seed N          seed of the fault draws
+  --help            show this help`;
+
+function num(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n)) throw new Error(`--${name} must be a number (got ${JSON.stringify(value)})`);
+  return n;
+}
+
+/** Runs the emulator from the command line until SIGINT or SIGTERM. */
+async function main(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: "string", default: "4010" },
+      host: { type: "string", default: "127.0.0.1" },
+      "api-key": { type: "string", multiple: true },
+      fixtures: { type: "string", default: "default" },
+      data: { type: "string" },
+      "rate-limit": { type: "string" },
+      latency: { type: "string" },
+      "fail-rate": { type: "string" },
+      "drop-rate": { type: "string" },
+      seed: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const faults: Faults = {};
+  const latency = num("latency", values.latency);
+  const failRate = num("fail-rate", values["fail-rate"]);
+  const dropRate = num("drop-rate", values["drop-rate"]);
+  if (latency !== undefined) faults.latencyMs = latency;
+  if (failRate !== undefined) faults.failRate = failRate;
+  if (dropRate !== undefined) faults.dropRate = dropRate;
+  const rate = num("rate-limit", values["rate-limit"]);
+  const seed = num("seed", values.seed);
+  const emu = await startEmulator({
+    port: num("port", values.port) ?? 4010,
+    host: values.host,
+    ...(values["api-key"] ? { keys: values["api-key"].map((apiKey) => ({ apiKey })) } : {}),
+    ...(values.fixtures === "none" ? {} : { fixtures: values.fixtures }),
+    ...(values.data ? { dataFile: values.data } : {}),
+    ...(rate !== undefined ? { rateLimit: { perSecond: rate } } : {}),
+    ...(seed !== undefined ? { seed } : {}),
+    faults,
+  });
+  const lines = [`svc emulator listening on ${emu.url}`];
+  for (const k of emu.keys)
+    lines.push(`  API key ${k.apiKey}  (organization ${k.organizationId}, environment ${k.environmentId})`);
+  lines.push(`  try: curl -H "Authorization: ApiKey ${emu.apiKey}" ${emu.url}/v1/integrations/active`);
+  lines.push("  Ctrl-C stops it.");
+  process.stdout.write(`${lines.join("\n")}\n`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`received ${signal}, stopping\n`);
+    emu.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        process.stderr.write(`emulator: error while stopping: ${String(err)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+}
+
+main(process.argv.slice(2)).catch((err: unknown) => {
+  process.stderr.write(`emulator: ${err instanceof Error ? err.message : String(err)}\n${USAGE}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,52 @@
+import { STATUS_CODES } from "node:http";
+
+/**
+ * An error answered to the caller with the service's bare error body
+ * `{ statusCode, timestamp, path, message, error? }`. Validation failures carry `message` as an array of
+ * strings naming the fields.
+ */
+export class HttpError extends Error {
+  /** HTTP status code. */
+  readonly statusCode: number;
+  /** The `message` of the body: one string, or one string per invalid field. */
+  readonly detail: string | string[];
+  /** Extra response headers (Retry-After, ...). */
+  readonly headers: Record<string, string>;
+
+  constructor(statusCode: number, detail: string | string[], headers: Record<string, string> = {}) {
+    super(Array.isArray(detail) ? detail.join("; ") : detail);
+    this.name = "HttpError";
+    this.statusCode = statusCode;
+    this.detail = detail;
+    this.headers = headers;
+  }
+}
+
+/** Shorthands for the statuses the routes use. */
+export const badRequest = (detail: string | string[]) => new HttpError(400, detail);
+export const notFound = (detail: string) => new HttpError(404, detail);
+export const conflict = (detail: string) => new HttpError(409, detail);
+
+/** The error body of the real service. `errorId` is only set on 500s. */
+export interface ErrorBody {
+  statusCode: number;
+  timestamp: string;
+  path: string;
+  message: string | string[];
+  error?: string;
+  errorId?: string;
+}
+
+/** Builds the bare error body for `status` at `path`. */
+export function errorBody(
+  status: number,
+  path: string,
+  message: string | string[],
+  errorId?: string,
+): ErrorBody {
+  const body: ErrorBody = { statusCode: status, timestamp: new Date().toISOString(), path, message };
+  const reason = STATUS_CODES[status];
+  if (reason) body.error = reason;
+  if (errorId) body.errorId = errorId;
+  return body;
+}

@@ -1,0 +1,173 @@
+import {
+  createIntegrationBodySchema,
+  type Integration,
+  missingCredentialKeys,
+  updateIntegrationBodySchema,
+} from "../../sdk/schemas";
+import { badRequest, conflict, notFound } from "../errors";
+import { objectId, shortId } from "../ids";
+import type { RequestContext, Route, RouteResult } from "../router";
+import type { Store, StoredIntegration } from "../store";
+import { validate } from "../validate";
+import { organizationEnvironment } from "./scope";
+
+/** Channels whose active integrations get `primary` computed. */
+const PRIMARY_CHANNELS = new Set(["email", "sms"]);
+
+/**
+ * The answer for an integration: never its credentials, and `primary` computed as the real service
+ * keeps it: the first active email or SMS integration of its environment and channel is primary.
+ */
+export function integrationView(store: Store, integration: StoredIntegration): Integration {
+  const { credentials: _hidden, ...rest } = integration;
+  let primary = false;
+  if (integration.active && !integration.deleted && PRIMARY_CHANNELS.has(integration.channel)) {
+    for (const other of store.integrations.values()) {
+      if (
+        other.active &&
+        !other.deleted &&
+        other.channel === integration.channel &&
+        other._environmentId === integration._environmentId
+      ) {
+        primary = other === integration;
+        break;
+      }
+    }
+  }
+  return { ...rest, credentials: {}, primary };
+}
+
+function slug(text: string): string {
+  return (
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 40) || "integration"
+  );
+}
+
+function assertIdentifierFree(
+  store: Store,
+  organizationId: string,
+  identifier: string,
+  self?: StoredIntegration,
+) {
+  for (const i of store.integrationsOf(organizationId)) {
+    if (i !== self && i.identifier === identifier) {
+      throw conflict(`Integration with identifier "${identifier}" already exists`);
+    }
+  }
+}
+
+function assertCredentials(providerId: string, credentials: Record<string, unknown>): void {
+  const missing = missingCredentialKeys(providerId, credentials);
+  if (missing.length > 0) {
+    throw badRequest(
+      missing.map((key) => `credentials.${key}: is required by ${providerId} when active is true`),
+    );
+  }
+}
+
+function findOwned(ctx: RequestContext): StoredIntegration {
+  const integration = ctx.store.integrations.get(ctx.params["integrationId"] ?? "");
+  if (!integration || integration.deleted || integration._organizationId !== ctx.scope.organizationId) {
+    throw notFound(`Integration ${ctx.params["integrationId"]} not found`);
+  }
+  return integration;
+}
+
+function list(ctx: RequestContext, activeOnly: boolean): unknown[] {
+  return ctx.store
+    .integrationsOf(ctx.scope.organizationId)
+    .filter((i) => !activeOnly || i.active)
+    .map((i) => integrationView(ctx.store, i));
+}
+
+function create(ctx: RequestContext): RouteResult {
+  const body = validate(createIntegrationBodySchema, ctx.body);
+  const env = organizationEnvironment(ctx, body._environmentId ?? ctx.scope.environmentId);
+  const name = body.name ?? body.providerId;
+  const identifier = body.identifier ?? `${slug(name)}-${shortId()}`;
+  assertIdentifierFree(ctx.store, ctx.scope.organizationId, identifier);
+  const credentials: Record<string, unknown> = { ...(body.credentials ?? {}) };
+  const active = body.active ?? false;
+  if (active) assertCredentials(body.providerId, credentials);
+  const now = new Date().toISOString();
+  const integration: StoredIntegration = {
+    _id: objectId(),
+    _environmentId: env.id,
+    _organizationId: ctx.scope.organizationId,
+    name,
+    identifier,
+    providerId: body.providerId,
+    channel: body.channel,
+    credentials,
+    active,
+    deleted: false,
+    primary: false,
+    conditions: body.conditions ?? [],
+    createdAt: now,
+    updatedAt: now,
+  };
+  ctx.store.integrations.set(integration._id, integration);
+  ctx.store.changed();
+  return { status: 201, body: { data: integrationView(ctx.store, integration) } };
+}
+
+function update(ctx: RequestContext): RouteResult {
+  const integration = findOwned(ctx);
+  const body = validate(updateIntegrationBodySchema, ctx.body);
+  if (body.identifier !== undefined && body.identifier !== integration.identifier) {
+    assertIdentifierFree(ctx.store, ctx.scope.organizationId, body.identifier, integration);
+  }
+  const env = body._environmentId ? organizationEnvironment(ctx, body._environmentId) : undefined;
+  // PUT replaces the credentials whole, when given.
+  const credentials = body.credentials ? { ...body.credentials } : integration.credentials;
+  const active = body.active ?? integration.active;
+  if (active) assertCredentials(integration.providerId, credentials);
+  if (body.name !== undefined) integration.name = body.name;
+  if (body.identifier !== undefined) integration.identifier = body.identifier;
+  if (env) integration._environmentId = env.id;
+  if (body.conditions !== undefined) integration.conditions = body.conditions;
+  integration.credentials = credentials;
+  integration.active = active;
+  integration.updatedAt = new Date().toISOString();
+  ctx.store.changed();
+  return { status: 200, body: { data: integrationView(ctx.store, integration) } };
+}
+
+function remove(ctx: RequestContext): RouteResult {
+  const integration = findOwned(ctx);
+  const now = new Date().toISOString();
+  integration.deleted = true;
+  integration.deletedAt = now;
+  integration.deletedBy = ctx.scope.userId;
+  integration.updatedAt = now;
+  ctx.store.changed();
+  return { status: 200, body: { data: list(ctx, false) } };
+}
+
+/** `GET /v1/integrations`, `GET /v1/integrations/active`, `POST`, `PUT` and `DELETE /v1/integrations/{id}`. */
+export const integrationRoutes: Route[] = [
+  {
+    method: "GET",
+    pattern: "/v1/integrations",
+    category: "configuration",
+    handler: (ctx) => ({ status: 200, body: { data: list(ctx, false) } }),
+  },
+  {
+    method: "GET",
+    pattern: "/v1/integrations/active",
+    category: "configuration",
+    handler: (ctx) => ({ status: 200, body: { data: list(ctx, true) } }),
+  },
+  { method: "POST", pattern: "/v1/integrations", category: "configuration", handler: create },
+  { method: "PUT", pattern: "/v1/integrations/:integrationId", category: "configuration", handler: update },
+  {
+    method: "DELETE",
+    pattern: "/v1/integrations/:integrationId",
+    category: "configuration",
+    handler: remove,
+  },
+];

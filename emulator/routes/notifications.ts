@@ -1,0 +1,80 @@
+import { listNotificationsQuerySchema } from "../../sdk/schemas";
+import { badRequest, notFound } from "../errors";
+import type { EventQuery } from "../event-table";
+import type { RequestContext, Route, RouteResult } from "../router";
+import type { StoredNotification } from "../store";
+import { validate } from "../validate";
+import { keyEnvironment } from "./scope";
+
+/** Fields the real service returns on single retrieval only. */
+function listView(n: StoredNotification): Omit<StoredNotification, "severity" | "critical" | "contextKeys"> {
+  const { severity: _s, critical: _c, contextKeys: _k, ...rest } = n;
+  return rest;
+}
+
+function timestamp(value: string, field: string): number {
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) throw badRequest([`${field}: must be an ISO 8601 timestamp`]);
+  return ms;
+}
+
+function listNotifications(ctx: RequestContext): RouteResult {
+  const q = validate(listNotificationsQuerySchema, ctx.query);
+  const env = keyEnvironment(ctx);
+  const indexed: EventQuery<StoredNotification>["indexed"] = [];
+  if (q.channels) indexed.push({ index: "channel", values: q.channels });
+  if (q.templates) indexed.push({ index: "template", values: q.templates });
+  if (q.transactionId !== undefined) indexed.push({ index: "transaction", values: [q.transactionId] });
+  if (q.topicKey !== undefined) indexed.push({ index: "topic", values: [q.topicKey] });
+  // emails and subscriberIds name subscribers; events point at the subscriber's _id.
+  if (q.subscriberIds) {
+    const ids = q.subscriberIds.flatMap((id) => env.subscribers.get(id)?._id ?? []);
+    indexed.push({ index: "subscriber", values: ids });
+  }
+  if (q.emails) {
+    const ids = q.emails.flatMap((email) => env.subscribers.withEmail(email).map((s) => s._id));
+    indexed.push({ index: "subscriber", values: ids });
+  }
+  const after = q.after === undefined ? undefined : timestamp(q.after, "after");
+  const before = q.before === undefined ? undefined : timestamp(q.before, "before");
+  const search = q.search;
+  const predicate =
+    after === undefined && before === undefined && search === undefined
+      ? undefined
+      : (n: StoredNotification) => {
+          const at = Date.parse(n.createdAt);
+          if (after !== undefined && !(at >= after)) return false;
+          if (before !== undefined && !(at <= before)) return false;
+          if (search !== undefined) {
+            const hay = [n.transactionId, n.subscriber?.subscriberId, n.subscriber?.email];
+            if (!hay.some((h) => typeof h === "string" && h.includes(search))) return false;
+          }
+          return true;
+        };
+  const key = JSON.stringify([indexed, after, before, search]);
+  const page = env.notifications.page(
+    predicate ? { key, indexed, predicate } : { key, indexed },
+    q.page,
+    q.limit,
+  );
+  const { totalCount: _count, ...rest } = page;
+  return { status: 200, body: { ...rest, data: page.data.map(listView) } };
+}
+
+function getNotification(ctx: RequestContext): RouteResult {
+  const id = ctx.params["notificationId"] ?? "";
+  const notification = keyEnvironment(ctx).notifications.get(id);
+  if (!notification) throw notFound(`Notification ${id} not found`);
+  return { status: 200, body: { data: notification } };
+}
+
+/** `GET /v1/notifications` (list) and `GET /v1/notifications/{notificationId}`. */
+export const notificationRoutes: Route[] = [
+  { method: "GET", pattern: "/v1/notifications", category: "global", handler: listNotifications },
+  {
+    method: "GET",
+    pattern: "/v1/notifications/:notificationId",
+    category: "global",
+    handler: getNotification,
+  },
+];

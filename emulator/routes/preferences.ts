@@ -1,0 +1,64 @@
+import { CHANNEL_TYPES, type SubscriberPreferences } from "../../sdk/schemas";
+import { notFound } from "../errors";
+import type { RequestContext, Route, RouteResult } from "../router";
+import type { StoredWorkflow } from "../store";
+import { keyEnvironment } from "./scope";
+
+const CHANNELS = new Set<string>(CHANNEL_TYPES);
+
+/** The delivery channels a workflow has steps for (all five when it has none). */
+function workflowChannels(workflow: StoredWorkflow): string[] {
+  const steps = Array.isArray(workflow["steps"]) ? (workflow["steps"] as { type?: unknown }[]) : [];
+  const found = [...new Set(steps.map((s) => String(s.type)).filter((t) => CHANNELS.has(t)))];
+  return found.length > 0 ? found : [...CHANNEL_TYPES];
+}
+
+/** The workflow's default channel settings (`preferences.default.channels`), enabled when unset. */
+function workflowDefault(workflow: StoredWorkflow, channel: string): boolean {
+  const prefs = workflow["preferences"] as
+    | { default?: { all?: { enabled?: boolean }; channels?: Record<string, { enabled?: boolean }> } }
+    | undefined;
+  return prefs?.default?.channels?.[channel]?.enabled ?? prefs?.default?.all?.enabled ?? true;
+}
+
+function preferences(ctx: RequestContext): RouteResult {
+  const env = keyEnvironment(ctx);
+  const subscriberId = ctx.params["subscriberId"] ?? "";
+  const subscriber = env.subscribers.get(subscriberId);
+  if (!subscriber) throw notFound(`Subscriber ${subscriberId} not found`);
+  const stored = env.preferences.get(subscriber._id) ?? {};
+  const globalChannels: Record<string, boolean> = {};
+  for (const c of CHANNEL_TYPES) globalChannels[c] = stored.global?.channels?.[c] ?? true;
+  const result: SubscriberPreferences = {
+    global: { enabled: stored.global?.enabled ?? true, channels: globalChannels },
+    workflows: [...env.workflows.values()]
+      .filter((w) => w["active"] !== false)
+      .map((w) => {
+        const own = stored.workflows?.[w.workflowId];
+        const channels: Record<string, boolean> = {};
+        const overrides: { channel: string; source: string }[] = [];
+        for (const c of workflowChannels(w)) {
+          const mine = own?.channels?.[c];
+          channels[c] = mine ?? workflowDefault(w, c);
+          if (mine !== undefined) overrides.push({ channel: c, source: "subscriber" });
+        }
+        return {
+          enabled: own?.enabled ?? true,
+          channels,
+          overrides,
+          workflow: { slug: w.slug, identifier: w.workflowId, name: w.name, updatedAt: w.updatedAt },
+        };
+      }),
+  };
+  return { status: 200, body: { data: result } };
+}
+
+/** `GET /v2/subscribers/{subscriberId}/preferences`. */
+export const preferenceRoutes: Route[] = [
+  {
+    method: "GET",
+    pattern: "/v2/subscribers/:subscriberId/preferences",
+    category: "global",
+    handler: preferences,
+  },
+];

@@ -1,0 +1,122 @@
+import type { Integration, Message, Notification, Workflow } from "../sdk/schemas";
+import { EventTable } from "./event-table";
+import { SubscriberTable } from "./subscriber-table";
+
+/** A stored message: always has its `_id`. */
+export type StoredMessage = Message & { _id: string };
+
+/** A stored notification event: always has its `_id` and `createdAt`. */
+export type StoredNotification = Notification & { _id: string; createdAt: string };
+
+/** A stored v2 workflow. */
+export type StoredWorkflow = Workflow;
+
+/** A subscriber's stored preference settings; anything absent defaults to enabled. */
+export interface StoredPreferences {
+  global?: { enabled?: boolean; channels?: Record<string, boolean> };
+  /** Keyed by workflowId. */
+  workflows?: Record<string, { enabled?: boolean; channels?: Record<string, boolean> }>;
+}
+
+/** A stored integration: with its credentials (never answered to callers) and timestamps. */
+export type StoredIntegration = Integration & {
+  _id: string;
+  credentials: Record<string, unknown>;
+  deleted: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** The records of one environment. */
+export class EnvironmentState {
+  readonly subscribers = new SubscriberTable();
+  readonly messages = new EventTable<StoredMessage>({
+    subscriber: (m) => [m._subscriberId],
+    transaction: (m) => [m.transactionId],
+    channel: (m) => [m.channel],
+    context: (m) => m.contextKeys ?? [],
+  });
+  readonly notifications = new EventTable<StoredNotification>({
+    subscriber: (n) => [n._subscriberId],
+    transaction: (n) => [n.transactionId],
+    template: (n) => (n._templateId ? [n._templateId] : []),
+    channel: (n) => n.channels ?? [],
+    topic: (n) => (n.topics ?? []).map((t) => t.topicKey),
+  });
+  /** Workflows by `_id`; look-ups by workflowId and slug go through {@link findWorkflow}. */
+  readonly workflows = new Map<string, StoredWorkflow>();
+  /** Preferences by subscriber `_id`. */
+  readonly preferences = new Map<string, StoredPreferences>();
+
+  constructor(
+    readonly id: string,
+    readonly organizationId: string,
+    readonly name: string,
+  ) {}
+
+  /** A workflow by workflowId, slug or `_id`. */
+  findWorkflow(idOrSlug: string): StoredWorkflow | undefined {
+    const direct = this.workflows.get(idOrSlug);
+    if (direct) return direct;
+    for (const w of this.workflows.values()) if (w.workflowId === idOrSlug || w.slug === idOrSlug) return w;
+    return undefined;
+  }
+}
+
+/**
+ * All state of the emulator: organizations, their environments and records, and integrations (kept in
+ * one table: lists are organization-wide). Writers call {@link Store.changed} so persistence can save.
+ */
+export class Store {
+  private readonly environments = new Map<string, EnvironmentState>();
+  private readonly organizations = new Map<string, Set<string>>();
+  /** Integrations by `_id`, in creation order. */
+  readonly integrations = new Map<string, StoredIntegration>();
+  private readonly listeners: (() => void)[] = [];
+
+  /** The environment with this id, created (in `organizationId`) when new. */
+  ensureEnvironment(id: string, organizationId: string, name = "Development"): EnvironmentState {
+    let env = this.environments.get(id);
+    if (!env) {
+      env = new EnvironmentState(id, organizationId, name);
+      this.environments.set(id, env);
+      const envs = this.organizations.get(organizationId);
+      if (envs) envs.add(id);
+      else this.organizations.set(organizationId, new Set([id]));
+    }
+    return env;
+  }
+
+  /** The environment with this id. */
+  environment(id: string): EnvironmentState | undefined {
+    return this.environments.get(id);
+  }
+
+  /** Every environment. */
+  allEnvironments(): EnvironmentState[] {
+    return [...this.environments.values()];
+  }
+
+  /** True when `environmentId` belongs to `organizationId`. */
+  owns(organizationId: string, environmentId: string): boolean {
+    return this.organizations.get(organizationId)?.has(environmentId) ?? false;
+  }
+
+  /** Live integrations of an organization, in creation order. */
+  integrationsOf(organizationId: string): StoredIntegration[] {
+    const out: StoredIntegration[] = [];
+    for (const i of this.integrations.values())
+      if (i._organizationId === organizationId && !i.deleted) out.push(i);
+    return out;
+  }
+
+  /** Registers a change listener (persistence). */
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** Signals that state changed. */
+  changed(): void {
+    for (const l of this.listeners) l();
+  }
+}
