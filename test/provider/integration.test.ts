@@ -238,7 +238,7 @@ describe("create never duplicates", () => {
     await client.close();
     const p = provider();
     const inputs = await checked(p, TWILIO);
-    const err = await p.create(inputs as never).catch((e: unknown) => e as Error);
+    const err = await failure(p.create(inputs as never));
     expect(err).toBeInstanceOf(Error);
     expect(err.message).toMatch(/adopt: true/);
     expect(err).not.toHaveProperty("id");
@@ -258,7 +258,7 @@ describe("errors and config", () => {
       client: (s) => new SvcClient({ ...s, maxRetries: 0 }),
     });
     const inputs = await checked(p, TWILIO);
-    const err = await p.create(inputs as never).catch((e: unknown) => e as Error);
+    const err = await failure(p.create(inputs as never));
     expect(err).toBeInstanceOf(Error);
     expect(err).not.toHaveProperty("id");
     expect(err.message).not.toContain("wrong-key-abcdef");
@@ -298,3 +298,13 @@ describe("errors and config", () => {
     );
   });
 });
+
+/** The error a promise rejects with (fails the test when it resolves). */
+async function failure(p: Promise<unknown>): Promise<Error> {
+  try {
+    await p;
+  } catch (e) {
+    return e as Error;
+  }
+  throw new Error("expected a rejection");
+}
