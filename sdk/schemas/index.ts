@@ -1,6 +1,12 @@
 /**
- * The zod schemas of the svc interface: strict for what we send, tolerant for what we read. Types are
- * inferred from the schemas.
+ * The zod schemas of the svc interface, one file per resource. Two directions, one source:
+ * - what we send (request bodies, queries) is strict: unknown keys rejected, enums closed, URLs checked;
+ *   query schemas also take query-string text (`"10"`, `"true"`, one value for an array);
+ * - what we read (responses) is tolerant: unknown keys pass through, enums are open (`OpenEnum`).
+ *
+ * Schemas are `xxxSchema`; types are inferred (`z.infer`), except query types, which are the caller-side
+ * input (`XxxQuery`, every field optional) with `ParsedXxxQuery` for the parsed form. Turn a `ZodError`
+ * into messages with `formatIssues` / `describeIssues` / `issuesToFailures`.
  */
 export * from "./common";
 export * from "./error";
