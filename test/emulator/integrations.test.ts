@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Emulator, startEmulator } from "../../emulator";
+import { call, expectError } from "./http";
+
+let emu: Emulator;
+beforeAll(async () => {
+  emu = await startEmulator();
+});
+afterAll(() => emu.close());
+
+const sendgrid = { apiKey: "SG.secret-value", from: "noreply@example.com" };
+
+describe("POST /v1/integrations", () => {
+  it("creates an integration in the key's environment, wrapped, with defaults and without credentials", async () => {
+    const res = await call(emu, "POST", "/v1/integrations", {
+      body: { name: "Mail Main", providerId: "sendgrid", channel: "email", credentials: sendgrid },
+    });
+    expect(res.status).toBe(201);
+    expect(res.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    const i = res.body.data;
+    expect(i._id).toMatch(/^[0-9a-f]{24}$/);
+    expect(i._environmentId).toBe(emu.keys[0]?.environmentId);
+    expect(i._organizationId).toBe(emu.keys[0]?.organizationId);
+    expect(i.active).toBe(false);
+    expect(i.deleted).toBe(false);
+    expect(i.primary).toBe(false);
+    expect(i.credentials).toEqual({});
+    expect(JSON.stringify(res.body)).not.toContain("secret-value");
+    expect(i.identifier).toMatch(/^mail-main-[a-z0-9]{6}$/);
+    // Kept internally.
+    expect(emu.integrations().find((x) => x._id === i._id)?.credentials).toEqual(sendgrid);
+  });
+
+  it("generates the identifier from the provider when there is no name", async () => {
+    const res = await call(emu, "POST", "/v1/integrations", {
+      body: { providerId: "svc-sms", channel: "sms" },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data.name).toBe("svc-sms");
+    expect(res.body.data.identifier).toMatch(/^svc-sms-[a-z0-9]{6}$/);
+  });
+
+  it("answers 409 for a duplicate identifier in the organization, also from another environment", async () => {
+    const body = { identifier: "dup-id", providerId: "svc-sms", channel: "sms" };
+    expect((await call(emu, "POST", "/v1/integrations", { body })).status).toBe(201);
+    const again = await call(emu, "POST", "/v1/integrations", { body, key: "emu_prod_key" });
+    expect(expectError(again, 409).message).toContain("dup-id");
+  });
+
+  it("validates the body with the shared schema: 400 naming the fields", async () => {
+    const res = await call(emu, "POST", "/v1/integrations", { body: { providerId: "x", channel: "pager" } });
+    const err = expectError(res, 400);
+    expect(err.error).toBe("Bad Request");
+    expect(Array.isArray(err.message)).toBe(true);
+    expect(err.message.join("\n")).toMatch(/channel: must be one of in_app, email, sms, chat, push/);
+    const missing = await call(emu, "POST", "/v1/integrations", { body: { channel: "email" } });
+    expect(expectError(missing, 400).message.join("\n")).toMatch(/providerId/);
+    const noBody = await call(emu, "POST", "/v1/integrations");
+    expectError(noBody, 400);
+  });
+
+  it("rejects malformed JSON with 400", async () => {
+    const { request } = await import("undici");
+    const res = await request(`${emu.url}/v1/integrations`, {
+      method: "POST",
+      headers: { authorization: `ApiKey ${emu.apiKey}`, "content-type": "application/json" },
+      body: "{not json",
+    });
+    expect(res.statusCode).toBe(400);
+    expect(((await res.body.json()) as { message: string[] }).message).toEqual(["body: must be valid JSON"]);
+  });
+
+  it("when active, answers 400 naming the missing required credential keys (never their values)", async () => {
+    const res = await call(emu, "POST", "/v1/integrations", {
+      body: { providerId: "twilio", channel: "sms", active: true, credentials: { accountSid: "AC-secret" } },
+    });
+    const err = expectError(res, 400);
+    expect(err.message).toEqual([
+      "credentials.token: is required by twilio when active is true",
+      "credentials.from: is required by twilio when active is true",
+    ]);
+    expect(JSON.stringify(err)).not.toContain("AC-secret");
+  });
+});
+
+describe("primary, lists, PUT and DELETE", () => {
+  let own: Emulator;
+  beforeAll(async () => {
+    own = await startEmulator();
+  });
+  afterAll(() => own.close());
+
+  it("computes primary for the first active email/SMS integration per environment and channel", async () => {
+    const a = (
+      await call(own, "POST", "/v1/integrations", {
+        body: {
+          identifier: "mail-a",
+          providerId: "sendgrid",
+          channel: "email",
+          active: true,
+          credentials: sendgrid,
+        },
+      })
+    ).body.data;
+    const b = (
+      await call(own, "POST", "/v1/integrations", {
+        body: {
+          identifier: "mail-b",
+          providerId: "sendgrid",
+          channel: "email",
+          active: true,
+          credentials: sendgrid,
+        },
+      })
+    ).body.data;
+    const prod = (
+      await call(own, "POST", "/v1/integrations", {
+        key: "emu_prod_key",
+        body: {
+          identifier: "mail-p",
+          providerId: "sendgrid",
+          channel: "email",
+          active: true,
+          credentials: sendgrid,
+        },
+      })
+    ).body.data;
+    const push = (
+      await call(own, "POST", "/v1/integrations", {
+        body: {
+          identifier: "push-a",
+          providerId: "expo",
+          channel: "push",
+          active: true,
+          credentials: { apiKey: "k" },
+        },
+      })
+    ).body.data;
+    expect([a.primary, b.primary, prod.primary, push.primary]).toEqual([true, false, true, false]);
+
+    // Deactivating the primary hands primary to the next active one.
+    const upd = await call(own, "PUT", `/v1/integrations/${a._id}`, { body: { active: false } });
+    expect(upd.status).toBe(200);
+    expect(upd.body.data.primary).toBe(false);
+    const active = (await call(own, "GET", "/v1/integrations/active")).body.data;
+    expect(active.find((i: { _id: string }) => i._id === b._id).primary).toBe(true);
+  });
+
+  it("lists every environment of the organization (all and active), credentials hidden", async () => {
+    const all = await call(own, "GET", "/v1/integrations");
+    expect(all.status).toBe(200);
+    const envs = new Set(all.body.data.map((i: { _environmentId: string }) => i._environmentId));
+    expect(envs).toEqual(new Set(own.keys.map((k) => k.environmentId)));
+    expect(all.body.data.every((i: { credentials: object }) => JSON.stringify(i.credentials) === "{}")).toBe(
+      true,
+    );
+    const active = await call(own, "GET", "/v1/integrations/active", { key: "emu_prod_key" });
+    expect(active.body.data.map((i: { identifier: string }) => i.identifier).sort()).toEqual([
+      "mail-b",
+      "mail-p",
+      "push-a",
+    ]);
+  });
+
+  it("PUT replaces credentials whole, keeps them when absent, checks required keys when active", async () => {
+    const created = (
+      await call(own, "POST", "/v1/integrations", {
+        body: {
+          identifier: "put-me",
+          providerId: "mailgun",
+          channel: "email",
+          credentials: { apiKey: "k1", domain: "d", from: "a@b.c", senderName: "S" },
+        },
+      })
+    ).body.data;
+    const stored = () => own.integrations().find((i) => i._id === created._id);
+    const res = await call(own, "PUT", `/v1/integrations/${created._id}`, {
+      body: { name: "Renamed", credentials: { apiKey: "k2", domain: "d2", from: "x@y.z" } },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.name).toBe("Renamed");
+    expect(res.body.data.credentials).toEqual({});
+    expect(stored()?.credentials).toEqual({ apiKey: "k2", domain: "d2", from: "x@y.z" });
+    await call(own, "PUT", `/v1/integrations/${created._id}`, { body: { active: true } });
+    expect(stored()?.credentials).toEqual({ apiKey: "k2", domain: "d2", from: "x@y.z" });
+    expect(stored()?.active).toBe(true);
+    const bad = await call(own, "PUT", `/v1/integrations/${created._id}`, {
+      body: { credentials: { apiKey: "k3" } },
+    });
+    expect(expectError(bad, 400).message.join("\n")).toMatch(/credentials\.domain.*\n.*credentials\.from/);
+    const dup = await call(own, "PUT", `/v1/integrations/${created._id}`, { body: { identifier: "mail-b" } });
+    expectError(dup, 409);
+    const unknownKey = await call(own, "PUT", `/v1/integrations/${created._id}`, {
+      body: { providerId: "ses" },
+    });
+    expect(expectError(unknownKey, 400).message.join("\n")).toMatch(/providerId/);
+    expectError(await call(own, "PUT", "/v1/integrations/0123456789abcdef01234567", { body: {} }), 404);
+  });
+
+  it("DELETE soft-deletes, answers the remaining list wrapped, and hides it from lists and PUT", async () => {
+    const created = (
+      await call(own, "POST", "/v1/integrations", {
+        body: { identifier: "del-me", providerId: "svc-sms", channel: "sms" },
+      })
+    ).body.data;
+    const res = await call(own, "DELETE", `/v1/integrations/${created._id}`);
+    expect(res.status).toBe(200);
+    expect(Array.isArray(res.body.data)).toBe(true);
+    expect(res.body.data.some((i: { _id: string }) => i._id === created._id)).toBe(false);
+    const all = (await call(own, "GET", "/v1/integrations")).body.data;
+    expect(all.some((i: { _id: string }) => i._id === created._id)).toBe(false);
+    expectError(await call(own, "PUT", `/v1/integrations/${created._id}`, { body: { name: "x" } }), 404);
+    expectError(await call(own, "DELETE", `/v1/integrations/${created._id}`), 404);
+    const kept = own.integrations({ includeDeleted: true }).find((i) => i._id === created._id);
+    expect(kept?.deleted).toBe(true);
+    expect(typeof kept?.deletedAt).toBe("string");
+    expect(kept?.deletedBy).toMatch(/^[0-9a-f]{24}$/);
+    expect(own.integrations().some((i) => i._id === created._id)).toBe(false);
+    // The identifier of a deleted integration can be used again.
+    const reuse = await call(own, "POST", "/v1/integrations", {
+      body: { identifier: "del-me", providerId: "svc-sms", channel: "sms" },
+    });
+    expect(reuse.status).toBe(201);
+  });
+});

@@ -1,0 +1,315 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Emulator, startEmulator } from "../../emulator";
+import { call, expectError, qs } from "./http";
+
+interface Sub {
+  _id: string;
+  subscriberId: string;
+  updatedAt: string;
+}
+
+let emu: Emulator;
+beforeAll(async () => {
+  emu = await startEmulator();
+  emu.generateSubscribers(25, { prefix: "gen" });
+  emu.seed({
+    subscribers: [
+      {
+        subscriberId: "ada",
+        firstName: "Zoe",
+        lastName: "Lovelace",
+        email: "ada@example.com",
+        phone: "+1555",
+      },
+      { subscriberId: "ada-2", firstName: "Zoey", lastName: "Smith", email: "ADA@example.com" },
+    ],
+  });
+});
+afterAll(() => emu.close());
+
+async function search(params: Record<string, string | number | boolean | undefined>) {
+  const res = await call(emu, "GET", `/v2/subscribers${qs(params)}`);
+  expect(res.status).toBe(200);
+  return res.body as {
+    data: Sub[];
+    next: string | null;
+    previous: string | null;
+    totalCount: number;
+    totalCountCapped: boolean;
+  };
+}
+
+/** Every subscriber in the given order, read by hand from one big page. */
+async function everything(orderBy: "_id" | "updatedAt", orderDirection: "ASC" | "DESC") {
+  const page = await search({ limit: 100, orderBy, orderDirection });
+  expect(page.next).toBeNull();
+  return page.data.map((s) => s._id);
+}
+
+describe("GET /v2/subscribers (search)", () => {
+  it("answers the bare page shape with defaults: limit 10, _id DESC, totalCount", async () => {
+    const page = await search({});
+    expect(Object.keys(page).sort()).toEqual(["data", "next", "previous", "totalCount", "totalCountCapped"]);
+    expect(page.data).toHaveLength(10);
+    expect(page.totalCount).toBe(27);
+    expect(page.totalCountCapped).toBe(false);
+    expect(page.previous).toBeNull();
+    expect(typeof page.next).toBe("string");
+    const ids = page.data.map((s) => s._id);
+    expect(ids).toEqual([...ids].sort().reverse());
+  });
+
+  for (const orderBy of ["_id", "updatedAt"] as const) {
+    for (const orderDirection of ["ASC", "DESC"] as const) {
+      it(`pages forward with next and back with previous (${orderBy} ${orderDirection})`, async () => {
+        const all = await everything(orderBy, orderDirection);
+        expect(all).toHaveLength(27);
+        const forward: string[][] = [];
+        let cursor: string | undefined;
+        const pages: Awaited<ReturnType<typeof search>>[] = [];
+        for (let i = 0; i < 10; i++) {
+          const page = await search({ limit: 10, orderBy, orderDirection, after: cursor });
+          pages.push(page);
+          forward.push(page.data.map((s) => s._id));
+          if (!page.next) break;
+          cursor = page.next;
+        }
+        expect(forward.map((p) => p.length)).toEqual([10, 10, 7]);
+        expect(forward.flat()).toEqual(all);
+        expect(pages.map((p) => p.previous === null)).toEqual([true, false, false]);
+
+        // Backward from the last page with `before`.
+        const backward: string[][] = [forward[2] as string[]];
+        let before = pages[2]?.previous ?? undefined;
+        for (let i = 0; i < 10 && before; i++) {
+          const page = await search({ limit: 10, orderBy, orderDirection, before });
+          backward.unshift(page.data.map((s) => s._id));
+          expect(page.next).not.toBeNull();
+          before = page.previous ?? undefined;
+        }
+        expect(backward).toEqual(forward);
+      });
+    }
+  }
+
+  it("keeps the cursor item with includeCursor and accepts a bare _id as cursor", async () => {
+    const all = await everything("_id", "DESC");
+    const first = await search({ limit: 5 });
+    const withCursor = await search({ limit: 5, after: first.next ?? "", includeCursor: true });
+    expect(withCursor.data.map((s) => s._id)).toEqual(all.slice(4, 9));
+    const bare = await search({ limit: 5, after: all[4] });
+    expect(bare.data.map((s) => s._id)).toEqual(all.slice(5, 10));
+    const beforeBare = await search({ limit: 3, before: all[4], includeCursor: true });
+    expect(beforeBare.data.map((s) => s._id)).toEqual(all.slice(2, 5));
+    const bad = await call(emu, "GET", `/v2/subscribers${qs({ after: "not-a-cursor" })}`);
+    expect(expectError(bad, 400).message).toEqual(["after: must be a cursor returned by a previous page"]);
+  });
+
+  it("sees a changed subscriber move in updatedAt order", async () => {
+    const before = await everything("updatedAt", "DESC");
+    expect(before[0]).not.toBe(emu.subscriber(emu.keys[0]?.environmentId ?? "", "ada")?._id);
+    await call(emu, "POST", "/v1/integrations", {
+      body: {
+        identifier: "expo-x",
+        providerId: "expo",
+        channel: "push",
+        active: true,
+        credentials: { apiKey: "k" },
+      },
+    });
+    await call(emu, "PATCH", "/v1/subscribers/ada/credentials", {
+      body: { providerId: "expo", credentials: { deviceTokens: ["t1"] } },
+    });
+    const after = await everything("updatedAt", "DESC");
+    expect(after[0]).toBe(emu.subscriber(emu.keys[0]?.environmentId ?? "", "ada")?._id);
+    expect(after).toHaveLength(before.length);
+  });
+
+  it("filters case-sensitively by email, phone, subscriberId (exact) and name (substring)", async () => {
+    const ids = async (p: Record<string, string>) => (await search(p)).data.map((s) => s.subscriberId).sort();
+    expect(await ids({ email: "ada@example.com" })).toEqual(["ada"]);
+    expect(await ids({ email: "ADA@example.com" })).toEqual(["ada-2"]);
+    expect(await ids({ phone: "+1555" })).toEqual(["ada"]);
+    expect(await ids({ subscriberId: "ada" })).toEqual(["ada"]);
+    expect(await ids({ name: "Zoe" })).toEqual(["ada", "ada-2"]);
+    expect(await ids({ name: "zoe" })).toEqual([]);
+    expect(await ids({ name: "Zoe Love" })).toEqual(["ada"]);
+    expect(await ids({ name: "Smith" })).toEqual(["ada-2"]);
+    expect(await ids({ name: "Zoe", email: "ADA@example.com" })).toEqual(["ada-2"]);
+    const filtered = await search({ name: "Zoe", limit: 1, orderDirection: "ASC" });
+    expect(filtered.totalCount).toBe(2);
+    const second = await search({ name: "Zoe", limit: 1, orderDirection: "ASC", after: filtered.next ?? "" });
+    expect(second.data).toHaveLength(1);
+    expect(second.next).toBeNull();
+    expect(second.data[0]?._id).not.toBe(filtered.data[0]?._id);
+  });
+
+  it("enforces limit 1..100 and the allowed orderBy / orderDirection, naming the fields", async () => {
+    for (const [params, field] of [
+      [{ limit: 0 }, "limit"],
+      [{ limit: 101 }, "limit"],
+      [{ limit: "ten" }, "limit"],
+      [{ orderBy: "email" }, "orderBy"],
+      [{ orderDirection: "up" }, "orderDirection"],
+      [{ unknownParam: "x" }, "unknownParam"],
+    ] as const) {
+      const res = await call(emu, "GET", `/v2/subscribers${qs(params)}`);
+      expect(expectError(res, 400).message.join("\n")).toContain(field);
+    }
+    expect((await search({ limit: 100 })).data).toHaveLength(27);
+    expect((await search({ limit: 1 })).data).toHaveLength(1);
+  });
+
+  it("caps totalCount at 50,000 and says so", async () => {
+    const big = await startEmulator();
+    try {
+      big.generateSubscribers(50_001);
+      const res = await call(big, "GET", `/v2/subscribers${qs({ limit: 100 })}`);
+      expect(res.body.totalCount).toBe(50_000);
+      expect(res.body.totalCountCapped).toBe(true);
+      expect(res.body.data).toHaveLength(100);
+      const exact = await call(big, "GET", `/v2/subscribers${qs({ subscriberId: "sub-50000" })}`);
+      expect(exact.body.totalCount).toBe(1);
+      expect(exact.body.totalCountCapped).toBe(false);
+    } finally {
+      await big.close();
+    }
+  });
+});
+
+describe("subscriber provider credentials", () => {
+  let own: Emulator;
+  const env = () => own.keys[0]?.environmentId ?? "";
+  beforeAll(async () => {
+    own = await startEmulator();
+    own.seed({
+      integrations: [
+        { identifier: "fcm-a", providerId: "fcm", channel: "push", active: true },
+        { identifier: "fcm-b", providerId: "fcm", channel: "push", active: true },
+        { identifier: "slack-off", providerId: "slack", channel: "chat", active: false },
+      ],
+      subscribers: [{ subscriberId: "u1", firstName: "U", updatedAt: "2024-01-01T00:00:00.000Z" }],
+    });
+  });
+  afterAll(() => own.close());
+
+  it("PATCH adds a channel entry, bumps updatedAt, answers the wrapped subscriber", async () => {
+    const res = await call(own, "PATCH", "/v1/subscribers/u1/credentials", {
+      body: { providerId: "fcm", integrationIdentifier: "fcm-b", credentials: { deviceTokens: ["a", "b"] } },
+    });
+    expect(res.status).toBe(200);
+    const s = res.body.data;
+    expect(s.subscriberId).toBe("u1");
+    expect(s.updatedAt > "2024-01-01T00:00:00.000Z").toBe(true);
+    expect(s.channels).toHaveLength(1);
+    const integration = own.integrations().find((i) => i.identifier === "fcm-b");
+    expect(s.channels[0]).toEqual({
+      providerId: "fcm",
+      integrationIdentifier: "fcm-b",
+      credentials: { deviceTokens: ["a", "b"] },
+      _integrationId: integration?._id,
+    });
+  });
+
+  it("PATCH replaces deviceTokens and merges the other credential fields; PUT replaces the entry", async () => {
+    const body = (credentials: object) => ({
+      providerId: "fcm",
+      integrationIdentifier: "fcm-b",
+      credentials,
+    });
+    await call(own, "PATCH", "/v1/subscribers/u1/credentials", { body: body({ title: "T" }) });
+    expect(own.subscriber(env(), "u1")?.channels?.[0]?.credentials).toEqual({
+      deviceTokens: ["a", "b"],
+      title: "T",
+    });
+    await call(own, "PATCH", "/v1/subscribers/u1/credentials", { body: body({ deviceTokens: ["c"] }) });
+    expect(own.subscriber(env(), "u1")?.channels?.[0]?.credentials).toEqual({
+      deviceTokens: ["c"],
+      title: "T",
+    });
+    await call(own, "PATCH", "/v1/subscribers/u1/credentials", { body: body({ deviceTokens: [] }) });
+    expect(own.subscriber(env(), "u1")?.channels?.[0]?.credentials).toEqual({ deviceTokens: [], title: "T" });
+    const put = await call(own, "PUT", "/v1/subscribers/u1/credentials", {
+      body: body({ deviceTokens: ["d"] }),
+    });
+    expect(put.status).toBe(200);
+    expect(own.subscriber(env(), "u1")?.channels?.[0]?.credentials).toEqual({ deviceTokens: ["d"] });
+  });
+
+  it("keeps one entry per integration of the same provider", async () => {
+    await call(own, "PATCH", "/v1/subscribers/u1/credentials", {
+      body: { providerId: "fcm", integrationIdentifier: "fcm-a", credentials: { deviceTokens: ["x"] } },
+    });
+    expect(
+      own
+        .subscriber(env(), "u1")
+        ?.channels?.map((c) => c.integrationIdentifier)
+        .sort(),
+    ).toEqual(["fcm-a", "fcm-b"]);
+  });
+
+  it("answers 400 for a missing subscriber, no active integration, or an invalid body", async () => {
+    const missing = await call(own, "PATCH", "/v1/subscribers/ghost/credentials", {
+      body: { providerId: "fcm", credentials: {} },
+    });
+    expect(expectError(missing, 400).message).toBe("SubscriberId: ghost not found");
+    const inactive = await call(own, "PATCH", "/v1/subscribers/u1/credentials", {
+      body: { providerId: "slack", credentials: { webhookUrl: "https://hooks.example/x" } },
+    });
+    expect(expectError(inactive, 400).message).toContain("slack");
+    const noSuchIdentifier = await call(own, "PATCH", "/v1/subscribers/u1/credentials", {
+      body: { providerId: "fcm", integrationIdentifier: "nope", credentials: {} },
+    });
+    expect(expectError(noSuchIdentifier, 400).message).toContain("nope");
+    const bad = await call(own, "PATCH", "/v1/subscribers/u1/credentials", {
+      body: { providerId: "pager", credentials: { webhookUrl: "not a url" } },
+    });
+    const lines = expectError(bad, 400).message.join("\n");
+    expect(lines).toContain("providerId: must be one of slack");
+    expect(lines).toContain("credentials.webhookUrl");
+  });
+
+  it("DELETE removes the provider's entries and answers 204 without a body", async () => {
+    const res = await call(own, "DELETE", "/v1/subscribers/u1/credentials/fcm");
+    expect(res.status).toBe(204);
+    expect(res.body).toBeUndefined();
+    expect(own.subscriber(env(), "u1")?.channels).toEqual([]);
+    expectError(await call(own, "DELETE", "/v1/subscribers/ghost/credentials/fcm"), 400);
+  });
+});
+
+describe("GET /v2/subscribers/{id}/preferences", () => {
+  it("answers global and per-workflow preferences, with subscriber overrides", async () => {
+    const own = await startEmulator({ fixtures: "default" });
+    try {
+      const res = await call(own, "GET", "/v2/subscribers/user-ada/preferences");
+      expect(res.status).toBe(200);
+      const { global, workflows } = res.body.data;
+      expect(global).toEqual({
+        enabled: true,
+        channels: { in_app: true, email: true, sms: true, chat: true, push: true },
+      });
+      const digest = workflows.find(
+        (w: { workflow: { identifier: string } }) => w.workflow.identifier === "weekly-digest",
+      );
+      expect(digest).toEqual({
+        enabled: true,
+        channels: { email: false },
+        overrides: [{ channel: "email", source: "subscriber" }],
+        workflow: {
+          slug: "weekly-digest",
+          identifier: "weekly-digest",
+          name: "Weekly digest",
+          updatedAt: "2025-01-21T08:00:00.000Z",
+        },
+      });
+      const welcome = workflows.find(
+        (w: { workflow: { identifier: string } }) => w.workflow.identifier === "welcome",
+      );
+      expect(welcome.channels).toEqual({ in_app: true, email: true });
+      expectError(await call(own, "GET", "/v2/subscribers/ghost/preferences"), 404);
+    } finally {
+      await own.close();
+    }
+  });
+});
