@@ -297,4 +297,4 @@ function makeHarness(
   };
 }
 
-export type { Json, PropertyMap };
+export type { Json, PropertyMap } from "./protocol";

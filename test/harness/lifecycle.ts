@@ -39,25 +39,54 @@ export interface StepResult {
   error?: Error;
 }
 
-/** Engine-like driver over a {@link Harness}. */
+/**
+ * Engine-like driver. Like the engine, every operation starts a fresh provider host (Configure, then the
+ * resource calls) and stops it at the end.
+ */
 export class LifecycleRunner {
   /** Current state, in creation order. */
   readonly state = new Map<string, StateEntry>();
+  /** Everything the hosts printed, across operations (to scan for secrets). */
+  hostOutput = "";
+  /** Log messages the hosts sent to the engine, across operations. */
+  readonly hostLogs: string[] = [];
+  private h!: Harness;
 
-  constructor(private readonly h: Harness) {}
+  /** @param startHost starts a configured host, e.g. `() => startHarness({ config })` */
+  constructor(private readonly startHost: () => Promise<Harness>) {}
 
   /** `pulumi preview`: Check and Diff only; nothing is changed. */
   preview(resources: DesiredResource[]): Promise<StepResult[]> {
-    return this.deploy(resources, true);
+    return this.withHost(() => this.deploy(resources, true));
   }
 
   /** `pulumi up`. Stops at the first failed step, like the engine. */
   up(resources: DesiredResource[]): Promise<StepResult[]> {
-    return this.deploy(resources, false);
+    return this.withHost(() => this.deploy(resources, false));
   }
 
   /** `pulumi refresh`: reads every resource concurrently, as the engine does. */
-  async refresh(): Promise<StepResult[]> {
+  refresh(): Promise<StepResult[]> {
+    return this.withHost(() => this.refreshAll());
+  }
+
+  /** `pulumi destroy`: deletes in reverse creation order. */
+  destroy(): Promise<StepResult[]> {
+    return this.withHost(() => this.destroyAll());
+  }
+
+  private async withHost<T>(fn: () => Promise<T>): Promise<T> {
+    this.h = await this.startHost();
+    try {
+      return await fn();
+    } finally {
+      this.hostOutput += this.h.output();
+      this.hostLogs.push(...this.h.logs.map((l) => l.message));
+      await this.h.close();
+    }
+  }
+
+  private async refreshAll(): Promise<StepResult[]> {
     const entries = [...this.state.values()];
     return Promise.all(
       entries.map(async (e): Promise<StepResult> => {
@@ -84,8 +113,7 @@ export class LifecycleRunner {
     );
   }
 
-  /** `pulumi destroy`: deletes in reverse creation order. */
-  async destroy(): Promise<StepResult[]> {
+  private async destroyAll(): Promise<StepResult[]> {
     const results: StepResult[] = [];
     for (const e of [...this.state.values()].reverse()) {
       try {
