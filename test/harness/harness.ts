@@ -10,7 +10,7 @@ import * as grpc from "@grpc/grpc-js";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { type EngineLog, type FakeEngine, startFakeEngine } from "./fake-engine";
-import { fromStruct, type Json, type PropertyMap, toStruct, unwrapSecrets } from "./protocol";
+import { fromStruct, type PropertyMap, toStruct, unwrapSecrets } from "./protocol";
 import { repoRoot } from "./repo-root";
 
 /** Options of {@link startHarness}. */
