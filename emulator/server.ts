@@ -180,7 +180,8 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
     if (idem) {
       deps.idempotency.complete(idem.organizationId, idem.key, {
         status: result.status,
-        body: result.body,
+        // A copy: the replay answers what was answered then, not the record as it is later.
+        body: result.body === undefined ? undefined : structuredClone(result.body),
         headers: result.headers ?? {},
       });
       idem = undefined;
