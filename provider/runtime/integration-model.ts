@@ -17,7 +17,7 @@ import {
   stepFilterSchema,
   type UpdateIntegrationBody,
 } from "../../sdk/schemas";
-import { canonical, containsUnknown, isUnknown, stripNulls } from "./values";
+import { canonical, containsUnknown, isUnknown, stripNulls, underUnknown } from "./values";
 
 /** The inputs of the Integration provider as validated by check (the wire names of `svc.Integration`). */
 export const integrationInputsSchema = z.strictObject({
@@ -85,17 +85,6 @@ export function defaultIdentifier(providerId: string, seed: string): string {
     .replace(/[^a-z0-9-]+/g, "-")
     .slice(0, 40);
   return `${slug}-${createHash("sha256").update(seed).digest("hex").slice(0, 10)}`;
-}
-
-/** True when `path` crosses a value that is unknown in `news` (its validation is deferred to `up`). */
-function underUnknown(news: unknown, path: readonly PropertyKey[]): boolean {
-  let cur: unknown = news;
-  for (const seg of path) {
-    if (isUnknown(cur)) return true;
-    if (cur === null || typeof cur !== "object") return false;
-    cur = (cur as Record<PropertyKey, unknown>)[seg];
-  }
-  return isUnknown(cur);
 }
 
 /**

@@ -16,6 +16,20 @@ export function containsUnknown(v: unknown): boolean {
   return false;
 }
 
+/**
+ * True when `path` (a zod issue path) crosses a value that is unknown in `value`: its validation is deferred
+ * to `up`, where the value is known.
+ */
+export function underUnknown(value: unknown, path: readonly PropertyKey[]): boolean {
+  let cur: unknown = value;
+  for (const seg of path) {
+    if (isUnknown(cur)) return true;
+    if (cur === null || typeof cur !== "object") return false;
+    cur = (cur as Record<PropertyKey, unknown>)[seg];
+  }
+  return isUnknown(cur);
+}
+
 /** A copy with object keys sorted and `undefined` members dropped (arrays keep their order). */
 export function canonical(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(canonical);
