@@ -2,6 +2,9 @@
  * The Integration lifecycle through the real dynamic-provider host of @pulumi/pulumi (test layer 4), with
  * the provider serialized by the SDK from compiled code. Needs `npm run build` first (the host loads dist).
  */
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
 import { SvcClient } from "../../sdk";
@@ -12,8 +15,10 @@ import {
   LifecycleRunner,
   type PropertyMap,
   type Registration,
+  repoRoot,
   secret,
   startHarness,
+  unwrapSecrets,
   urnOf,
   withUnknowns,
 } from "./index";
@@ -213,6 +218,39 @@ describe("Integration lifecycle through the host", () => {
     expect(again.map((s) => s.op)).toEqual(["same"]);
     await r.destroy();
     await client.close();
+  });
+});
+
+describe("installed layout", () => {
+  it("loads the runtime from the project's node_modules (host cwd = a user project)", async () => {
+    const project = mkdtempSync(join(tmpdir(), "svc-user-project-"));
+    try {
+      mkdirSync(join(project, "node_modules"));
+      symlinkSync(repoRoot(), join(project, "node_modules", "pulumi-svc"), "dir");
+      const h = await startHarness({ config: config(), cwd: project });
+      try {
+        const inputs = unwrapSecrets(desired({ identifier: "installed" }).inputs) as PropertyMap;
+        const checked = await h.check(urnOf(TYPE, "installed"), {}, inputs);
+        expect(checked.failures).toEqual([]);
+        const { id } = await h.create(urnOf(TYPE, "installed"), checked.inputs);
+        expect(emu.integrations().some((i) => i._id === id)).toBe(true);
+        await h.delete(urnOf(TYPE, "installed"), id, checked.inputs);
+      } finally {
+        await h.close();
+      }
+      // Without the package in the project, the host cannot load it: the require really is resolved there.
+      rmSync(join(project, "node_modules"), { recursive: true });
+      const bare = await startHarness({ config: config(), cwd: project });
+      try {
+        await expect(
+          bare.check(urnOf(TYPE, "x"), {}, unwrapSecrets(desired().inputs) as PropertyMap),
+        ).rejects.toThrow(/pulumi-svc/);
+      } finally {
+        await bare.close();
+      }
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
   });
 });
 
