@@ -72,14 +72,6 @@ export interface Emulator {
 
 const MAX_RECORDS = 10_000;
 
-function defaultKeys(): EmulatorKey[] {
-  const organizationId = objectId();
-  return [
-    { apiKey: DEFAULT_DEV_KEY, organizationId, environmentId: uuid() },
-    { apiKey: DEFAULT_PROD_KEY, organizationId, environmentId: uuid() },
-  ];
-}
-
 const publicKey = (k: KeyScope): Required<EmulatorKey> => ({
   apiKey: k.apiKey,
   organizationId: k.organizationId,
@@ -92,7 +84,10 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
   const registry = new KeyRegistry();
   const saved = opts.dataFile ? readState(opts.dataFile) : undefined;
   const savedKeys = new Map(saved?.keys.map((k) => [k.keyHash, k]));
-  const configured = opts.keys && opts.keys.length > 0 ? opts.keys : defaultKeys();
+  const configured: EmulatorKey[] =
+    opts.keys && opts.keys.length > 0
+      ? opts.keys
+      : [{ apiKey: DEFAULT_DEV_KEY }, { apiKey: DEFAULT_PROD_KEY }];
 
   const register = (key: EmulatorKey, name?: string): KeyScope => {
     const prior = savedKeys.get(hashKey(key.apiKey));
@@ -108,9 +103,15 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
   };
 
   if (saved) restore(store, saved);
-  configured.forEach((k, i) => {
-    register(k, i === 0 ? "Development" : undefined);
-  });
+  if (opts.keys && opts.keys.length > 0) {
+    configured.forEach((k, i) => {
+      register(k, i === 0 ? "Development" : undefined);
+    });
+  } else {
+    // The default keys share one organization (ids reused from the data file when there is one).
+    const dev = register({ apiKey: DEFAULT_DEV_KEY });
+    register({ apiKey: DEFAULT_PROD_KEY, organizationId: dev.organizationId });
+  }
 
   const scopeOf = (apiKey: string | undefined): KeyScope => {
     const scope = registry.get(apiKey ?? configured[0]?.apiKey ?? "");

@@ -75,7 +75,11 @@ describe("authentication", () => {
 
   it("answers 401 with the error body to a missing, malformed or unknown key on all twelve endpoints", async () => {
     for (const [method, path] of ENDPOINTS) {
-      for (const headers of [{}, { authorization: "Bearer a-dev" }, { authorization: "ApiKey nope" }]) {
+      for (const headers of <Record<string, string>[]>[
+        {},
+        { authorization: "Bearer a-dev" },
+        { authorization: "ApiKey nope" },
+      ]) {
         const res = await call(emu, method, path, {
           key: null,
           headers,
