@@ -5,7 +5,6 @@ import { FaultInjector, type Faults } from "./faults";
 import { type Fixtures, loadFixtures, seedEnvironment } from "./fixtures";
 import { type GenerateSubscribersOptions, generateSubscribers } from "./generate";
 import { IdempotencyCache } from "./idempotency";
-import { objectId, uuid } from "./ids";
 import { hashKey, Persister, readState, restore, snapshot } from "./persistence";
 import { RateLimiter, type RateLimitOptions } from "./rate-limit";
 import { Router } from "./router";
