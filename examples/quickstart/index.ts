@@ -1,0 +1,51 @@
+/**
+ * Quickstart: integrations on three channels (email with credentials, chat, push), a subscriber's push
+ * credentials, and stack outputs read back through the data sources.
+ *
+ * Settings (all optional; `pulumi config set <key> <value>`):
+ * - `sendgridApiKey` (secret): the email provider's key; a demo value is used without it.
+ * - `emailFrom`, `emailSenderName`: the email sender.
+ * - `chatProvider`: `slack` (default) or `discord`; changing it replaces the chat integration.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import * as svc from "pulumi-svc";
+
+const cfg = new pulumi.Config();
+
+const email = new svc.Integration("email", {
+  providerId: "sendgrid",
+  channel: "email",
+  name: "Transactional email",
+  active: true,
+  credentials: {
+    apiKey: cfg.getSecret("sendgridApiKey") ?? pulumi.secret("SG.quickstart-demo-key"),
+    from: cfg.get("emailFrom") ?? "noreply@example.com",
+    senderName: cfg.get("emailSenderName") ?? "Example App",
+  },
+});
+
+const chat = new svc.Integration("chat", {
+  providerId: cfg.get("chatProvider") ?? "slack",
+  channel: "chat",
+  name: "Team alerts",
+  active: true,
+});
+
+const push = new svc.Integration("push", {
+  providerId: "expo",
+  channel: "push",
+  name: "Mobile push",
+  active: true,
+  credentials: { apiKey: cfg.getSecret("expoAccessToken") ?? pulumi.secret("expo-quickstart-demo-token") },
+});
+
+/** Identifier of each integration (generated, stable across runs). */
+export const integrations = {
+  email: email.identifier,
+  chat: chat.identifier,
+  push: push.identifier,
+};
+/** The environment the API key acts on. */
+export const environmentId = email.environmentId;
+/** Whether the email integration became its channel's primary (the service computes it for email and SMS). */
+export const emailPrimary = email.primary;
