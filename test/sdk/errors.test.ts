@@ -208,3 +208,32 @@ describe("redaction helpers", () => {
     expect(redactUrl("http://a:b@h:1/p?q=1")).toBe("http://h:1/p?q=1");
   });
 });
+
+describe("the whole family", () => {
+  const url = "http://h/v1/x";
+  const all: Error[] = [
+    new SvcError("m"),
+    ApiError.from({ operation: "o", method: "GET", url, status: 400 }),
+    ApiError.from({ operation: "o", method: "GET", url, status: 418 }),
+    new ConnectionError({ operation: "o", method: "GET", url, reason: "r" }),
+    new TimeoutError({ operation: "o", method: "GET", url, timeoutMs: 1 }),
+    new AbortError("o"),
+    new ValidationError("o", ["a: b"]),
+    new ResponseValidationError({ operation: "o", method: "GET", url, status: 200, issues: ["a: b"] }),
+  ];
+
+  it("no error has an id field (Pulumi reads it as a partially created resource)", () => {
+    for (const err of all) {
+      expect("id" in err).toBe(false);
+      expect(JSON.parse(JSON.stringify(err)).id).toBeUndefined();
+    }
+  });
+
+  it("every error is a SvcError and an Error with its own name", () => {
+    for (const err of all) {
+      expect(err).toBeInstanceOf(SvcError);
+      expect(err).toBeInstanceOf(Error);
+      expect(err.name).toBe(err.constructor.name);
+    }
+  });
+});

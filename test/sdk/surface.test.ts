@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import * as sdk from "../../sdk";
+
+describe("public surface of pulumi-svc/sdk", () => {
+  it("exports the client, the error family and the defaults, nothing internal", () => {
+    expect(Object.keys(sdk).sort()).toEqual(
+      [
+        "AbortError",
+        "ApiError",
+        "AuthenticationError",
+        "BadRequestError",
+        "ConflictError",
+        "ConnectionError",
+        "DEFAULTS",
+        "InternalServerError",
+        "NotFoundError",
+        "PermissionDeniedError",
+        "RateLimitError",
+        "ResponseValidationError",
+        "SvcClient",
+        "SvcError",
+        "TimeoutError",
+        "UnprocessableEntityError",
+        "ValidationError",
+      ].sort(),
+    );
+  });
+
+  it("defaults are the documented ones", () => {
+    expect(sdk.DEFAULTS.timeoutMs).toBe(30_000);
+    expect(sdk.DEFAULTS.maxRetries).toBe(5);
+    expect(sdk.DEFAULTS.totalRetryBudgetMs).toBe(60_000);
+  });
+
+  it("resource groups carry the documented methods", () => {
+    const c = new sdk.SvcClient({ apiKey: "k_surface_test", baseUrl: "http://127.0.0.1:9" });
+    const methods = (o: object) =>
+      Object.getOwnPropertyNames(Object.getPrototypeOf(o))
+        .filter((n) => n !== "constructor")
+        .sort();
+    expect(methods(c.subscribers)).toEqual(
+      [
+        "deleteCredentials",
+        "getPreferences",
+        "replaceCredentials",
+        "search",
+        "searchAll",
+        "upsertCredentials",
+      ].sort(),
+    );
+    expect(methods(c.integrations)).toEqual(["create", "delete", "list", "listActive", "update"].sort());
+    expect(methods(c.messages)).toEqual(["list", "listAll"]);
+    expect(methods(c.workflows)).toEqual(["get"]);
+    expect(methods(c.notifications)).toEqual(["get", "list", "listAll"]);
+  });
+});
