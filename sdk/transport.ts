@@ -174,7 +174,8 @@ export class Transport {
       ? { ...this.#baseHeaders, "content-type": "application/json" }
       : { ...this.#baseHeaders };
     const needsKey = spec.method === "POST" || spec.method === "PATCH";
-    const idempotencyKey = needsKey ? (call.idempotencyKey ?? randomUUID()) : undefined;
+    // POST and PATCH always carry a key (made once, reused by every retry); other methods only when asked.
+    const idempotencyKey = needsKey ? (call.idempotencyKey ?? randomUUID()) : call.idempotencyKey;
     if (idempotencyKey !== undefined) headers["idempotency-key"] = idempotencyKey;
     const timeoutMs = call.timeoutMs ?? o.timeoutMs;
     const retryOptions = {

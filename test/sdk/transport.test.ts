@@ -215,6 +215,17 @@ describe("requests", () => {
     expect(stub.requests[0]?.headers["content-type"]).toBeUndefined();
   });
 
+  it("sends an explicit idempotency key on PUT too", async () => {
+    const { client, stub } = await setup((_req, res) => json(res, 200, { data: integration() }));
+    await client.integrations.update(
+      "64b000000000000000000001",
+      { name: "n" },
+      { idempotencyKey: "put-key" },
+    );
+    await client.integrations.update("64b000000000000000000001", { name: "n" });
+    expect(stub.requests.map((r) => r.headers["idempotency-key"])).toEqual(["put-key", undefined]);
+  });
+
   it("repeats array query parameters and keeps a base path prefix", async () => {
     stub = await startStub((_req, res) =>
       json(res, 200, { data: [], hasMore: false, pageSize: 10, page: 0 }),
