@@ -104,6 +104,10 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
     category: "global",
     startedAt: Date.now(),
   };
+  // Logged before anything can refuse the request (401, 429), so a refusal can be paired with its retry.
+  const sentKey = req.headers["idempotency-key"];
+  if (sentKey !== undefined && IDEMPOTENT_METHODS.has(method))
+    record.idempotencyKey = Array.isArray(sentKey) ? sentKey.join(",") : sentKey;
   let idem: { organizationId: string; key: string } | undefined;
   try {
     const match = deps.router.match(method, path);
