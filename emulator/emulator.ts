@@ -63,7 +63,7 @@ export interface Emulator {
   addKey(key: EmulatorKey): Required<EmulatorKey>;
   /** Every organization's integrations with their stored credentials (for assertions). */
   integrations(opts?: { includeDeleted?: boolean }): Integration[];
-  /** A stored subscriber (for assertions), or undefined. */
+  /** A copy of a stored subscriber (for assertions), or undefined. */
   subscriber(environmentId: string, subscriberId: string): StoredSubscriber | undefined;
   /** Generates `count` subscribers in the environment of `opts.apiKey` (default: the first key). */
   generateSubscribers(count: number, opts?: GenerateSubscribersOptions & { apiKey?: string }): number;
@@ -201,8 +201,10 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
       [...store.integrations.values()]
         .filter((i) => o.includeDeleted || !i.deleted)
         .map((i) => structuredClone(i)),
-    subscriber: (environmentId, subscriberId) =>
-      store.environment(environmentId)?.subscribers.get(subscriberId),
+    subscriber: (environmentId, subscriberId) => {
+      const found = store.environment(environmentId)?.subscribers.get(subscriberId);
+      return found ? structuredClone(found) : undefined;
+    },
     generateSubscribers: (count, o = {}) => {
       const n = generateSubscribers(envOf(o.apiKey), count, o);
       store.changed();
