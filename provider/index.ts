@@ -9,4 +9,12 @@
  */
 export { ConfigError, resolveProgramSettings, type SvcSettings } from "./config";
 export { Integration, type IntegrationArgs } from "./resources/integration";
+export {
+  SubscriberCredentials,
+  type SubscriberCredentialsArgs,
+} from "./resources/subscriber-credentials";
 export type { IntegrationInputs, IntegrationOutputs } from "./runtime/integration-model";
+export type {
+  SubscriberCredentialsInputs,
+  SubscriberCredentialsOutputs,
+} from "./runtime/subscriber-credentials-model";

@@ -5,10 +5,12 @@
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { IntegrationProvider } from "./integration-provider";
+import { SubscriberCredentialsProvider } from "./subscriber-credentials-provider";
 
 /** Implementations by kind; a resource's serialized provider names its kind. Add new resources here. */
 const FACTORIES: Record<string, () => dynamic.ResourceProvider> = {
   integration: () => new IntegrationProvider(),
+  "subscriber-credentials": () => new SubscriberCredentialsProvider(),
 };
 
 /** A fresh, unconfigured implementation of the given kind. */
@@ -19,3 +21,7 @@ export function createProvider(kind: string): dynamic.ResourceProvider {
 }
 
 export { IntegrationProvider, type IntegrationProviderOptions } from "./integration-provider";
+export {
+  SubscriberCredentialsProvider,
+  type SubscriberCredentialsProviderOptions,
+} from "./subscriber-credentials-provider";

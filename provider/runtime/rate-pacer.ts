@@ -1,0 +1,169 @@
+/**
+ * Client-side pacing driven by the service's rate-limit headers, so a deployment of many resources runs at
+ * the server's rate instead of bursting into 429s.
+ *
+ * The service limits with token buckets per category over a window (`RateLimit-Limit: 500`,
+ * `RateLimit-Policy: 500;w=5;category="global"`, `RateLimit-Remaining`, and `Retry-After` on a 429). The
+ * pacer mirrors each bucket it learns about: capacity `limit`, refill `limit / w` per second, its level
+ * pulled down to the server's `Remaining`. Every request waits for a token of its route's bucket (routes
+ * learn their category from the answers); a 429 pauses every request until its `Retry-After` has passed.
+ * Before the first answer nothing is known and nothing waits (the server's own burst allowance covers it).
+ */
+
+/** Header lookup in undici's shape (lower-case names). */
+export type Headers = Readonly<Record<string, string | string[] | undefined>>;
+
+interface Bucket {
+  capacity: number;
+  /** Tokens per millisecond. */
+  ratePerMs: number;
+  tokens: number;
+  at: number;
+}
+
+/** Figures for logs and benchmarks. */
+export interface PacerStats {
+  /** Requests that had to wait for a token or a pause. */
+  waited: number;
+  /** 429 answers seen. */
+  rateLimited: number;
+  /** Known buckets: category -> requests per second. */
+  rates: Record<string, number>;
+}
+
+function first(headers: Headers, name: string): string | undefined {
+  const v = headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+function num(text: string | undefined): number | undefined {
+  if (text === undefined || !/^\s*\d+(\.\d+)?\s*$/.test(text)) return undefined;
+  return Number(text);
+}
+
+/** `RateLimit-Policy: 500;w=5;comment="...";category="global"` -> window seconds and category. */
+function parsePolicy(text: string | undefined): { windowS?: number; category?: string } {
+  if (!text) return {};
+  const w = /(?:^|;)\s*w=(\d+(?:\.\d+)?)/.exec(text)?.[1];
+  const c = /(?:^|;)\s*category="?([^";]+)"?/.exec(text)?.[1];
+  return { ...(w ? { windowS: Number(w) } : {}), ...(c ? { category: c } : {}) };
+}
+
+/** `Retry-After` in ms: delta seconds or an HTTP date. */
+function retryAfterMs(text: string | undefined, now: number): number | undefined {
+  if (text === undefined) return undefined;
+  const n = num(text);
+  if (n !== undefined) return n * 1000;
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** The part of a request that decides its bucket: method and the first two path segments. */
+export function routeKey(method: string, path: string): string {
+  const segs = path.split("?")[0]?.split("/").filter(Boolean) ?? [];
+  return `${method.toUpperCase()} /${segs.slice(0, 2).join("/")}`;
+}
+
+const DEFAULT_CATEGORY = "default";
+
+/** Paces requests by the service's rate-limit headers (one instance per client, shared by all its calls). */
+export class RatePacer {
+  private readonly buckets = new Map<string, Bucket>();
+  private readonly routes = new Map<string, string>();
+  private pausedUntil = 0;
+  /** Acquisitions are served in order, one at a time (each only waits for timers). */
+  private tail: Promise<void> = Promise.resolve();
+  private readonly stats = { waited: 0, rateLimited: 0 };
+
+  /**
+   * @param safety fraction of the announced rate actually used (a little below 1 absorbs clock skew)
+   * @param now clock, for tests
+   */
+  constructor(
+    private readonly safety = 0.97,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Resolves when a request on this route may be sent. */
+  acquire(method: string, path: string): Promise<void> {
+    const category = this.routes.get(routeKey(method, path)) ?? DEFAULT_CATEGORY;
+    const turn = this.tail.then(() => this.take(category));
+    this.tail = turn.catch(() => undefined);
+    return turn;
+  }
+
+  /** Learns from one answer's status and headers. */
+  observe(method: string, path: string, status: number, headers: Headers): void {
+    const now = this.now();
+    const policy = parsePolicy(first(headers, "ratelimit-policy"));
+    const category = policy.category ?? DEFAULT_CATEGORY;
+    this.routes.set(routeKey(method, path), category);
+    const limit = num(first(headers, "ratelimit-limit"));
+    const remaining = num(first(headers, "ratelimit-remaining"));
+    if (limit !== undefined && limit > 0) {
+      const windowS = policy.windowS ?? num(first(headers, "ratelimit-reset")) ?? 1;
+      const ratePerMs = (limit / Math.max(windowS, 0.001) / 1000) * this.safety;
+      const b = this.refill(category, now);
+      if (!b) {
+        // Between the server's answer and now our own other requests may have been sent: start one lower.
+        this.buckets.set(category, {
+          capacity: limit,
+          ratePerMs,
+          tokens: Math.max(0, (remaining ?? limit) - 1),
+          at: now,
+        });
+      } else {
+        b.capacity = limit;
+        b.ratePerMs = ratePerMs;
+        if (remaining !== undefined) b.tokens = Math.min(b.tokens, remaining);
+      }
+    }
+    if (status === 429) {
+      this.stats.rateLimited++;
+      const wait = retryAfterMs(first(headers, "retry-after"), now) ?? 1000;
+      this.pausedUntil = Math.max(this.pausedUntil, now + wait);
+      const b = this.buckets.get(category);
+      if (b) b.tokens = Math.min(b.tokens, 0);
+    }
+  }
+
+  /** Counters and learned rates. */
+  snapshot(): PacerStats {
+    const rates: Record<string, number> = {};
+    for (const [k, b] of this.buckets) rates[k] = Math.round((b.ratePerMs * 1000) / this.safety);
+    return { ...this.stats, rates };
+  }
+
+  private refill(category: string, now: number): Bucket | undefined {
+    const b = this.buckets.get(category);
+    if (!b) return undefined;
+    b.tokens = Math.min(b.capacity, b.tokens + (now - b.at) * b.ratePerMs);
+    b.at = now;
+    return b;
+  }
+
+  private async take(category: string): Promise<void> {
+    let waited = false;
+    // Bounded: each pass either returns or sleeps until a token is due.
+    for (let pass = 0; pass < 1000; pass++) {
+      const now = this.now();
+      if (now < this.pausedUntil) {
+        waited = true;
+        await sleep(this.pausedUntil - now);
+        continue;
+      }
+      const b = this.refill(category, now);
+      if (!b || b.tokens >= 1) {
+        if (b) b.tokens -= 1;
+        if (waited) this.stats.waited++;
+        return;
+      }
+      waited = true;
+      await sleep(Math.max(1, Math.ceil((1 - b.tokens) / b.ratePerMs)));
+    }
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

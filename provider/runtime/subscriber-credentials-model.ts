@@ -1,0 +1,282 @@
+/**
+ * The pure part of the SubscriberCredentials provider: input schema and check, normalization, the diff rule
+ * and the mapping between a subscriber's channel entry and the resource's outputs.
+ */
+import { z } from "zod";
+import {
+  type ChannelCredentials,
+  type ChannelSettings,
+  channelCredentialsSchema,
+  chatPushProviderIdSchema,
+  issuesToFailures,
+  MAX_DEVICE_TOKENS,
+  type Subscriber,
+} from "../../sdk/schemas";
+import type { CheckFailure } from "./integration-model";
+import { canonical, containsUnknown, isUnknown, stripNulls, underUnknown } from "./values";
+
+/** Longest accepted device token (FCM tokens are ~160 chars, APNs 64 hex; web-push subscriptions more). */
+export const MAX_DEVICE_TOKEN_LENGTH = 4096;
+
+/** Push providers (their subscriber credentials are device tokens); the other channel providers are chat. */
+export const PUSH_PROVIDER_IDS: readonly string[] = [
+  "fcm",
+  "apns",
+  "expo",
+  "one-signal",
+  "pushpad",
+  "push-webhook",
+  "pusher-beams",
+  "appio",
+];
+
+/** The credential fields of a channel entry, in the spec's order. */
+export const CREDENTIAL_KEYS = [
+  "webhookUrl",
+  "channel",
+  "deviceTokens",
+  "alertUid",
+  "title",
+  "imageUrl",
+  "state",
+  "externalUrl",
+] as const;
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
+const BAD_ID = /[\u0000-\u001f\u007f]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
+const BAD_TOKEN = /[\s\u0000-\u001f\u007f]/;
+
+/** An identifier sent in a path or body: non-empty, at most 255 characters, no control characters. */
+const idSchema = z
+  .string()
+  .min(1)
+  .max(255)
+  .refine(
+    (s) => !BAD_ID.test(s) && s.trim() === s,
+    "must not contain control characters or surrounding spaces",
+  );
+
+/** The inputs of the SubscriberCredentials provider as validated by check (strict). */
+export const subscriberCredentialsInputsSchema = z.strictObject({
+  subscriberId: idSchema,
+  providerId: chatPushProviderIdSchema,
+  integrationIdentifier: idSchema.optional(),
+  credentials: channelCredentialsSchema,
+});
+
+/** Inputs after check. */
+export interface SubscriberCredentialsInputs {
+  subscriberId: string;
+  providerId: string;
+  integrationIdentifier?: string;
+  credentials: ChannelCredentials;
+}
+
+/** Outputs of the SubscriberCredentials provider. */
+export interface SubscriberCredentialsOutputs {
+  subscriberId: string;
+  providerId: string;
+  /** The integration identifier of the channel entry (declared, or the one the service chose). */
+  integrationIdentifier?: string;
+  /** The credentials as the service holds them (read back, so out-of-band changes show). Secret. */
+  credentials: ChannelCredentials;
+  /** `_integrationId` of the channel entry. */
+  integrationId?: string;
+  /** Environment of the subscriber. */
+  environmentId?: string;
+}
+
+type Props = Record<string, unknown>;
+
+/** The resource id: `subscriberId/providerId[/integrationIdentifier]`. */
+export function credentialsId(inputs: {
+  subscriberId: string;
+  providerId: string;
+  integrationIdentifier?: string | undefined;
+}): string {
+  const base = `${inputs.subscriberId}/${inputs.providerId}`;
+  return inputs.integrationIdentifier === undefined ? base : `${base}/${inputs.integrationIdentifier}`;
+}
+
+/** Problems of a device-token list that the schema cannot express; never echoes a token. */
+function tokenFailures(providerId: unknown, tokens: unknown): CheckFailure[] {
+  if (!Array.isArray(tokens) || isUnknown(tokens)) return [];
+  const out: CheckFailure[] = [];
+  const where = "credentials.deviceTokens";
+  if (typeof providerId === "string" && !isUnknown(providerId) && !PUSH_PROVIDER_IDS.includes(providerId)) {
+    if (tokens.length > 0) {
+      out.push({
+        property: "credentials",
+        reason: `${where}: provider "${providerId}" is a chat provider; device tokens belong to push providers (${PUSH_PROVIDER_IDS.join(", ")})`,
+      });
+    }
+  }
+  if (tokens.length > MAX_DEVICE_TOKENS) return out; // the schema reports the size
+  const seen = new Map<string, number>();
+  tokens.forEach((t, i) => {
+    if (typeof t !== "string" || isUnknown(t) || t === "") return; // the schema reports types and empties
+    if (t.length > MAX_DEVICE_TOKEN_LENGTH) {
+      out.push({
+        property: "credentials",
+        reason: `${where}[${i}]: must have at most ${MAX_DEVICE_TOKEN_LENGTH} characters`,
+      });
+    } else if (BAD_TOKEN.test(t)) {
+      out.push({
+        property: "credentials",
+        reason: `${where}[${i}]: must not contain spaces or control characters (a malformed token?)`,
+      });
+    }
+    const prior = seen.get(t);
+    if (prior !== undefined) {
+      out.push({ property: "credentials", reason: `${where}[${i}]: duplicates deviceTokens[${prior}]` });
+    } else seen.set(t, i);
+  });
+  return out;
+}
+
+/** Credentials without null members, keys sorted (unknowns kept as they are). */
+function normalizeCredentials(v: unknown): unknown {
+  if (isUnknown(v) || v === null || typeof v !== "object" || Array.isArray(v)) return v;
+  return canonical(stripNulls(v as Props));
+}
+
+/**
+ * Validates and normalizes new inputs before any request. Unknown values (preview) are accepted; every
+ * problem names its property path (ids, URLs, token list size and shape) without echoing credential values.
+ */
+export function checkSubscriberCredentials(news: Props): { inputs: Props; failures: CheckFailure[] } {
+  const { __provider: _p, ...rest } = news;
+  const raw = stripNulls(rest);
+  if (raw.credentials !== undefined) raw.credentials = normalizeCredentials(raw.credentials);
+  const failures: CheckFailure[] = [];
+  const parsed = subscriberCredentialsInputsSchema.safeParse(raw);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      if (underUnknown(raw, issue.path)) continue;
+      failures.push(...issuesToFailures(new z.ZodError([issue])));
+    }
+  }
+  const creds = raw.credentials;
+  if (creds !== null && typeof creds === "object" && !isUnknown(creds)) {
+    failures.push(...tokenFailures(raw.providerId, (creds as Props).deviceTokens));
+  }
+  return { inputs: canonical(raw) as Props, failures };
+}
+
+/** The result of diff, as `pulumi.dynamic.DiffResult`. */
+export interface SubscriberCredentialsDiff {
+  changes: boolean;
+  replaces: string[];
+  deleteBeforeReplace: boolean;
+}
+
+/** Credentials in comparable form: tokens as a sorted set, an empty token list the same as none. */
+export function comparableCredentials(v: unknown): string {
+  const c = { ...((v ?? {}) as Props) };
+  if (Array.isArray(c.deviceTokens)) {
+    const tokens = [...new Set(c.deviceTokens as string[])].sort();
+    if (tokens.length === 0) delete c.deviceTokens;
+    else c.deviceTokens = tokens;
+  }
+  return JSON.stringify(canonical(c));
+}
+
+/**
+ * Diff of checked new inputs against old outputs. subscriberId, providerId and integrationIdentifier
+ * replace; credentials update in place (token order does not matter). An integrationIdentifier left out
+ * means "the one the service chose", not a change. When the replacement may address the same channel entry
+ * (same subscriber and provider), the old one is cleared first so that its delete cannot clear the new one.
+ */
+export function diffSubscriberCredentials(olds: Props, news: Props): SubscriberCredentialsDiff {
+  const replaces: string[] = [];
+  for (const key of ["subscriberId", "providerId", "integrationIdentifier"] as const) {
+    const n = news[key];
+    if (key === "integrationIdentifier" && n === undefined) continue;
+    if (isUnknown(n) || n !== olds[key]) replaces.push(key);
+  }
+  const credsChanged =
+    containsUnknown(news.credentials) ||
+    comparableCredentials(news.credentials) !== comparableCredentials(olds.credentials);
+  const sameEntry =
+    !replaces.includes("subscriberId") && !replaces.includes("providerId") && replaces.length > 0;
+  return {
+    changes: replaces.length > 0 || credsChanged,
+    replaces,
+    deleteBeforeReplace: sameEntry,
+  };
+}
+
+/** Only the spec's credential fields of a channel entry, keys sorted. */
+export function pickCredentials(c: ChannelSettings["credentials"] | undefined): ChannelCredentials {
+  const out: Props = {};
+  for (const k of CREDENTIAL_KEYS) {
+    const v = c?.[k];
+    if (v !== undefined && v !== null) out[k] = v;
+  }
+  return canonical(out) as ChannelCredentials;
+}
+
+/**
+ * The channel entry of `subscriber` this resource manages: same providerId and, when known, the same
+ * integration identifier (or `_integrationId`). Undefined when there is none.
+ */
+export function findEntry(
+  subscriber: Subscriber,
+  target: {
+    providerId: string;
+    integrationIdentifier?: string | undefined;
+    integrationId?: string | undefined;
+  },
+): ChannelSettings | undefined {
+  const entries = (subscriber.channels ?? []).filter((c) => c.providerId === target.providerId);
+  if (target.integrationIdentifier !== undefined) {
+    return entries.find((c) => c.integrationIdentifier === target.integrationIdentifier);
+  }
+  if (target.integrationId !== undefined)
+    return entries.find((c) => c._integrationId === target.integrationId);
+  return entries[0];
+}
+
+/** Outputs from a subscriber's channel entry (or from what was written, when the answer lacks the entry). */
+export function toOutputs(
+  inputs: SubscriberCredentialsInputs,
+  subscriber: Subscriber | undefined,
+  entry: ChannelSettings | undefined,
+): SubscriberCredentialsOutputs {
+  const out: SubscriberCredentialsOutputs = {
+    subscriberId: inputs.subscriberId,
+    providerId: inputs.providerId,
+    credentials: entry
+      ? pickCredentials(entry.credentials)
+      : (canonical(inputs.credentials) as ChannelCredentials),
+  };
+  const identifier = inputs.integrationIdentifier ?? entry?.integrationIdentifier;
+  if (identifier !== undefined) out.integrationIdentifier = identifier;
+  if (entry?._integrationId) out.integrationId = entry._integrationId;
+  if (subscriber?._environmentId) out.environmentId = subscriber._environmentId;
+  return out;
+}
+
+/** The inputs that describe `outputs` (returned by read so that refresh keeps later diffs right). */
+export function inputsOf(
+  outputs: SubscriberCredentialsOutputs,
+  declared?: Props,
+): SubscriberCredentialsInputs {
+  const inputs: SubscriberCredentialsInputs = {
+    subscriberId: outputs.subscriberId,
+    providerId: outputs.providerId,
+    credentials: outputs.credentials,
+  };
+  // Keep the identifier only if the program declared one (so a program without it shows no diff).
+  const declaredId = declared?.integrationIdentifier;
+  if (typeof declaredId === "string" && outputs.integrationIdentifier !== undefined) {
+    inputs.integrationIdentifier = outputs.integrationIdentifier;
+  }
+  return inputs;
+}
+
+/** The credentials that clear what a resource set, for the provider (push: an empty token list). */
+export function clearedCredentials(providerId: string): ChannelCredentials {
+  return PUSH_PROVIDER_IDS.includes(providerId) ? { deviceTokens: [] } : {};
+}

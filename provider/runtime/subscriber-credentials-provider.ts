@@ -1,0 +1,313 @@
+/**
+ * The real implementation behind `svc.SubscriberCredentials`, loaded inside the dynamic-provider host through
+ * `pulumi-svc/internal/provider-runtime`. One instance per host process, so every SubscriberCredentials of a
+ * deployment shares one client, one connection pool and one rate pacer (see ./rate-pacer.ts).
+ *
+ * Which call writes: `PUT /v1/subscribers/{id}/credentials` (`subscribers.replaceCredentials`). The spec's
+ * PATCH replaces `deviceTokens`, but the real service's PATCH merges them (stale tokens would stay) while
+ * its PUT replaces them; PUT gives the declared list exactly on both. A server without the PUT route (404 or
+ * 405 that is not about the subscriber) is written with the PATCH upsert instead, which replaces tokens per
+ * the spec.
+ *
+ * What delete leaves: when this resource's entry is the subscriber's only entry for the provider, the
+ * entry is removed (`DELETE .../credentials/{providerId}`): nothing remains. When other entries of the same
+ * provider exist (other integrations), DELETE would remove them too, so the entry is overwritten instead with
+ * `{ deviceTokens: [] }` (push) or `{}` (chat): tokens are emptied; on the real service, whose PUT sets only
+ * the fields it is given, string fields such as `webhookUrl` may remain (the interface cannot unset one).
+ */
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import type { SvcClient } from "../../sdk/client";
+import type { Subscriber, UpsertCredentialsBody } from "../../sdk/schemas";
+import type { ConfigSource } from "../config";
+import { statusOf } from "./errors";
+import { ListCache } from "./list-cache";
+import { ServiceSession, type ServiceSessionOptions } from "./service-session";
+import {
+  checkSubscriberCredentials,
+  clearedCredentials,
+  credentialsId,
+  diffSubscriberCredentials,
+  findEntry,
+  inputsOf,
+  type SubscriberCredentialsInputs,
+  type SubscriberCredentialsOutputs,
+  toOutputs,
+} from "./subscriber-credentials-model";
+
+/** Options for tests and benchmarks that call the provider directly (the host passes none). */
+export interface SubscriberCredentialsProviderOptions extends ServiceSessionOptions {
+  /**
+   * How long a completed subscriber read is reused by later reads of the same subscriber (default 0: only
+   * concurrent reads, such as a refresh of several entries of one subscriber, share a request).
+   */
+  readTtlMs?: number;
+}
+
+/** Pages scanned when the service's subscriberId filter is not exact (bounded). */
+const MAX_SEARCH_PAGES = 10;
+
+function messageOf(err: unknown): string {
+  const body = (err as { body?: unknown } | null)?.body;
+  const m = (body as { message?: unknown } | null)?.message;
+  if (typeof m === "string") return m;
+  if (Array.isArray(m)) return m.join("; ");
+  return err instanceof Error ? err.message : String(err);
+}
+
+const SUBSCRIBER_MISSING = /subscriber.*not\s*found|subscriber.*does not exist/i;
+const NO_INTEGRATION = /integration/i;
+
+/** `pulumi.dynamic.ResourceProvider` for subscriber channel credentials. */
+export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
+  /** Settings, the shared paced client and error mapping. */
+  readonly session: ServiceSession;
+  private readonly reads = new Map<string, ListCache<Subscriber | undefined>>();
+  private environmentId: string | undefined;
+  /** False once the service answered that it has no PUT credentials route. */
+  private putSupported = true;
+
+  constructor(private readonly options: SubscriberCredentialsProviderOptions = {}) {
+    this.session = new ServiceSession(options);
+  }
+
+  /** Reads `svc:apiKey` / `svc:baseUrl` from the stack config the engine sends (env as fallback). */
+  async configure(req: { config: ConfigSource }): Promise<void> {
+    this.session.configure(req.config);
+  }
+
+  async check(_olds: Record<string, unknown>, news: Record<string, unknown>): Promise<dynamic.CheckResult> {
+    const { inputs, failures } = checkSubscriberCredentials(news ?? {});
+    return { inputs, failures };
+  }
+
+  async diff(
+    _id: string,
+    olds: SubscriberCredentialsOutputs,
+    news: SubscriberCredentialsInputs,
+  ): Promise<dynamic.DiffResult> {
+    return diffSubscriberCredentials(
+      olds as unknown as Record<string, unknown>,
+      news as unknown as Record<string, unknown>,
+    );
+  }
+
+  async create(
+    inputs: SubscriberCredentialsInputs,
+  ): Promise<dynamic.CreateResult<SubscriberCredentialsOutputs>> {
+    return this.session.guard("create", inputs.credentials, async () => {
+      const outs = await this.write("create", inputs);
+      return { id: credentialsId(inputs), outs };
+    });
+  }
+
+  async read(id: string, props?: SubscriberCredentialsOutputs): Promise<dynamic.ReadResult> {
+    return this.session.guard("read", props?.credentials, async () => {
+      if (!props?.subscriberId || !props.providerId) {
+        throw new Error(
+          `svc: read: cannot read "${id}" without its state (import is not supported for dynamic resources)`,
+        );
+      }
+      const subscriber = await this.cachedSubscriber(props.subscriberId);
+      if (!subscriber) return {};
+      const entry = findEntry(subscriber, props);
+      if (!entry) return {};
+      const current: SubscriberCredentialsInputs = {
+        subscriberId: props.subscriberId,
+        providerId: props.providerId,
+        credentials: props.credentials ?? {},
+      };
+      if (props.integrationIdentifier !== undefined)
+        current.integrationIdentifier = props.integrationIdentifier;
+      const outs = toOutputs(current, subscriber, entry);
+      return { id, props: outs, inputs: inputsOf(outs, props as unknown as Record<string, unknown>) };
+    });
+  }
+
+  async update(
+    _id: string,
+    olds: SubscriberCredentialsOutputs,
+    news: SubscriberCredentialsInputs,
+  ): Promise<dynamic.UpdateResult<SubscriberCredentialsOutputs>> {
+    return this.session.guard("update", [olds.credentials, news.credentials], async () => {
+      // Without a declared identifier, keep writing the entry this resource already manages.
+      const target: SubscriberCredentialsInputs =
+        news.integrationIdentifier === undefined && olds.integrationIdentifier !== undefined
+          ? { ...news, integrationIdentifier: olds.integrationIdentifier }
+          : news;
+      return { outs: await this.write("update", target) };
+    });
+  }
+
+  async delete(_id: string, props: SubscriberCredentialsOutputs): Promise<void> {
+    return this.session.guard("delete", props.credentials, async () => {
+      const subscriberId = props.subscriberId;
+      this.forget(subscriberId);
+      const subscriber = await this.findSubscriber(subscriberId);
+      if (!subscriber) return; // already gone
+      const entry = findEntry(subscriber, props);
+      if (!entry) return;
+      const sameProvider = (subscriber.channels ?? []).filter((c) => c.providerId === props.providerId);
+      try {
+        if (sameProvider.length === 1) {
+          await this.client().subscribers.deleteCredentials(subscriberId, props.providerId);
+        } else {
+          const body: UpsertCredentialsBody = {
+            providerId: props.providerId as UpsertCredentialsBody["providerId"],
+            credentials: clearedCredentials(props.providerId),
+          };
+          if (entry.integrationIdentifier) body.integrationIdentifier = entry.integrationIdentifier;
+          await this.send(subscriberId, body);
+        }
+      } catch (e) {
+        // Gone meanwhile (subscriber or entry): nothing left to clear.
+        if (statusOf(e) === 404 || (statusOf(e) === 400 && SUBSCRIBER_MISSING.test(messageOf(e)))) return;
+        throw e;
+      } finally {
+        this.forget(subscriberId);
+      }
+    });
+  }
+
+  private client(): SvcClient {
+    return this.session.client();
+  }
+
+  /** Writes the declared credentials and returns the outputs read from the answer. */
+  private async write(
+    operation: string,
+    inputs: SubscriberCredentialsInputs,
+  ): Promise<SubscriberCredentialsOutputs> {
+    const body: UpsertCredentialsBody = {
+      providerId: inputs.providerId as UpsertCredentialsBody["providerId"],
+      credentials: inputs.credentials,
+    };
+    if (inputs.integrationIdentifier !== undefined) body.integrationIdentifier = inputs.integrationIdentifier;
+    this.forget(inputs.subscriberId);
+    let subscriber: Subscriber;
+    try {
+      subscriber = await this.send(inputs.subscriberId, body);
+    } catch (e) {
+      throw await this.explain(operation, inputs, e);
+    } finally {
+      this.forget(inputs.subscriberId);
+    }
+    this.environmentId ??= subscriber._environmentId;
+    return toOutputs(inputs, subscriber, findEntry(subscriber, inputs));
+  }
+
+  /** PUT (replace), or the PATCH upsert on a server without the PUT route. */
+  private async send(subscriberId: string, body: UpsertCredentialsBody): Promise<Subscriber> {
+    const api = this.client().subscribers;
+    if (this.putSupported) {
+      try {
+        return await api.replaceCredentials(subscriberId, body);
+      } catch (e) {
+        const s = statusOf(e);
+        if (!((s === 404 || s === 405) && !SUBSCRIBER_MISSING.test(messageOf(e)))) throw e;
+        this.putSupported = false;
+      }
+    }
+    return api.upsertCredentials(subscriberId, body);
+  }
+
+  /** Turns the service's 400s into errors that say what is missing and where. */
+  private async explain(
+    operation: string,
+    inputs: SubscriberCredentialsInputs,
+    err: unknown,
+  ): Promise<unknown> {
+    if (statusOf(err) !== 400 && statusOf(err) !== 404) return err;
+    const message = messageOf(err);
+    if (SUBSCRIBER_MISSING.test(message)) {
+      const env = await this.describeEnvironment();
+      return new Error(
+        `svc: ${operation}: subscriber "${inputs.subscriberId}" does not exist in ${env}. ` +
+          "Subscribers are created by your application (or the service's dashboard); create it first, or check svc:apiKey points at the right environment.",
+      );
+    }
+    if (statusOf(err) === 400 && NO_INTEGRATION.test(message)) {
+      const env = await this.describeEnvironment();
+      const which =
+        inputs.integrationIdentifier === undefined
+          ? `providerId "${inputs.providerId}"`
+          : `providerId "${inputs.providerId}" with identifier "${inputs.integrationIdentifier}"`;
+      const others = await this.activeIdentifiers(inputs.providerId);
+      const hint =
+        others.length > 0
+          ? ` Active ${inputs.providerId} integrations there: ${others.join(", ")}.`
+          : ` Create one, e.g. new svc.Integration("${inputs.providerId}", { providerId: "${inputs.providerId}", channel: ..., active: true }), and make this resource depend on it.`;
+      return new Error(`svc: ${operation}: no active integration for ${which} in ${env}.${hint}`);
+    }
+    return err;
+  }
+
+  /** "environment <id>" of the API key, learned from any subscriber of it (one request at most). */
+  private async describeEnvironment(): Promise<string> {
+    if (this.environmentId === undefined) {
+      try {
+        const page = await this.client().subscribers.search({ limit: 1 });
+        this.environmentId = page.data[0]?._environmentId;
+      } catch {
+        // Best effort: the message below still says which environment was searched.
+      }
+    }
+    return this.environmentId === undefined
+      ? "the API key's environment (id unknown: it has no subscribers)"
+      : `environment ${this.environmentId} (the API key's environment)`;
+  }
+
+  /** Identifiers of the active integrations of the key's environment for a provider (best effort). */
+  private async activeIdentifiers(providerId: string): Promise<string[]> {
+    try {
+      const active = await this.client().integrations.listActive();
+      return active
+        .filter(
+          (i) =>
+            i.providerId === providerId &&
+            (this.environmentId === undefined || i._environmentId === this.environmentId),
+        )
+        .map((i) => i.identifier);
+    } catch {
+      return [];
+    }
+  }
+
+  /** The subscriber with exactly this subscriberId, or undefined (search filter, then exact match). */
+  private async findSubscriber(subscriberId: string): Promise<Subscriber | undefined> {
+    let pages = 0;
+    let after: string | undefined;
+    while (pages++ < MAX_SEARCH_PAGES) {
+      const page = await this.client().subscribers.search({
+        subscriberId,
+        limit: 100,
+        ...(after === undefined ? {} : { after }),
+      });
+      const found = page.data.find((s) => s.subscriberId === subscriberId && s.deleted !== true);
+      if (found) {
+        this.environmentId ??= found._environmentId;
+        return found;
+      }
+      if (!page.next || page.data.length === 0) return undefined;
+      after = page.next;
+    }
+    return undefined;
+  }
+
+  /** Concurrent reads of one subscriber (a refresh of its several entries) share one request. */
+  private cachedSubscriber(subscriberId: string): Promise<Subscriber | undefined> {
+    let cache = this.reads.get(subscriberId);
+    if (!cache) {
+      cache = new ListCache(() => this.findSubscriber(subscriberId), this.options.readTtlMs ?? 0);
+      this.reads.set(subscriberId, cache);
+    }
+    return cache.get();
+  }
+
+  private forget(subscriberId: string): void {
+    const cache = this.reads.get(subscriberId);
+    if (cache) {
+      cache.invalidate();
+      this.reads.delete(subscriberId);
+    }
+  }
+}

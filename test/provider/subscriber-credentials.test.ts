@@ -1,0 +1,304 @@
+/**
+ * The SubscriberCredentials provider called directly against the emulator (test layer 3): check, diff,
+ * create, read/refresh, update (tokens replaced exactly), delete (what remains), errors, pacing.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type Emulator, startEmulator } from "../../emulator";
+import type { SubscriberCredentialsOutputs } from "../../provider/runtime/subscriber-credentials-model";
+import { SubscriberCredentialsProvider } from "../../provider/runtime/subscriber-credentials-provider";
+import { UNKNOWN } from "../../provider/runtime/values";
+import { SvcClient } from "../../sdk";
+import { MAX_DEVICE_TOKENS } from "../../sdk/schemas";
+
+type Props = Record<string, unknown>;
+
+const FIXTURES = {
+  integrations: [
+    { providerId: "fcm", channel: "push", active: true, identifier: "fcm-main" },
+    { providerId: "fcm", channel: "push", active: true, identifier: "fcm-backup" },
+    { providerId: "slack", channel: "chat", active: true, identifier: "slack-main" },
+    { providerId: "apns", channel: "push", active: false, identifier: "apns-off" },
+  ],
+  subscribers: [{ subscriberId: "alice" }, { subscriberId: "bob" }, { subscriberId: "alice-2" }],
+};
+
+const TOKENS = ["tok-secret-aaaa-1111", "tok-secret-bbbb-2222"];
+
+let emu: Emulator;
+beforeEach(async () => {
+  emu = await startEmulator({ port: 0, fixtures: FIXTURES });
+});
+afterEach(async () => {
+  await emu.close();
+});
+
+function provider(): SubscriberCredentialsProvider {
+  return new SubscriberCredentialsProvider({ settings: { apiKey: emu.apiKey, baseUrl: emu.url } });
+}
+
+function envId(): string {
+  return emu.keys[0]!.environmentId;
+}
+
+function storedEntries(subscriberId: string) {
+  return emu.subscriber(envId(), subscriberId)?.channels ?? [];
+}
+
+async function checked(p: SubscriberCredentialsProvider, news: Props): Promise<Props> {
+  const r = await p.check({}, news);
+  expect(r.failures).toEqual([]);
+  return r.inputs as Props;
+}
+
+/** check + create; the outputs are always present for this provider. */
+async function make(
+  p: SubscriberCredentialsProvider,
+  news: Props,
+): Promise<{ id: string; outs: SubscriberCredentialsOutputs }> {
+  const r = await p.create((await checked(p, news)) as never);
+  if (!r.outs) throw new Error("create returned no outputs");
+  return { id: r.id, outs: r.outs };
+}
+
+const FCM = {
+  subscriberId: "alice",
+  providerId: "fcm",
+  integrationIdentifier: "fcm-main",
+  credentials: { deviceTokens: TOKENS },
+};
+
+describe("check", () => {
+  it("validates ids, provider ids, URLs and token lists before any request, echoing no secret", async () => {
+    const p = provider();
+    const r = await p.check(
+      {},
+      {
+        subscriberId: "",
+        providerId: "sendgrid",
+        credentials: { webhookUrl: "not a url secret-hook", deviceTokens: ["a b", "x", "x", ""] },
+        colour: 1,
+      },
+    );
+    const reasons = (r.failures ?? []).map((f) => `${f.property}|${f.reason}`);
+    expect(reasons.some((x) => x.startsWith("subscriberId|"))).toBe(true);
+    expect(reasons.find((x) => x.startsWith("providerId|"))).toMatch(/fcm, apns/);
+    expect(reasons.find((x) => x.includes("webhookUrl"))).toMatch(/valid http\(s\) URL/);
+    expect(reasons.find((x) => x.includes("deviceTokens[0]"))).toMatch(/spaces or control/);
+    expect(reasons.find((x) => x.includes("deviceTokens[2]"))).toMatch(/duplicates deviceTokens\[1\]/);
+    expect(reasons.find((x) => x.includes("deviceTokens[3]"))).toMatch(/must not be empty/);
+    expect(reasons.some((x) => x.startsWith("colour|"))).toBe(true);
+    expect(JSON.stringify(r.failures)).not.toContain("secret-hook");
+    expect(emu.requests).toHaveLength(0);
+  });
+
+  it("rejects a token list that is too large, and tokens on a chat provider", async () => {
+    const many = Array.from({ length: MAX_DEVICE_TOKENS + 1 }, (_, i) => `t${i}`);
+    const big = await provider().check({}, { ...FCM, credentials: { deviceTokens: many } });
+    expect(big.failures?.map((f) => f.reason).join()).toMatch(/at most 1000 items/);
+    const chat = await provider().check(
+      {},
+      { subscriberId: "alice", providerId: "slack", credentials: { deviceTokens: ["t1"] } },
+    );
+    expect(chat.failures?.[0]?.reason).toMatch(/chat provider/);
+  });
+
+  it("accepts unknown values during preview and drops nulls", async () => {
+    const r = await provider().check(
+      {},
+      { subscriberId: UNKNOWN, providerId: "fcm", integrationIdentifier: null, credentials: UNKNOWN },
+    );
+    expect(r.failures).toEqual([]);
+    expect(r.inputs).toEqual({ subscriberId: UNKNOWN, providerId: "fcm", credentials: UNKNOWN });
+    const nested = await provider().check(
+      {},
+      { ...FCM, credentials: { deviceTokens: [UNKNOWN, "x"], webhookUrl: UNKNOWN } },
+    );
+    expect(nested.failures).toEqual([]);
+  });
+});
+
+describe("diff", () => {
+  const olds = {
+    subscriberId: "alice",
+    providerId: "fcm",
+    integrationIdentifier: "fcm-main",
+    credentials: { deviceTokens: ["b", "a"] },
+  };
+  it("ignores token order and an absent identifier; updates credentials in place", async () => {
+    const p = provider();
+    const same = await p.diff("id", olds as never, { ...olds, credentials: { deviceTokens: ["a", "b"] } });
+    expect(same.changes).toBe(false);
+    const noId = await p.diff("id", olds as never, {
+      subscriberId: "alice",
+      providerId: "fcm",
+      credentials: { deviceTokens: ["a", "b"] },
+    });
+    expect(noId.changes).toBe(false);
+    const upd = await p.diff("id", olds as never, { ...olds, credentials: { deviceTokens: ["a"] } });
+    expect(upd).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
+    const unknown = await p.diff("id", olds as never, { ...olds, credentials: UNKNOWN as never });
+    expect(unknown.changes).toBe(true);
+  });
+
+  it("replaces on subscriberId, providerId, integrationIdentifier; same entry goes first", async () => {
+    const p = provider();
+    const sub = await p.diff("id", olds as never, { ...olds, subscriberId: "bob" });
+    expect(sub).toEqual({ changes: true, replaces: ["subscriberId"], deleteBeforeReplace: false });
+    const ident = await p.diff("id", olds as never, { ...olds, integrationIdentifier: "fcm-backup" });
+    expect(ident).toEqual({ changes: true, replaces: ["integrationIdentifier"], deleteBeforeReplace: true });
+    const unk = await p.diff("id", olds as never, { ...olds, providerId: UNKNOWN });
+    expect(unk.replaces).toEqual(["providerId"]);
+  });
+});
+
+describe("create, read, update, delete", () => {
+  it("creates with the exact tokens, reads them back, replaces them exactly on update", async () => {
+    const p = provider();
+    const created = await make(p, FCM);
+    expect(created.id).toBe("alice/fcm/fcm-main");
+    expect(created.outs).toMatchObject({
+      subscriberId: "alice",
+      providerId: "fcm",
+      integrationIdentifier: "fcm-main",
+      credentials: { deviceTokens: TOKENS },
+      environmentId: envId(),
+    });
+    expect(storedEntries("alice").map((c) => c.credentials.deviceTokens)).toEqual([TOKENS]);
+
+    const read = await p.read(created.id, created.outs);
+    expect(read.id).toBe(created.id);
+    expect(read.props).toEqual(created.outs);
+
+    // Update: one token dropped, one added: the stored list is exactly the declared one (no merge).
+    const next = await checked(p, { ...FCM, credentials: { deviceTokens: ["tok-secret-cccc-3333"] } });
+    const updated = await p.update(created.id, created.outs, next as never);
+    expect(updated.outs?.credentials).toEqual({ deviceTokens: ["tok-secret-cccc-3333"] });
+    expect(storedEntries("alice").map((c) => c.credentials.deviceTokens)).toEqual([["tok-secret-cccc-3333"]]);
+  });
+
+  it("without an identifier, uses the entry the service chose and keeps writing it", async () => {
+    const p = provider();
+    const created = await make(p, {
+      subscriberId: "bob",
+      providerId: "slack",
+      credentials: { webhookUrl: "https://hooks.example.com/T1" },
+    });
+    expect(created.id).toBe("bob/slack");
+    expect(created.outs.integrationIdentifier).toBe("slack-main");
+    const next = await checked(p, {
+      subscriberId: "bob",
+      providerId: "slack",
+      credentials: { webhookUrl: "https://hooks.example.com/T2" },
+    });
+    await p.update(created.id, created.outs, next as never);
+    expect(storedEntries("bob")).toHaveLength(1);
+    expect(storedEntries("bob")[0]?.credentials).toEqual({ webhookUrl: "https://hooks.example.com/T2" });
+  });
+
+  it("refresh shows tokens changed out of band, and {} once the entry or subscriber is gone", async () => {
+    const p = provider();
+    const created = await make(p, FCM);
+    const client = new SvcClient({ apiKey: emu.apiKey, baseUrl: emu.url });
+    await client.subscribers.replaceCredentials("alice", {
+      providerId: "fcm",
+      integrationIdentifier: "fcm-main",
+      credentials: { deviceTokens: ["tok-by-hand"] },
+    });
+    const read = await p.read(created.id, created.outs);
+    expect((read.props as SubscriberCredentialsOutputs).credentials).toEqual({
+      deviceTokens: ["tok-by-hand"],
+    });
+    const d = await p.diff(created.id, read.props as never, (await checked(p, FCM)) as never);
+    expect(d.changes).toBe(true);
+
+    await client.subscribers.deleteCredentials("alice", "fcm");
+    expect(await p.read(created.id, created.outs)).toEqual({});
+    await client.close();
+  });
+
+  it("reads the subscriber by exact subscriberId (alice, not alice-2)", async () => {
+    const p = provider();
+    const a2 = await make(p, { ...FCM, subscriberId: "alice-2" });
+    const alice: SubscriberCredentialsOutputs = {
+      ...(a2.outs as SubscriberCredentialsOutputs),
+      subscriberId: "alice",
+    };
+    expect(await p.read("alice/fcm/fcm-main", alice)).toEqual({});
+  });
+
+  it("delete removes the only entry, or empties the tokens when other entries of the provider exist", async () => {
+    const p = provider();
+    const main = await make(p, FCM);
+    await p.delete(main.id, main.outs);
+    expect(storedEntries("alice")).toEqual([]);
+
+    const a = await make(p, FCM);
+    const b = await make(p, {
+      ...FCM,
+      integrationIdentifier: "fcm-backup",
+      credentials: { deviceTokens: ["tok-b"] },
+    });
+    await p.delete(a.id, a.outs);
+    const left = storedEntries("alice");
+    expect(left.map((c) => [c.integrationIdentifier, c.credentials.deviceTokens])).toEqual([
+      ["fcm-main", []],
+      ["fcm-backup", ["tok-b"]],
+    ]);
+    await p.delete(b.id, b.outs);
+    // Deleting again, or for a subscriber that is gone, is a no-op.
+    await p.delete(b.id, b.outs);
+    await p.delete("ghost/fcm", { ...b.outs, subscriberId: "ghost" });
+  });
+});
+
+describe("errors", () => {
+  it("a missing subscriber names the subscriber and the environment searched", async () => {
+    const p = provider();
+    const err = await make(p, { ...FCM, subscriberId: "nobody" }).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(err?.message).toMatch(/subscriber "nobody" does not exist in environment/);
+    expect(err?.message).toContain(envId());
+    expect(err).not.toHaveProperty("id");
+    for (const t of TOKENS) expect(err?.message).not.toContain(t);
+    expect(err?.message).not.toContain(emu.apiKey);
+  });
+
+  it("no active integration names the provider and lists the active ones", async () => {
+    const p = provider();
+    const none = await make(p, {
+      subscriberId: "alice",
+      providerId: "apns",
+      credentials: { deviceTokens: ["t"] },
+    }).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(none?.message).toMatch(/no active integration for providerId "apns" in environment/);
+    expect(none?.message).toMatch(/svc\.Integration/);
+    const wrong = await make(p, { ...FCM, integrationIdentifier: "fcm-nope" }).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(wrong?.message).toMatch(/identifier "fcm-nope"/);
+    expect(wrong?.message).toMatch(/fcm-main, fcm-backup|fcm-backup, fcm-main/);
+  });
+
+  it("without settings, check and diff work and create says which command sets the key", async () => {
+    const p = new SubscriberCredentialsProvider();
+    await p.configure({ config: { get: () => undefined } });
+    const inputs = await checked(p, FCM);
+    const saved = process.env.SVC_API_KEY;
+    delete process.env.SVC_API_KEY;
+    try {
+      const err = await p.create(inputs as never).then(
+        () => undefined,
+        (e: unknown) => e as Error,
+      );
+      expect(err?.message).toContain("pulumi config set --secret svc:apiKey");
+    } finally {
+      if (saved !== undefined) process.env.SVC_API_KEY = saved;
+    }
+  });
+});
