@@ -191,7 +191,15 @@ export class Transport {
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) throw new AbortError(spec.operation, signal.reason);
       if (o.onRequest) this.#notify(spec, url, attempt, idempotencyKey, retryReason);
-      const result = await this.#attempt(spec.method, path, headers, bodyText, timeoutMs, signal);
+      // A retry may not run past the total budget: its timeout shrinks to what is left (at least 1 s).
+      const attemptTimeoutMs =
+        attempt === 1
+          ? timeoutMs
+          : Math.min(
+              timeoutMs,
+              Math.max(1_000, Math.ceil(retryOptions.totalRetryBudgetMs - (performance.now() - started))),
+            );
+      const result = await this.#attempt(spec.method, path, headers, bodyText, attemptTimeoutMs, signal);
 
       let failureError: SvcError;
       if (result.kind === "failure") {
@@ -219,7 +227,7 @@ export class Transport {
         };
         failureError =
           result.failure === "timeout"
-            ? new TimeoutError({ ...base, timeoutMs, cause: result.cause })
+            ? new TimeoutError({ ...base, timeoutMs: attemptTimeoutMs, cause: result.cause })
             : new ConnectionError({ ...base, reason: describeCause(result.cause), cause: result.cause });
         throw failureError;
       }

@@ -337,6 +337,15 @@ describe("timeouts and aborts", () => {
     expect(stub.requests).toHaveLength(2);
   });
 
+  it("retries of a hung request stay within the total retry budget", async () => {
+    const { client, stub } = await setup(() => {}, { timeoutMs: 1_500, totalRetryBudgetMs: 1_600 });
+    const err = await failure(client.integrations.listActive());
+    expect(err).toBeInstanceOf(TimeoutError);
+    // The second attempt only got what was left of the budget (floored at 1 s), and no third one started.
+    expect((err as TimeoutError).timeoutMs).toBe(1_000);
+    expect(stub.requests).toHaveLength(2);
+  });
+
   it("per-call timeoutMs overrides the client's", async () => {
     const { client } = await setup(() => {}, { timeoutMs: 60_000, maxRetries: 0 });
     const err = await failure(client.workflows.get("wf", {}, { timeoutMs: 50 }));
