@@ -8,7 +8,7 @@ import { IdempotencyCache } from "./idempotency";
 import { hashKey, Persister, readState, restore, snapshot } from "./persistence";
 import { RateLimiter, type RateLimitOptions } from "./rate-limit";
 import { Router } from "./router";
-import { integrationRoutes } from "./routes/integrations";
+import { integrationRoutes, primaryIds } from "./routes/integrations";
 import { messageRoutes } from "./routes/messages";
 import { notificationRoutes } from "./routes/notifications";
 import { preferenceRoutes } from "./routes/preferences";
@@ -197,10 +197,12 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
       persister?.schedule();
       return publicKey(scope);
     },
-    integrations: (o = {}) =>
-      [...store.integrations.values()]
+    integrations: (o = {}) => {
+      const primaries = primaryIds(store);
+      return [...store.integrations.values()]
         .filter((i) => o.includeDeleted || !i.deleted)
-        .map((i) => structuredClone(i)),
+        .map((i) => ({ ...structuredClone(i), primary: primaries.has(i._id) }));
+    },
     subscriber: (environmentId, subscriberId) => {
       const found = store.environment(environmentId)?.subscribers.get(subscriberId);
       return found ? structuredClone(found) : undefined;

@@ -14,27 +14,24 @@ import { organizationEnvironment } from "./scope";
 /** Channels whose active integrations get `primary` computed. */
 const PRIMARY_CHANNELS = new Set(["email", "sms"]);
 
-/**
- * The answer for an integration: never its credentials, and `primary` computed as the real service
- * keeps it: the first active email or SMS integration of its environment and channel is primary.
- */
-export function integrationView(store: Store, integration: StoredIntegration): Integration {
-  const { credentials: _hidden, ...rest } = integration;
-  let primary = false;
-  if (integration.active && !integration.deleted && PRIMARY_CHANNELS.has(integration.channel)) {
-    for (const other of store.integrations.values()) {
-      if (
-        other.active &&
-        !other.deleted &&
-        other.channel === integration.channel &&
-        other._environmentId === integration._environmentId
-      ) {
-        primary = other === integration;
-        break;
-      }
-    }
+/** Ids of the primary integrations: the first active email or SMS one (by creation) per environment and channel. */
+export function primaryIds(store: Store): Set<string> {
+  const firsts = new Map<string, string>();
+  for (const i of store.integrations.values()) {
+    if (!i.active || i.deleted || !PRIMARY_CHANNELS.has(i.channel)) continue;
+    const slot = `${i._environmentId}\u0000${i.channel}`;
+    if (!firsts.has(slot)) firsts.set(slot, i._id);
   }
-  return { ...rest, credentials: {}, primary };
+  return new Set(firsts.values());
+}
+
+/**
+ * The answer for an integration: never its credentials (`credentials: {}`), and `primary` computed as the
+ * real service keeps it (see {@link primaryIds}).
+ */
+export function integrationView(integration: StoredIntegration, primaries: Set<string>): Integration {
+  const { credentials: _hidden, ...rest } = integration;
+  return { ...rest, credentials: {}, primary: primaries.has(integration._id) };
 }
 
 function slug(text: string): string {
@@ -78,10 +75,11 @@ function findOwned(ctx: RequestContext): StoredIntegration {
 }
 
 function list(ctx: RequestContext, activeOnly: boolean): unknown[] {
+  const primaries = primaryIds(ctx.store);
   return ctx.store
     .integrationsOf(ctx.scope.organizationId)
     .filter((i) => !activeOnly || i.active)
-    .map((i) => integrationView(ctx.store, i));
+    .map((i) => integrationView(i, primaries));
 }
 
 function create(ctx: RequestContext): RouteResult {
@@ -112,7 +110,7 @@ function create(ctx: RequestContext): RouteResult {
   };
   ctx.store.integrations.set(integration._id, integration);
   ctx.store.changed();
-  return { status: 201, body: { data: integrationView(ctx.store, integration) } };
+  return { status: 201, body: { data: integrationView(integration, primaryIds(ctx.store)) } };
 }
 
 function update(ctx: RequestContext): RouteResult {
@@ -134,7 +132,7 @@ function update(ctx: RequestContext): RouteResult {
   integration.active = active;
   integration.updatedAt = new Date().toISOString();
   ctx.store.changed();
-  return { status: 200, body: { data: integrationView(ctx.store, integration) } };
+  return { status: 200, body: { data: integrationView(integration, primaryIds(ctx.store)) } };
 }
 
 function remove(ctx: RequestContext): RouteResult {
