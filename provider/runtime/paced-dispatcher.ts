@@ -18,9 +18,22 @@ function observing(
   method: string,
   path: string,
 ): Dispatcher.DispatchHandler {
-  if (typeof handler.onResponseStart !== "function") return handler;
+  if (typeof handler.onResponseStart !== "function") {
+    pacer.release();
+    return handler;
+  }
+  let answered = false;
   return new Proxy(handler, {
     get(target, key, receiver) {
+      if (key === "onResponseError") {
+        return (controller: Dispatcher.DispatchController, err: Error) => {
+          if (!answered) {
+            answered = true;
+            pacer.release();
+          }
+          return target.onResponseError?.(controller, err);
+        };
+      }
       if (key === "onResponseStart") {
         return (
           controller: Dispatcher.DispatchController,
@@ -29,7 +42,10 @@ function observing(
           statusMessage?: string,
         ) => {
           try {
-            pacer.observe(method, path, status, headers);
+            if (!answered) {
+              answered = true;
+              pacer.observe(method, path, status, headers);
+            }
           } catch {
             // Pacing is advisory: a malformed header must not fail the request.
           }
@@ -48,7 +64,14 @@ export function paced(base: Dispatcher, pacer: RatePacer): Dispatcher {
     const method = String(opts.method ?? "GET");
     const path = String(opts.path ?? "/");
     pacer.acquire(method, path).then(
-      () => dispatch(opts, observing(handler, pacer, method, path)),
+      () => {
+        try {
+          dispatch(opts, observing(handler, pacer, method, path));
+        } catch (err) {
+          pacer.release();
+          handler.onResponseError?.(abortedController, err as Error);
+        }
+      },
       (err: unknown) => handler.onResponseError?.(abortedController, err as Error),
     );
     return true;

@@ -71,6 +71,8 @@ export class RatePacer {
   private readonly buckets = new Map<string, Bucket>();
   private readonly routes = new Map<string, string>();
   private pausedUntil = 0;
+  /** Requests sent and not answered yet: the server's `Remaining` does not count them yet. */
+  private inFlight = 0;
   /** Acquisitions are served in order, one at a time (each only waits for timers). */
   private tail: Promise<void> = Promise.resolve();
   private readonly stats = { waited: 0, rateLimited: 0 };
@@ -87,13 +89,23 @@ export class RatePacer {
   /** Resolves when a request on this route may be sent. */
   acquire(method: string, path: string): Promise<void> {
     const category = this.routes.get(routeKey(method, path)) ?? DEFAULT_CATEGORY;
-    const turn = this.tail.then(() => this.take(category));
+    const turn = this.tail
+      .then(() => this.take(category))
+      .then(() => {
+        this.inFlight++;
+      });
     this.tail = turn.catch(() => undefined);
     return turn;
   }
 
-  /** Learns from one answer's status and headers. */
+  /** A request acquired earlier ended without an answer (connection error, abort). */
+  release(): void {
+    this.inFlight = Math.max(0, this.inFlight - 1);
+  }
+
+  /** Learns from one answer's status and headers (and ends that request's acquisition). */
   observe(method: string, path: string, status: number, headers: Headers): void {
+    this.release();
     const now = this.now();
     const policy = parsePolicy(first(headers, "ratelimit-policy"));
     const category = policy.category ?? DEFAULT_CATEGORY;
@@ -105,17 +117,17 @@ export class RatePacer {
       const ratePerMs = (limit / Math.max(windowS, 0.001) / 1000) * this.safety;
       const b = this.refill(category, now);
       if (!b) {
-        // Between the server's answer and now our own other requests may have been sent: start one lower.
+        // Requests still in flight were sent after the server counted this one: they will take tokens.
         this.buckets.set(category, {
           capacity: limit,
           ratePerMs,
-          tokens: Math.max(0, (remaining ?? limit) - 1),
+          tokens: Math.max(0, (remaining ?? limit) - this.inFlight),
           at: now,
         });
       } else {
         b.capacity = limit;
         b.ratePerMs = ratePerMs;
-        if (remaining !== undefined) b.tokens = Math.min(b.tokens, remaining);
+        if (remaining !== undefined) b.tokens = Math.min(b.tokens, remaining - this.inFlight);
       }
     }
     if (status === 429) {

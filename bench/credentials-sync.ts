@@ -1,0 +1,187 @@
+/**
+ * Device-token sync at scale: the create path of 1,000 SubscriberCredentials through the provider
+ * implementation (check, then create, as the dynamic-provider host runs them), with the engine's
+ * parallelism, against the emulator rate limited to 100 requests per second (the service's token bucket:
+ * 500 tokens over a 5 s window, refilled at 100 per second).
+ *
+ * The bound is 1,000 / 100 = 10 s; target: within 1.15x of it, 0 failures. The run is also repeated without
+ * the provider's pacing (a plain client that only retries on 429) to show what pacing saves.
+ *
+ *   npm run build && node dist/bench/credentials-sync.js [--count=1000] [--rate=100] [--parallel=48]
+ */
+import { pacedPool } from "../provider/runtime/paced-dispatcher";
+import { SubscriberCredentialsProvider } from "../provider/runtime/subscriber-credentials-provider";
+import { SvcClient } from "../sdk";
+import { startEmulatorWorker } from "./lib/emulator-worker";
+import { formatTable } from "./lib/table";
+
+/** Settings of a run. */
+export interface CredentialsSyncOptions {
+  /** Resources created (default 1,000). */
+  count?: number;
+  /** Server rate limit, requests per second (default 100). */
+  rate?: number;
+  /** Operations in flight, as the engine's parallelism (default 48). */
+  parallel?: number;
+  /** Also run without pacing, for comparison (default true). */
+  compare?: boolean;
+  /** Print the table (default true). */
+  print?: boolean;
+}
+
+/** Figures of one run. */
+export interface SyncFigures {
+  elapsedS: number;
+  failures: number;
+  /** 429 answers received. */
+  rateLimited: number;
+  /** HTTP attempts made (retries included). */
+  attempts: number;
+  firstError?: string;
+}
+
+/** Result of {@link run}. */
+export interface CredentialsSyncResult {
+  count: number;
+  rate: number;
+  parallel: number;
+  /** count / rate, seconds. */
+  boundS: number;
+  /** The target ratio (elapsed / bound). */
+  target: number;
+  paced: SyncFigures;
+  unpaced?: SyncFigures;
+}
+
+const KEY = "bench_sync_key";
+const TARGET = 1.15;
+
+function argNumber(name: string, fallback: number): number {
+  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
+  const n = arg ? Number(arg.slice(name.length + 3)) : Number.NaN;
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
+async function syncOnce(
+  count: number,
+  rate: number,
+  parallel: number,
+  pacing: boolean,
+): Promise<SyncFigures> {
+  const subscribers = Array.from({ length: count }, (_, i) => ({ subscriberId: `sync-${i}` }));
+  const emu = await startEmulatorWorker({
+    port: 0,
+    keys: [{ apiKey: KEY }],
+    rateLimit: { perSecond: rate },
+    fixtures: {
+      integrations: [{ providerId: "fcm", channel: "push", active: true, identifier: "fcm-main" }],
+      subscribers,
+    },
+  });
+  let attempts = 0;
+  let retried429 = 0;
+  const settings = { apiKey: emu.apiKey, baseUrl: emu.url };
+  const onRequest = (e: { retryReason?: string }) => {
+    attempts++;
+    if (e.retryReason?.startsWith("429")) retried429++;
+  };
+  // The provider's own client (paced pool) or a plain one that only retries on 429; both count attempts.
+  const provider = new SubscriberCredentialsProvider({
+    settings,
+    client: (s, pacer) =>
+      new SvcClient({
+        ...s,
+        onRequest,
+        ...(pacing ? { dispatcher: pacedPool(new URL(s.baseUrl).origin, pacer) } : {}),
+      }),
+  });
+  let next = 0;
+  let failures = 0;
+  let firstError: string | undefined;
+  const t0 = performance.now();
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      try {
+        const checked = await provider.check(
+          {},
+          {
+            subscriberId: `sync-${i}`,
+            providerId: "fcm",
+            integrationIdentifier: "fcm-main",
+            credentials: { deviceTokens: [`token-${i}-a`, `token-${i}-b`] },
+          },
+        );
+        if (checked.failures && checked.failures.length > 0) throw new Error(checked.failures[0]?.reason);
+        await provider.create(checked.inputs as never);
+      } catch (e) {
+        failures++;
+        firstError ??= e instanceof Error ? e.message : String(e);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: parallel }, worker));
+  const elapsedS = (performance.now() - t0) / 1000;
+  const rateLimited = pacing ? provider.session.pacer.snapshot().rateLimited : retried429;
+  await provider.session.client().close();
+  await emu.stop();
+  return { elapsedS, failures, rateLimited, attempts, ...(firstError ? { firstError } : {}) };
+}
+
+/** Runs the benchmark and returns (and by default prints) the figures. */
+export async function run(options: CredentialsSyncOptions = {}): Promise<CredentialsSyncResult> {
+  const count = options.count ?? 1000;
+  const rate = options.rate ?? 100;
+  const parallel = options.parallel ?? 48;
+  const paced = await syncOnce(count, rate, parallel, true);
+  const unpaced = options.compare === false ? undefined : await syncOnce(count, rate, parallel, false);
+  const result: CredentialsSyncResult = {
+    count,
+    rate,
+    parallel,
+    boundS: count / rate,
+    target: TARGET,
+    paced,
+    ...(unpaced ? { unpaced } : {}),
+  };
+  if (options.print !== false) print(result);
+  return result;
+}
+
+function print(r: CredentialsSyncResult): void {
+  console.log(
+    `credentials sync: ${r.count} SubscriberCredentials created, ${r.parallel} in parallel, server limited to ${r.rate} req/s ` +
+      `(bucket ${r.rate * 5} over 5 s)\nbound ${r.count} / ${r.rate} = ${r.boundS.toFixed(1)} s; target within ${r.target}x, 0 failures; ` +
+      `floor with the bucket's initial burst: ${(Math.max(0, r.count - r.rate * 5) / r.rate).toFixed(1)} s\n`,
+  );
+  const row = (name: string, f: SyncFigures) => [
+    name,
+    f.elapsedS.toFixed(2),
+    `${(f.elapsedS / r.boundS).toFixed(2)}x`,
+    String(f.failures),
+    String(f.rateLimited),
+    String(f.attempts),
+  ];
+  const rows = [row("provider (paced)", r.paced)];
+  if (r.unpaced) rows.push(row("retry-only client", r.unpaced));
+  console.log(formatTable(["run", "elapsed s", "vs bound", "failures", "429s", "HTTP attempts"], rows));
+  const ok = r.paced.failures === 0 && r.paced.elapsedS <= r.boundS * r.target;
+  console.log(`\nverdict: ${ok ? "PASS" : "FAIL"} (paced run)`);
+  for (const [name, f] of [
+    ["paced", r.paced],
+    ["unpaced", r.unpaced],
+  ] as const) {
+    if (f?.firstError) console.log(`${name}: first error: ${f.firstError}`);
+  }
+}
+
+if (require.main === module) {
+  run({
+    count: argNumber("count", 1000),
+    rate: argNumber("rate", 100),
+    parallel: argNumber("parallel", 48),
+  }).catch((e: unknown) => {
+    console.error(e);
+    process.exitCode = 1;
+  });
+}
