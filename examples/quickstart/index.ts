@@ -6,6 +6,8 @@
  * - `sendgridApiKey` (secret): the email provider's key; a demo value is used without it.
  * - `emailFrom`, `emailSenderName`: the email sender.
  * - `chatProvider`: `slack` (default) or `discord`; changing it replaces the chat integration.
+ * - `expoAccessToken` (secret): the push provider's token; a demo value is used without it.
+ * - `adaDeviceToken`: the device token registered for the subscriber `user-ada` (of the emulator's fixtures).
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as svc from "pulumi-svc";
@@ -39,6 +41,15 @@ const push = new svc.Integration("push", {
   credentials: { apiKey: cfg.getSecret("expoAccessToken") ?? pulumi.secret("expo-quickstart-demo-token") },
 });
 
+// Push credentials of one subscriber (user-ada exists in the emulator's default fixtures), bound to the push
+// integration above: its identifier is an output of `push`, so Pulumi creates the integration first.
+const adaPush = new svc.SubscriberCredentials("ada-push", {
+  subscriberId: "user-ada",
+  providerId: "expo",
+  integrationIdentifier: push.identifier,
+  credentials: { deviceTokens: [cfg.get("adaDeviceToken") ?? "ExponentPushToken[quickstart-ada-phone]"] },
+});
+
 /** Identifier of each integration (generated, stable across runs). */
 export const integrations = {
   email: email.identifier,
@@ -49,3 +60,5 @@ export const integrations = {
 export const environmentId = email.environmentId;
 /** Whether the email integration became its channel's primary (the service computes it for email and SMS). */
 export const emailPrimary = email.primary;
+/** The id of the subscriber's push credentials (`subscriberId/providerId/integrationIdentifier`). */
+export const adaPushCredentials = adaPush.id;
