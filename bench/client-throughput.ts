@@ -8,7 +8,7 @@
  * - `@novu/api`   the best-known client of this service, its server URL pointed at the emulator.
  *
  * Same concurrency for each, a warm-up, several rounds interleaved across clients (so drift hits all of
- * them alike); the median round is reported. The emulator runs in a worker thread so the server does not
+ * them alike); the median round is reported, and each ratio is the median of the per-round ratios. The emulator runs in a worker thread so the server does not
  * share the client's event loop.
  *
  *   node dist/bench/client-throughput.js [--concurrency=16] [--requests=2000] [--rounds=7]
@@ -201,12 +201,12 @@ export async function run(options: ThroughputOptions = {}): Promise<ThroughputRe
         ...(firstError === undefined ? {} : { firstError }),
       };
     }
-    const f = figures[op];
-    ratios[op] = {
-      vsNovu: f["pulumi-svc"].rps / f["@novu/api"].rps,
-      vsFetch: f["pulumi-svc"].rps / f.fetch.rps,
-      vsUndici: f["pulumi-svc"].rps / f.undici.rps,
-    };
+    // Ratios are taken per round (the clients of a round ran back to back, under the same machine load),
+    // then the median over rounds: steadier than a ratio of medians on a shared machine.
+    const s = samples[op];
+    const ratio = (other: ClientName) =>
+      median(s["pulumi-svc"].map((r, i) => r.rps / (s[other][i]?.rps ?? Number.NaN)));
+    ratios[op] = { vsNovu: ratio("@novu/api"), vsFetch: ratio("fetch"), vsUndici: ratio("undici") };
   }
   const result: ThroughputResult = { concurrency, requests, rounds, figures, ratios, targets: TARGETS };
   if (options.print ?? true) print(result);
