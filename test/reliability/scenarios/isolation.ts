@@ -1,0 +1,306 @@
+/**
+ * Isolation: two organizations with two environments each, every operation from every key. Data the spec
+ * scopes to the key's environment (subscribers, credentials, preferences, workflows, messages, events, where
+ * an integration is created) must never come from, or land in, another environment; data scoped to the
+ * organization (integration lists, updates, deletes, an explicit environmentId) must never cross
+ * organizations.
+ */
+import { randomUUID } from "node:crypto";
+import { type Emulator, startEmulator } from "../../../emulator";
+import { SvcClient } from "../../../sdk";
+
+/** What {@link isolation} measured. */
+export interface IsolationFigures {
+  organizations: number;
+  environments: number;
+  /** Calls made across the matrix. */
+  calls: number;
+  /** Assertions about scope checked. */
+  checks: number;
+  /** Scope violations found: reads or writes across environments or organizations where the spec scopes them. */
+  leaks: number;
+  /** Operations covered. */
+  operations: string[];
+  /** One line per leak. */
+  leakDetails: string[];
+}
+
+interface Env {
+  label: string;
+  apiKey: string;
+  organizationId: string;
+  environmentId: string;
+  notificationId: string;
+}
+
+function hex(n: number): string {
+  return `6b${n.toString(16).padStart(22, "0")}`;
+}
+
+function seed(emu: Emulator, env: Env): void {
+  emu.seed(
+    {
+      integrations: [{ providerId: "fcm", channel: "push", identifier: `fcm-${env.label}`, active: true }],
+      subscribers: [
+        { subscriberId: `own-${env.label}`, firstName: env.label },
+        { subscriberId: "shared-sub", firstName: env.label },
+      ],
+      workflows: [
+        { workflowId: `wf-${env.label}`, name: env.label },
+        { workflowId: "shared-wf", name: env.label },
+      ],
+      messages: [{ channel: "in_app", subscriberId: "shared-sub", transactionId: `txn-${env.label}` }],
+      notifications: [
+        { _id: env.notificationId, subscriberId: "shared-sub", transactionId: `txn-${env.label}` },
+      ],
+    },
+    { apiKey: env.apiKey },
+  );
+}
+
+/** Runs the key matrix against its own emulator. */
+export async function isolation(): Promise<IsolationFigures> {
+  const run = randomUUID().slice(0, 6);
+  const orgs = [`${"a".repeat(16)}${run}00`.slice(0, 24), `${"b".repeat(16)}${run}00`.slice(0, 24)];
+  const envs: Env[] = [];
+  let n = 0;
+  for (const [o, org] of orgs.entries()) {
+    for (const e of [1, 2]) {
+      const label = `${"AB"[o]}${e}`;
+      envs.push({
+        label,
+        apiKey: `rel_iso_${label}_${randomUUID()}`,
+        organizationId: org,
+        environmentId: randomUUID(),
+        notificationId: hex(++n),
+      });
+    }
+  }
+  const emu = await startEmulator({
+    port: 0,
+    keys: envs.map((e) => ({
+      apiKey: e.apiKey,
+      organizationId: e.organizationId,
+      environmentId: e.environmentId,
+    })),
+  });
+  for (const e of envs) seed(emu, e);
+  const f: IsolationFigures = {
+    organizations: 2,
+    environments: envs.length,
+    calls: 0,
+    checks: 0,
+    leaks: 0,
+    operations: [],
+    leakDetails: [],
+  };
+  const ops = new Set<string>();
+  const expectThat = (ok: boolean, detail: string) => {
+    f.checks++;
+    if (!ok) {
+      f.leaks++;
+      f.leakDetails.push(detail);
+    }
+  };
+  /** A call that must be refused (404/400): succeeding is a leak. */
+  const refused = async (op: string, who: Env, what: string, call: () => Promise<unknown>) => {
+    ops.add(op);
+    f.calls++;
+    const ok = await call().then(
+      () => false,
+      (e: unknown) => [400, 404].includes((e as { status?: number }).status ?? 0),
+    );
+    expectThat(ok, `${who.label} ${op} ${what}: not refused`);
+  };
+  const clients = new Map(
+    envs.map((e) => [e.label, new SvcClient({ apiKey: e.apiKey, baseUrl: emu.url, maxRetries: 0 })]),
+  );
+  try {
+    for (const me of envs) {
+      const c = clients.get(me.label) as SvcClient;
+      const others = envs.filter((e) => e !== me);
+      const otherOrg = envs.filter((e) => e.organizationId !== me.organizationId);
+      const sameOrgOther = envs.filter((e) => e.organizationId === me.organizationId && e !== me);
+      const count = (op: string) => {
+        ops.add(op);
+        f.calls++;
+      };
+
+      // 1. upsert credentials: writes the key's own environment only, with its own integration.
+      count("subscribers.upsertCredentials");
+      const tokenValue = `tok-${me.label}-${run}`;
+      const updated = await c.subscribers.upsertCredentials("shared-sub", {
+        providerId: "fcm",
+        credentials: { deviceTokens: [tokenValue] },
+      });
+      expectThat(
+        updated._environmentId === me.environmentId,
+        `${me.label} upsert answered another environment's subscriber`,
+      );
+      expectThat(
+        updated.firstName === me.label,
+        `${me.label} upsert answered subscriber of ${updated.firstName}`,
+      );
+      for (const o of others) {
+        const theirs = emu.subscriber(o.environmentId, "shared-sub");
+        expectThat(
+          !JSON.stringify(theirs?.channels ?? []).includes(tokenValue),
+          `${me.label} upsert wrote into ${o.label}`,
+        );
+        await refused("subscribers.upsertCredentials", me, `own-${o.label}`, () =>
+          c.subscribers.upsertCredentials(`own-${o.label}`, {
+            providerId: "fcm",
+            credentials: { deviceTokens: ["x"] },
+          }),
+        );
+      }
+      const mine = emu.subscriber(me.environmentId, "shared-sub");
+      const entry = (mine?.channels ?? []).find((ch) => ch.providerId === "fcm");
+      const myFcm = emu.integrations().find((i) => i.identifier === `fcm-${me.label}`);
+      expectThat(
+        entry?._integrationId === myFcm?._id,
+        `${me.label} upsert used another environment's integration`,
+      );
+
+      // 2. search: own environment only.
+      count("subscribers.search");
+      const page = await c.subscribers.search({ limit: 100 });
+      for (const s of page.data)
+        expectThat(
+          s._environmentId === me.environmentId,
+          `${me.label} search returned ${s.subscriberId} of another environment`,
+        );
+      expectThat(
+        page.data.length === 2,
+        `${me.label} search returned ${page.data.length} subscribers, expected its 2`,
+      );
+      for (const o of others) {
+        count("subscribers.search");
+        const p = await c.subscribers.search({ subscriberId: `own-${o.label}` });
+        expectThat(p.data.length === 0 && p.totalCount === 0, `${me.label} search found own-${o.label}`);
+      }
+
+      // 3. create integration: lands in the key's environment; never in another organization.
+      count("integrations.create");
+      const made = await c.integrations.create({
+        providerId: "twilio",
+        channel: "sms",
+        identifier: `made-${me.label}`,
+      });
+      expectThat(
+        made._environmentId === me.environmentId && made._organizationId === me.organizationId,
+        `${me.label} create landed elsewhere`,
+      );
+      for (const o of otherOrg) {
+        await refused("integrations.create", me, `into ${o.label}`, () =>
+          c.integrations.create({
+            providerId: "twilio",
+            channel: "sms",
+            identifier: `into-${o.label}-${me.label}`,
+            _environmentId: o.environmentId,
+          }),
+        );
+      }
+
+      // 4. messages and 9. events lists: own environment only.
+      count("messages.list");
+      const msgs = await c.messages.list({ limit: 50 });
+      expectThat(msgs.data.length === 1, `${me.label} messages.list returned ${msgs.data.length}`);
+      for (const m of msgs.data)
+        expectThat(
+          m._environmentId === me.environmentId,
+          `${me.label} messages.list leaked ${m.transactionId}`,
+        );
+      count("notifications.list");
+      const events = await c.notifications.list({ limit: 50 });
+      expectThat(events.data.length === 1, `${me.label} notifications.list returned ${events.data.length}`);
+      for (const e of events.data)
+        expectThat(
+          e._environmentId === me.environmentId,
+          `${me.label} notifications.list leaked ${e.transactionId}`,
+        );
+
+      // 5. integration lists: the organization's environments, never another organization.
+      for (const [op, list] of [
+        ["integrations.listActive", () => c.integrations.listActive()],
+        ["integrations.list", () => c.integrations.list()],
+      ] as const) {
+        count(op);
+        const all = await list();
+        for (const i of all)
+          expectThat(
+            i._organizationId === me.organizationId,
+            `${me.label} ${op} returned ${i.identifier} of another organization`,
+          );
+        const envIds = new Set(all.map((i) => i._environmentId));
+        for (const o of sameOrgOther)
+          expectThat(envIds.has(o.environmentId), `${me.label} ${op} misses sibling environment ${o.label}`);
+      }
+
+      // 6. preferences: own subscriber, own workflows.
+      count("subscribers.getPreferences");
+      const prefs = await c.subscribers.getPreferences("shared-sub");
+      const names = prefs.workflows.map((w) => w.workflow.name);
+      expectThat(
+        names.length === 2 && names.every((x) => x === me.label),
+        `${me.label} preferences list workflows ${names.join(",")}`,
+      );
+      for (const o of others) {
+        await refused("subscribers.getPreferences", me, `own-${o.label}`, () =>
+          c.subscribers.getPreferences(`own-${o.label}`),
+        );
+      }
+
+      // 7. workflows: own environment by default; another environment only of the same organization.
+      count("workflows.get");
+      const wf = await c.workflows.get("shared-wf");
+      expectThat(wf.name === me.label, `${me.label} workflows.get shared-wf answered ${wf.name}`);
+      for (const o of others) {
+        await refused("workflows.get", me, `wf-${o.label}`, () => c.workflows.get(`wf-${o.label}`));
+      }
+      for (const o of otherOrg) {
+        await refused("workflows.get", me, `environmentId ${o.label}`, () =>
+          c.workflows.get("shared-wf", { environmentId: o.environmentId }),
+        );
+      }
+      for (const o of sameOrgOther) {
+        count("workflows.get");
+        const sibling = await c.workflows.get("shared-wf", { environmentId: o.environmentId });
+        expectThat(
+          sibling.name === o.label,
+          `${me.label} workflows.get with sibling environmentId answered ${sibling.name}`,
+        );
+      }
+
+      // 8. one event: own environment only.
+      count("notifications.get");
+      const own = await c.notifications.get(me.notificationId);
+      expectThat(
+        own._environmentId === me.environmentId,
+        `${me.label} notifications.get answered another environment`,
+      );
+      for (const o of others) {
+        await refused("notifications.get", me, o.notificationId, () => c.notifications.get(o.notificationId));
+      }
+
+      // Integration update and delete: never another organization's integration.
+      for (const o of otherOrg) {
+        const theirs = emu.integrations().find((i) => i.identifier === `fcm-${o.label}`);
+        await refused("integrations.update", me, `fcm-${o.label}`, () =>
+          c.integrations.update(theirs?._id ?? "", { name: "hijacked" }),
+        );
+        await refused("integrations.delete", me, `fcm-${o.label}`, () =>
+          c.integrations.delete(theirs?._id ?? ""),
+        );
+      }
+    }
+    // Nothing of another organization was changed by the refused writes.
+    for (const i of emu.integrations())
+      expectThat(i.name !== "hijacked", `integration ${i.identifier} was renamed across organizations`);
+  } finally {
+    for (const c of clients.values()) await c.close();
+    await emu.close();
+  }
+  f.operations = [...ops].sort();
+  return f;
+}
