@@ -43,7 +43,7 @@ export class SvcClient {
     this.notifications = new Notifications(this.#transport);
   }
 
-  /** Closes the client's connection pool (not a `dispatcher` passed in). Idempotent calls after close fail. */
+  /** Closes the client's connection pool (not a `dispatcher` passed in). Idempotent; on the own pool, later calls fail at once. */
   close(): Promise<void> {
     return this.#transport.close();
   }

@@ -12,7 +12,13 @@ import {
 } from "./errors";
 import { checkRequestOptions, type RequestOptions, type ResolvedClientOptions } from "./options";
 import { redactUrl } from "./redact";
-import { type AttemptFailure, decideRetry, type HeaderBag, parseRetryAfter } from "./retry";
+import {
+  type AttemptFailure,
+  decideRetry,
+  type HeaderBag,
+  parseRetryAfter,
+  type RetryDecision,
+} from "./retry";
 import { formatIssues } from "./schemas/validation";
 
 /** HTTP methods the service uses. */
@@ -93,7 +99,18 @@ function requestIdOf(headers: HeaderBag): string | undefined {
 /** What one attempt produced: a response read whole, or a failure without response. */
 type AttemptResult =
   | { kind: "response"; status: number; headers: HeaderBag; text: string }
-  | { kind: "failure"; failure: AttemptFailure; cause: unknown };
+  | { kind: "failure"; failure: AttemptFailure; cause: unknown; final?: boolean };
+
+/**
+ * undici errors that no retry can fix: the client was closed, or the request itself is malformed (for
+ * example a header value with a newline).
+ */
+const FINAL_CODES = new Set([
+  "UND_ERR_CLOSED",
+  "UND_ERR_DESTROYED",
+  "UND_ERR_INVALID_ARG",
+  "UND_ERR_NOT_SUPPORTED",
+]);
 
 /** Outcome of parsing a response payload. */
 type Parsed<T> = { ok: true; value: T } | { ok: false; issues: string[] };
@@ -138,6 +155,7 @@ export class Transport {
   readonly #ownsDispatcher: boolean;
   readonly #baseHeaders: Record<string, string>;
   readonly #secrets: readonly string[];
+  #closing: Promise<void> | undefined;
 
   constructor(options: ResolvedClientOptions) {
     this.#o = options;
@@ -157,9 +175,10 @@ export class Transport {
     };
   }
 
-  /** Closes the client's own pool (a dispatcher passed in is left to its owner). */
-  async close(): Promise<void> {
-    if (this.#ownsDispatcher) await this.#dispatcher.close();
+  /** Closes the client's own pool (a dispatcher passed in is left to its owner). Idempotent. */
+  close(): Promise<void> {
+    this.#closing ??= this.#ownsDispatcher ? this.#dispatcher.close() : Promise.resolve();
+    return this.#closing;
   }
 
   /** Performs one logical call: validates per-call options, attempts, retries, parses. */
@@ -204,15 +223,17 @@ export class Transport {
       let failureError: SvcError;
       if (result.kind === "failure") {
         if (result.failure === "abort") throw new AbortError(spec.operation, signal?.reason);
-        const decision = decideRetry({
-          method: spec.method,
-          hasIdempotencyKey: idempotencyKey !== undefined,
-          attempt,
-          error: result.failure,
-          elapsedMs: performance.now() - started,
-          options: retryOptions,
-          random: Math.random,
-        });
+        const decision: RetryDecision = result.final
+          ? { retry: false, reason: "not retryable" }
+          : decideRetry({
+              method: spec.method,
+              hasIdempotencyKey: idempotencyKey !== undefined,
+              attempt,
+              error: result.failure,
+              elapsedMs: performance.now() - started,
+              options: retryOptions,
+              random: Math.random,
+            });
         if (decision.retry) {
           retryReason = decision.reason;
           await sleep(decision.delayMs, signal, spec.operation);
@@ -318,7 +339,13 @@ export class Transport {
     } catch (cause) {
       if (signal?.aborted) return { kind: "failure", failure: "abort", cause };
       if (timedOut) return { kind: "failure", failure: "timeout", cause };
-      return { kind: "failure", failure: "connection", cause };
+      const code = (cause as { code?: unknown } | null)?.code;
+      return {
+        kind: "failure",
+        failure: "connection",
+        cause,
+        final: typeof code === "string" && FINAL_CODES.has(code),
+      };
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener("abort", onAbort);

@@ -272,6 +272,20 @@ describe("requests", () => {
     expect(JSON.stringify(events)).not.toContain(KEY);
   });
 
+  it("a call after close() fails at once with a ConnectionError, without retries", async () => {
+    const events: RequestEvent[] = [];
+    const { client, stub } = await setup((_req, res) => json(res, 200, []), {
+      onRequest: (e: RequestEvent) => events.push(e),
+    });
+    await client.integrations.list();
+    await client.close();
+    const err = await failure(client.integrations.list());
+    expect(err).toBeInstanceOf(ConnectionError);
+    expect(err.message).toMatch(/^GET \/v1\/integrations failed \(integrations\.list\): /);
+    expect(events.map((e) => e.attempt)).toEqual([1, 1]);
+    expect(stub.requests).toHaveLength(1);
+  });
+
   it("uses a dispatcher passed in and leaves it open on close", async () => {
     const agent = new Agent({ connections: 2 });
     stub = await startStub((_req, res) => json(res, 200, []));
