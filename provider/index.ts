@@ -8,6 +8,7 @@
  * Configure with `pulumi config set --secret svc:apiKey <key>` and `pulumi config set svc:baseUrl <url>`.
  */
 export { ConfigError, resolveProgramSettings, type SvcSettings } from "./config";
+export * from "./functions";
 export { Integration, type IntegrationArgs } from "./resources/integration";
 export {
   SubscriberCredentials,

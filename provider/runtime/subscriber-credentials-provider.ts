@@ -20,6 +20,7 @@ import type { SvcClient } from "../../sdk/client";
 import type { Subscriber, UpsertCredentialsBody } from "../../sdk/schemas";
 import type { ConfigSource } from "../config";
 import { statusOf } from "./errors";
+import { findSubscriber } from "./find-subscriber";
 import { ListCache } from "./list-cache";
 import { ServiceSession, type ServiceSessionOptions } from "./service-session";
 import {
@@ -42,9 +43,6 @@ export interface SubscriberCredentialsProviderOptions extends ServiceSessionOpti
    */
   readTtlMs?: number;
 }
-
-/** Pages scanned when the service's subscriberId filter is not exact (bounded). */
-const MAX_SEARCH_PAGES = 10;
 
 function messageOf(err: unknown): string {
   const body = (err as { body?: unknown } | null)?.body;
@@ -272,25 +270,11 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
     }
   }
 
-  /** The subscriber with exactly this subscriberId, or undefined (search filter, then exact match). */
+  /** The subscriber with exactly this subscriberId, or undefined. */
   private async findSubscriber(subscriberId: string): Promise<Subscriber | undefined> {
-    let pages = 0;
-    let after: string | undefined;
-    while (pages++ < MAX_SEARCH_PAGES) {
-      const page = await this.client().subscribers.search({
-        subscriberId,
-        limit: 100,
-        ...(after === undefined ? {} : { after }),
-      });
-      const found = page.data.find((s) => s.subscriberId === subscriberId && s.deleted !== true);
-      if (found) {
-        this.environmentId ??= found._environmentId;
-        return found;
-      }
-      if (!page.next || page.data.length === 0) return undefined;
-      after = page.next;
-    }
-    return undefined;
+    const found = await findSubscriber(this.client(), subscriberId);
+    this.environmentId ??= found?._environmentId;
+    return found;
   }
 
   /** Concurrent reads of one subscriber (a refresh of its several entries) share one request. */

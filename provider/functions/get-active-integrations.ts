@@ -1,0 +1,49 @@
+import type * as pulumi from "@pulumi/pulumi";
+import type { ChannelType, Integration } from "../../sdk/schemas";
+import { type InputArgs, invoke, outputOf } from "./invoke";
+
+/** Filters of {@link getActiveIntegrations} (all optional, combined with AND). */
+export interface GetActiveIntegrationsArgs {
+  /** Only integrations of this channel. */
+  channel?: ChannelType | (string & {});
+  /** Only integrations of this provider, e.g. `fcm`. */
+  providerId?: string;
+  /**
+   * Only integrations of this environment. The service lists the active integrations of the whole
+   * organization (every environment): set this whenever one environment is meant.
+   */
+  environmentId?: string;
+}
+
+/** Applies the filters (the service cannot filter this list itself). */
+export function filterIntegrations(
+  list: readonly Integration[],
+  args: GetActiveIntegrationsArgs,
+): Integration[] {
+  return list.filter(
+    (i) =>
+      i.active !== false &&
+      i.deleted !== true &&
+      (args.channel === undefined || i.channel === args.channel) &&
+      (args.providerId === undefined || i.providerId === args.providerId) &&
+      (args.environmentId === undefined || i._environmentId === args.environmentId),
+  );
+}
+
+/**
+ * The active integrations of the organization (`GET /v1/integrations/active`), filtered here by channel,
+ * provider and environment. Values are plain (never secret): the service does not return credentials to an
+ * API-key caller; should it ever, use {@link getActiveIntegrationsOutput}, which marks them secret.
+ */
+export function getActiveIntegrations(args: GetActiveIntegrationsArgs = {}): Promise<Integration[]> {
+  return invoke("getActiveIntegrations", async (client) =>
+    filterIntegrations(await client.integrations.listActive(), args),
+  );
+}
+
+/** {@link getActiveIntegrations} with Input arguments; the result is secret if it holds credentials. */
+export function getActiveIntegrationsOutput(
+  args: InputArgs<GetActiveIntegrationsArgs> = {},
+): pulumi.Output<Integration[]> {
+  return outputOf<GetActiveIntegrationsArgs, Integration[]>(args, getActiveIntegrations);
+}

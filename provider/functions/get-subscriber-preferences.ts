@@ -1,0 +1,24 @@
+import type * as pulumi from "@pulumi/pulumi";
+import type { SubscriberPreferences } from "../../sdk/schemas";
+import { type InputArgs, invoke, outputOf } from "./invoke";
+
+/** Arguments of {@link getSubscriberPreferences}. */
+export interface GetSubscriberPreferencesArgs {
+  /** The subscriber (your identifier of it). */
+  subscriberId: string;
+}
+
+/**
+ * A subscriber's preferences, globally and per workflow (`GET /v2/subscribers/{id}/preferences`). Values
+ * are plain (preferences hold no credential).
+ */
+export function getSubscriberPreferences(args: GetSubscriberPreferencesArgs): Promise<SubscriberPreferences> {
+  return invoke("getSubscriberPreferences", (client) => client.subscribers.getPreferences(args.subscriberId));
+}
+
+/** {@link getSubscriberPreferences} with Input arguments. */
+export function getSubscriberPreferencesOutput(
+  args: InputArgs<GetSubscriberPreferencesArgs>,
+): pulumi.Output<SubscriberPreferences> {
+  return outputOf<GetSubscriberPreferencesArgs, SubscriberPreferences>(args, getSubscriberPreferences);
+}

@@ -1,0 +1,27 @@
+/**
+ * Data sources: ordinary async functions that read the service from a Pulumi program (dynamic providers
+ * cannot serve invokes). Each has a Promise form and an `...Output` form taking Inputs; the Output form marks
+ * its result secret when it holds a credential. Settings: `svc:apiKey` / `svc:baseUrl` of the stack, or
+ * `SVC_API_KEY` / `SVC_BASE_URL`.
+ */
+export {
+  type GetActiveIntegrationsArgs,
+  getActiveIntegrations,
+  getActiveIntegrationsOutput,
+} from "./get-active-integrations";
+export { type GetNotificationArgs, getNotification, getNotificationOutput } from "./get-notification";
+export { type GetSubscriberArgs, getSubscriber, getSubscriberOutput } from "./get-subscriber";
+export {
+  type GetSubscriberPreferencesArgs,
+  getSubscriberPreferences,
+  getSubscriberPreferencesOutput,
+} from "./get-subscriber-preferences";
+export { type GetWorkflowArgs, getWorkflow, getWorkflowOutput } from "./get-workflow";
+export type { InputArgs } from "./invoke";
+export { type ListMessagesArgs, listMessages, listMessagesOutput } from "./list-messages";
+export {
+  type ListNotificationsArgs,
+  listNotifications,
+  listNotificationsOutput,
+} from "./list-notifications";
+export { type SearchSubscribersArgs, searchSubscribers, searchSubscribersOutput } from "./search-subscribers";

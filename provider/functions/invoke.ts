@@ -1,0 +1,67 @@
+/**
+ * What every data source shares: settings from the program's stack config (`svc:apiKey`, `svc:baseUrl`,
+ * environment as fallback), one short-lived client per call, errors prefixed with the function's name, and
+ * the Output variant with secret marking.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { SvcClient } from "../../sdk/client";
+import { resolveProgramSettings } from "../config";
+import { providerError } from "../runtime/errors";
+
+/** Runs `fn` with a client built from the program's settings and closes it afterwards. */
+export async function invoke<T>(name: string, fn: (client: SvcClient) => Promise<T>): Promise<T> {
+  let apiKey: string | undefined;
+  try {
+    const settings = resolveProgramSettings();
+    apiKey = settings.apiKey;
+    const client = new SvcClient({ apiKey: settings.apiKey, baseUrl: settings.baseUrl });
+    try {
+      return await fn(client);
+    } finally {
+      await client.close();
+    }
+  } catch (e) {
+    throw providerError(name, e, apiKey === undefined ? [] : [apiKey]);
+  }
+}
+
+/** Keys whose non-empty value is a credential: device tokens, webhook URLs, provider credentials, overrides. */
+const SECRET_KEYS = new Set(["credentials", "deviceTokens", "webhookUrl", "directWebhookUrl", "overrides"]);
+
+function nonEmpty(v: unknown): boolean {
+  if (v === undefined || v === null || v === "") return false;
+  if (Array.isArray(v)) return v.length > 0;
+  if (typeof v === "object") return Object.keys(v).length > 0;
+  return true;
+}
+
+/**
+ * True when the value holds a credential anywhere (a non-empty `credentials`, `deviceTokens`, `webhookUrl`,
+ * `directWebhookUrl` or `overrides`). The Output variants mark such results secret as a whole.
+ */
+export function holdsSecret(value: unknown, depth = 0): boolean {
+  if (depth > 32 || value === null || typeof value !== "object") return false;
+  if (Array.isArray(value)) return value.some((v) => holdsSecret(v, depth + 1));
+  for (const [k, v] of Object.entries(value)) {
+    if (SECRET_KEYS.has(k) && nonEmpty(v)) return true;
+    if (holdsSecret(v, depth + 1)) return true;
+  }
+  return false;
+}
+
+/** Makes every property of `T` accept `pulumi.Input` (the args of an `...Output` variant). */
+export type InputArgs<T> = { [K in keyof T]: pulumi.Input<T[K]> };
+
+/**
+ * The Output variant of a data source: waits for the (possibly unknown) args, calls `fn`, and marks the
+ * result secret when it holds a credential (or when any arg was secret, as Pulumi does).
+ */
+export function outputOf<A, T>(
+  args: pulumi.Input<A> | InputArgs<A> | undefined,
+  fn: (args: A) => Promise<T>,
+): pulumi.Output<T> {
+  return pulumi.output(args as pulumi.Input<A>).apply(async (plain) => {
+    const result = await fn(plain as A);
+    return (holdsSecret(result) ? pulumi.secret(result) : result) as unknown as T;
+  }) as unknown as pulumi.Output<T>;
+}

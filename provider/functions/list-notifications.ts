@@ -1,0 +1,25 @@
+import type * as pulumi from "@pulumi/pulumi";
+import type { ListNotificationsQuery, NotificationPage } from "../../sdk/schemas";
+import { type InputArgs, invoke, outputOf } from "./invoke";
+
+/**
+ * Filters of {@link listNotifications}: channels, templates, emails, subscriberIds, transactionId,
+ * topicKey, after/before, page, limit (1 to 50).
+ */
+export type ListNotificationsArgs = ListNotificationsQuery;
+
+/**
+ * One page of the notification events of the API key's environment (`GET /v1/notifications`). The Promise
+ * variant returns plain values (events can carry provider overrides): use {@link listNotificationsOutput}
+ * to keep them secret.
+ */
+export function listNotifications(args: ListNotificationsArgs = {}): Promise<NotificationPage> {
+  return invoke("listNotifications", (client) => client.notifications.list(args));
+}
+
+/** {@link listNotifications} with Input arguments; secret when an event holds a credential. */
+export function listNotificationsOutput(
+  args: InputArgs<ListNotificationsArgs> = {},
+): pulumi.Output<NotificationPage> {
+  return outputOf<ListNotificationsArgs, NotificationPage>(args, listNotifications);
+}
