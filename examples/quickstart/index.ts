@@ -8,6 +8,7 @@
  * - `chatProvider`: `slack` (default) or `discord`; changing it replaces the chat integration.
  * - `expoAccessToken` (secret): the push provider's token; a demo value is used without it.
  * - `adaDeviceToken`: the device token registered for the subscriber `user-ada` (of the emulator's fixtures).
+ * - `workflowId`: the workflow described in the outputs (default `welcome`, of the emulator's fixtures).
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as svc from "pulumi-svc";
@@ -62,3 +63,24 @@ export const environmentId = email.environmentId;
 export const emailPrimary = email.primary;
 /** The id of the subscriber's push credentials (`subscriberId/providerId/integrationIdentifier`). */
 export const adaPushCredentials = adaPush.id;
+
+// Data sources run in the program. Passing an output of every integration as an argument makes the read
+// wait until they exist (during a preview of new integrations it is skipped: its argument is unknown).
+const active = svc.getActiveIntegrationsOutput({
+  environmentId: pulumi.all([email.environmentId, chat.id, push.id]).apply(([env]) => env),
+});
+/** Identifiers of the active integrations of this environment, per channel (ours and any others). */
+export const activeIntegrations = active.apply((list) => {
+  const byChannel: Record<string, string[]> = {};
+  for (const i of list) (byChannel[i.channel] ??= []).push(i.identifier);
+  for (const ids of Object.values(byChannel)) ids.sort();
+  return byChannel;
+});
+
+const workflow = svc.getWorkflowOutput({ workflowId: cfg.get("workflowId") ?? "welcome" });
+/** A workflow of the service, read by its identifier: name, status and the types of its steps. */
+export const workflowSummary = workflow.apply((w) => ({
+  name: w.name,
+  status: w.status,
+  steps: w.steps.map((step) => step.type),
+}));

@@ -97,6 +97,18 @@ describe("quickstart program", () => {
       adaPushCredentials: `user-ada/expo/${push.identifier}`,
       integrations: { push: push.identifier },
     });
+    // Data sources, read after the integrations exist: ours and the fixtures' active ones; a fixture workflow.
+    const id = (channel: string) => created.find((i) => i.channel === channel)!.identifier;
+    expect(run.outputs.activeIntegrations).toEqual({
+      chat: [id("chat"), "slack-main"].sort(),
+      email: [id("email")],
+      push: [id("push"), "fcm-main"].sort(),
+    });
+    expect(run.outputs.workflowSummary).toEqual({
+      name: "Welcome",
+      status: "ACTIVE",
+      steps: ["in_app", "email"],
+    });
     const states = [...runner.engine.state.values()];
     expect(states.filter((e) => e.urn.includes(INTEGRATION))).toHaveLength(3);
     expect(states.filter((e) => e.urn.includes(CREDENTIALS))).toHaveLength(1);
