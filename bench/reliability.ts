@@ -1,0 +1,231 @@
+/**
+ * Reliability and security figures (issue 7): runs the scenarios of test/reliability (the same code the tests
+ * assert on) and prints one table of figures against their targets.
+ *
+ *   node dist/bench/reliability.js
+ *
+ * Needs the build (the secrets scenario drives the real dynamic-provider host, which loads dist).
+ */
+import { badInput } from "../test/reliability/scenarios/bad-input";
+import { brokenServers } from "../test/reliability/scenarios/broken-servers";
+import { isolation } from "../test/reliability/scenarios/isolation";
+import { lostAnswers } from "../test/reliability/scenarios/lost-answers";
+import { mutatedResponses } from "../test/reliability/scenarios/mutated-responses";
+import { permanentErrors } from "../test/reliability/scenarios/permanent-errors";
+import { rateLimits } from "../test/reliability/scenarios/rate-limits";
+import { secretsLifecycle } from "../test/reliability/scenarios/secrets-lifecycle";
+import { formatTable } from "./lib/table";
+
+/** One printed figure: what, the value, the target, and whether the target is met. */
+export interface ReliabilityFigure {
+  scenario: string;
+  figure: string;
+  value: string;
+  target: string;
+  ok: boolean;
+}
+
+/** Settings of {@link run}. */
+export interface ReliabilityOptions {
+  /** Print the table (default true). */
+  print?: boolean;
+}
+
+/** The figures of every scenario, and how long each scenario took. */
+export interface ReliabilityResult {
+  figures: ReliabilityFigure[];
+  /** Wall time per scenario, ms. */
+  durations: Record<string, number>;
+  /** True when every figure meets its target. */
+  ok: boolean;
+}
+
+const ms = (n: number) => `${Math.round(n).toLocaleString("en-US")} ms`;
+const num = (n: number) => n.toLocaleString("en-US");
+
+/** Runs every reliability scenario once and returns (and by default prints) the figures. */
+export async function run(options: ReliabilityOptions = {}): Promise<ReliabilityResult> {
+  const figures: ReliabilityFigure[] = [];
+  const durations: Record<string, number> = {};
+  const add = (scenario: string, figure: string, value: string, target: string, ok: boolean) =>
+    figures.push({ scenario, figure, value, target, ok });
+  const timed = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+    const t0 = performance.now();
+    try {
+      return await fn();
+    } finally {
+      durations[name] = Math.round(performance.now() - t0);
+    }
+  };
+
+  const lost = await timed("lost answers", () => lostAnswers({ creates: 500, dropRate: 0.2 }));
+  add(
+    "lost answers",
+    "provider creates (20% answers dropped)",
+    num(lost.creates),
+    "500",
+    lost.creates === 500,
+  );
+  add("lost answers", "answers dropped after commit", num(lost.dropped), "> 0", lost.dropped > 0);
+  add("lost answers", "integrations stored", num(lost.stored), "500", lost.stored === 500);
+  add("lost answers", "duplicates", num(lost.duplicates), "0", lost.duplicates === 0);
+  add("lost answers", "failed creates", num(lost.failed), "0", lost.failed === 0);
+  add("lost answers", "time for 500 creates", ms(lost.elapsedMs), "-", true);
+
+  const rl = await timed("rate limits", () => rateLimits({ operations: 1000 }));
+  add("rate limits", "mixed operations (12 kinds)", num(rl.operations), "1,000", rl.operations === 1000);
+  add(
+    "rate limits",
+    "succeeded",
+    `${((rl.succeeded / rl.operations) * 100).toFixed(1)}%`,
+    "100%",
+    rl.succeeded === rl.operations,
+  );
+  add("rate limits", "429 answers", num(rl.limited), "> 0", rl.limited > 0);
+  add(
+    "rate limits",
+    "retries before Retry-After (server log)",
+    num(rl.earlyRetries),
+    "0",
+    rl.earlyRetries === 0 && rl.unpaired === 0,
+  );
+  add(
+    "rate limits",
+    "least slack after Retry-After",
+    rl.minSlackMs === undefined ? "-" : ms(rl.minSlackMs),
+    ">= 0 ms",
+    (rl.minSlackMs ?? 0) >= 0,
+  );
+  add(
+    "rate limits",
+    "total time vs bound (bucket refill)",
+    `${ms(rl.elapsedMs)} vs ${ms(rl.boundMs)} (${(rl.elapsedMs / Math.max(1, rl.boundMs)).toFixed(2)}x)`,
+    "-",
+    true,
+  );
+
+  const perm = await timed("permanent errors", () => permanentErrors());
+  const retried = perm.filter((r) => r.requests !== 1 || r.status !== r.expectedStatus);
+  add(
+    "permanent errors",
+    `400/401/404/409/422 cases (${perm.length}): requests each`,
+    [...new Set(perm.map((r) => r.requests))].join(","),
+    "1",
+    retried.length === 0,
+  );
+
+  const broken = await timed("broken servers", () => brokenServers());
+  const hung = broken.filter((r) => r.error === "TimeoutError");
+  add(
+    "broken servers",
+    "hung servers: TimeoutError, worst time / timeout × attempts",
+    hung.map((r) => `${ms(r.elapsedMs)}/${ms(r.timeoutMs * r.attempts)}`).join(", "),
+    "TimeoutError",
+    hung.length === 3,
+  );
+  const named = broken.filter((r) => r.inFamily && r.name !== "HTML error page with 502 (proxy)");
+  add(
+    "broken servers",
+    "malformed / truncated / wrong type / HTML: errors naming the operation",
+    `${named.filter((r) => r.namesOperation).length}/${named.length}`,
+    "all",
+    named.every((r) => r.namesOperation),
+  );
+  const fuzz = await timed("mutated responses", () => mutatedResponses({ responses: 500 }));
+  add("mutated responses", "responses (seed 20240607)", num(fuzz.responses), "500", fuzz.responses === 500);
+  add(
+    "mutated responses",
+    "parsed / family errors",
+    `${fuzz.parsed} / ${fuzz.familyErrors}`,
+    "sum 500",
+    fuzz.parsed + fuzz.familyErrors === 500,
+  );
+  add(
+    "mutated responses",
+    "uncaught exceptions",
+    num(fuzz.uncaught + fuzz.processErrors),
+    "0",
+    fuzz.uncaught + fuzz.processErrors === 0,
+  );
+
+  const bad = await timed("bad input", () => badInput({ perResource: 500 }));
+  for (const r of bad) {
+    add("bad input", `${r.resource}: mutated inputs through check`, num(r.checked), "500", r.checked === 500);
+    add("bad input", `${r.resource}: crashes`, num(r.crashes), "0", r.crashes === 0);
+    add(
+      "bad input",
+      `${r.resource}: rejected / failures not naming the property`,
+      `${r.rejected} / ${r.misnamed}`,
+      "- / 0",
+      r.misnamed === 0 && r.echoedSecrets === 0,
+    );
+    add(
+      "bad input",
+      `${r.resource}: valid inputs rejected (plain, preview)`,
+      `${r.validRejected}, ${r.unknownRejected}`,
+      "0, 0",
+      r.validRejected + r.unknownRejected === 0,
+    );
+  }
+
+  const sec = await timed("secrets", () => secretsLifecycle());
+  const hitTotal = Object.values(sec.hits).reduce((a, b) => a + b, 0);
+  add(
+    "secrets",
+    `lifecycle steps (${sec.kinds.join(", ")})`,
+    num(sec.steps),
+    "-",
+    sec.unexpectedFailures === 0,
+  );
+  add(
+    "secrets",
+    `plaintext hits of ${sec.secrets} secrets (state, outputs, errors, logs)`,
+    num(hitTotal),
+    "0",
+    hitTotal === 0,
+  );
+  add("secrets", "control: hits in the unencrypted state", num(sec.controlHits), "> 0", sec.controlHits > 0);
+  add("secrets", "largest serialized provider", `${num(sec.largestProviderBytes)} B`, "-", true);
+
+  const iso = await timed("isolation", () => isolation());
+  add(
+    "isolation",
+    `calls across ${iso.organizations} orgs × 2 envs (${iso.operations.length} operations)`,
+    num(iso.calls),
+    "-",
+    true,
+  );
+  add("isolation", "reads or writes across scope", num(iso.leaks), "0", iso.leaks === 0);
+
+  const result: ReliabilityResult = { figures, durations, ok: figures.every((f) => f.ok) };
+  if (options.print ?? true) print(result);
+  return result;
+}
+
+function print(r: ReliabilityResult): void {
+  console.log("\nReliability and security (issue 7)\n");
+  console.log(
+    formatTable(
+      ["figure", "value", "target", "ok"],
+      r.figures.map((f) => [`${f.scenario}: ${f.figure}`, f.value, f.target, f.ok ? "yes" : "NO"]),
+    ),
+  );
+  const total = Object.values(r.durations).reduce((a, b) => a + b, 0);
+  console.log(
+    `\nscenario times: ${Object.entries(r.durations)
+      .map(([k, v]) => `${k} ${ms(v)}`)
+      .join(", ")}; total ${ms(total)}`,
+  );
+}
+
+if (require.main === module) {
+  run().then(
+    (r) => {
+      if (!r.ok) process.exitCode = 1;
+    },
+    (e: unknown) => {
+      console.error(e);
+      process.exitCode = 1;
+    },
+  );
+}
