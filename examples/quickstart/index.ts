@@ -72,8 +72,7 @@ const active = svc.getActiveIntegrationsOutput({
 /** Identifiers of the active integrations of this environment, per channel (ours and any others). */
 export const activeIntegrations = active.apply((list) => {
   const byChannel: Record<string, string[]> = {};
-  for (const i of list) (byChannel[i.channel] ??= []).push(i.identifier);
-  for (const ids of Object.values(byChannel)) ids.sort();
+  for (const i of list) byChannel[i.channel] = [...(byChannel[i.channel] ?? []), i.identifier].sort();
   return byChannel;
 });
 
