@@ -12,7 +12,8 @@ import * as svc from "pulumi-svc";
 import { formatOf, parseDevices } from "./devices";
 
 const cfg = new pulumi.Config();
-const file = resolve(cfg.get("file") ?? "devices.csv");
+// Relative to the project directory (where Pulumi.yaml is), whatever the program's working directory.
+const file = resolve(pulumi.getRootDirectory() || process.cwd(), cfg.get("file") ?? "devices.csv");
 const entries = parseDevices(readFileSync(file, "utf8"), formatOf(file));
 
 const synced = entries.map((e) => {

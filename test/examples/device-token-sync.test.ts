@@ -1,6 +1,6 @@
 /**
  * examples/device-token-sync under mocks, through the real host and the emulator (default fixtures), run
- * from its own project directory as `pulumi up` would: the shipped devices.csv, then an edited JSON file
+ * as a project of its own (root directory examples/device-token-sync): the shipped devices.csv, then an edited JSON file
  * (tokens changed, a subscriber dropped). Needs `npm run build` first.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";

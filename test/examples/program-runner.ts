@@ -49,6 +49,8 @@ export interface RunOptions {
   secretKeys?: string[];
   /** Working directory of the program (Pulumi runs it in the project directory); default: the repo root. */
   cwd?: string;
+  /** The project directory, as `pulumi.getRootDirectory()` returns it (the engine's PULUMI_NODEJS_ROOT_DIRECTORY); default: `cwd`. */
+  rootDirectory?: string;
   /** Extra environment of the program. */
   env?: Record<string, string>;
 }
@@ -278,6 +280,7 @@ export class ProgramRunner {
       }),
       PULUMI_CONFIG: JSON.stringify(run.config ?? {}),
       PULUMI_CONFIG_SECRET_KEYS: JSON.stringify(run.secretKeys ?? []),
+      PULUMI_NODEJS_ROOT_DIRECTORY: run.rootDirectory ?? run.cwd ?? repoRoot(),
     });
     const child = spawn(process.execPath, ["-e", CHILD], {
       cwd: run.cwd ?? repoRoot(),
