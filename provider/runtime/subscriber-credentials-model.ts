@@ -258,21 +258,18 @@ export function toOutputs(
   return out;
 }
 
-/** The inputs that describe `outputs` (returned by read so that refresh keeps later diffs right). */
-export function inputsOf(
-  outputs: SubscriberCredentialsOutputs,
-  declared?: Props,
-): SubscriberCredentialsInputs {
+/**
+ * The inputs that describe `outputs` (returned by read so that refresh keeps later diffs right). The
+ * identifier is kept even when the program left it out: a later check without it is not a change.
+ */
+export function inputsOf(outputs: SubscriberCredentialsOutputs): SubscriberCredentialsInputs {
   const inputs: SubscriberCredentialsInputs = {
     subscriberId: outputs.subscriberId,
     providerId: outputs.providerId,
     credentials: outputs.credentials,
   };
-  // Keep the identifier only if the program declared one (so a program without it shows no diff).
-  const declaredId = declared?.integrationIdentifier;
-  if (typeof declaredId === "string" && outputs.integrationIdentifier !== undefined) {
+  if (outputs.integrationIdentifier !== undefined)
     inputs.integrationIdentifier = outputs.integrationIdentifier;
-  }
   return inputs;
 }
 

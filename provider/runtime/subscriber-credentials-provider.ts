@@ -117,7 +117,7 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
       if (props.integrationIdentifier !== undefined)
         current.integrationIdentifier = props.integrationIdentifier;
       const outs = toOutputs(current, subscriber, entry);
-      return { id, props: outs, inputs: inputsOf(outs, props as unknown as Record<string, unknown>) };
+      return { id, props: outs, inputs: inputsOf(outs) };
     });
   }
 

@@ -2,6 +2,8 @@
  * The SubscriberCredentials provider called directly against the emulator (test layer 3): check, diff,
  * create, read/refresh, update (tokens replaced exactly), delete (what remains), errors, pacing.
  */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
 import type { SubscriberCredentialsOutputs } from "../../provider/runtime/subscriber-credentials-model";
@@ -299,6 +301,52 @@ describe("errors", () => {
       expect(err?.message).toContain("pulumi config set --secret svc:apiKey");
     } finally {
       if (saved !== undefined) process.env.SVC_API_KEY = saved;
+    }
+  });
+});
+
+/** Headers fetch computes itself. */
+const HOP_HEADERS = new Set(["host", "content-length", "connection", "keep-alive", "transfer-encoding"]);
+
+describe("a server with only the spec's PATCH upsert", () => {
+  it("falls back to PATCH once PUT answers 405, and remembers it", async () => {
+    // A front that refuses PUT (as a spec-only service would) and forwards everything else to the emulator.
+    const front = createServer(async (req, res) => {
+      if (req.method === "PUT") {
+        res.writeHead(405, { "content-type": "application/json" });
+        res.end(JSON.stringify({ statusCode: 405, message: `Cannot PUT ${req.url}` }));
+        return;
+      }
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(req.headers))
+        if (typeof v === "string" && !HOP_HEADERS.has(k)) headers[k] = v;
+      const answer = await fetch(`${emu.url}${req.url}`, {
+        method: req.method ?? "GET",
+        headers,
+        ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}),
+      });
+      res.writeHead(answer.status, {
+        "content-type": answer.headers.get("content-type") ?? "application/json",
+      });
+      res.end(Buffer.from(await answer.arrayBuffer()));
+    });
+    await new Promise<void>((resolve) => front.listen(0, "127.0.0.1", resolve));
+    const { port } = front.address() as AddressInfo;
+    try {
+      const p = new SubscriberCredentialsProvider({
+        settings: { apiKey: emu.apiKey, baseUrl: `http://127.0.0.1:${port}` },
+      });
+      const a = await make(p, FCM);
+      expect(a.outs.credentials).toEqual({ deviceTokens: TOKENS });
+      await make(p, { ...FCM, subscriberId: "bob" });
+      const methods = emu.requests.map((r) => r.method);
+      expect(methods.filter((m) => m === "PATCH")).toHaveLength(2);
+      expect(methods.filter((m) => m === "PUT")).toHaveLength(0);
+      await p.session.client().close();
+    } finally {
+      await new Promise<void>((resolve) => front.close(() => resolve()));
     }
   });
 });
