@@ -1,5 +1,6 @@
 /** Needs `npm run build` first: the dynamic-provider host loads the provider runtime from dist. */
 import { describe, expect, it } from "vitest";
+import { secretsEcho } from "./scenarios/secrets-echo";
 import { secretsLifecycle } from "./scenarios/secrets-lifecycle";
 
 describe("secrets through the engine protocol", () => {
@@ -24,4 +25,14 @@ describe("secrets through the engine protocol", () => {
     });
     expect(f.providers).toBe(2);
   }, 120_000);
+
+  it("a service that quotes the request body in its errors: provider errors still carry no secret (JSON-valued ones included)", async () => {
+    const f = await secretsEcho();
+    // The server did echo them (control), the errors the engine gets do not (regression: a service account
+    // echoed JSON-escaped used to pass the scrubber, private key and all).
+    expect(f.controlHits).toBeGreaterThan(0);
+    expect(f.hits).toBe(0);
+    expect(f.calls).toBe(4);
+    for (const m of f.messages) expect(m).toMatch(/^svc: create: .* -> 400: /);
+  });
 });

@@ -40,14 +40,15 @@ export async function startSilentServer(): Promise<RawServer> {
 
 /** An HTTP server whose answers `handler` writes by hand (it may stall, cut short, or lie). */
 export async function startHttpServer(
-  handler: (req: IncomingMessage, res: ServerResponse, index: number) => void,
+  handler: (req: IncomingMessage, res: ServerResponse, index: number, body: string) => void,
 ): Promise<RawServer> {
   const sockets = new Set<Socket>();
   let hits = 0;
   const server = createHttpServer((req, res) => {
     const index = hits++;
-    req.resume();
-    req.on("end", () => handler(req, res, index));
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => handler(req, res, index, Buffer.concat(chunks).toString("utf8")));
   });
   server.on("connection", (s) => {
     sockets.add(s);
