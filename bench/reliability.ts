@@ -13,6 +13,7 @@ import { lostAnswers } from "../test/reliability/scenarios/lost-answers";
 import { mutatedResponses } from "../test/reliability/scenarios/mutated-responses";
 import { permanentErrors } from "../test/reliability/scenarios/permanent-errors";
 import { rateLimits } from "../test/reliability/scenarios/rate-limits";
+import { secretsEcho } from "../test/reliability/scenarios/secrets-echo";
 import { secretsLifecycle } from "../test/reliability/scenarios/secrets-lifecycle";
 import { formatTable } from "./lib/table";
 
@@ -186,6 +187,15 @@ export async function run(options: ReliabilityOptions = {}): Promise<Reliability
   );
   add("secrets", "control: hits in the unencrypted state", num(sec.controlHits), "> 0", sec.controlHits > 0);
   add("secrets", "largest serialized provider", `${num(sec.largestProviderBytes)} B`, "-", true);
+
+  const echo = await timed("secrets (echoing service)", () => secretsEcho());
+  add(
+    "secrets",
+    `service quoting request bodies: hits in ${echo.calls} provider errors`,
+    num(echo.hits),
+    "0",
+    echo.hits === 0 && echo.controlHits > 0,
+  );
 
   const iso = await timed("isolation", () => isolation());
   add(
