@@ -101,7 +101,10 @@ pulumi.runtime.setMocks({
 const fail = (e) => process.send({ kind: "error", message: (e && e.stack) || String(e) }, () => process.exit(1));
 process.on("unhandledRejection", fail);
 process.on("uncaughtException", fail);
+// Like the real runtime, wait for every registration still in flight before reporting (a resource whose
+// outputs nothing awaits is still registered).
 pulumi.runtime.runInPulumiStack(async () => require(program))
+  .then(async (outputs) => { await pulumi.runtime.waitForRPCs(); return outputs; })
   .then((outputs) => process.send({ kind: "done", outputs: JSON.parse(JSON.stringify(outputs ?? {})) }, () => process.exit(0)))
   .catch(fail);
 `;
@@ -149,35 +152,28 @@ export class ProgramRunner {
           }),
         );
         steps.push(step);
-        if (step.error) throw step.error;
-        if (step.check && step.check.failures.length > 0) {
-          throw new Error(
-            `check failed: ${step.check.failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}`,
-          );
-        }
+        const failure = stepFailure(step);
+        if (failure !== undefined) throw new Error(failure);
         return this.answer(urn, step, preview);
       });
-      if (result.error === undefined) {
-        for (const e of [...this.engine.state.values()].reverse()) {
-          if (wanted.has(e.urn)) continue;
-          if (!preview) {
-            try {
-              await h.delete(e.urn, e.id, e.outputs, e.inputs);
-            } catch (error) {
-              steps.push({ urn: e.urn, op: "delete", error: error as Error });
-              return { ...result, steps, error: (error as Error).message };
-            }
-            this.engine.state.delete(e.urn);
+      // As the engine: a failed step fails the run (even when the program did not wait for that resource),
+      // and deletions of resources the program dropped only happen after every step succeeded.
+      const failure = result.error ?? steps.map(stepFailure).find((m) => m !== undefined);
+      if (failure !== undefined) return { ...result, steps, error: failure };
+      for (const e of [...this.engine.state.values()].reverse()) {
+        if (wanted.has(e.urn)) continue;
+        if (!preview) {
+          try {
+            await h.delete(e.urn, e.id, e.outputs, e.inputs);
+          } catch (error) {
+            steps.push({ urn: e.urn, op: "delete", error: error as Error });
+            return { ...result, steps, error: (error as Error).message };
           }
-          steps.push({ urn: e.urn, op: "delete" });
+          this.engine.state.delete(e.urn);
         }
+        steps.push({ urn: e.urn, op: "delete" });
       }
-      const failed = steps.find((s) => s.error);
-      return {
-        ...result,
-        steps,
-        ...(result.error === undefined && failed ? { error: failed.error?.message } : {}),
-      };
+      return { ...result, steps };
     } finally {
       this.engine.hostOutput += h.output();
       this.engine.hostLogs.push(...h.logs.map((l) => l.message));
@@ -320,6 +316,14 @@ export class ProgramRunner {
       });
     });
   }
+}
+
+/** Why a step failed (its error, or its check failures), or undefined. */
+function stepFailure(step: StepResult): string | undefined {
+  if (step.error) return step.error.message;
+  const failures = step.check?.failures ?? [];
+  if (failures.length === 0) return undefined;
+  return `check failed: ${failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}`;
 }
 
 function wireSecret(value: Json): Json {
