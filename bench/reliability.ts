@@ -14,6 +14,7 @@ import { mutatedResponses } from "../test/reliability/scenarios/mutated-response
 import { permanentErrors } from "../test/reliability/scenarios/permanent-errors";
 import { rateLimits } from "../test/reliability/scenarios/rate-limits";
 import { secretsEcho } from "../test/reliability/scenarios/secrets-echo";
+import { secretsExamples } from "../test/reliability/scenarios/secrets-examples";
 import { secretsLifecycle } from "../test/reliability/scenarios/secrets-lifecycle";
 import { formatTable } from "./lib/table";
 
@@ -196,6 +197,18 @@ export async function run(options: ReliabilityOptions = {}): Promise<Reliability
     "0",
     echo.hits === 0 && echo.controlHits > 0,
   );
+
+  const examples = await timed("secrets (examples)", () => secretsExamples());
+  for (const ex of examples) {
+    const total = Object.values(ex.hits).reduce((a, b) => a + b, 0);
+    add(
+      "secrets",
+      `example ${ex.example}: ${ex.steps} steps, plaintext hits of ${ex.secrets} secrets`,
+      num(total),
+      "0",
+      total === 0 && ex.failedSteps === 0 && ex.controlHits > 0,
+    );
+  }
 
   const iso = await timed("isolation", () => isolation());
   add(
