@@ -5,16 +5,7 @@
  * Needs `npm run build` first.
  */
 import { execFile } from "node:child_process";
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -97,8 +88,9 @@ function calls(log: string): Call[] {
     .map((l) => JSON.parse(l) as Call);
 }
 
-function stackFiles(): string[] {
-  return readdirSync(repoRoot()).filter((f) => /^Pulumi\.example-.*\.yaml$/.test(f));
+/** Whether the stack settings file of `stack` (written by the fake `stack init`) is still there. */
+function stackFileExists(stack: string): boolean {
+  return existsSync(join(repoRoot(), `Pulumi.${stack}.yaml`));
 }
 
 describe("npm run example", () => {
@@ -157,7 +149,7 @@ describe("npm run example", () => {
     // Cleaned up: temp dir, stack settings file, emulator.
     const backend = (seen[0]?.env.PULUMI_BACKEND_URL ?? "").replace("file://", "");
     expect(existsSync(dirname(backend))).toBe(false);
-    expect(stackFiles()).toEqual([]);
+    expect(stackFileExists(stack)).toBe(false);
     await expect(fetch(`${url}/v1/integrations/active`)).rejects.toThrow();
   });
 
@@ -175,7 +167,7 @@ describe("npm run example", () => {
     expect(r.stderr).not.toContain("emu_dev_key");
     const seen = calls(log);
     expect(seen.map((c) => c.args[0])).toEqual(["stack", "config", "config", "up"]);
-    expect(stackFiles()).toEqual([]);
+    expect(stackFileExists(seen[0]?.args[2] ?? "")).toBe(false);
     const url = seen[1]?.args[3] ?? "";
     await expect(fetch(`${url}/v1/integrations/active`)).rejects.toThrow();
   });
