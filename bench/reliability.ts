@@ -9,6 +9,7 @@
 import { badInput } from "../test/reliability/scenarios/bad-input";
 import { brokenServers } from "../test/reliability/scenarios/broken-servers";
 import { isolation } from "../test/reliability/scenarios/isolation";
+import { lifecycleFaults } from "../test/reliability/scenarios/lifecycle-faults";
 import { lostAnswers } from "../test/reliability/scenarios/lost-answers";
 import { mutatedResponses } from "../test/reliability/scenarios/mutated-responses";
 import { permanentErrors } from "../test/reliability/scenarios/permanent-errors";
@@ -73,6 +74,22 @@ export async function run(options: ReliabilityOptions = {}): Promise<Reliability
   add("lost answers", "duplicates", num(lost.duplicates), "0", lost.duplicates === 0);
   add("lost answers", "failed creates", num(lost.failed), "0", lost.failed === 0);
   add("lost answers", "time for 500 creates", ms(lost.elapsedMs), "-", true);
+
+  const life = await timed("lifecycle faults", () => lifecycleFaults({ resources: 100 }));
+  add(
+    "lifecycle faults",
+    `${life.operations} provider ops, both kinds (10% dropped, 5% 503): failed`,
+    num(life.failed),
+    "0",
+    life.failed === 0,
+  );
+  add(
+    "lifecycle faults",
+    "stale after update / bad reads / left after delete",
+    `${life.staleIntegrations + life.staleCredentials} / ${life.badReads} / ${life.leftovers}`,
+    "0 / 0 / 0",
+    life.staleIntegrations + life.staleCredentials + life.badReads + life.leftovers === 0,
+  );
 
   const rl = await timed("rate limits", () => rateLimits({ operations: 1000 }));
   add("rate limits", "mixed operations (12 kinds)", num(rl.operations), "1,000", rl.operations === 1000);
