@@ -5,7 +5,7 @@
 export const DEFAULTS = {
   /** Per-attempt timeout: connect, headers and body of one HTTP exchange. */
   timeoutMs: 30_000,
-  /** Retries after the first attempt (so at most 6 attempts). */
+  /** Retries after the first attempt (so at most 6 attempts; a 429 with Retry-After is waited out within the budget). */
   maxRetries: 5,
   /** First backoff step; doubles per attempt, full jitter. */
   baseRetryDelayMs: 250,

@@ -147,6 +147,8 @@ function retryableCause(input: RetryInput): string | undefined {
  * Never other 4xx, never a caller abort. Waits at least the server's `Retry-After` (or `RateLimit-Reset` when
  * rate limited), otherwise exponential backoff with full jitter, capped per wait (`maxRetryDelayMs`) and in
  * total (`totalRetryBudgetMs`).
+ * At most `maxRetries` retries, except that a 429 carrying a wait hint is retried until the budget is spent
+ * (unless `maxRetries` is 0).
  */
 export function decideRetry(input: RetryInput): RetryDecision {
   const { options } = input;
@@ -162,7 +164,10 @@ export function decideRetry(input: RetryInput): RetryDecision {
   if (!IDEMPOTENT_METHODS.has(method) && !input.hasIdempotencyKey) {
     return { retry: false, reason: `${method} without an idempotency key is not safe to repeat (${cause})` };
   }
-  if (input.attempt > options.maxRetries) {
+  // A 429 that says how long to wait is waited out for as long as the retry budget allows: under contention a
+  // fair share of the bucket can take more than maxRetries refusals, and the budget still bounds the call.
+  const rateLimitedWithHint = input.status === 429 && serverHintMs(input) !== undefined;
+  if (input.attempt > options.maxRetries && !(rateLimitedWithHint && options.maxRetries > 0)) {
     return {
       retry: false,
       reason: `${cause}; gave up after ${input.attempt} attempts (maxRetries ${options.maxRetries})`,

@@ -105,6 +105,8 @@ export async function rateLimits(opts: RateLimitOptions = {}): Promise<RateLimit
   let succeeded = 0;
   let failed = 0;
   let firstError: string | undefined;
+  /** Request ids of the last answer of calls that failed: their 429 is final, no retry follows it. */
+  const finalIds = new Set<string>();
   /** Runs one operation when the budget allows; false when the budget is spent. */
   const op = async (name: string, fn: () => Promise<unknown>): Promise<unknown> => {
     if (issued >= total) return false;
@@ -117,6 +119,8 @@ export async function rateLimits(opts: RateLimitOptions = {}): Promise<RateLimit
     } catch (e) {
       failed++;
       firstError ??= e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+      const requestId = (e as { requestId?: unknown }).requestId;
+      if (typeof requestId === "string") finalIds.add(requestId);
       return false;
     }
   };
@@ -165,7 +169,7 @@ export async function rateLimits(opts: RateLimitOptions = {}): Promise<RateLimit
     await Promise.all([lister(), ...Array.from({ length: workers }, (_, w) => worker(w))]);
     const elapsedMs = since(t0);
     return {
-      ...analyse(emu.requests, seen, rates),
+      ...analyse(emu.requests, seen, rates, finalIds),
       operations: issued,
       succeeded,
       failed,
@@ -184,6 +188,7 @@ function analyse(
   records: readonly RequestRecord[],
   seen: readonly TappedResponse[],
   rates: Record<string, number>,
+  finalIds: ReadonlySet<string>,
 ): Pick<
   RateLimitFigures,
   "limited" | "earlyRetries" | "unpaired" | "minSlackMs" | "maxRetryAfterMs" | "boundMs" | "admitted"
@@ -212,6 +217,8 @@ function analyse(
     g.forEach((r, i) => {
       if (r.status !== 429) return;
       limited++;
+      // The client gave up on this one (counted as a failed operation): nothing to pair it with.
+      if (finalIds.has(r.requestId)) return;
       const retry = g[i + 1];
       const retryAfterMs = retryAfterById.get(r.requestId);
       if (retry === undefined || retryAfterMs === undefined || Number.isNaN(retryAfterMs)) {
