@@ -26,6 +26,8 @@ export interface ReliabilityFigure {
   value: string;
   target: string;
   ok: boolean;
+  /** Why the target was missed (the scenario's first error), when it was. */
+  detail?: string;
 }
 
 /** Settings of {@link run}. */
@@ -50,8 +52,15 @@ const num = (n: number) => n.toLocaleString("en-US");
 export async function run(options: ReliabilityOptions = {}): Promise<ReliabilityResult> {
   const figures: ReliabilityFigure[] = [];
   const durations: Record<string, number> = {};
-  const add = (scenario: string, figure: string, value: string, target: string, ok: boolean) =>
-    figures.push({ scenario, figure, value, target, ok });
+  const add = (
+    scenario: string,
+    figure: string,
+    value: string,
+    target: string,
+    ok: boolean,
+    detail?: string,
+  ) =>
+    figures.push({ scenario, figure, value, target, ok, ...(ok || detail === undefined ? {} : { detail }) });
   const timed = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
     const t0 = performance.now();
     try {
@@ -72,7 +81,7 @@ export async function run(options: ReliabilityOptions = {}): Promise<Reliability
   add("lost answers", "answers dropped after commit", num(lost.dropped), "> 0", lost.dropped > 0);
   add("lost answers", "integrations stored", num(lost.stored), "500", lost.stored === 500);
   add("lost answers", "duplicates", num(lost.duplicates), "0", lost.duplicates === 0);
-  add("lost answers", "failed creates", num(lost.failed), "0", lost.failed === 0);
+  add("lost answers", "failed creates", num(lost.failed), "0", lost.failed === 0, lost.firstError);
   add("lost answers", "time for 500 creates", ms(lost.elapsedMs), "-", true);
 
   const life = await timed("lifecycle faults", () => lifecycleFaults({ resources: 100 }));
@@ -82,6 +91,7 @@ export async function run(options: ReliabilityOptions = {}): Promise<Reliability
     num(life.failed),
     "0",
     life.failed === 0,
+    life.firstError,
   );
   add(
     "lifecycle faults",
@@ -99,6 +109,7 @@ export async function run(options: ReliabilityOptions = {}): Promise<Reliability
     `${((rl.succeeded / rl.operations) * 100).toFixed(1)}%`,
     "100%",
     rl.succeeded === rl.operations,
+    rl.firstError,
   );
   add("rate limits", "429 answers", num(rl.limited), "> 0", rl.limited > 0);
   add(
@@ -250,6 +261,7 @@ function print(r: ReliabilityResult): void {
       r.figures.map((f) => [`${f.scenario}: ${f.figure}`, f.value, f.target, f.ok ? "yes" : "NO"]),
     ),
   );
+  for (const f of r.figures.filter((x) => x.detail)) console.log(`\n${f.scenario}: ${f.figure}: ${f.detail}`);
   const total = Object.values(r.durations).reduce((a, b) => a + b, 0);
   console.log(
     `\nscenario times: ${Object.entries(r.durations)
