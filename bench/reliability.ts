@@ -148,10 +148,10 @@ export async function run(options: ReliabilityOptions = {}): Promise<Reliability
   const hung = broken.filter((r) => r.error === "TimeoutError");
   add(
     "broken servers",
-    "hung servers: TimeoutError, worst time / timeout × attempts",
-    hung.map((r) => `${ms(r.elapsedMs)}/${ms(r.timeoutMs * r.attempts)}`).join(", "),
+    "hung servers: TimeoutError; time / (timeout × attempts, or budget)",
+    hung.map((r) => `${ms(r.elapsedMs)}/${ms(r.budgetMs ?? r.timeoutMs * r.attempts)}`).join(", "),
     "TimeoutError",
-    hung.length === 3,
+    hung.length === 4,
   );
   const named = broken.filter((r) => r.inFamily && r.name !== "HTML error page with 502 (proxy)");
   add(

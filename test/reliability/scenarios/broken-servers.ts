@@ -23,6 +23,8 @@ export interface BrokenServerCase {
   elapsedMs: number;
   /** Per-attempt timeout used, ms. */
   timeoutMs: number;
+  /** Retry budget of the whole call, ms, when the case sets one. */
+  budgetMs?: number;
   message: string;
 }
 
@@ -34,13 +36,19 @@ function write(res: ServerResponse, status: number, contentType: string, body: s
   res.end(body);
 }
 
-type Setup = { name: string; retries: number; start: () => Promise<RawServer> };
+type Setup = { name: string; retries: number; budgetMs?: number; start: () => Promise<RawServer> };
 
 const VALID = JSON.stringify({ data: [] });
 
 const CASES: Setup[] = [
   { name: "accepts, never answers (no retries)", retries: 0, start: startSilentServer },
   { name: "accepts, never answers (2 retries)", retries: 2, start: startSilentServer },
+  {
+    name: "accepts, never answers (5 retries, 1 s budget)",
+    retries: 5,
+    budgetMs: 1_000,
+    start: startSilentServer,
+  },
   {
     name: "headers, then the body stalls",
     retries: 0,
@@ -104,6 +112,7 @@ export async function brokenServers(): Promise<BrokenServerCase[]> {
       timeoutMs: TIMEOUT_MS,
       maxRetries: c.retries,
       baseRetryDelayMs: 5,
+      ...(c.budgetMs === undefined ? {} : { totalRetryBudgetMs: c.budgetMs }),
     });
     const t0 = performance.now();
     let error = "none";
@@ -125,6 +134,7 @@ export async function brokenServers(): Promise<BrokenServerCase[]> {
       attempts: server.hits(),
       elapsedMs,
       timeoutMs: TIMEOUT_MS,
+      ...(c.budgetMs === undefined ? {} : { budgetMs: c.budgetMs }),
       message,
     });
     await client.close();
