@@ -414,10 +414,18 @@ function sleep(ms: number, signal: AbortSignal | undefined, operation: string): 
       clearTimeout(timer);
       reject(new AbortError(operation, signal?.reason));
     };
-    const timer = setTimeout(() => {
+    // Node's timers may fire up to ~1 ms early; a wait for Retry-After must never end before it.
+    const until = performance.now() + ms;
+    const wake = () => {
+      const left = until - performance.now();
+      if (left > 0) {
+        timer = setTimeout(wake, Math.ceil(left));
+        return;
+      }
       signal?.removeEventListener("abort", onAbort);
       resolve();
-    }, ms);
+    };
+    let timer = setTimeout(wake, ms);
     signal?.addEventListener("abort", onAbort, { once: true });
   });
 }
