@@ -19,7 +19,7 @@ export const SECRET_OUTPUTS: Record<string, string[]> = {
 export const INTEGRATION = "pulumi-nodejs:dynamic/svc:Integration";
 export const CREDENTIALS = "pulumi-nodejs:dynamic/svc:SubscriberCredentials";
 
-/** A runner for dist/examples/<name>/index.js whose host is configured as the engine would configure it. */
+/** A runner for dist/examples/<name>/program.js whose host is configured as the engine would configure it. */
 export function exampleRunner(
   emu: Emulator,
   name: string,
@@ -28,7 +28,7 @@ export function exampleRunner(
 ): ProgramRunner {
   const config: PropertyMap = { "svc:apiKey": secret(opts.apiKey ?? emu.apiKey), "svc:baseUrl": emu.url };
   return new ProgramRunner(() => startHarness({ config, ...(opts.cwd ? { cwd: opts.cwd } : {}) }), {
-    program: join(repoRoot(), "dist/examples", name, "index.js"),
+    program: join(repoRoot(), "dist/examples", name, "program.js"),
     project,
     secretOutputs: SECRET_OUTPUTS,
   });

@@ -28,7 +28,7 @@ import { repoRoot } from "../harness/repo-root";
 
 /** Where and how the program runs. */
 export interface ProgramOptions {
-  /** Absolute path of the compiled program (e.g. dist/examples/quickstart/index.js). */
+  /** Absolute path of the compiled program (e.g. dist/examples/quickstart/program.js). */
   program: string;
   /** Project name (the first part of config keys without a namespace). */
   project: string;

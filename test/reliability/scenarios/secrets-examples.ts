@@ -96,7 +96,7 @@ async function runExample(ex: Example): Promise<ExampleSecretsFigures> {
   const cwd = ex.cwd ? join(repoRoot(), ex.cwd) : undefined;
   const config: PropertyMap = { "svc:apiKey": secret(apiKey), "svc:baseUrl": emu.url };
   const runner = new ProgramRunner(() => startHarness({ config, ...(cwd ? { cwd } : {}) }), {
-    program: join(repoRoot(), "dist/examples", ex.name, "index.js"),
+    program: join(repoRoot(), "dist/examples", ex.name, "program.js"),
     project: ex.project,
     secretOutputs: {
       "pulumi-nodejs:dynamic/svc:Integration": ["credentials"],
