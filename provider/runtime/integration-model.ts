@@ -10,14 +10,14 @@ import {
   channelTypeSchema,
   credentialsDtoSchema,
   type Integration,
-  issuesToFailures,
   missingCredentialKeys,
   providerChannel,
   type StepFilter,
   stepFilterSchema,
   type UpdateIntegrationBody,
 } from "../../sdk/schemas";
-import { canonical, containsUnknown, isUnknown, stripNulls, underUnknown } from "./values";
+import { type CheckFailure, schemaFailures } from "./check-failures";
+import { canonical, containsUnknown, isUnknown, stripNulls } from "./values";
 
 /** The inputs of the Integration provider as validated by check (the wire names of `svc.Integration`). */
 export const integrationInputsSchema = z.strictObject({
@@ -65,11 +65,7 @@ export interface IntegrationOutputs {
   adopt: boolean;
 }
 
-/** A Pulumi check failure. */
-export interface CheckFailure {
-  property: string;
-  reason: string;
-}
+export type { CheckFailure } from "./check-failures";
 
 type Props = Record<string, unknown>;
 
@@ -94,14 +90,7 @@ export function defaultIdentifier(providerId: string, seed: string): string {
 export function checkIntegration(olds: Props, news: Props): { inputs: Props; failures: CheckFailure[] } {
   const { __provider: _p, ...rest } = news;
   const raw = stripNulls(rest) as Props;
-  const failures: CheckFailure[] = [];
-  const parsed = integrationInputsSchema.safeParse(raw);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      if (underUnknown(raw, issue.path)) continue;
-      failures.push(...issuesToFailures(new z.ZodError([issue])));
-    }
-  }
+  const failures = schemaFailures(integrationInputsSchema, raw);
   const providerId = raw.providerId;
   const channel = raw.channel;
   if (

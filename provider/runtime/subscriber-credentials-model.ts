@@ -8,27 +8,18 @@ import {
   type ChannelSettings,
   channelCredentialsSchema,
   chatPushProviderIdSchema,
-  issuesToFailures,
   MAX_DEVICE_TOKENS,
+  PUSH_PROVIDER_IDS,
   type Subscriber,
 } from "../../sdk/schemas";
-import type { CheckFailure } from "./integration-model";
-import { canonical, containsUnknown, isUnknown, stripNulls, underUnknown } from "./values";
+import { type CheckFailure, schemaFailures } from "./check-failures";
+import { canonical, containsUnknown, isUnknown, stripNulls } from "./values";
 
 /** Longest accepted device token (FCM tokens are ~160 chars, APNs 64 hex; web-push subscriptions more). */
 export const MAX_DEVICE_TOKEN_LENGTH = 4096;
 
 /** Push providers (their subscriber credentials are device tokens); the other channel providers are chat. */
-export const PUSH_PROVIDER_IDS: readonly string[] = [
-  "fcm",
-  "apns",
-  "expo",
-  "one-signal",
-  "pushpad",
-  "push-webhook",
-  "pusher-beams",
-  "appio",
-];
+const PUSH_PROVIDERS: readonly string[] = PUSH_PROVIDER_IDS;
 
 /** The credential fields of a channel entry, in the spec's order. */
 export const CREDENTIAL_KEYS = [
@@ -104,11 +95,11 @@ function tokenFailures(providerId: unknown, tokens: unknown): CheckFailure[] {
   if (!Array.isArray(tokens) || isUnknown(tokens)) return [];
   const out: CheckFailure[] = [];
   const where = "credentials.deviceTokens";
-  if (typeof providerId === "string" && !isUnknown(providerId) && !PUSH_PROVIDER_IDS.includes(providerId)) {
+  if (typeof providerId === "string" && !isUnknown(providerId) && !PUSH_PROVIDERS.includes(providerId)) {
     if (tokens.length > 0) {
       out.push({
         property: "credentials",
-        reason: `${where}: provider "${providerId}" is a chat provider; device tokens belong to push providers (${PUSH_PROVIDER_IDS.join(", ")})`,
+        reason: `${where}: provider "${providerId}" is a chat provider; device tokens belong to push providers (${PUSH_PROVIDERS.join(", ")})`,
       });
     }
   }
@@ -149,14 +140,7 @@ export function checkSubscriberCredentials(news: Props): { inputs: Props; failur
   const { __provider: _p, ...rest } = news;
   const raw = stripNulls(rest);
   if (raw.credentials !== undefined) raw.credentials = normalizeCredentials(raw.credentials);
-  const failures: CheckFailure[] = [];
-  const parsed = subscriberCredentialsInputsSchema.safeParse(raw);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      if (underUnknown(raw, issue.path)) continue;
-      failures.push(...issuesToFailures(new z.ZodError([issue])));
-    }
-  }
+  const failures = schemaFailures(subscriberCredentialsInputsSchema, raw);
   const creds = raw.credentials;
   if (creds !== null && typeof creds === "object" && !isUnknown(creds)) {
     failures.push(...tokenFailures(raw.providerId, (creds as Props).deviceTokens));
@@ -275,5 +259,5 @@ export function inputsOf(outputs: SubscriberCredentialsOutputs): SubscriberCrede
 
 /** The credentials that clear what a resource set, for the provider (push: an empty token list). */
 export function clearedCredentials(providerId: string): ChannelCredentials {
-  return PUSH_PROVIDER_IDS.includes(providerId) ? { deviceTokens: [] } : {};
+  return PUSH_PROVIDERS.includes(providerId) ? { deviceTokens: [] } : {};
 }

@@ -106,8 +106,8 @@ export const LIST_JOB_TYPES = [
 /** Tolerant job type (responses). */
 export const jobTypeSchema = openEnum(JOB_TYPES);
 
-/** The 20 chat and push provider ids a subscriber's channel credentials can belong to. */
-export const CHAT_PUSH_PROVIDER_IDS = [
+/** Chat provider ids: a subscriber's credentials for these are webhook URLs and channel settings. */
+export const CHAT_PROVIDER_IDS = [
   "slack",
   "discord",
   "msteams",
@@ -120,6 +120,10 @@ export const CHAT_PUSH_PROVIDER_IDS = [
   "whatsapp-business",
   "chat-webhook",
   "svc-slack",
+] as const;
+
+/** Push provider ids: a subscriber's credentials for these are device tokens. */
+export const PUSH_PROVIDER_IDS = [
   "fcm",
   "apns",
   "expo",
@@ -129,6 +133,9 @@ export const CHAT_PUSH_PROVIDER_IDS = [
   "pusher-beams",
   "appio",
 ] as const;
+
+/** The 20 chat and push provider ids a subscriber's channel credentials can belong to. */
+export const CHAT_PUSH_PROVIDER_IDS = [...CHAT_PROVIDER_IDS, ...PUSH_PROVIDER_IDS] as const;
 /** A chat or push provider id. */
 export type ChatPushProviderId = (typeof CHAT_PUSH_PROVIDER_IDS)[number];
 /** Strict chat/push provider id (requests). */

@@ -10,7 +10,7 @@ import { IntegrationProvider } from "../../../provider/runtime/integration-provi
 import { subscriberCredentialsInputsSchema } from "../../../provider/runtime/subscriber-credentials-model";
 import { SubscriberCredentialsProvider } from "../../../provider/runtime/subscriber-credentials-provider";
 import { UNKNOWN } from "../../../provider/runtime/values";
-import { CHAT_PUSH_PROVIDER_IDS, PROVIDER_CREDENTIALS } from "../../../sdk/schemas";
+import { CHAT_PUSH_PROVIDER_IDS, PROVIDER_CREDENTIALS, PUSH_PROVIDER_IDS } from "../../../sdk/schemas";
 import { mutateSome, type Random } from "./mutate";
 
 type Props = Record<string, unknown>;
@@ -89,16 +89,7 @@ function integrationInputs(random: Random, i: number): Props {
   return inputs;
 }
 
-const PUSH = new Set([
-  "fcm",
-  "apns",
-  "expo",
-  "one-signal",
-  "pushpad",
-  "push-webhook",
-  "pusher-beams",
-  "appio",
-]);
+const PUSH: ReadonlySet<string> = new Set(PUSH_PROVIDER_IDS);
 
 function credentialsInputs(random: Random, i: number): Props {
   const providerId = pick(random, CHAT_PUSH_PROVIDER_IDS);
