@@ -5,10 +5,10 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { SvcClient } from "../../sdk/client";
+import type { SvcClient } from "../../sdk/client";
 import type { Integration } from "../../sdk/schemas";
-import { type ConfigSource, resolveSettings, type SvcSettings } from "../config";
-import { providerError, statusOf } from "./errors";
+import type { ConfigSource } from "../config";
+import { statusOf } from "./errors";
 import {
   checkIntegration,
   diffIntegration,
@@ -21,39 +21,29 @@ import {
   toUpdateBody,
 } from "./integration-model";
 import { ListCache } from "./list-cache";
-import { canonical, stringsIn } from "./values";
+import { ServiceSession, type ServiceSessionOptions } from "./service-session";
+import { canonical } from "./values";
 
 /** Options for tests and benchmarks that call the provider directly (the host passes none). */
-export interface IntegrationProviderOptions {
-  /** Settings to use instead of configure/environment. */
-  settings?: SvcSettings;
+export interface IntegrationProviderOptions extends ServiceSessionOptions {
   /** How long a list answer is shared between reads (default 2 s). */
   listTtlMs?: number;
-  /** Client factory (default `new SvcClient(settings)`). */
-  client?: (settings: SvcSettings) => SvcClient;
 }
 
 /** `pulumi.dynamic.ResourceProvider` for integrations. */
 export class IntegrationProvider implements dynamic.ResourceProvider {
-  private settings: SvcSettings | undefined;
-  private configError: Error | undefined;
-  private clientInstance: SvcClient | undefined;
+  /** Settings, the shared paced client and error mapping. */
+  readonly session: ServiceSession;
   private readonly lists: ListCache<Integration[]>;
 
-  constructor(private readonly options: IntegrationProviderOptions = {}) {
-    this.settings = options.settings;
+  constructor(options: IntegrationProviderOptions = {}) {
+    this.session = new ServiceSession(options);
     this.lists = new ListCache(() => this.client().integrations.list(), options.listTtlMs);
   }
 
   /** Reads `svc:apiKey` / `svc:baseUrl` from the stack config the engine sends (env as fallback). */
   async configure(req: { config: ConfigSource }): Promise<void> {
-    if (this.options.settings) return;
-    try {
-      this.settings = resolveSettings(req.config);
-    } catch (e) {
-      // Preview (check/diff) needs no key: report the missing setting only when the service is called.
-      this.configError = e as Error;
-    }
+    this.session.configure(req.config);
   }
 
   async check(olds: Record<string, unknown>, news: Record<string, unknown>): Promise<dynamic.CheckResult> {
@@ -174,28 +164,14 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
   }
 
   private client(): SvcClient {
-    if (this.clientInstance) return this.clientInstance;
-    if (!this.settings) {
-      if (this.configError) throw this.configError;
-      this.settings = resolveSettings(undefined);
-    }
-    const make =
-      this.options.client ?? ((s: SvcSettings) => new SvcClient({ apiKey: s.apiKey, baseUrl: s.baseUrl }));
-    this.clientInstance = make(this.settings);
-    return this.clientInstance;
+    return this.session.client();
   }
 
   /** Runs an operation and turns any failure into an engine-safe error (no `id`, no secret). */
-  private async guard<T>(operation: string, secretSource: unknown, fn: () => Promise<T>): Promise<T> {
-    try {
-      return await fn();
-    } catch (e) {
-      const secrets = stringsIn(
-        secretSource && typeof secretSource === "object" ? collectCredentials(secretSource) : [],
-      );
-      if (this.settings) secrets.push(this.settings.apiKey);
-      throw providerError(operation, e, secrets);
-    }
+  private guard<T>(operation: string, secretSource: unknown, fn: () => Promise<T>): Promise<T> {
+    const credentials =
+      secretSource && typeof secretSource === "object" ? collectCredentials(secretSource) : [];
+    return this.session.guard(operation, credentials, fn);
   }
 }
 
