@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   type EnumValues,
+  JOB_TYPES,
   jsonObjectSchema,
   type OpenEnum,
   openEnum,
@@ -303,19 +304,8 @@ export type DigestControlValues = z.infer<typeof digestControlValuesSchema>;
 /** Throttle control values. */
 export type ThrottleControlValues = z.infer<typeof throttleControlValuesSchema>;
 
-/** The `type` values a v2 step can carry. */
-export const STEP_TYPES = [
-  "in_app",
-  "email",
-  "sms",
-  "chat",
-  "push",
-  "digest",
-  "trigger",
-  "delay",
-  "throttle",
-  "custom",
-] as const;
+/** The `type` values a v2 step can carry: the spec gives steps and jobs the same list. */
+export const STEP_TYPES = JOB_TYPES;
 
 /** The nine step variants. */
 export const STEP_VARIANTS = [
