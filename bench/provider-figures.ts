@@ -17,7 +17,7 @@ import {
   type PropertyMap,
   secret,
   startHarness,
-} from "../test/harness";
+} from "../testkit/harness";
 
 /** The figures. */
 export interface ProviderFigures {

@@ -1,22 +1,22 @@
 /**
- * Reliability and security figures (issue 7): runs the scenarios of test/reliability (the same code the tests
+ * Reliability and security figures (issue 7): runs the scenarios of testkit/scenarios (the same code the tests
  * assert on) and prints one table of figures against their targets.
  *
  *   node dist/bench/reliability.js
  *
  * Needs the build (the secrets scenario drives the real dynamic-provider host, which loads dist).
  */
-import { badInput } from "../test/reliability/scenarios/bad-input";
-import { brokenServers } from "../test/reliability/scenarios/broken-servers";
-import { isolation } from "../test/reliability/scenarios/isolation";
-import { lifecycleFaults } from "../test/reliability/scenarios/lifecycle-faults";
-import { lostAnswers } from "../test/reliability/scenarios/lost-answers";
-import { mutatedResponses } from "../test/reliability/scenarios/mutated-responses";
-import { permanentErrors } from "../test/reliability/scenarios/permanent-errors";
-import { rateLimits } from "../test/reliability/scenarios/rate-limits";
-import { secretsEcho } from "../test/reliability/scenarios/secrets-echo";
-import { secretsExamples } from "../test/reliability/scenarios/secrets-examples";
-import { secretsLifecycle } from "../test/reliability/scenarios/secrets-lifecycle";
+import { badInput } from "../testkit/scenarios/bad-input";
+import { brokenServers } from "../testkit/scenarios/broken-servers";
+import { isolation } from "../testkit/scenarios/isolation";
+import { lifecycleFaults } from "../testkit/scenarios/lifecycle-faults";
+import { lostAnswers } from "../testkit/scenarios/lost-answers";
+import { mutatedResponses } from "../testkit/scenarios/mutated-responses";
+import { permanentErrors } from "../testkit/scenarios/permanent-errors";
+import { rateLimits } from "../testkit/scenarios/rate-limits";
+import { secretsEcho } from "../testkit/scenarios/secrets-echo";
+import { secretsExamples } from "../testkit/scenarios/secrets-examples";
+import { secretsLifecycle } from "../testkit/scenarios/secrets-lifecycle";
 import { formatTable } from "./lib/table";
 
 /** One printed figure: what, the value, the target, and whether the target is met. */

@@ -14,7 +14,7 @@ import { dirname, join } from "node:path";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
-import { call } from "./http";
+import { call } from "../../testkit/emulator-http";
 
 const root = join(__dirname, "..", "..");
 const out = mkdtempSync(join(tmpdir(), "emu-cli-"));

@@ -1,7 +1,7 @@
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
-import { call, expectError } from "./http";
+import { call, expectError } from "../../testkit/emulator-http";
 
 let emu: Emulator;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startEmulator } from "../../emulator";
-import { call } from "./http";
+import { call } from "../../testkit/emulator-http";
 
 const dir = mkdtempSync(join(tmpdir(), "emu-fixtures-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

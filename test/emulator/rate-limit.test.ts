@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { startEmulator } from "../../emulator";
-import { call, expectError } from "./http";
+import { call, expectError } from "../../testkit/emulator-http";
 
 describe("rate limiting", () => {
   it("is off by default: no RateLimit headers", async () => {

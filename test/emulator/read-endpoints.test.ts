@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
-import { call, expectError, qs } from "./http";
+import { call, expectError, qs } from "../../testkit/emulator-http";
 
 let emu: Emulator;
 beforeAll(async () => {

@@ -9,9 +9,16 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
 import { SvcClient } from "../../sdk";
-import { repoRoot } from "../harness/repo-root";
-import { exampleRunner, expectNoPlaintext, ok, ops, programConfig, writes } from "./example-setup";
-import type { ProgramRunner } from "./program-runner";
+import { repoRoot } from "../../testkit/harness/repo-root";
+import {
+  exampleRunner,
+  expectNoPlaintext,
+  ok,
+  ops,
+  programConfig,
+  writes,
+} from "../../testkit/programs/example-setup";
+import type { ProgramRunner } from "../../testkit/programs/program-runner";
 
 const PROJECT_DIR = join(repoRoot(), "examples/device-token-sync");
 const CSV_TOKENS = ["fcm-token-alan-phone", "fcm-token-alan-tablet", "fcm-token-grace-phone"];

@@ -8,9 +8,16 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_DEV_KEY, DEFAULT_PROD_KEY, type Emulator, startEmulator } from "../../emulator";
 import { SvcClient } from "../../sdk";
-import { repoRoot } from "../harness/repo-root";
-import { exampleRunner, expectNoPlaintext, ok, ops, programConfig, writes } from "./example-setup";
-import type { ProgramRunner, RunOptions } from "./program-runner";
+import { repoRoot } from "../../testkit/harness/repo-root";
+import {
+  exampleRunner,
+  expectNoPlaintext,
+  ok,
+  ops,
+  programConfig,
+  writes,
+} from "../../testkit/programs/example-setup";
+import type { ProgramRunner, RunOptions } from "../../testkit/programs/program-runner";
 
 const PROJECT_DIR = join(repoRoot(), "examples/environments");
 const STACKS = ["dev", "prod"] as const;

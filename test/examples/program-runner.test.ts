@@ -8,10 +8,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
-import { secret, startHarness } from "../harness";
-import { repoRoot } from "../harness/repo-root";
-import { SECRET_OUTPUTS } from "./example-setup";
-import { ProgramRunner } from "./program-runner";
+import { secret, startHarness } from "../../testkit/harness";
+import { repoRoot } from "../../testkit/harness/repo-root";
+import { SECRET_OUTPUTS } from "../../testkit/programs/example-setup";
+import { ProgramRunner } from "../../testkit/programs/program-runner";
 
 let emu: Emulator;
 let dir: string;

@@ -15,8 +15,8 @@ import {
   ops,
   programConfig,
   writes,
-} from "./example-setup";
-import type { ProgramRunner } from "./program-runner";
+} from "../../testkit/programs/example-setup";
+import type { ProgramRunner } from "../../testkit/programs/program-runner";
 
 const SENDGRID_KEY = "SG.quickstart-test-secret-9f2c";
 const EXPO_TOKEN = "expo-test-secret-77ab";

@@ -9,7 +9,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { repoRoot } from "../harness/repo-root";
+import { repoRoot } from "../../testkit/harness/repo-root";
 
 const SCRIPT = join(repoRoot(), "dist/examples/run-quickstart.js");
 const INSTALL_URL = "https://www.pulumi.com/docs/iac/download-install/";

@@ -21,7 +21,7 @@ import {
   unwrapSecrets,
   urnOf,
   withUnknowns,
-} from "./index";
+} from "../../testkit/harness/index";
 
 const TYPE = "pulumi-nodejs:dynamic/svc:Integration";
 const TWILIO_CREDS = {

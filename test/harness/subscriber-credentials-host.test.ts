@@ -16,7 +16,7 @@ import {
   startHarness,
   urnOf,
   withUnknowns,
-} from "./index";
+} from "../../testkit/harness/index";
 
 const TYPE = "pulumi-nodejs:dynamic/svc:SubscriberCredentials";
 const TOKENS = ["host-secret-token-aaaa", "host-secret-token-bbbb"];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { badInput } from "./scenarios/bad-input";
+import { badInput } from "../../testkit/scenarios/bad-input";
 
 describe("bad input through check", () => {
   it("1,000 mutated inputs (both resources): 0 crashes, every rejection names the property, no value echoed", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { brokenServers } from "./scenarios/broken-servers";
-import { mutatedResponses } from "./scenarios/mutated-responses";
+import { brokenServers } from "../../testkit/scenarios/broken-servers";
+import { mutatedResponses } from "../../testkit/scenarios/mutated-responses";
 
 describe("hung and broken servers", () => {
   it("each ends in an error of the sdk family; hung servers time out per attempt; messages name the operation", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isolation } from "./scenarios/isolation";
+import { isolation } from "../../testkit/scenarios/isolation";
 
 describe("isolation: two organizations × two environments, every operation", () => {
   it("0 reads or writes across environments or organizations where the spec scopes them", async () => {

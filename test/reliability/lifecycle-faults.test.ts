@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lifecycleFaults } from "./scenarios/lifecycle-faults";
+import { lifecycleFaults } from "../../testkit/scenarios/lifecycle-faults";
 
 describe("faults across the lifecycle", () => {
   it("create/update/read/delete of 100 Integrations and 100 SubscriberCredentials with 10% answers dropped and 5% 503s", async () => {

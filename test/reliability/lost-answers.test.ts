@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lostAnswers } from "./scenarios/lost-answers";
+import { lostAnswers } from "../../testkit/scenarios/lost-answers";
 
 describe("lost answers", () => {
   it("500 provider creates with 20% of answers dropped after commit: 500 integrations, 0 duplicates, 0 failures", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { startEmulator } from "../../emulator";
 import { IntegrationProvider } from "../../provider/runtime/integration-provider";
-import { permanentErrors } from "./scenarios/permanent-errors";
+import { permanentErrors } from "../../testkit/scenarios/permanent-errors";
 
 describe("permanent errors are never retried", () => {
   it("400, 401, 404, 409 (identifier conflict) and 422 are sent exactly once", async () => {

@@ -1,7 +1,7 @@
 /** Regression tests for the sdk retry bound on 429s (found by the rate-limit scenario under contention). */
 import { describe, expect, it } from "vitest";
 import { decideRetry, type RetryInput } from "../../sdk/retry";
-import { rateLimits } from "./scenarios/rate-limits";
+import { rateLimits } from "../../testkit/scenarios/rate-limits";
 
 const base: RetryInput = {
   method: "GET",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rateLimits } from "./scenarios/rate-limits";
+import { rateLimits } from "../../testkit/scenarios/rate-limits";
 
 describe("rate limits", () => {
   it("1,000 mixed operations under a tight limit all succeed; no retry arrives before its Retry-After", async () => {

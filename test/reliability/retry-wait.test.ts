@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { SvcClient } from "../../sdk";
-import { startHttpServer } from "./scenarios/raw-server";
+import { startHttpServer } from "../../testkit/scenarios/raw-server";
 
 describe("retry waits", () => {
   it("300 waits of a 4 ms Retry-After: every retry arrives at least 4 ms after its 429 was sent", async () => {

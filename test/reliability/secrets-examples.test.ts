@@ -1,6 +1,6 @@
 /** Needs `npm run build` first: the examples and the provider runtime run from dist. */
 import { describe, expect, it } from "vitest";
-import { secretsExamples } from "./scenarios/secrets-examples";
+import { secretsExamples } from "../../testkit/scenarios/secrets-examples";
 
 describe("secrets across the example programs", () => {
   it("every example program's lifecycle (preview, up, no-op, rotated secrets, refresh, destroy) keeps no plaintext secret", async () => {

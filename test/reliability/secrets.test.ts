@@ -1,7 +1,7 @@
 /** Needs `npm run build` first: the dynamic-provider host loads the provider runtime from dist. */
 import { describe, expect, it } from "vitest";
-import { secretsEcho } from "./scenarios/secrets-echo";
-import { secretsLifecycle } from "./scenarios/secrets-lifecycle";
+import { secretsEcho } from "../../testkit/scenarios/secrets-echo";
+import { secretsLifecycle } from "../../testkit/scenarios/secrets-lifecycle";
 
 describe("secrets through the engine protocol", () => {
   it("after a full lifecycle of every resource kind, no API key or credential value is in plaintext anywhere kept", async () => {

@@ -15,7 +15,7 @@ import {
   TimeoutError,
   ValidationError,
 } from "../../sdk";
-import { integration, json, type Stub, startStub, subscriber } from "./stub-server";
+import { integration, json, type Stub, startStub, subscriber } from "../../testkit/stub-server";
 
 const KEY = "stub_key_9f8e7d6c5b4a";
 let stub: Stub | undefined;

@@ -8,7 +8,7 @@ import {
   listNotificationsQuerySchema,
   notificationPageSchema,
   notificationSchema,
-} from "../../sdk/schemas";
+} from "../../../sdk/schemas";
 
 const executionDetail = {
   _id: "ed1",

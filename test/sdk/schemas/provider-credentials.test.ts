@@ -6,7 +6,7 @@ import {
   PROVIDER_CREDENTIALS,
   providerChannel,
   requiredCredentialKeys,
-} from "../../sdk/schemas";
+} from "../../../sdk/schemas";
 
 const WELL_KNOWN = [
   "sendgrid",

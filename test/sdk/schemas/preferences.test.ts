@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatIssues, preferenceChannelsSchema, subscriberPreferencesSchema } from "../../sdk/schemas";
+import { formatIssues, preferenceChannelsSchema, subscriberPreferencesSchema } from "../../../sdk/schemas";
 
 const prefs = {
   global: { enabled: true, channels: { email: true, sms: false, in_app: true, chat: false, push: true } },

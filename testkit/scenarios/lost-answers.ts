@@ -4,10 +4,10 @@
  * replay, so each create makes exactly one integration and none fails.
  */
 import { randomUUID } from "node:crypto";
-import { startEmulator } from "../../../emulator";
-import type { SvcSettings } from "../../../provider/config";
-import { IntegrationProvider } from "../../../provider/runtime/integration-provider";
-import { SvcClient } from "../../../sdk";
+import { startEmulator } from "../../emulator";
+import type { SvcSettings } from "../../provider/config";
+import { IntegrationProvider } from "../../provider/runtime/integration-provider";
+import { SvcClient } from "../../sdk";
 import { runPool, since } from "./pool";
 
 /** Settings of {@link lostAnswers}. */

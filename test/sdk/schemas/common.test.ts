@@ -15,7 +15,7 @@ import {
   queryNumber,
   TIME_UNITS,
   timeUnitSchema,
-} from "../../sdk/schemas";
+} from "../../../sdk/schemas";
 
 describe("enums", () => {
   it("has the spec's channel, time unit and provider id lists", () => {

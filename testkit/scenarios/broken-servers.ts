@@ -4,7 +4,7 @@
  * in an error of the sdk's family, within the timeout, naming the operation.
  */
 import type { ServerResponse } from "node:http";
-import { SvcClient, SvcError } from "../../../sdk";
+import { SvcClient, SvcError } from "../../sdk";
 import { since } from "./pool";
 import { type RawServer, startHttpServer, startSilentServer } from "./raw-server";
 

@@ -7,7 +7,7 @@ import {
   subscriberPageSchema,
   subscriberSchema,
   upsertCredentialsBodySchema,
-} from "../../sdk/schemas";
+} from "../../../sdk/schemas";
 
 const subscriber = {
   _id: "64b7f1c2e4b0a1a2b3c4d5e6",

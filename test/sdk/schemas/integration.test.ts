@@ -9,7 +9,7 @@ import {
   integrationSchema,
   stepFilterSchema,
   updateIntegrationBodySchema,
-} from "../../sdk/schemas";
+} from "../../../sdk/schemas";
 
 const condition = {
   isNegated: false,

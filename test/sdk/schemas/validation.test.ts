@@ -7,7 +7,7 @@ import {
   formatPath,
   issuesToFailures,
   upsertCredentialsBodySchema,
-} from "../../sdk/schemas";
+} from "../../../sdk/schemas";
 
 function issuesOf(schema: z.ZodType, input: unknown): z.ZodError {
   const r = schema.safeParse(input);

@@ -9,10 +9,10 @@
  * a 429 is its retry.
  */
 import { randomUUID } from "node:crypto";
-import type { RequestRecord } from "../../../emulator";
-import { startEmulator } from "../../../emulator";
-import { RATE_LIMIT_WINDOW_S } from "../../../emulator/rate-limit";
-import { SvcClient } from "../../../sdk";
+import type { RequestRecord } from "../../emulator";
+import { startEmulator } from "../../emulator";
+import { RATE_LIMIT_WINDOW_S } from "../../emulator/rate-limit";
+import { SvcClient } from "../../sdk";
 import { type TappedResponse, tappedPool } from "./header-tap";
 import { since } from "./pool";
 

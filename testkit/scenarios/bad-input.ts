@@ -4,13 +4,13 @@
  * resource (or of the inputs given), with a reason that starts from that property and never echoes a
  * credential value.
  */
-import { seededRandom } from "../../../emulator/faults";
-import { integrationInputsSchema } from "../../../provider/runtime/integration-model";
-import { IntegrationProvider } from "../../../provider/runtime/integration-provider";
-import { subscriberCredentialsInputsSchema } from "../../../provider/runtime/subscriber-credentials-model";
-import { SubscriberCredentialsProvider } from "../../../provider/runtime/subscriber-credentials-provider";
-import { UNKNOWN } from "../../../provider/runtime/values";
-import { CHAT_PUSH_PROVIDER_IDS, PROVIDER_CREDENTIALS, PUSH_PROVIDER_IDS } from "../../../sdk/schemas";
+import { seededRandom } from "../../emulator/faults";
+import { integrationInputsSchema } from "../../provider/runtime/integration-model";
+import { IntegrationProvider } from "../../provider/runtime/integration-provider";
+import { subscriberCredentialsInputsSchema } from "../../provider/runtime/subscriber-credentials-model";
+import { SubscriberCredentialsProvider } from "../../provider/runtime/subscriber-credentials-provider";
+import { UNKNOWN } from "../../provider/runtime/values";
+import { CHAT_PUSH_PROVIDER_IDS, PROVIDER_CREDENTIALS, PUSH_PROVIDER_IDS } from "../../sdk/schemas";
 import { mutateSome, type Random } from "./mutate";
 
 type Props = Record<string, unknown>;

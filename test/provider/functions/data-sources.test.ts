@@ -5,8 +5,8 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Emulator, type Fixtures, startEmulator } from "../../emulator";
-import * as svc from "../../provider";
+import { type Emulator, type Fixtures, startEmulator } from "../../../emulator";
+import * as svc from "../../../provider";
 
 const TOKEN = "fn-secret-device-token-1";
 

@@ -1,5 +1,5 @@
 import { request } from "undici";
-import type { Emulator } from "../../emulator";
+import type { Emulator } from "../emulator";
 
 /** One raw answer from the emulator. */
 export interface Answer {

@@ -6,8 +6,8 @@
  * organizations.
  */
 import { randomUUID } from "node:crypto";
-import { type Emulator, startEmulator } from "../../../emulator";
-import { SvcClient } from "../../../sdk";
+import { type Emulator, startEmulator } from "../../emulator";
+import { SvcClient } from "../../sdk";
 
 /** What {@link isolation} measured. */
 export interface IsolationFigures {

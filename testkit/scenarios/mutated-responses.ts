@@ -3,9 +3,9 @@
  * seeded PRNG (fields removed, types changed, enums unknown, extra keys, nulls) and served by a stub. Every
  * call must either parse or fail with an error of the sdk's family: 0 uncaught exceptions.
  */
-import { startEmulator } from "../../../emulator";
-import { seededRandom } from "../../../emulator/faults";
-import { SvcClient, SvcError } from "../../../sdk";
+import { startEmulator } from "../../emulator";
+import { seededRandom } from "../../emulator/faults";
+import { SvcClient, SvcError } from "../../sdk";
 import { type Mutation, mutateSome } from "./mutate";
 import { startHttpServer } from "./raw-server";
 

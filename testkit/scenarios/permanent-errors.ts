@@ -4,8 +4,8 @@
  * request log counts what actually arrived.
  */
 import { randomUUID } from "node:crypto";
-import { type Emulator, startEmulator } from "../../../emulator";
-import { SvcClient, SvcError } from "../../../sdk";
+import { type Emulator, startEmulator } from "../../emulator";
+import { SvcClient, SvcError } from "../../sdk";
 
 /** One permanent-error case and what the emulator saw. */
 export interface PermanentErrorCase {

@@ -1,15 +1,15 @@
 /**
  * Secrets across the example programs: each example runs under mocks through the real dynamic-provider host
- * (test/examples' ProgramRunner): preview, up, no-op up, up with rotated secret values, refresh, destroy.
+ * (testkit/programs' ProgramRunner): preview, up, no-op up, up with rotated secret values, refresh, destroy.
  * The API key and every credential value must appear 0 times in plaintext in the kept state, in resource
  * outputs not marked secret, in step errors and program stderr, and in host output and engine logs.
  */
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
-import { startEmulator } from "../../../emulator";
-import { type ProgramRun, ProgramRunner, type RunOptions } from "../../examples/program-runner";
-import { type Json, type PropertyMap, secret, startHarness } from "../../harness";
-import { repoRoot } from "../../harness/repo-root";
+import { startEmulator } from "../../emulator";
+import { type Json, type PropertyMap, secret, startHarness } from "../harness";
+import { repoRoot } from "../harness/repo-root";
+import { type ProgramRun, ProgramRunner, type RunOptions } from "../programs/program-runner";
 import { countSecrets, type SecretHits, scan } from "./secret-scan";
 
 /** Figures of one example. */

@@ -6,7 +6,7 @@
  * (host stdout/stderr and the engine Log calls).
  */
 import { randomUUID } from "node:crypto";
-import { startEmulator } from "../../../emulator";
+import { startEmulator } from "../../emulator";
 import {
   captureRegistrations,
   type DesiredResource,
@@ -17,7 +17,7 @@ import {
   type StepResult,
   secret,
   startHarness,
-} from "../../harness";
+} from "../harness";
 import { countSecrets, type SecretHits, scan } from "./secret-scan";
 
 /** What {@link secretsLifecycle} found. */

@@ -5,9 +5,9 @@
  * operations say: updated values in place after the updates, nothing of the run left after the deletes.
  */
 import { randomUUID } from "node:crypto";
-import { startEmulator } from "../../../emulator";
-import { IntegrationProvider } from "../../../provider/runtime/integration-provider";
-import { SubscriberCredentialsProvider } from "../../../provider/runtime/subscriber-credentials-provider";
+import { startEmulator } from "../../emulator";
+import { IntegrationProvider } from "../../provider/runtime/integration-provider";
+import { SubscriberCredentialsProvider } from "../../provider/runtime/subscriber-credentials-provider";
 import { runPool, since } from "./pool";
 
 /** Settings of {@link lifecycleFaults}. */

@@ -8,7 +8,7 @@ import {
   messageSchema,
   stepMetadataSchema,
   workflowResponseSchema,
-} from "../../sdk/schemas";
+} from "../../../sdk/schemas";
 
 const template = {
   _id: "wf1",

@@ -11,7 +11,7 @@ import {
   type WorkflowStep,
   workflowSchema,
   workflowStepSchema,
-} from "../../sdk/schemas";
+} from "../../../sdk/schemas";
 
 const skip = { "==": [{ var: "payload.muted" }, true] };
 const redirect = { url: "https://example.com/x", target: "_blank" };
