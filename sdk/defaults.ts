@@ -19,6 +19,10 @@ export const DEFAULTS = {
   keepAliveMaxTimeoutMs: 60_000,
   /** Sockets per origin. */
   connections: 32,
+  /** Pacing: share of the rate the server announces that is used (a little below 1 absorbs clock skew). */
+  pacingSafety: 0.97,
+  /** Pacing: how long every request pauses after a 429 that names no `Retry-After`. */
+  rateLimitPauseMs: 1_000,
   /** Sent as `User-Agent`. */
   userAgent: "pulumi-svc-sdk/0.1.0",
 } as const;

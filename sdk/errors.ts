@@ -1,5 +1,9 @@
 import { inspect } from "node:util";
+import { errorMessageOf } from "./http-utils";
 import { redactUrl, redactValue, scrubText } from "./redact";
+
+/** Longest part of a non-JSON error body kept in a message. */
+const MAX_TEXT_DETAIL = 200;
 
 /**
  * The error family of the sdk. Everything the client throws is a {@link SvcError}:
@@ -83,21 +87,13 @@ function pathOf(url: string): string {
   }
 }
 
-/** The human part of an error body: `message` (joined when an array), else `error`, else the status text. */
+/** The human part of an error body (see {@link errorMessageOf}; a text body shortened), else the status text. */
 function detailOf(status: number, body: unknown): string {
-  if (body && typeof body === "object" && !Array.isArray(body)) {
-    const b = body as Record<string, unknown>;
-    const m = b["message"];
-    if (typeof m === "string" && m !== "") return m;
-    if (Array.isArray(m) && m.length > 0) return m.map(String).join("; ");
-    if (typeof b["error"] === "string") return b["error"];
-  }
-  if (typeof body === "string" && body.trim() !== "") {
-    const text = body.trim();
-    if (/^\s*</.test(text)) return `${statusText(status)} (non-JSON body: HTML)`;
-    return text.length > 200 ? `${text.slice(0, 200)}…` : text;
-  }
-  return statusText(status);
+  const text = errorMessageOf(body)?.trim();
+  if (text === undefined || text === "") return statusText(status);
+  if (typeof body !== "string") return text;
+  if (text.startsWith("<")) return `${statusText(status)} (non-JSON body: HTML)`;
+  return text.length > MAX_TEXT_DETAIL ? `${text.slice(0, MAX_TEXT_DETAIL)}…` : text;
 }
 
 function statusText(status: number): string {

@@ -1,6 +1,7 @@
 /**
- * Scrubbing of secrets from anything an error keeps or prints: URLs, bodies and free text. Used by the
- * error family and the transport; the API key itself is never stored, only scrubbed out of strings.
+ * Scrubbing of secrets from anything an error keeps or prints: URLs, bodies and free text. The one scrubber
+ * and the one list of secret keys: the error family, the transport and the provider (engine errors, secret
+ * outputs of data sources) all use these. The API key itself is never stored, only scrubbed out of strings.
  */
 
 /** What replaces a secret. */
@@ -8,21 +9,51 @@ export const REDACTED = "[REDACTED]";
 
 /**
  * Keys whose values are secrets wherever they appear (request or response bodies, query strings):
- * credentials, tokens, webhook URLs and the like. Matched case-insensitively against the whole key.
+ * credentials, (device) tokens, webhook URLs, per-provider overrides and the like. Matched
+ * case-insensitively against the whole key.
  */
 const SECRET_KEY =
-  /(api[-_]?key|secret|token|password|passwd|credential|webhook|authorization|cookie|session|private|access[-_]?key|signature|accountsid|^auth|^key$|^sid$)/i;
+  /(api[-_]?key|secret|token|password|passwd|credential|webhook|authorization|cookie|session|private|access[-_]?key|signature|accountsid|^auth|^key$|^sid$|^overrides$)/i;
 
 /** True when a property or query parameter name looks like it holds a secret. */
 export function isSecretKey(key: string): boolean {
   return SECRET_KEY.test(key);
 }
 
-/** Replaces every occurrence of each secret in `text` (secrets shorter than 4 characters are ignored). */
+/** Secrets shorter than this are not scrubbed (they would match ordinary text). */
+const MIN_SECRET_LENGTH = 4;
+
+/**
+ * The forms a secret can take in a text: as is, JSON-escaped once and twice (a service quoting the request
+ * body), and, for a secret that is itself JSON (a service account), each string inside it.
+ */
+function secretForms(secret: string, into: Set<string>, depth = 0): void {
+  if (secret.length < MIN_SECRET_LENGTH || depth > 2) return;
+  const once = JSON.stringify(secret).slice(1, -1);
+  into.add(secret).add(once).add(JSON.stringify(once).slice(1, -1));
+  if (!/^\s*[[{]/.test(secret)) return;
+  try {
+    const walk = (v: unknown): void => {
+      if (typeof v === "string") secretForms(v, into, depth + 1);
+      else if (v !== null && typeof v === "object") for (const x of Object.values(v)) walk(x);
+    };
+    walk(JSON.parse(secret));
+  } catch {
+    // Not JSON: the plain forms above are all there is.
+  }
+}
+
+/**
+ * Replaces every occurrence of each secret (4+ characters, in any of its forms: plain, JSON-escaped, and
+ * the strings inside a JSON secret) in `text` with {@link REDACTED}.
+ */
 export function scrubText(text: string, secrets: readonly string[]): string {
+  const forms = new Set<string>();
+  for (const s of secrets) secretForms(s, forms);
   let out = text;
-  for (const s of secrets) {
-    if (s.length >= 4 && out.includes(s)) out = out.split(s).join(REDACTED);
+  // Longest first, so a short secret inside a longer one cannot break the longer one's match.
+  for (const s of [...forms].sort((a, b) => b.length - a.length)) {
+    if (out.includes(s)) out = out.split(s).join(REDACTED);
   }
   return out;
 }

@@ -2,6 +2,13 @@
  * The retry policy: one pure function, no clock, no randomness of its own, no I/O. The transport asks it
  * after every failed attempt whether and how long to wait.
  */
+import {
+  errorMessageOf,
+  type HeaderBag,
+  headerValue as header,
+  parseRateLimitReset,
+  parseRetryAfter,
+} from "./http-utils";
 
 /** The knobs of the policy (defaults in `defaults.ts`). */
 export interface RetryOptions {
@@ -17,9 +24,6 @@ export interface RetryOptions {
 
 /** How an attempt failed without an HTTP status. */
 export type AttemptFailure = "connection" | "timeout" | "abort";
-
-/** Header lookup: undici's shape (lower-case names, string or string[]). */
-export type HeaderBag = Readonly<Record<string, string | string[] | undefined>>;
 
 /** Everything the policy looks at. */
 export interface RetryInput {
@@ -60,46 +64,6 @@ const IN_FLIGHT =
 /** How it words an identifier conflict, which repeating cannot fix. */
 const DUPLICATE = /(already exists|duplicate|identifier)/i;
 
-function header(headers: HeaderBag | undefined, name: string): string | undefined {
-  const v = headers?.[name];
-  return Array.isArray(v) ? v[0] : v;
-}
-
-/**
- * Parses `Retry-After`: delta seconds (fractions tolerated) or an HTTP date. Returns ms (>= 0), or
- * undefined when absent or unparsable.
- */
-export function parseRetryAfter(value: string | undefined, now: number = Date.now()): number | undefined {
-  if (value === undefined) return undefined;
-  const text = value.trim();
-  if (text === "") return undefined;
-  if (/^\d+(\.\d+)?$/.test(text)) return Math.ceil(Number(text) * 1000);
-  const date = Date.parse(text);
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(0, date - now);
-}
-
-/**
- * Parses `RateLimit-Reset`: seconds until the window resets (IETF draft). A value that looks like an epoch
- * timestamp (seconds) is converted too.
- */
-export function parseRateLimitReset(value: string | undefined, now: number = Date.now()): number | undefined {
-  if (value === undefined || !/^\s*\d+(\.\d+)?\s*$/.test(value)) return undefined;
-  const n = Number(value);
-  if (n > 1_000_000_000) return Math.max(0, n * 1000 - now);
-  return Math.ceil(n * 1000);
-}
-
-function messageOf(body: unknown): string {
-  if (typeof body === "string") return body;
-  if (body && typeof body === "object") {
-    const m = (body as Record<string, unknown>)["message"];
-    if (typeof m === "string") return m;
-    if (Array.isArray(m)) return m.join("; ");
-  }
-  return "";
-}
-
 /**
  * True for the idempotency "same key still in flight" 409: it is the only 409 worth repeating. Identified by
  * a `Retry-After` header or an in-progress message, and never when the message speaks of a duplicate.
@@ -108,7 +72,7 @@ export function isInFlightConflict(
   input: Pick<RetryInput, "status" | "headers" | "body" | "hasIdempotencyKey">,
 ) {
   if (input.status !== 409 || !input.hasIdempotencyKey) return false;
-  const message = messageOf(input.body);
+  const message = errorMessageOf(input.body) ?? "";
   if (IN_FLIGHT.test(message)) return true;
   if (DUPLICATE.test(message)) return false;
   return header(input.headers, "retry-after") !== undefined;

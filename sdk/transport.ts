@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type Dispatcher, Pool } from "undici";
 import type { z } from "zod";
+import { DEFAULTS } from "./defaults";
 import {
   AbortError,
   ApiError,
@@ -10,15 +11,10 @@ import {
   TimeoutError,
   ValidationError,
 } from "./errors";
+import { type HeaderBag, headerValue, parseRetryAfter, requestIdOf } from "./http-utils";
 import { checkRequestOptions, type RequestOptions, type ResolvedClientOptions } from "./options";
 import { redactUrl } from "./redact";
-import {
-  type AttemptFailure,
-  decideRetry,
-  type HeaderBag,
-  parseRetryAfter,
-  type RetryDecision,
-} from "./retry";
+import { type AttemptFailure, decideRetry, type RetryDecision } from "./retry";
 import { formatIssues } from "./schemas/validation";
 
 /** HTTP methods the service uses. */
@@ -79,21 +75,6 @@ function queryString(query: Readonly<Record<string, QueryValue>> | undefined): s
     else add(k, v as string | number | boolean);
   }
   return out;
-}
-
-const REQUEST_ID_HEADERS = ["x-request-id", "request-id", "x-correlation-id", "x-amzn-requestid"];
-
-function firstHeader(headers: HeaderBag, name: string): string | undefined {
-  const v = headers[name];
-  return Array.isArray(v) ? v[0] : v;
-}
-
-function requestIdOf(headers: HeaderBag): string | undefined {
-  for (const h of REQUEST_ID_HEADERS) {
-    const v = firstHeader(headers, h);
-    if (v) return v;
-  }
-  return undefined;
 }
 
 /** What one attempt produced: a response read whole, or a failure without response. */
@@ -166,7 +147,7 @@ export class Transport {
       new Pool(options.origin, {
         connections: options.connections,
         keepAliveTimeout: options.keepAliveTimeoutMs,
-        keepAliveMaxTimeout: Math.max(options.keepAliveTimeoutMs, 60_000),
+        keepAliveMaxTimeout: Math.max(options.keepAliveTimeoutMs, DEFAULTS.keepAliveMaxTimeoutMs),
       });
     this.#baseHeaders = {
       authorization: `ApiKey ${options.apiKey}`,
@@ -280,7 +261,7 @@ export class Transport {
         status,
         body,
         requestId: requestIdOf(resHeaders),
-        retryAfterMs: parseRetryAfter(firstHeader(resHeaders, "retry-after")),
+        retryAfterMs: parseRetryAfter(headerValue(resHeaders, "retry-after")),
         attempts: attempt,
         secrets: this.#secrets,
       });
@@ -368,7 +349,7 @@ export class Transport {
       });
     if (spec.response === null) return undefined as T;
     if (status === 204 || text.trim() === "") throw fail(["(body): empty response, expected JSON"]);
-    const contentType = firstHeader(headers, "content-type");
+    const contentType = headerValue(headers, "content-type");
     if (!isJsonContentType(contentType)) {
       const html = /^\s*</.test(text) ? " (looks like HTML)" : "";
       throw fail([`(body): expected application/json, got content-type ${contentType}${html}`]);

@@ -5,6 +5,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { SvcClient } from "../../sdk/client";
+import { isSecretKey } from "../../sdk/redact";
 import { resolveProgramSettings } from "../config";
 import { providerError } from "../runtime/errors";
 
@@ -25,9 +26,6 @@ export async function invoke<T>(name: string, fn: (client: SvcClient) => Promise
   }
 }
 
-/** Keys whose non-empty value is a credential: device tokens, webhook URLs, provider credentials, overrides. */
-const SECRET_KEYS = new Set(["credentials", "deviceTokens", "webhookUrl", "directWebhookUrl", "overrides"]);
-
 function nonEmpty(v: unknown): boolean {
   if (v === undefined || v === null || v === "") return false;
   if (Array.isArray(v)) return v.length > 0;
@@ -36,14 +34,15 @@ function nonEmpty(v: unknown): boolean {
 }
 
 /**
- * True when the value holds a credential anywhere (a non-empty `credentials`, `deviceTokens`, `webhookUrl`,
- * `directWebhookUrl` or `overrides`). The Output variants mark such results secret as a whole.
+ * True when the value holds a credential anywhere: a non-empty value under a secret key of the sdk's list
+ * (`credentials`, `deviceTokens`, `webhookUrl`, `directWebhookUrl`, `overrides`, ...). The Output variants
+ * mark such results secret as a whole.
  */
 export function holdsSecret(value: unknown, depth = 0): boolean {
   if (depth > 32 || value === null || typeof value !== "object") return false;
   if (Array.isArray(value)) return value.some((v) => holdsSecret(v, depth + 1));
   for (const [k, v] of Object.entries(value)) {
-    if (SECRET_KEYS.has(k) && nonEmpty(v)) return true;
+    if (isSecretKey(k) && nonEmpty(v)) return true;
     if (holdsSecret(v, depth + 1)) return true;
   }
   return false;

@@ -3,11 +3,12 @@
  * {@link RatePacer}: waits for a token before sending, and feeds each answer's rate-limit headers back.
  */
 import { type Dispatcher, Pool } from "undici";
+import { DEFAULTS } from "../../sdk/defaults";
 import type { RatePacer } from "./rate-pacer";
 
 /** Options of {@link pacedPool}. */
 export interface PacedPoolOptions {
-  /** Sockets to the origin (default 32). */
+  /** Sockets to the origin (default `DEFAULTS.connections`). */
   connections?: number;
 }
 
@@ -80,7 +81,12 @@ export function paced(base: Dispatcher, pacer: RatePacer): Dispatcher {
 
 /** A keep-alive pool to `origin` whose requests are paced. Close it with `close()` when done. */
 export function pacedPool(origin: string, pacer: RatePacer, options: PacedPoolOptions = {}): Dispatcher {
-  return paced(new Pool(origin, { connections: options.connections ?? 32, keepAliveTimeout: 10_000 }), pacer);
+  const pool = new Pool(origin, {
+    connections: options.connections ?? DEFAULTS.connections,
+    keepAliveTimeout: DEFAULTS.keepAliveTimeoutMs,
+    keepAliveMaxTimeout: DEFAULTS.keepAliveMaxTimeoutMs,
+  });
+  return paced(pool, pacer);
 }
 
 /** A controller for the (never expected) case where pacing itself fails before dispatch. */

@@ -10,8 +10,17 @@
  * Before the first answer nothing is known and nothing waits (the server's own burst allowance covers it).
  */
 
+import { DEFAULTS } from "../../sdk/defaults";
+import {
+  headerValue as first,
+  type HeaderBag,
+  headerNumber as num,
+  parseRateLimitPolicy as parsePolicy,
+  parseRetryAfter as retryAfterMs,
+} from "../../sdk/http-utils";
+
 /** Header lookup in undici's shape (lower-case names). */
-export type Headers = Readonly<Record<string, string | string[] | undefined>>;
+export type Headers = HeaderBag;
 
 interface Bucket {
   capacity: number;
@@ -29,33 +38,6 @@ export interface PacerStats {
   rateLimited: number;
   /** Known buckets: category -> requests per second. */
   rates: Record<string, number>;
-}
-
-function first(headers: Headers, name: string): string | undefined {
-  const v = headers[name];
-  return Array.isArray(v) ? v[0] : v;
-}
-
-function num(text: string | undefined): number | undefined {
-  if (text === undefined || !/^\s*\d+(\.\d+)?\s*$/.test(text)) return undefined;
-  return Number(text);
-}
-
-/** `RateLimit-Policy: 500;w=5;comment="...";category="global"` -> window seconds and category. */
-function parsePolicy(text: string | undefined): { windowS?: number; category?: string } {
-  if (!text) return {};
-  const w = /(?:^|;)\s*w=(\d+(?:\.\d+)?)/.exec(text)?.[1];
-  const c = /(?:^|;)\s*category="?([^";]+)"?/.exec(text)?.[1];
-  return { ...(w ? { windowS: Number(w) } : {}), ...(c ? { category: c } : {}) };
-}
-
-/** `Retry-After` in ms: delta seconds or an HTTP date. */
-function retryAfterMs(text: string | undefined, now: number): number | undefined {
-  if (text === undefined) return undefined;
-  const n = num(text);
-  if (n !== undefined) return n * 1000;
-  const date = Date.parse(text);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 /** The part of a request that decides its bucket: method and the first two path segments. */
@@ -82,7 +64,7 @@ export class RatePacer {
    * @param now clock, for tests
    */
   constructor(
-    private readonly safety = 0.97,
+    private readonly safety: number = DEFAULTS.pacingSafety,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -132,7 +114,7 @@ export class RatePacer {
     }
     if (status === 429) {
       this.stats.rateLimited++;
-      const wait = retryAfterMs(first(headers, "retry-after"), now) ?? 1000;
+      const wait = retryAfterMs(first(headers, "retry-after"), now) ?? DEFAULTS.rateLimitPauseMs;
       this.pausedUntil = Math.max(this.pausedUntil, now + wait);
       const b = this.buckets.get(category);
       if (b) b.tokens = Math.min(b.tokens, 0);

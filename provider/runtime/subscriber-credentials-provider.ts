@@ -17,6 +17,7 @@
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { SvcClient } from "../../sdk/client";
+import { errorMessageOf } from "../../sdk/http-utils";
 import type { Subscriber, UpsertCredentialsBody } from "../../sdk/schemas";
 import type { ConfigSource } from "../config";
 import { statusOf } from "./errors";
@@ -46,10 +47,7 @@ export interface SubscriberCredentialsProviderOptions extends ServiceSessionOpti
 
 function messageOf(err: unknown): string {
   const body = (err as { body?: unknown } | null)?.body;
-  const m = (body as { message?: unknown } | null)?.message;
-  if (typeof m === "string") return m;
-  if (Array.isArray(m)) return m.join("; ");
-  return err instanceof Error ? err.message : String(err);
+  return errorMessageOf(body) ?? (err instanceof Error ? err.message : String(err));
 }
 
 const SUBSCRIBER_MISSING = /subscriber.*not\s*found|subscriber.*does not exist/i;

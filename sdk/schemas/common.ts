@@ -28,6 +28,17 @@ function describeGot(input: unknown): string {
   return Array.isArray(input) ? "an array" : `a ${typeof input}`;
 }
 
+/** `values` without `drop`, still a non-empty tuple type for `z.enum`. */
+export function without<const T extends EnumValues, const D extends T[number]>(
+  values: T,
+  ...drop: readonly D[]
+): readonly [Exclude<T[number], D>, ...Exclude<T[number], D>[]] {
+  const kept = values.filter((v): v is Exclude<T[number], D> => !(drop as readonly string[]).includes(v));
+  const [head, ...rest] = kept;
+  if (head === undefined) throw new Error(`without: nothing left of ${values.join(", ")}`);
+  return [head, ...rest];
+}
+
 /**
  * A strict enum whose error message names the allowed values and the rejected one, e.g.
  * `must be one of in_app, email, sms, chat, push (got "pager")`. Use it for everything we send.
@@ -91,18 +102,8 @@ export const JOB_TYPES = [
   "throttle",
   "custom",
 ] as const;
-/** The job types the list-events operation accepts as `channels` (no `throttle`). */
-export const LIST_JOB_TYPES = [
-  "in_app",
-  "email",
-  "sms",
-  "chat",
-  "push",
-  "digest",
-  "trigger",
-  "delay",
-  "custom",
-] as const;
+/** The job types the list-events operation accepts as `channels`: every job type but `throttle`. */
+export const LIST_JOB_TYPES = without(JOB_TYPES, "throttle");
 /** Tolerant job type (responses). */
 export const jobTypeSchema = openEnum(JOB_TYPES);
 
@@ -208,11 +209,8 @@ export const JOB_PROVIDER_IDS = [
 /** A job provider id. */
 export type JobProviderId = (typeof JOB_PROVIDER_IDS)[number];
 
-const NOT_IN_LIST = new Set<string>(["unifonic", "sinch", "appio", "svc-slack"]);
 /** The job provider ids of the list-events operation: {@link JOB_PROVIDER_IDS} without unifonic, sinch, appio, svc-slack. */
-export const LIST_JOB_PROVIDER_IDS: readonly JobProviderId[] = JOB_PROVIDER_IDS.filter(
-  (id) => !NOT_IN_LIST.has(id),
-);
+export const LIST_JOB_PROVIDER_IDS = without(JOB_PROVIDER_IDS, "unifonic", "sinch", "appio", "svc-slack");
 /** Tolerant job provider id (responses). */
 export const jobProviderIdSchema = openEnum(JOB_PROVIDER_IDS);
 

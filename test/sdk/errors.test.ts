@@ -17,7 +17,7 @@ import {
   UnprocessableEntityError,
   ValidationError,
 } from "../../sdk/errors";
-import { redactUrl, redactValue } from "../../sdk/redact";
+import { isSecretKey, REDACTED, redactUrl, redactValue, scrubText } from "../../sdk/redact";
 
 const KEY = "sk_live_0123456789abcdef";
 
@@ -202,6 +202,38 @@ describe("redaction helpers", () => {
       credentials: "[REDACTED]",
       nested: [{ deviceTokens: "[REDACTED]", webhookUrl: "[REDACTED]", providerId: "fcm" }],
     });
+  });
+  it("scrubText replaces a secret in every form it can take, with the one placeholder", () => {
+    const secret = 'sk_"live"\\x';
+    const json = JSON.stringify({ type: "service_account", private_key: "-----BEGIN KEY-----\nabc" });
+    const text = [
+      `plain ${secret}`,
+      `once ${JSON.stringify(secret)}`,
+      `twice ${JSON.stringify(JSON.stringify(secret))}`,
+      "inner -----BEGIN KEY-----\nabc",
+      "short abc",
+    ].join(" | ");
+    const out = scrubText(text, [secret, json, "abc"]);
+    expect(out).not.toContain("live");
+    expect(out).not.toContain("BEGIN KEY");
+    expect(out).toContain("short abc"); // under 4 characters: not a secret on its own
+    expect(out.match(/\[REDACTED\]/g)).toHaveLength(4);
+    expect(REDACTED).toBe("[REDACTED]");
+  });
+  it("one list of secret keys: credentials, device tokens, webhook URLs, overrides, keys", () => {
+    for (const k of [
+      "credentials",
+      "deviceTokens",
+      "webhookUrl",
+      "directWebhookUrl",
+      "overrides",
+      "apiKey",
+    ]) {
+      expect(isSecretKey(k)).toBe(true);
+    }
+    for (const k of ["providerId", "identifier", "channel", "subscriberId", "name"]) {
+      expect(isSecretKey(k)).toBe(false);
+    }
   });
   it("redactUrl keeps paths and harmless query params", () => {
     expect(redactUrl("/v1/x?limit=1&secret=s")).toBe("/v1/x?limit=1&secret=[REDACTED]");

@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  decideRetry,
-  isInFlightConflict,
-  parseRateLimitReset,
-  parseRetryAfter,
-  type RetryInput,
-  type RetryOptions,
-} from "../../sdk/retry";
+import { decideRetry, isInFlightConflict, type RetryInput, type RetryOptions } from "../../sdk/retry";
 
 const options: RetryOptions = {
   maxRetries: 5,
@@ -260,25 +253,5 @@ describe("decideRetry: bounds", () => {
   it("is pure: same input, same verdict", () => {
     const i = input({ status: 503, attempt: 3, random: () => 0.42 });
     expect(decideRetry(i)).toEqual(decideRetry(i));
-  });
-});
-
-describe("header parsing", () => {
-  const now = Date.UTC(2025, 0, 1);
-  it("parseRetryAfter", () => {
-    expect(parseRetryAfter(undefined)).toBeUndefined();
-    expect(parseRetryAfter("")).toBeUndefined();
-    expect(parseRetryAfter("soon")).toBeUndefined();
-    expect(parseRetryAfter("0")).toBe(0);
-    expect(parseRetryAfter("1")).toBe(1000);
-    expect(parseRetryAfter("1.5")).toBe(1500);
-    expect(parseRetryAfter(new Date(now + 10_000).toUTCString(), now)).toBe(10_000);
-    expect(parseRetryAfter(new Date(now - 10_000).toUTCString(), now)).toBe(0);
-  });
-  it("parseRateLimitReset", () => {
-    expect(parseRateLimitReset(undefined)).toBeUndefined();
-    expect(parseRateLimitReset("x")).toBeUndefined();
-    expect(parseRateLimitReset("3")).toBe(3000);
-    expect(parseRateLimitReset(String(now / 1000 + 5), now)).toBe(5000);
   });
 });

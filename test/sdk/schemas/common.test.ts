@@ -6,7 +6,9 @@ import {
   chatPushProviderIdSchema,
   idempotencyKeySchema,
   JOB_PROVIDER_IDS,
+  JOB_TYPES,
   LIST_JOB_PROVIDER_IDS,
+  LIST_JOB_TYPES,
   type OpenEnum,
   openChannelTypeSchema,
   openEnum,
@@ -15,7 +17,22 @@ import {
   queryNumber,
   TIME_UNITS,
   timeUnitSchema,
+  without,
 } from "../../../sdk/schemas";
+
+describe("derived lists", () => {
+  it("LIST_JOB_TYPES is JOB_TYPES without throttle, in order", () => {
+    expect(LIST_JOB_TYPES).toEqual(JOB_TYPES.filter((t) => t !== "throttle"));
+    expect(LIST_JOB_TYPES).toHaveLength(JOB_TYPES.length - 1);
+    expectTypeOf<(typeof LIST_JOB_TYPES)[number]>().toEqualTypeOf<
+      Exclude<(typeof JOB_TYPES)[number], "throttle">
+    >();
+  });
+  it("without refuses to leave nothing", () => {
+    expect(() => without(["a"] as const, "a")).toThrow(/nothing left of a/);
+    expect(without(["a", "b", "c"] as const, "b")).toEqual(["a", "c"]);
+  });
+});
 
 describe("enums", () => {
   it("has the spec's channel, time unit and provider id lists", () => {
