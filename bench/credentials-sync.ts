@@ -9,7 +9,6 @@
  *
  *   npm run build && node dist/bench/credentials-sync.js [--count=1000] [--rate=100] [--parallel=48]
  */
-import { pacedPool } from "../provider/runtime/paced-dispatcher";
 import { SubscriberCredentialsProvider } from "../provider/runtime/subscriber-credentials-provider";
 import { SvcClient } from "../sdk";
 import { startEmulatorWorker } from "./lib/emulator-worker";
@@ -92,7 +91,7 @@ async function syncOnce(
       new SvcClient({
         ...s,
         onRequest,
-        ...(pacing ? { dispatcher: pacedPool(new URL(s.baseUrl).origin, pacer) } : {}),
+        ...(pacing ? { pacing: { pacer } } : {}),
       }),
   });
   let next = 0;

@@ -17,8 +17,9 @@ import { Transport } from "./transport";
  * ```
  *
  * One keep-alive pool per client (unless `dispatcher` is given); bounded retries with backoff that honours
- * `Retry-After`; an `Idempotency-Key` on every POST and PATCH; a timeout per attempt. Every method takes a
- * last optional `{ signal?, timeoutMs?, idempotencyKey?, maxRetries? }`. Failures are `SvcError`s.
+ * `Retry-After`; an `Idempotency-Key` on every POST and PATCH; a timeout per attempt; with `pacing: true`,
+ * requests paced by the service's rate-limit headers. Every method takes a last optional
+ * `{ signal?, timeoutMs?, idempotencyKey?, maxRetries?, pacing? }`. Failures are `SvcError`s.
  */
 export class SvcClient {
   /** Subscriber credentials, search and preferences. */

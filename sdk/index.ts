@@ -25,6 +25,7 @@ export {
   ValidationError,
 } from "./errors";
 export type { RequestEvent, RequestOptions, SvcClientOptions } from "./options";
+export { type PacerStats, RatePacer, type RatePacerOptions } from "./rate-pacer";
 export type { Integrations } from "./resources/integrations";
 export type { Messages } from "./resources/messages";
 export type { Notifications } from "./resources/notifications";

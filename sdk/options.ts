@@ -2,6 +2,7 @@ import type { Dispatcher } from "undici";
 import { z } from "zod";
 import { DEFAULTS } from "./defaults";
 import { ValidationError } from "./errors";
+import { RatePacer } from "./rate-pacer";
 import { idempotencyKeySchema } from "./schemas/common";
 import { formatIssues } from "./schemas/validation";
 
@@ -40,6 +41,18 @@ const nonNegativeInt = (what: string) =>
     .int("must be an integer")
     .min(0, "must be 0 or more");
 
+/** `pacing: { ... }`: how the client paces itself by the service's rate-limit headers. */
+const pacingOptionsSchema = z.strictObject({
+  /** Share of the announced rate used, in (0, 1] (default `DEFAULTS.pacingSafety`). */
+  safety: z
+    .number({ error: "must be a number (share of the announced rate, in (0, 1])" })
+    .gt(0, "must be greater than 0")
+    .max(1, "must be at most 1")
+    .optional(),
+  /** A pacer shared with other clients of the same account (then `safety` is the pacer's own). */
+  pacer: z.custom<RatePacer>((v) => v instanceof RatePacer, "must be a RatePacer").optional(),
+});
+
 /** The options of `new SvcClient(...)`, validated as one object. */
 export const clientOptionsSchema = z.strictObject({
   /** The API key, sent as `Authorization: ApiKey <key>`. Required. */
@@ -75,6 +88,19 @@ export const clientOptionsSchema = z.strictObject({
   onRequest: z
     .custom<(event: RequestEvent) => void>((v) => typeof v === "function", "must be a function")
     .optional(),
+  /**
+   * Paces requests by the service's rate-limit headers (`RateLimit-*`, `Retry-After`), so that many calls
+   * run at the server's rate instead of bursting into 429s: `true`, or `{ safety?, pacer? }`. Default off.
+   */
+  pacing: z
+    .union([pacingOptionsSchema, z.boolean()], {
+      // An object gets the message of its own problem (e.g. `pacing.safety: must be at most 1`).
+      error: (iss) =>
+        typeof iss.input === "object" && iss.input !== null
+          ? undefined
+          : "must be true, false or { safety?, pacer? }",
+    })
+    .optional(),
 });
 
 /** Options of `new SvcClient(...)`. */
@@ -97,6 +123,14 @@ export interface ResolvedClientOptions {
   userAgent: string;
   dispatcher: Dispatcher | undefined;
   onRequest: ((event: RequestEvent) => void) | undefined;
+  /** The pacer every attempt goes through, when pacing is on. */
+  pacer: RatePacer | undefined;
+}
+
+function pacerOf(pacing: SvcClientOptions["pacing"]): RatePacer | undefined {
+  if (pacing === undefined || pacing === false) return undefined;
+  if (pacing === true) return new RatePacer();
+  return pacing.pacer ?? new RatePacer(pacing.safety === undefined ? {} : { safety: pacing.safety });
 }
 
 /** Validates client options and applies {@link DEFAULTS}; throws a {@link ValidationError} naming the option. */
@@ -126,6 +160,7 @@ export function resolveClientOptions(options: SvcClientOptions): ResolvedClientO
     userAgent: o.userAgent ?? DEFAULTS.userAgent,
     dispatcher: o.dispatcher,
     onRequest: o.onRequest,
+    pacer: pacerOf(o.pacing),
   };
 }
 
@@ -139,9 +174,11 @@ export const requestOptionsSchema = z.strictObject({
   idempotencyKey: idempotencyKeySchema.optional(),
   /** Retries for this call. */
   maxRetries: nonNegativeInt("retries").max(20, "must be at most 20").optional(),
+  /** `false` sends this call without waiting for the client's pacer (it still learns from the answer). */
+  pacing: z.boolean({ error: "must be true or false" }).optional(),
 });
 
-/** Per-call options: `{ signal?, timeoutMs?, idempotencyKey?, maxRetries? }`. */
+/** Per-call options: `{ signal?, timeoutMs?, idempotencyKey?, maxRetries?, pacing? }`. */
 export type RequestOptions = z.input<typeof requestOptionsSchema>;
 
 /** Validates per-call options; throws a {@link ValidationError} naming the option. */

@@ -13,6 +13,7 @@ import {
 } from "./errors";
 import { type HeaderBag, headerValue, parseRetryAfter, requestIdOf } from "./http-utils";
 import { checkRequestOptions, type RequestOptions, type ResolvedClientOptions } from "./options";
+import type { RatePacer } from "./rate-pacer";
 import { redactUrl } from "./redact";
 import { type AttemptFailure, decideRetry, type RetryDecision } from "./retry";
 import { formatIssues } from "./schemas/validation";
@@ -199,7 +200,15 @@ export class Transport {
               timeoutMs,
               Math.max(1_000, Math.ceil(retryOptions.totalRetryBudgetMs - (performance.now() - started))),
             );
-      const result = await this.#attempt(spec.method, path, headers, bodyText, attemptTimeoutMs, signal);
+      const result = await this.#attempt(
+        spec.method,
+        path,
+        headers,
+        bodyText,
+        attemptTimeoutMs,
+        signal,
+        call.pacing === false ? undefined : o.pacer,
+      );
 
       let failureError: SvcError;
       if (result.kind === "failure") {
@@ -296,7 +305,16 @@ export class Transport {
     body: string | undefined,
     timeoutMs: number,
     signal: AbortSignal | undefined,
+    pacer: RatePacer | undefined,
   ): Promise<AttemptResult> {
+    if (pacer) {
+      try {
+        await pacer.acquire(method, path, signal);
+      } catch (cause) {
+        return { kind: "failure", failure: "abort", cause };
+      }
+    }
+    let answered = false;
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -314,6 +332,9 @@ export class Transport {
         body: body ?? null,
         signal: controller.signal,
       });
+      answered = true;
+      pacer?.release();
+      this.#o.pacer?.observe(method, path, res.statusCode, res.headers);
       // Read the body exactly once, whole; undici rejects here if the connection drops mid-body.
       const text = await res.body.text();
       return { kind: "response", status: res.statusCode, headers: res.headers, text };
@@ -328,6 +349,7 @@ export class Transport {
         final: typeof code === "string" && FINAL_CODES.has(code),
       };
     } finally {
+      if (!answered) pacer?.release();
       clearTimeout(timer);
       signal?.removeEventListener("abort", onAbort);
     }

@@ -1,21 +1,37 @@
 /**
  * What every data source shares: settings from the program's stack config (`svc:apiKey`, `svc:baseUrl`,
- * environment as fallback), one short-lived client per call, errors prefixed with the function's name, and
- * the Output variant with secret marking.
+ * environment as fallback), one short-lived client per call, paced by one pacer per account and address for
+ * the whole program (so many lookups at once run at the service's rate), errors prefixed with the function's
+ * name, and the Output variant with secret marking.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { SvcClient } from "../../sdk/client";
+import { RatePacer } from "../../sdk/rate-pacer";
 import { isSecretKey } from "../../sdk/redact";
 import { resolveProgramSettings } from "../config";
 import { providerError } from "../runtime/errors";
 
-/** Runs `fn` with a client built from the program's settings and closes it afterwards. */
+/** One pacer per base URL and API key, shared by every data-source call of the program. */
+const pacers = new Map<string, RatePacer>();
+
+function pacerFor(baseUrl: string, apiKey: string): RatePacer {
+  const key = `${baseUrl}\n${apiKey}`;
+  let pacer = pacers.get(key);
+  if (!pacer) {
+    pacer = new RatePacer();
+    pacers.set(key, pacer);
+  }
+  return pacer;
+}
+
+/** Runs `fn` with a paced client built from the program's settings and closes it afterwards. */
 export async function invoke<T>(name: string, fn: (client: SvcClient) => Promise<T>): Promise<T> {
   let apiKey: string | undefined;
   try {
     const settings = resolveProgramSettings();
     apiKey = settings.apiKey;
-    const client = new SvcClient({ apiKey: settings.apiKey, baseUrl: settings.baseUrl });
+    const { apiKey: key, baseUrl } = settings;
+    const client = new SvcClient({ apiKey: key, baseUrl, pacing: { pacer: pacerFor(baseUrl, key) } });
     try {
       return await fn(client);
     } finally {

@@ -6,17 +6,16 @@
  * every resource of a deployment shares the client, its connection pool and its pacing.
  */
 import { SvcClient } from "../../sdk/client";
+import { RatePacer } from "../../sdk/rate-pacer";
 import { type ConfigSource, resolveSettings, type SvcSettings } from "../config";
 import { providerError } from "./errors";
-import { pacedPool } from "./paced-dispatcher";
-import { RatePacer } from "./rate-pacer";
 import { stringsIn } from "./values";
 
 /** Options for tests and benchmarks that build a provider directly (the host passes none). */
 export interface ServiceSessionOptions {
   /** Settings to use instead of configure/environment. */
   settings?: SvcSettings;
-  /** Client factory (default: an SvcClient on a paced pool). Receives the session's pacer. */
+  /** Client factory (default: an SvcClient paced by the session's pacer). Receives the session's pacer. */
   client?: (settings: SvcSettings, pacer: RatePacer) => SvcClient;
 }
 
@@ -53,11 +52,7 @@ export class ServiceSession {
     const make =
       this.options.client ??
       ((s: SvcSettings, pacer: RatePacer) =>
-        new SvcClient({
-          apiKey: s.apiKey,
-          baseUrl: s.baseUrl,
-          dispatcher: pacedPool(new URL(s.baseUrl).origin, pacer),
-        }));
+        new SvcClient({ apiKey: s.apiKey, baseUrl: s.baseUrl, pacing: { pacer } }));
     this.clientInstance = make(this.settings, this.pacer);
     return this.clientInstance;
   }

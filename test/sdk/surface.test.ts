@@ -16,6 +16,7 @@ describe("public surface of pulumi-svc/sdk", () => {
         "NotFoundError",
         "PermissionDeniedError",
         "RateLimitError",
+        "RatePacer",
         "ResponseValidationError",
         "SvcClient",
         "SvcError",

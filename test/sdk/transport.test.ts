@@ -9,6 +9,8 @@ import {
   ConnectionError,
   InternalServerError,
   NotFoundError,
+  RateLimitError,
+  RatePacer,
   type RequestEvent,
   ResponseValidationError,
   SvcClient,
@@ -422,5 +424,63 @@ describe("client options", () => {
     const c = new SvcClient({ apiKey: KEY, baseUrl: "http://127.0.0.1:9" });
     expect(inspect(c, { depth: 10 })).not.toContain(KEY);
     expect(JSON.stringify(c)).not.toContain(KEY);
+  });
+});
+
+describe("pacing", () => {
+  const list = (_r: unknown, res: Parameters<typeof json>[0]) => json(res, 200, { data: [integration()] });
+  const rateLimited = (retryAfter: string) => (_r: unknown, res: Parameters<typeof json>[0], i: number) =>
+    i === 0
+      ? json(res, 429, { statusCode: 429, message: "slow down" }, { "retry-after": retryAfter })
+      : list(_r, res);
+
+  it("is validated like the other options", async () => {
+    const bad = (pacing: unknown) => () =>
+      new SvcClient({ apiKey: KEY, baseUrl: "http://x", pacing } as never);
+    expect(bad("yes")).toThrow(/pacing: must be true, false or \{ safety\?, pacer\? \}/);
+    expect(bad({ safety: 2 })).toThrow(/pacing\.safety: must be at most 1/);
+    expect(bad({ pacer: {} })).toThrow(/pacing\.pacer: must be a RatePacer/);
+    expect(bad({ rate: 1 })).toThrow(/pacing\.rate: unknown field/);
+    const c = new SvcClient({ apiKey: KEY, baseUrl: "http://127.0.0.1:9" });
+    await expect(c.integrations.list({ pacing: "no" } as never)).rejects.toThrow(
+      /pacing: must be true or false/,
+    );
+  });
+
+  it("after a 429 the next call waits for Retry-After before it is sent", async () => {
+    const { stub, client } = await setup(rateLimited("1"), { pacing: true, maxRetries: 0 });
+    expect(await failure(client.integrations.list())).toBeInstanceOf(RateLimitError);
+    await client.integrations.list();
+    expect(stub.requests).toHaveLength(2);
+    expect(stub.requests[1]!.at - stub.requests[0]!.at).toBeGreaterThanOrEqual(1000);
+  });
+
+  it("an unpaced client sends the next call at once; a paced one can be aborted while it waits", async () => {
+    const { stub, client } = await setup(rateLimited("30"), { pacing: true, maxRetries: 0 });
+    await failure(client.integrations.list());
+    const aborted = await failure(client.integrations.list({ signal: AbortSignal.timeout(50) }));
+    expect(aborted).toBeInstanceOf(AbortError);
+    expect(stub.requests).toHaveLength(1);
+    // One call may skip the queue; a 30 s pause would fail this test by vitest's timeout.
+    expect(await client.integrations.list({ pacing: false })).toHaveLength(1);
+    expect(stub.requests).toHaveLength(2);
+  });
+
+  it("clients sharing a pacer pause together", async () => {
+    const { stub } = await setup(rateLimited("30"));
+    const pacer = new RatePacer();
+    const a = new SvcClient({ apiKey: KEY, baseUrl: stub.url, maxRetries: 0, pacing: { pacer } });
+    const b = new SvcClient({ apiKey: KEY, baseUrl: stub.url, maxRetries: 0, pacing: { pacer } });
+    try {
+      await failure(a.integrations.list());
+      expect(await failure(b.integrations.list({ signal: AbortSignal.timeout(50) }))).toBeInstanceOf(
+        AbortError,
+      );
+      expect(stub.requests).toHaveLength(1);
+      expect(pacer.snapshot().rateLimited).toBe(1);
+    } finally {
+      await a.close();
+      await b.close();
+    }
   });
 });
