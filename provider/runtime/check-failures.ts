@@ -1,14 +1,24 @@
 /**
- * Turning schema problems into Pulumi check failures, shared by every resource's check.
+ * Turning schema problems into Pulumi check failures, shared by every resource's check. The sdk reports
+ * the problems (field path, message, allowed values); this is the one place they become `CheckFailure`s.
  */
-import { z } from "zod";
-import { issuesToFailures } from "../../sdk/schemas";
+import type { z } from "zod";
+import { type IssueReport, reportIssues } from "../../sdk/schemas";
 import { underUnknown } from "./values";
 
 /** A Pulumi check failure. */
 export interface CheckFailure {
   property: string;
   reason: string;
+}
+
+/**
+ * A check failure for one reported problem: `property` is the top-level input (empty for the whole object),
+ * `reason` the field path and message, e.g. `credentials.deviceTokens[2]: must not be empty`.
+ */
+export function toCheckFailure(report: IssueReport): CheckFailure {
+  const top = report.path[0];
+  return { property: top === undefined ? "" : String(top), reason: `${report.field}: ${report.message}` };
 }
 
 /**
@@ -19,7 +29,7 @@ export interface CheckFailure {
 export function schemaFailures(schema: z.ZodType, raw: Record<string, unknown>): CheckFailure[] {
   const parsed = schema.safeParse(raw);
   if (parsed.success) return [];
-  return parsed.error.issues
-    .filter((issue) => !underUnknown(raw, issue.path))
-    .flatMap((issue) => issuesToFailures(new z.ZodError([issue])));
+  return reportIssues(parsed.error)
+    .filter((report) => !underUnknown(raw, report.path))
+    .map(toCheckFailure);
 }

@@ -6,7 +6,7 @@
  *
  * Schemas are `xxxSchema`; types are inferred (`z.infer`), except query types, which are the caller-side
  * input (`XxxQuery`, every field optional) with `ParsedXxxQuery` for the parsed form. Turn a `ZodError`
- * into messages with `formatIssues` / `describeIssues` / `issuesToFailures`.
+ * into messages with `formatIssues` / `describeIssues`, or into field reports with `reportIssues`.
  */
 export * from "./common";
 export * from "./error";

@@ -90,28 +90,47 @@ function describe(issue: Issue): string {
 
 const UNKNOWN_FIELD = "unknown field (not allowed here; check the spelling)";
 
-/** One problem at one path: what the rendered lines are made of. */
-interface Leaf {
+/** One problem at one field: what the sdk reports of a failed validation, for any layer to render. */
+export interface IssueReport {
+  /** Path of the field, e.g. `["credentials", "deviceTokens", 2]`; empty for the whole value. */
   path: PropertyKey[];
+  /** The path rendered, e.g. `credentials.deviceTokens[2]` or `(root)`. */
+  field: string;
+  /** What is wrong, naming the allowed values where there is a list (values given are never echoed). */
   message: string;
+  /** The allowed values, when the field takes one of a list. */
+  allowed?: readonly string[];
 }
 
 /**
- * Flattens issues into leaves: one per unknown key, and for a failed union the issues of the branch that
+ * Flattens issues into reports: one per unknown key, and for a failed union the issues of the branch that
  * got furthest (the fewest issues), with their paths joined to the union's path.
  */
-function leaves(issues: readonly Issue[], prefix: readonly PropertyKey[] = []): Leaf[] {
-  return issues.flatMap((issue): Leaf[] => {
+function leaves(issues: readonly Issue[], prefix: readonly PropertyKey[] = []): IssueReport[] {
+  return issues.flatMap((issue): IssueReport[] => {
     const path = [...prefix, ...issue.path];
     if (issue.code === "unrecognized_keys") {
-      return issue.keys.map((key) => ({ path: [...path, key], message: UNKNOWN_FIELD }));
+      return issue.keys.map((key) => report([...path, key], UNKNOWN_FIELD));
     }
     if (issue.code === "invalid_union" && DEFAULT_MESSAGE.test(issue.message)) {
       const best = [...issue.errors].sort((x, y) => x.length - y.length)[0];
       if (best && best.length > 0) return leaves(best, path);
     }
-    return [{ path, message: describe(issue) }];
+    const allowed = issue.code === "invalid_value" ? issue.values.map(String) : undefined;
+    return [report(path, describe(issue), allowed)];
   });
+}
+
+function report(path: PropertyKey[], message: string, allowed?: readonly string[]): IssueReport {
+  return { path, field: formatPath(path), message, ...(allowed === undefined ? {} : { allowed }) };
+}
+
+/**
+ * One report per problem: unknown keys one each, and for a failed union the problems of the branch that got
+ * furthest. The layer above renders them (lines for errors, check failures for the provider).
+ */
+export function reportIssues(error: z.ZodError): IssueReport[] {
+  return leaves(error.issues);
 }
 
 /**
@@ -120,22 +139,11 @@ function leaves(issues: readonly Issue[], prefix: readonly PropertyKey[] = []): 
  * `credentials.apikey: unknown field (...)` or `credentials.deviceTokens[2]: must not be empty`.
  */
 export function formatIssues(error: z.ZodError): string[] {
-  return leaves(error.issues).map((leaf) => `${formatPath(leaf.path)}: ${leaf.message}`);
+  return leaves(error.issues).map((r) => `${r.field}: ${r.message}`);
 }
 
 /** One sentence for an error message, e.g. `Invalid integration: channel: must be one of ...; name: is required`. */
 export function describeIssues(error: z.ZodError, subject: string): string {
   const lines = formatIssues(error);
   return `Invalid ${subject}: ${lines.join("; ")}`;
-}
-
-/**
- * Pulumi `CheckFailure`s: `property` is the top-level input (empty for the whole object), `reason` the
- * rendered line, which carries the nested path.
- */
-export function issuesToFailures(error: z.ZodError): { property: string; reason: string }[] {
-  return leaves(error.issues).map((leaf) => ({
-    property: leaf.path[0] === undefined ? "" : String(leaf.path[0]),
-    reason: `${formatPath(leaf.path)}: ${leaf.message}`,
-  }));
 }

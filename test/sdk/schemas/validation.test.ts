@@ -5,7 +5,7 @@ import {
   describeIssues,
   formatIssues,
   formatPath,
-  issuesToFailures,
+  reportIssues,
   upsertCredentialsBodySchema,
 } from "../../../sdk/schemas";
 
@@ -79,22 +79,22 @@ describe("describeIssues", () => {
   });
 });
 
-describe("issuesToFailures", () => {
-  it("maps issues to top-level properties with a reason carrying the nested path", () => {
+describe("reportIssues", () => {
+  it("reports each problem with its path, rendered field, message and allowed values", () => {
     const err = issuesOf(createIntegrationBodySchema, {
       providerId: "sendgrid",
-      channel: "email",
+      channel: "pager",
       credentials: { apiKey: "k", form: "typo@example.com" },
-      colour: "red",
     });
-    const failures = issuesToFailures(err);
-    expect(failures).toContainEqual({
-      property: "credentials",
-      reason: "credentials.form: unknown field (not allowed here; check the spelling)",
+    const reports = reportIssues(err);
+    expect(reports).toContainEqual({
+      path: ["credentials", "form"],
+      field: "credentials.form",
+      message: "unknown field (not allowed here; check the spelling)",
     });
-    expect(failures).toContainEqual({
-      property: "colour",
-      reason: "colour: unknown field (not allowed here; check the spelling)",
-    });
+    const channel = reports.find((r) => r.field === "channel");
+    expect(channel?.allowed).toEqual(["in_app", "email", "sms", "chat", "push"]);
+    expect(channel?.message).toMatch(/^must be one of in_app, email, sms, chat, push/);
+    expect(formatIssues(err)).toEqual(reports.map((r) => `${r.field}: ${r.message}`));
   });
 });

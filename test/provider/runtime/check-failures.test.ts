@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { schemaFailures, toCheckFailure } from "../../../provider/runtime/check-failures";
+import { UNKNOWN } from "../../../provider/runtime/values";
+import { createIntegrationBodySchema } from "../../../sdk/schemas";
+
+describe("schemaFailures", () => {
+  it("maps problems to top-level properties with a reason carrying the nested path", () => {
+    const failures = schemaFailures(createIntegrationBodySchema, {
+      providerId: "sendgrid",
+      channel: "email",
+      credentials: { apiKey: "k", form: "typo@example.com" },
+      colour: "red",
+    });
+    expect(failures).toContainEqual({
+      property: "credentials",
+      reason: "credentials.form: unknown field (not allowed here; check the spelling)",
+    });
+    expect(failures).toContainEqual({
+      property: "colour",
+      reason: "colour: unknown field (not allowed here; check the spelling)",
+    });
+  });
+
+  it("names the allowed values of an enum", () => {
+    const failures = schemaFailures(createIntegrationBodySchema, {
+      providerId: "sendgrid",
+      channel: "pager",
+    });
+    expect(failures).toContainEqual({
+      property: "channel",
+      reason: 'channel: must be one of in_app, email, sms, chat, push (got "pager")',
+    });
+  });
+
+  it("skips problems at or under an unknown value, keeps the others", () => {
+    const schema = z.strictObject({
+      tokens: z.array(z.string().min(3)),
+      nested: z.strictObject({ n: z.number() }),
+      name: z.string(),
+    });
+    const failures = schemaFailures(schema, { tokens: UNKNOWN, nested: { n: UNKNOWN }, name: 1 });
+    expect(failures).toEqual([{ property: "name", reason: "name: must be a string (got number)" }]);
+  });
+
+  it("a problem with the whole value has an empty property", () => {
+    expect(toCheckFailure({ path: [], field: "(root)", message: "must be an object" })).toEqual({
+      property: "",
+      reason: "(root): must be an object",
+    });
+  });
+});
