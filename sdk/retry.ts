@@ -104,6 +104,30 @@ function retryableCause(input: RetryInput): string | undefined {
 }
 
 /**
+ * How long to wait before a retry: the server's hint (never less) plus a little jitter so synchronized
+ * clients spread out, else exponential backoff with full jitter; or why not to retry (a hint too long).
+ */
+function delayOf(input: RetryInput, cause: string): number | RetryDecision {
+  const { options } = input;
+  const exp = Math.min(
+    options.maxRetryDelayMs,
+    options.baseRetryDelayMs * 2 ** Math.max(0, input.attempt - 1),
+  );
+  const backoff = Math.floor(input.random() * exp);
+  const hint = serverHintMs(input);
+  if (hint === undefined) return backoff;
+  if (hint > options.maxRetryDelayMs) {
+    return {
+      retry: false,
+      reason: `${cause}; server asked to wait ${hint} ms, more than maxRetryDelayMs ${options.maxRetryDelayMs}`,
+    };
+  }
+  return (
+    hint + Math.floor(input.random() * Math.min(options.baseRetryDelayMs, options.maxRetryDelayMs - hint))
+  );
+}
+
+/**
  * Decides whether to repeat a failed attempt and how long to wait first.
  *
  * Repeats only requests that are safe to repeat (GET, HEAD, OPTIONS, PUT, DELETE, and POST/PATCH carrying an
@@ -138,26 +162,8 @@ export function decideRetry(input: RetryInput): RetryDecision {
     };
   }
 
-  const exp = Math.min(
-    options.maxRetryDelayMs,
-    options.baseRetryDelayMs * 2 ** Math.max(0, input.attempt - 1),
-  );
-  const backoff = Math.floor(input.random() * exp);
-  const hint = serverHintMs(input);
-  let delayMs: number;
-  if (hint !== undefined) {
-    if (hint > options.maxRetryDelayMs) {
-      return {
-        retry: false,
-        reason: `${cause}; server asked to wait ${hint} ms, more than maxRetryDelayMs ${options.maxRetryDelayMs}`,
-      };
-    }
-    // Never earlier than asked; a little jitter on top so synchronized clients spread out.
-    delayMs =
-      hint + Math.floor(input.random() * Math.min(options.baseRetryDelayMs, options.maxRetryDelayMs - hint));
-  } else {
-    delayMs = backoff;
-  }
+  const delayMs = delayOf(input, cause);
+  if (typeof delayMs !== "number") return delayMs;
   if (input.elapsedMs + delayMs > options.totalRetryBudgetMs) {
     return {
       retry: false,

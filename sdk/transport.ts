@@ -15,7 +15,8 @@ import { type HeaderBag, headerValue, parseRetryAfter, requestIdOf } from "./htt
 import { checkRequestOptions, type RequestOptions, type ResolvedClientOptions } from "./options";
 import type { RatePacer } from "./rate-pacer";
 import { redactUrl } from "./redact";
-import { type AttemptFailure, decideRetry, type RetryDecision } from "./retry";
+import { parseErrorBody, parsePayload } from "./response";
+import { type AttemptFailure, decideRetry, type RetryDecision, type RetryOptions } from "./retry";
 import { formatIssues } from "./schemas/validation";
 
 /** HTTP methods the service uses. */
@@ -78,10 +79,34 @@ function queryString(query: Readonly<Record<string, QueryValue>> | undefined): s
   return out;
 }
 
-/** What one attempt produced: a response read whole, or a failure without response. */
-type AttemptResult =
-  | { kind: "response"; status: number; headers: HeaderBag; text: string }
-  | { kind: "failure"; failure: AttemptFailure; cause: unknown; final?: boolean };
+/** `parseEnvelope` lived here; it is part of reading a response now. */
+export { parseEnvelope } from "./response";
+
+/** One logical call, prepared once and shared by its attempts. */
+interface PreparedCall<T> {
+  spec: CallSpec<T>;
+  /** Base path, path and query. */
+  path: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+  idempotencyKey: string | undefined;
+  timeoutMs: number;
+  retry: RetryOptions;
+  signal: AbortSignal | undefined;
+  /** The pacer this call waits for, unless pacing is off (for the client or this call). */
+  pacer: RatePacer | undefined;
+  started: number;
+}
+
+/** What one attempt produced: a 2xx read whole, an error status with its body, or no answer. */
+type Outcome =
+  | { kind: "success"; status: number; headers: HeaderBag; text: string }
+  | { kind: "status"; status: number; headers: HeaderBag; body: unknown }
+  | { kind: "failure"; failure: AttemptFailure; cause: unknown; final: boolean; timeoutMs: number };
+
+/** An attempt that did not succeed. */
+type Failed = Exclude<Outcome, { kind: "success" }>;
 
 /**
  * undici errors that no retry can fix: the client was closed, or the request itself is malformed (for
@@ -94,42 +119,36 @@ const FINAL_CODES = new Set([
   "UND_ERR_NOT_SUPPORTED",
 ]);
 
-/** Outcome of parsing a response payload. */
-type Parsed<T> = { ok: true; value: T } | { ok: false; issues: string[] };
-
-function isJsonContentType(ct: string | undefined): boolean {
-  return ct === undefined || /[/+]json\b/i.test(ct);
-}
-
-/**
- * Validates a payload that may come wrapped as `{ "data": ... }` or bare. A body whose only key is `data`
- * is unwrapped first; any other body is tried as is first (paginated bodies have `data` plus cursors, and a
- * subscriber has a `data` field of its own), then the other way round.
- */
-export function parseEnvelope<T>(json: unknown, schema: z.ZodType<T>): Parsed<T> {
-  const wrapped =
-    json !== null && typeof json === "object" && !Array.isArray(json) && Object.hasOwn(json, "data")
-      ? (json as { data: unknown })
-      : undefined;
-  if (!wrapped) {
-    const r = schema.safeParse(json);
-    return r.success ? { ok: true, value: r.data } : { ok: false, issues: formatIssues(r.error) };
-  }
-  const onlyData = Object.keys(wrapped).length === 1;
-  const first = onlyData ? wrapped.data : json;
-  const second = onlyData ? json : wrapped.data;
-  const r1 = schema.safeParse(first);
-  if (r1.success) return { ok: true, value: r1.data };
-  const r2 = schema.safeParse(second);
-  if (r2.success) return { ok: true, value: r2.data };
-  return { ok: false, issues: formatIssues(r1.error) };
-}
-
+/** Most field problems listed in a {@link ResponseValidationError}. */
 const MAX_ISSUES = 10;
+
+/** A retry's timeout may not run past the call's retry budget: it shrinks to what is left (at least 1 s). */
+function attemptTimeoutMs(call: PreparedCall<unknown>, attempt: number): number {
+  if (attempt === 1) return call.timeoutMs;
+  const left = Math.ceil(call.retry.totalRetryBudgetMs - (performance.now() - call.started));
+  return Math.min(call.timeoutMs, Math.max(1_000, left));
+}
+
+/** How an attempt without an answer failed: caller abort, our timeout, or the connection (final or not). */
+function failureOf(cause: unknown, signal: AbortSignal | undefined, timedOut: boolean, timeoutMs: number) {
+  const failed = (failure: AttemptFailure, final: boolean): Outcome => ({
+    kind: "failure",
+    failure,
+    cause,
+    final,
+    timeoutMs,
+  });
+  if (signal?.aborted) return failed("abort", true);
+  if (timedOut) return failed("timeout", false);
+  const code = (cause as { code?: unknown } | null)?.code;
+  return failed("connection", typeof code === "string" && FINAL_CODES.has(code));
+}
 
 /**
  * The HTTP layer of {@link SvcClient}: one keep-alive pool per client (or the given dispatcher), auth and
- * JSON, timeouts, retries with idempotency keys, and turning every failure into the error family.
+ * JSON, pacing, timeouts, retries with idempotency keys, and turning every failure into the error family.
+ * A call is prepared once, then attempted, judged by the retry policy, and waited on, until it succeeds
+ * or the policy gives up.
  */
 export class Transport {
   readonly #o: ResolvedClientOptions;
@@ -163,160 +182,72 @@ export class Transport {
     return this.#closing;
   }
 
-  /** Performs one logical call: validates per-call options, attempts, retries, parses. */
+  /** Performs one logical call: validates per-call options, then attempts, decides, waits, until done. */
   async request<T>(spec: CallSpec<T>, callOptions?: RequestOptions): Promise<T> {
-    const call = checkRequestOptions(spec.operation, callOptions);
+    const call = this.#prepare(spec, checkRequestOptions(spec.operation, callOptions));
+    let retryReason: string | undefined;
+    for (let attempt = 1; ; attempt++) {
+      if (call.signal?.aborted) throw new AbortError(spec.operation, call.signal.reason);
+      if (this.#o.onRequest) this.#notify(call, attempt, retryReason);
+      const outcome = await this.#attempt(call, attempt);
+      if (outcome.kind === "success") return this.#payload(call, outcome);
+      const decision = this.#decide(call, attempt, outcome);
+      if (!decision.retry) throw this.#error(call, attempt, outcome);
+      retryReason = decision.reason;
+      await sleep(decision.delayMs, call.signal, spec.operation);
+    }
+  }
+
+  /** Everything the attempts of a call share: URL, headers, body, idempotency key, limits. */
+  #prepare<T>(spec: CallSpec<T>, options: RequestOptions): PreparedCall<T> {
     const o = this.#o;
     const path = `${o.basePath}${spec.path}${queryString(spec.query)}`;
-    const url = `${o.origin}${path}`;
-    const hasBody = spec.body !== undefined;
-    const bodyText = hasBody ? JSON.stringify(spec.body) : undefined;
-    const headers: Record<string, string> = hasBody
-      ? { ...this.#baseHeaders, "content-type": "application/json" }
-      : { ...this.#baseHeaders };
-    const needsKey = spec.method === "POST" || spec.method === "PATCH";
+    const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+    const headers = { ...this.#baseHeaders };
+    if (body !== undefined) headers["content-type"] = "application/json";
     // POST and PATCH always carry a key (made once, reused by every retry); other methods only when asked.
-    const idempotencyKey = needsKey ? (call.idempotencyKey ?? randomUUID()) : call.idempotencyKey;
+    const needsKey = spec.method === "POST" || spec.method === "PATCH";
+    const idempotencyKey = needsKey ? (options.idempotencyKey ?? randomUUID()) : options.idempotencyKey;
     if (idempotencyKey !== undefined) headers["idempotency-key"] = idempotencyKey;
-    const timeoutMs = call.timeoutMs ?? o.timeoutMs;
-    const retryOptions = {
-      maxRetries: call.maxRetries ?? o.maxRetries,
-      baseRetryDelayMs: o.baseRetryDelayMs,
-      maxRetryDelayMs: o.maxRetryDelayMs,
-      totalRetryBudgetMs: o.totalRetryBudgetMs,
+    return {
+      spec,
+      path,
+      url: `${o.origin}${path}`,
+      headers,
+      body,
+      idempotencyKey,
+      timeoutMs: options.timeoutMs ?? o.timeoutMs,
+      retry: {
+        maxRetries: options.maxRetries ?? o.maxRetries,
+        baseRetryDelayMs: o.baseRetryDelayMs,
+        maxRetryDelayMs: o.maxRetryDelayMs,
+        totalRetryBudgetMs: o.totalRetryBudgetMs,
+      },
+      signal: options.signal,
+      pacer: options.pacing === false ? undefined : o.pacer,
+      started: performance.now(),
     };
-    const signal = call.signal;
-    const started = performance.now();
-    let retryReason: string | undefined;
-
-    for (let attempt = 1; ; attempt++) {
-      if (signal?.aborted) throw new AbortError(spec.operation, signal.reason);
-      if (o.onRequest) this.#notify(spec, url, attempt, idempotencyKey, retryReason);
-      // A retry may not run past the total budget: its timeout shrinks to what is left (at least 1 s).
-      const attemptTimeoutMs =
-        attempt === 1
-          ? timeoutMs
-          : Math.min(
-              timeoutMs,
-              Math.max(1_000, Math.ceil(retryOptions.totalRetryBudgetMs - (performance.now() - started))),
-            );
-      const result = await this.#attempt(
-        spec.method,
-        path,
-        headers,
-        bodyText,
-        attemptTimeoutMs,
-        signal,
-        call.pacing === false ? undefined : o.pacer,
-      );
-
-      let failureError: SvcError;
-      if (result.kind === "failure") {
-        if (result.failure === "abort") throw new AbortError(spec.operation, signal?.reason);
-        const decision: RetryDecision = result.final
-          ? { retry: false, reason: "not retryable" }
-          : decideRetry({
-              method: spec.method,
-              hasIdempotencyKey: idempotencyKey !== undefined,
-              attempt,
-              error: result.failure,
-              elapsedMs: performance.now() - started,
-              options: retryOptions,
-              random: Math.random,
-            });
-        if (decision.retry) {
-          retryReason = decision.reason;
-          await sleep(decision.delayMs, signal, spec.operation);
-          continue;
-        }
-        const base = {
-          operation: spec.operation,
-          method: spec.method,
-          url,
-          attempts: attempt,
-          secrets: this.#secrets,
-        };
-        failureError =
-          result.failure === "timeout"
-            ? new TimeoutError({ ...base, timeoutMs: attemptTimeoutMs, cause: result.cause })
-            : new ConnectionError({ ...base, reason: describeCause(result.cause), cause: result.cause });
-        throw failureError;
-      }
-
-      const { status, headers: resHeaders, text } = result;
-      if (status >= 200 && status < 300) return this.#parseSuccess(spec, url, status, resHeaders, text);
-
-      const body = parseErrorBody(text);
-      const decision = decideRetry({
-        method: spec.method,
-        hasIdempotencyKey: idempotencyKey !== undefined,
-        attempt,
-        status,
-        headers: resHeaders,
-        body,
-        elapsedMs: performance.now() - started,
-        options: retryOptions,
-        random: Math.random,
-      });
-      if (decision.retry) {
-        retryReason = decision.reason;
-        await sleep(decision.delayMs, signal, spec.operation);
-        continue;
-      }
-      throw ApiError.from({
-        operation: spec.operation,
-        method: spec.method,
-        url,
-        status,
-        body,
-        requestId: requestIdOf(resHeaders),
-        retryAfterMs: parseRetryAfter(headerValue(resHeaders, "retry-after")),
-        attempts: attempt,
-        secrets: this.#secrets,
-      });
-    }
   }
 
-  #notify(
-    spec: CallSpec<unknown>,
-    url: string,
-    attempt: number,
-    idempotencyKey?: string,
-    retryReason?: string,
-  ) {
-    try {
-      this.#o.onRequest?.({
-        operation: spec.operation,
-        method: spec.method,
-        url: redactUrl(url, this.#secrets),
-        attempt,
-        ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
-        ...(retryReason === undefined ? {} : { retryReason }),
-      });
-    } catch {
-      // A logging hook must not change the outcome of the call.
-    }
-  }
-
-  async #attempt(
-    method: HttpMethod,
-    path: string,
-    headers: Record<string, string>,
-    body: string | undefined,
-    timeoutMs: number,
-    signal: AbortSignal | undefined,
-    pacer: RatePacer | undefined,
-  ): Promise<AttemptResult> {
-    if (pacer) {
+  /** One attempt: waits for the pacer (outside the attempt's timeout), then sends. */
+  async #attempt(call: PreparedCall<unknown>, attempt: number): Promise<Outcome> {
+    const timeoutMs = attemptTimeoutMs(call, attempt);
+    if (call.pacer) {
       try {
-        await pacer.acquire(method, path, signal);
+        await call.pacer.acquire(call.spec.method, call.path, call.signal);
       } catch (cause) {
-        return { kind: "failure", failure: "abort", cause };
+        return { kind: "failure", failure: "abort", cause, final: true, timeoutMs };
       }
     }
-    let answered = false;
+    return this.#send(call, timeoutMs);
+  }
+
+  /** Sends once and reads the answer whole, within `timeoutMs`; ends the pacer's acquisition, if any. */
+  async #send(call: PreparedCall<unknown>, timeoutMs: number): Promise<Outcome> {
+    const { signal, spec } = call;
     const controller = new AbortController();
     let timedOut = false;
+    let answered = false;
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
@@ -326,74 +257,98 @@ export class Transport {
     try {
       const res = await this.#dispatcher.request({
         origin: this.#o.origin,
-        path,
-        method,
-        headers,
-        body: body ?? null,
+        path: call.path,
+        method: spec.method,
+        headers: call.headers,
+        body: call.body ?? null,
         signal: controller.signal,
       });
       answered = true;
-      pacer?.release();
-      this.#o.pacer?.observe(method, path, res.statusCode, res.headers);
+      call.pacer?.release();
+      this.#o.pacer?.observe(spec.method, call.path, res.statusCode, res.headers);
       // Read the body exactly once, whole; undici rejects here if the connection drops mid-body.
       const text = await res.body.text();
-      return { kind: "response", status: res.statusCode, headers: res.headers, text };
+      const { statusCode: status, headers } = res;
+      if (status >= 200 && status < 300) return { kind: "success", status, headers, text };
+      return { kind: "status", status, headers, body: parseErrorBody(text) };
     } catch (cause) {
-      if (signal?.aborted) return { kind: "failure", failure: "abort", cause };
-      if (timedOut) return { kind: "failure", failure: "timeout", cause };
-      const code = (cause as { code?: unknown } | null)?.code;
-      return {
-        kind: "failure",
-        failure: "connection",
-        cause,
-        final: typeof code === "string" && FINAL_CODES.has(code),
-      };
+      return failureOf(cause, signal, timedOut, timeoutMs);
     } finally {
-      if (!answered) pacer?.release();
+      if (!answered) call.pacer?.release();
       clearTimeout(timer);
       signal?.removeEventListener("abort", onAbort);
     }
   }
 
-  #parseSuccess<T>(spec: CallSpec<T>, url: string, status: number, headers: HeaderBag, text: string): T {
-    const fail = (issues: string[]) =>
-      new ResponseValidationError({
-        operation: spec.operation,
-        method: spec.method,
-        url,
-        status,
-        requestId: requestIdOf(headers),
-        issues:
-          issues.length > MAX_ISSUES
-            ? [...issues.slice(0, MAX_ISSUES), `… ${issues.length - MAX_ISSUES} more`]
-            : issues,
-        secrets: this.#secrets,
-      });
-    if (spec.response === null) return undefined as T;
-    if (status === 204 || text.trim() === "") throw fail(["(body): empty response, expected JSON"]);
-    const contentType = headerValue(headers, "content-type");
-    if (!isJsonContentType(contentType)) {
-      const html = /^\s*</.test(text) ? " (looks like HTML)" : "";
-      throw fail([`(body): expected application/json, got content-type ${contentType}${html}`]);
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (e) {
-      throw fail([`(body): malformed JSON (${(e as Error).message}), ${text.length} bytes`]);
-    }
-    const parsed = parseEnvelope(json, spec.response);
-    if (!parsed.ok) throw fail(parsed.issues);
-    return parsed.value;
+  /** Asks the retry policy about a failed attempt. */
+  #decide(call: PreparedCall<unknown>, attempt: number, outcome: Failed): RetryDecision {
+    if (outcome.kind === "failure" && outcome.final) return { retry: false, reason: "not retryable" };
+    const input = {
+      method: call.spec.method,
+      hasIdempotencyKey: call.idempotencyKey !== undefined,
+      attempt,
+      elapsedMs: performance.now() - call.started,
+      options: call.retry,
+      random: Math.random,
+    };
+    if (outcome.kind === "failure") return decideRetry({ ...input, error: outcome.failure });
+    return decideRetry({ ...input, status: outcome.status, headers: outcome.headers, body: outcome.body });
   }
-}
 
-function parseErrorBody(text: string): unknown {
-  if (text === "") return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
+  /** The error a call ends with when the policy gives up. */
+  #error(call: PreparedCall<unknown>, attempts: number, outcome: Failed): SvcError {
+    const { operation, method } = call.spec;
+    const base = { operation, method, url: call.url, attempts, secrets: this.#secrets };
+    if (outcome.kind === "status") {
+      return ApiError.from({
+        ...base,
+        status: outcome.status,
+        body: outcome.body,
+        requestId: requestIdOf(outcome.headers),
+        retryAfterMs: parseRetryAfter(headerValue(outcome.headers, "retry-after")),
+      });
+    }
+    const { failure, cause } = outcome;
+    if (failure === "abort") return new AbortError(operation, call.signal?.reason);
+    if (failure === "timeout") return new TimeoutError({ ...base, timeoutMs: outcome.timeoutMs, cause });
+    return new ConnectionError({ ...base, reason: describeCause(cause), cause });
+  }
+
+  /** The payload of a 2xx, checked against the call's schema. */
+  #payload<T>(call: PreparedCall<T>, outcome: Outcome & { kind: "success" }): T {
+    const { spec } = call;
+    if (spec.response === null) return undefined as T;
+    const { status, headers, text } = outcome;
+    const parsed = parsePayload(status, headerValue(headers, "content-type"), text, spec.response);
+    if (parsed.ok) return parsed.value;
+    const { issues } = parsed;
+    throw new ResponseValidationError({
+      operation: spec.operation,
+      method: spec.method,
+      url: call.url,
+      status,
+      requestId: requestIdOf(headers),
+      issues:
+        issues.length > MAX_ISSUES
+          ? [...issues.slice(0, MAX_ISSUES), `… ${issues.length - MAX_ISSUES} more`]
+          : issues,
+      secrets: this.#secrets,
+    });
+  }
+
+  #notify(call: PreparedCall<unknown>, attempt: number, retryReason: string | undefined) {
+    try {
+      this.#o.onRequest?.({
+        operation: call.spec.operation,
+        method: call.spec.method,
+        url: redactUrl(call.url, this.#secrets),
+        attempt,
+        ...(call.idempotencyKey === undefined ? {} : { idempotencyKey: call.idempotencyKey }),
+        ...(retryReason === undefined ? {} : { retryReason }),
+      });
+    } catch {
+      // A logging hook must not change the outcome of the call.
+    }
   }
 }
 
