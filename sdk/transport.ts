@@ -11,6 +11,7 @@ import {
   TimeoutError,
   ValidationError,
 } from "./errors";
+import { exchange } from "./http-exchange";
 import { type HeaderBag, headerValue, parseRetryAfter, requestIdOf } from "./http-utils";
 import { checkRequestOptions, type RequestOptions, type ResolvedClientOptions } from "./options";
 import type { RatePacer } from "./rate-pacer";
@@ -129,19 +130,11 @@ function attemptTimeoutMs(call: PreparedCall<unknown>, attempt: number): number 
   return Math.min(call.timeoutMs, Math.max(1_000, left));
 }
 
-/** How an attempt without an answer failed: caller abort, our timeout, or the connection (final or not). */
-function failureOf(cause: unknown, signal: AbortSignal | undefined, timedOut: boolean, timeoutMs: number) {
-  const failed = (failure: AttemptFailure, final: boolean): Outcome => ({
-    kind: "failure",
-    failure,
-    cause,
-    final,
-    timeoutMs,
-  });
-  if (signal?.aborted) return failed("abort", true);
-  if (timedOut) return failed("timeout", false);
+/** An attempt without a whole answer: a caller abort is final, and so are undici errors no retry can fix. */
+function failureOf(failure: AttemptFailure, cause: unknown, timeoutMs: number): Outcome {
   const code = (cause as { code?: unknown } | null)?.code;
-  return failed("connection", typeof code === "string" && FINAL_CODES.has(code));
+  const final = failure === "abort" || (typeof code === "string" && FINAL_CODES.has(code));
+  return { kind: "failure", failure, cause, final, timeoutMs };
 }
 
 /**
@@ -203,12 +196,16 @@ export class Transport {
     const o = this.#o;
     const path = `${o.basePath}${spec.path}${queryString(spec.query)}`;
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
-    const headers = { ...this.#baseHeaders };
-    if (body !== undefined) headers["content-type"] = "application/json";
     // POST and PATCH always carry a key (made once, reused by every retry); other methods only when asked.
     const needsKey = spec.method === "POST" || spec.method === "PATCH";
     const idempotencyKey = needsKey ? (options.idempotencyKey ?? randomUUID()) : options.idempotencyKey;
-    if (idempotencyKey !== undefined) headers["idempotency-key"] = idempotencyKey;
+    // The shared base headers are sent as they are (undici does not change them); others get a copy.
+    let headers = this.#baseHeaders;
+    if (body !== undefined || idempotencyKey !== undefined) {
+      headers = { ...headers };
+      if (body !== undefined) headers["content-type"] = "application/json";
+      if (idempotencyKey !== undefined) headers["idempotency-key"] = idempotencyKey;
+    }
     return {
       spec,
       path,
@@ -230,54 +227,45 @@ export class Transport {
   }
 
   /** One attempt: waits for the pacer (outside the attempt's timeout), then sends. */
-  async #attempt(call: PreparedCall<unknown>, attempt: number): Promise<Outcome> {
+  #attempt(call: PreparedCall<unknown>, attempt: number): Promise<Outcome> {
     const timeoutMs = attemptTimeoutMs(call, attempt);
-    if (call.pacer) {
-      try {
-        await call.pacer.acquire(call.spec.method, call.path, call.signal);
-      } catch (cause) {
-        return { kind: "failure", failure: "abort", cause, final: true, timeoutMs };
-      }
+    return call.pacer ? this.#pacedSend(call, call.pacer, timeoutMs) : this.#send(call, timeoutMs);
+  }
+
+  async #pacedSend(call: PreparedCall<unknown>, pacer: RatePacer, timeoutMs: number): Promise<Outcome> {
+    try {
+      await pacer.acquire(call.spec.method, call.path, call.signal);
+    } catch (cause) {
+      return { kind: "failure", failure: "abort", cause, final: true, timeoutMs };
     }
     return this.#send(call, timeoutMs);
   }
 
   /** Sends once and reads the answer whole, within `timeoutMs`; ends the pacer's acquisition, if any. */
   async #send(call: PreparedCall<unknown>, timeoutMs: number): Promise<Outcome> {
-    const { signal, spec } = call;
-    const controller = new AbortController();
-    let timedOut = false;
+    const { spec, pacer } = call;
     let answered = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
-    const onAbort = () => controller.abort();
-    signal?.addEventListener("abort", onAbort, { once: true });
-    try {
-      const res = await this.#dispatcher.request({
-        origin: this.#o.origin,
-        path: call.path,
-        method: spec.method,
-        headers: call.headers,
-        body: call.body ?? null,
-        signal: controller.signal,
-      });
-      answered = true;
-      call.pacer?.release();
-      this.#o.pacer?.observe(spec.method, call.path, res.statusCode, res.headers);
-      // Read the body exactly once, whole; undici rejects here if the connection drops mid-body.
-      const text = await res.body.text();
-      const { statusCode: status, headers } = res;
-      if (status >= 200 && status < 300) return { kind: "success", status, headers, text };
-      return { kind: "status", status, headers, body: parseErrorBody(text) };
-    } catch (cause) {
-      return failureOf(cause, signal, timedOut, timeoutMs);
-    } finally {
-      if (!answered) call.pacer?.release();
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
-    }
+    const result = await exchange(this.#dispatcher, {
+      origin: this.#o.origin,
+      path: call.path,
+      method: spec.method,
+      headers: call.headers,
+      body: call.body,
+      timeoutMs,
+      signal: call.signal,
+      onAnswer: this.#o.pacer
+        ? (status, headers) => {
+            answered = true;
+            pacer?.release();
+            this.#o.pacer?.observe(spec.method, call.path, status, headers);
+          }
+        : undefined,
+    });
+    if (!answered) pacer?.release();
+    if (!result.ok) return failureOf(result.failure, result.cause, timeoutMs);
+    const { status, headers, text } = result;
+    if (status >= 200 && status < 300) return { kind: "success", status, headers, text };
+    return { kind: "status", status, headers, body: parseErrorBody(text) };
   }
 
   /** Asks the retry policy about a failed attempt. */

@@ -484,3 +484,25 @@ describe("pacing", () => {
     }
   });
 });
+
+describe("the exchange", () => {
+  it("a call waiting for a socket can time out or be aborted before it is sent", async () => {
+    const hung: Array<() => void> = [];
+    const { stub, client } = await setup(
+      (_r, res) => {
+        hung.push(() => json(res, 200, { data: [] }));
+      },
+      { connections: 1, maxRetries: 0 },
+    );
+    const first = client.integrations.list();
+    await new Promise((r) => setTimeout(r, 50));
+    const timedOut = await failure(client.integrations.list({ timeoutMs: 50 }));
+    expect(timedOut).toBeInstanceOf(TimeoutError);
+    expect(await failure(client.integrations.list({ signal: AbortSignal.timeout(50) }))).toBeInstanceOf(
+      AbortError,
+    );
+    for (const answer of hung) answer();
+    expect(await first).toEqual([]);
+    expect(stub.requests).toHaveLength(1);
+  });
+});
