@@ -1,22 +1,27 @@
 /**
- * Client throughput: requests per second for `integrations.listActive()` and
+ * Client throughput: successful calls per second for `integrations.listActive()` and
  * `subscribers.upsertCredentials()` against the emulator, in one run, for
  *
- * - `pulumi-svc`  our SvcClient (validation, retries, idempotency keys, error mapping included),
+ * - `pulumi-svc`  our SvcClient (response validation, retries, idempotency keys, error mapping included),
  * - `fetch`       global fetch making the same HTTP calls (JSON parse, no validation),
  * - `undici`      raw `undici.request` on a keep-alive Pool (the floor: no validation, no retries),
  * - `@novu/api`   the best-known client of this service, its server URL pointed at the emulator.
  *
- * Same concurrency for each, a warm-up, several rounds interleaved across clients (so drift hits all of
- * them alike); the median round is reported, and each ratio is the median of the per-round ratios. The emulator runs in a worker thread so the server does not
- * share the client's event loop.
+ * Same concurrency for each, a warm-up, several rounds interleaved across clients (the order rotates, so
+ * drift hits all of them alike). One figure per client: its successful calls over all rounds divided by
+ * its time over all rounds (failed calls count against it); each ratio is the quotient of two such figures,
+ * so the ratios and the table agree. The spread is the range of the per-round values. Client CPU per call
+ * is the main thread's CPU time (the emulator runs in a worker thread), a figure the machine's other load
+ * disturbs much less than throughput. The run fails (non-zero exit, `ok: false` for bench/run-all) when a
+ * ratio misses its target or our client had a failed call.
  *
  *   node dist/bench/client-throughput.js [--concurrency=16] [--requests=2000] [--rounds=7]
  */
 import { randomUUID } from "node:crypto";
 import { Pool, request } from "undici";
 import { SvcClient } from "../sdk";
-import { startEmulatorWorker } from "./lib/emulator-worker";
+import { integrationListSchema } from "../sdk/schemas";
+import { startEmulatorWorker, type WorkerEmulator } from "./lib/emulator-worker";
 import { median, type RunFigures, runClosedLoop } from "./lib/measure";
 import { formatTable } from "./lib/table";
 
@@ -40,26 +45,72 @@ export type ClientName = (typeof CLIENTS)[number];
 export const OPERATIONS = ["integrations.listActive", "subscribers.upsertCredentials"] as const;
 /** A measured operation. */
 export type OperationName = (typeof OPERATIONS)[number];
+/** The other clients ours is compared with, and the ratio each must reach. */
+export const TARGETS = { "@novu/api": 1.5, fetch: 1.2, undici: 0.9 } as const;
+type Baseline = keyof typeof TARGETS;
 
-/** Figures of a run: median round per client and operation, and our ratios. */
+/** A figure over all rounds, with the range of the per-round values. */
+export interface Spread {
+  value: number;
+  min: number;
+  max: number;
+}
+
+/** Figures of one client on one operation. */
+export interface ClientFigures {
+  /** Successful calls per second over all rounds (failed calls count against it). */
+  okPerSecond: Spread;
+  /** Median over rounds of the round's median latency, ms. */
+  p50Ms: number;
+  /** Median over rounds of the round's 99th percentile latency, ms. */
+  p99Ms: number;
+  /** Main-thread CPU per call, µs (median over rounds). */
+  cpuUsPerCall: number;
+  /** Failed calls over all rounds. */
+  errors: number;
+  firstError?: string;
+}
+
+/** Result of a run. */
 export interface ThroughputResult {
   concurrency: number;
   requests: number;
   rounds: number;
-  figures: Record<OperationName, Record<ClientName, RunFigures>>;
-  ratios: Record<OperationName, { vsNovu: number; vsFetch: number; vsUndici: number }>;
-  targets: { vsNovu: number; vsFetch: number; vsUndici: number };
+  figures: Record<OperationName, Record<ClientName, ClientFigures>>;
+  /** Ours / other: `value` is the quotient of the two `okPerSecond` values; min/max over rounds. */
+  ratios: Record<OperationName, Record<Baseline, Spread>>;
+  targets: typeof TARGETS;
+  /** What checking the listActive response against its schema costs, on its own. */
+  validation: { usPerCall: number; shareOfOurCpu: number };
+  /** False when a ratio misses its target or our client failed a call. */
+  ok: boolean;
+  /** Why `ok` is false. */
+  failures: string[];
 }
 
-const TARGETS = { vsNovu: 1.5, vsFetch: 1.2, vsUndici: 0.8 };
+/** One measured round of one client: the run's figures and its main-thread CPU. */
+interface Sample extends RunFigures {
+  calls: number;
+  elapsedS: number;
+  cpuUs: number;
+}
+
+type Call = () => Promise<unknown>;
+type Calls = Record<OperationName, Record<ClientName, Call>>;
+
 const KEY = "bench_client_key";
 const SUBSCRIBER = "bench-subscriber";
 const CREDENTIALS_BODY = {
   providerId: "fcm" as const,
   credentials: { deviceTokens: ["bench-token-1", "bench-token-2"] },
 };
-
-type Call = () => Promise<unknown>;
+const INTEGRATIONS = [
+  { providerId: "fcm", channel: "push", identifier: "bench-fcm", name: "FCM", active: true },
+  { providerId: "sendgrid", channel: "email", identifier: "bench-sendgrid", name: "Sendgrid", active: true },
+  { providerId: "twilio", channel: "sms", identifier: "bench-twilio", name: "Twilio", active: true },
+  { providerId: "slack", channel: "chat", identifier: "bench-slack", name: "Slack", active: true },
+  { providerId: "svc", channel: "in_app", identifier: "bench-inbox", name: "Inbox", active: true },
+];
 
 interface NovuLike {
   integrations: { listActive(): Promise<unknown> };
@@ -76,42 +127,18 @@ function argNumber(name: string, fallback: number): number {
   return Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
-/** Runs the benchmark and returns (and by default prints) the figures. */
-export async function run(options: ThroughputOptions = {}): Promise<ThroughputResult> {
-  const concurrency = options.concurrency ?? 16;
-  const requests = options.requests ?? 2000;
-  const rounds = options.rounds ?? 7;
-  const emu = await startEmulatorWorker({
-    port: 0,
-    keys: [{ apiKey: KEY }],
-    fixtures: {
-      subscribers: [{ subscriberId: SUBSCRIBER, email: "bench@example.com", firstName: "Bench" }],
-      integrations: [
-        { providerId: "fcm", channel: "push", identifier: "bench-fcm", name: "FCM", active: true },
-        {
-          providerId: "sendgrid",
-          channel: "email",
-          identifier: "bench-sendgrid",
-          name: "Sendgrid",
-          active: true,
-        },
-        { providerId: "twilio", channel: "sms", identifier: "bench-twilio", name: "Twilio", active: true },
-        { providerId: "slack", channel: "chat", identifier: "bench-slack", name: "Slack", active: true },
-        { providerId: "svc", channel: "in_app", identifier: "bench-inbox", name: "Inbox", active: true },
-      ],
-    },
-  });
-
+/** The four clients, each making the same two calls; `close` releases them. */
+async function makeCalls(emu: WorkerEmulator): Promise<{ calls: Calls; close: () => Promise<void> }> {
   const ours = new SvcClient({ apiKey: emu.apiKey, baseUrl: emu.url });
   const pool = new Pool(emu.url, { connections: 32, keepAliveTimeout: 10_000 });
   const { Novu } = (await import("@novu/api")) as unknown as { Novu: new (o: object) => NovuLike };
   const novu = new Novu({ secretKey: emu.apiKey, serverURL: emu.url });
-  const auth = `ApiKey ${emu.apiKey}`;
-  const credentialsUrl = `${emu.url}/v1/subscribers/${SUBSCRIBER}/credentials`;
+  const read = { authorization: `ApiKey ${emu.apiKey}`, accept: "application/json" };
+  const write = () => ({ ...read, "content-type": "application/json", "idempotency-key": randomUUID() });
   const bodyText = JSON.stringify(CREDENTIALS_BODY);
-
-  const fetchJson = async (url: string, init: RequestInit) => {
-    const res = await fetch(url, init);
+  const credentials = `/v1/subscribers/${SUBSCRIBER}/credentials`;
+  const fetchJson = async (path: string, init: RequestInit) => {
+    const res = await fetch(`${emu.url}${path}`, init);
     const json: unknown = await res.json();
     if (!res.ok) throw new Error(`fetch: HTTP ${res.status}`);
     return json;
@@ -122,137 +149,223 @@ export async function run(options: ThroughputOptions = {}): Promise<ThroughputRe
     if (res.statusCode >= 400) throw new Error(`undici: HTTP ${res.statusCode}`);
     return json;
   };
-
-  const calls: Record<OperationName, Record<ClientName, Call>> = {
+  const calls: Calls = {
     "integrations.listActive": {
       "pulumi-svc": () => ours.integrations.listActive(),
-      fetch: () =>
-        fetchJson(`${emu.url}/v1/integrations/active`, {
-          headers: { authorization: auth, accept: "application/json" },
-        }),
-      undici: () =>
-        undiciJson("/v1/integrations/active", {
-          headers: { authorization: auth, accept: "application/json" },
-        }),
+      fetch: () => fetchJson("/v1/integrations/active", { headers: read }),
+      undici: () => undiciJson("/v1/integrations/active", { headers: read }),
       "@novu/api": () => novu.integrations.listActive(),
     },
     "subscribers.upsertCredentials": {
       "pulumi-svc": () => ours.subscribers.upsertCredentials(SUBSCRIBER, CREDENTIALS_BODY),
-      fetch: () =>
-        fetchJson(credentialsUrl, {
-          method: "PATCH",
-          headers: {
-            authorization: auth,
-            accept: "application/json",
-            "content-type": "application/json",
-            "idempotency-key": randomUUID(),
-          },
-          body: bodyText,
-        }),
-      undici: () =>
-        undiciJson(`/v1/subscribers/${SUBSCRIBER}/credentials`, {
-          method: "PATCH",
-          headers: {
-            authorization: auth,
-            accept: "application/json",
-            "content-type": "application/json",
-            "idempotency-key": randomUUID(),
-          },
-          body: bodyText,
-        }),
+      fetch: () => fetchJson(credentials, { method: "PATCH", headers: write(), body: bodyText }),
+      undici: () => undiciJson(credentials, { method: "PATCH", headers: write(), body: bodyText }),
       "@novu/api": () => novu.subscribers.credentials.append(CREDENTIALS_BODY, SUBSCRIBER, randomUUID()),
     },
   };
+  return { calls, close: async () => Promise.all([ours.close(), pool.close()]).then(() => undefined) };
+}
 
-  const samples = {} as Record<OperationName, Record<ClientName, RunFigures[]>>;
-  try {
-    for (const op of OPERATIONS) {
-      samples[op] = { "pulumi-svc": [], fetch: [], undici: [], "@novu/api": [] };
-      for (const client of CLIENTS)
-        await runClosedLoop(calls[op][client], concurrency, Math.ceil(requests / 3));
-      for (let round = 0; round < rounds; round++) {
-        // Rotate the order every round so no client always runs first or last.
-        for (let i = 0; i < CLIENTS.length; i++) {
-          const client = CLIENTS[(i + round) % CLIENTS.length] as ClientName;
-          samples[op][client].push(await runClosedLoop(calls[op][client], concurrency, requests));
-        }
+/** One closed-loop round with the main thread's CPU time. */
+async function measure(call: Call, concurrency: number, calls: number): Promise<Sample> {
+  const cpu = process.threadCpuUsage();
+  const f = await runClosedLoop(call, concurrency, calls);
+  const used = process.threadCpuUsage(cpu);
+  return { ...f, calls, elapsedS: calls / f.rps, cpuUs: used.user + used.system };
+}
+
+/** Warm-up, then `rounds` rounds of every client on every operation, the order rotating per round. */
+async function sample(calls: Calls, o: Required<Omit<ThroughputOptions, "print">>) {
+  const samples = {} as Record<OperationName, Record<ClientName, Sample[]>>;
+  for (const op of OPERATIONS) {
+    samples[op] = { "pulumi-svc": [], fetch: [], undici: [], "@novu/api": [] };
+    for (const client of CLIENTS)
+      await runClosedLoop(calls[op][client], o.concurrency, Math.ceil(o.requests / 3));
+    for (let round = 0; round < o.rounds; round++) {
+      for (let i = 0; i < CLIENTS.length; i++) {
+        const client = CLIENTS[(i + round) % CLIENTS.length] as ClientName;
+        samples[op][client].push(await measure(calls[op][client], o.concurrency, o.requests));
       }
     }
-  } finally {
-    await ours.close();
-    await pool.close();
-    await emu.stop();
   }
+  return samples;
+}
 
+function okPerSecond(s: Sample): number {
+  return (s.calls - s.errors) / s.elapsedS;
+}
+
+/** All rounds of one client as one figure: successful calls over time, with the per-round range. */
+function summarize(runs: readonly Sample[]): ClientFigures {
+  const perRound = runs.map(okPerSecond);
+  const ok = runs.reduce((n, r) => n + r.calls - r.errors, 0);
+  const elapsed = runs.reduce((t, r) => t + r.elapsedS, 0);
+  const firstError = runs.find((r) => r.firstError)?.firstError;
+  return {
+    okPerSecond: { value: ok / elapsed, min: Math.min(...perRound), max: Math.max(...perRound) },
+    p50Ms: median(runs.map((r) => r.p50Ms)),
+    p99Ms: median(runs.map((r) => r.p99Ms)),
+    cpuUsPerCall: median(runs.map((r) => r.cpuUs / r.calls)),
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+    ...(firstError === undefined ? {} : { firstError }),
+  };
+}
+
+/** Ours / other: the quotient of the two figures, and the range of the per-round quotients. */
+function ratio(
+  ours: readonly Sample[],
+  other: readonly Sample[],
+  figures: Record<ClientName, ClientFigures>,
+  name: Baseline,
+): Spread {
+  const perRound = ours.map((r, i) => okPerSecond(r) / okPerSecond(other[i] as Sample));
+  return {
+    value: figures["pulumi-svc"].okPerSecond.value / figures[name].okPerSecond.value,
+    min: Math.min(...perRound),
+    max: Math.max(...perRound),
+  };
+}
+
+/** CPU time of validating the real listActive payload on its own, µs per call. */
+async function validationCost(emu: WorkerEmulator): Promise<number> {
+  const res = await request(`${emu.url}/v1/integrations/active`, {
+    headers: { authorization: `ApiKey ${emu.apiKey}`, accept: "application/json" },
+  });
+  const data = ((await res.body.json()) as { data: unknown }).data;
+  const n = 20_000;
+  for (let i = 0; i < 2_000; i++) integrationListSchema.safeParse(data);
+  const cpu = process.threadCpuUsage();
+  for (let i = 0; i < n; i++) integrationListSchema.safeParse(data);
+  const used = process.threadCpuUsage(cpu);
+  return (used.user + used.system) / n;
+}
+
+/** The verdict: every ratio at its target, and no failed call of ours. */
+function verdict(r: Omit<ThroughputResult, "ok" | "failures">): string[] {
+  const failures: string[] = [];
+  for (const op of OPERATIONS) {
+    const errors = r.figures[op]["pulumi-svc"].errors;
+    if (errors > 0) failures.push(`${op}: pulumi-svc had ${errors} failed calls`);
+    for (const name of Object.keys(TARGETS) as Baseline[]) {
+      const q = r.ratios[op][name].value;
+      if (q < TARGETS[name]) failures.push(`${op}: ${q.toFixed(2)}x ${name}, target ${TARGETS[name]}x`);
+    }
+  }
+  return failures;
+}
+
+/** Per operation: one figure per client, and ours / each other client. */
+function analyse(samples: Record<OperationName, Record<ClientName, Sample[]>>) {
   const figures = {} as ThroughputResult["figures"];
   const ratios = {} as ThroughputResult["ratios"];
   for (const op of OPERATIONS) {
-    figures[op] = {} as Record<ClientName, RunFigures>;
-    for (const client of CLIENTS) {
-      const runs = samples[op][client];
-      const rps = median(runs.map((r) => r.rps));
-      const errors = runs.reduce((n, r) => n + r.errors, 0);
-      const firstError = runs.find((r) => r.firstError)?.firstError;
-      figures[op][client] = {
-        rps,
-        p50Ms: median(runs.map((r) => r.p50Ms)),
-        p99Ms: median(runs.map((r) => r.p99Ms)),
-        errors,
-        ...(firstError === undefined ? {} : { firstError }),
-      };
-    }
-    // Ratios are taken per round (the clients of a round ran back to back, under the same machine load),
-    // then the median over rounds: steadier than a ratio of medians on a shared machine.
     const s = samples[op];
-    const ratio = (other: ClientName) =>
-      median(s["pulumi-svc"].map((r, i) => r.rps / (s[other][i]?.rps ?? Number.NaN)));
-    ratios[op] = { vsNovu: ratio("@novu/api"), vsFetch: ratio("fetch"), vsUndici: ratio("undici") };
+    const f = Object.fromEntries(CLIENTS.map((c) => [c, summarize(s[c])])) as Record<
+      ClientName,
+      ClientFigures
+    >;
+    figures[op] = f;
+    ratios[op] = {
+      "@novu/api": ratio(s["pulumi-svc"], s["@novu/api"], f, "@novu/api"),
+      fetch: ratio(s["pulumi-svc"], s.fetch, f, "fetch"),
+      undici: ratio(s["pulumi-svc"], s.undici, f, "undici"),
+    };
   }
-  const result: ThroughputResult = { concurrency, requests, rounds, figures, ratios, targets: TARGETS };
+  return { figures, ratios };
+}
+
+/** Runs the benchmark and returns (and by default prints) the figures and the verdict. */
+export async function run(options: ThroughputOptions = {}): Promise<ThroughputResult> {
+  const o = {
+    concurrency: options.concurrency ?? 16,
+    requests: options.requests ?? 2000,
+    rounds: options.rounds ?? 7,
+  };
+  const emu = await startEmulatorWorker({
+    port: 0,
+    keys: [{ apiKey: KEY }],
+    fixtures: {
+      subscribers: [{ subscriberId: SUBSCRIBER, email: "bench@example.com", firstName: "Bench" }],
+      integrations: INTEGRATIONS,
+    },
+  });
+  const clients = await makeCalls(emu);
+  let samples: Record<OperationName, Record<ClientName, Sample[]>>;
+  let validationUs: number;
+  try {
+    samples = await sample(clients.calls, o);
+    validationUs = await validationCost(emu);
+  } finally {
+    await clients.close();
+    await emu.stop();
+  }
+  const { figures, ratios } = analyse(samples);
+  const ourCpu = figures["integrations.listActive"]["pulumi-svc"].cpuUsPerCall;
+  const partial = {
+    ...o,
+    figures,
+    ratios,
+    targets: TARGETS,
+    validation: { usPerCall: validationUs, shareOfOurCpu: validationUs / ourCpu },
+  };
+  const failures = verdict(partial);
+  const result: ThroughputResult = { ...partial, ok: failures.length === 0, failures };
   if (options.print ?? true) print(result);
   return result;
 }
 
+const range = (s: Spread, digits: number, unit = "") =>
+  `${s.value.toFixed(digits)}${unit} (${s.min.toFixed(digits)}-${s.max.toFixed(digits)})`;
+
 function print(r: ThroughputResult): void {
   console.log(
-    `client throughput: ${r.concurrency} in flight, ${r.requests} calls per round, median of ${r.rounds} rounds (node ${process.version})\n`,
+    `client throughput: ${r.concurrency} in flight, ${r.requests} calls per round, ${r.rounds} rounds (node ${process.version})\n`,
   );
   const rows: string[][] = [];
   for (const op of OPERATIONS) {
     for (const client of CLIENTS) {
       const f = r.figures[op][client];
-      rows.push([op, client, f.rps.toFixed(0), f.p50Ms.toFixed(2), f.p99Ms.toFixed(2), String(f.errors)]);
+      rows.push([
+        op,
+        client,
+        range(f.okPerSecond, 0),
+        f.cpuUsPerCall.toFixed(0),
+        f.p50Ms.toFixed(2),
+        f.p99Ms.toFixed(2),
+        String(f.errors),
+      ]);
     }
   }
-  console.log(formatTable(["operation", "client", "req/s", "p50 ms", "p99 ms", "errors"], rows));
+  const head = [
+    "operation",
+    "client",
+    "ok calls/s (round range)",
+    "CPU µs/call",
+    "p50 ms",
+    "p99 ms",
+    "errors",
+  ];
+  console.log(formatTable(head, rows));
   console.log("");
-  const ratioRows = OPERATIONS.map((op) => {
-    const q = r.ratios[op];
-    const cell = (v: number, t: number) => `${v.toFixed(2)}x ${v >= t ? "ok" : "BELOW"}`;
-    return [
-      op,
-      cell(q.vsNovu, r.targets.vsNovu),
-      cell(q.vsFetch, r.targets.vsFetch),
-      cell(q.vsUndici, r.targets.vsUndici),
-    ];
-  });
-  console.log(
-    formatTable(
-      [
-        "ratio (ours / other)",
-        `vs @novu/api (>= ${r.targets.vsNovu})`,
-        `vs fetch (>= ${r.targets.vsFetch})`,
-        `vs undici (>= ${r.targets.vsUndici})`,
-      ],
-      ratioRows,
+  const names = Object.keys(TARGETS) as Baseline[];
+  const ratioRows = OPERATIONS.map((op) => [
+    op,
+    ...names.map(
+      (n) => `${range(r.ratios[op][n], 2, "x")} ${r.ratios[op][n].value >= TARGETS[n] ? "ok" : "BELOW"}`,
     ),
+  ]);
+  console.log(formatTable(["ours / other", ...names.map((n) => `vs ${n} (>= ${TARGETS[n]})`)], ratioRows));
+  const v = r.validation;
+  console.log(
+    `\nresponse validation (listActive, 5 integrations): ${v.usPerCall.toFixed(1)} µs CPU per call, ${(100 * v.shareOfOurCpu).toFixed(0)}% of pulumi-svc's client CPU per call`,
   );
   for (const op of OPERATIONS) {
     for (const client of CLIENTS) {
       const e = r.figures[op][client].firstError;
-      if (e) console.log(`\n${op} / ${client}: first error: ${e}`);
+      if (e) console.log(`${op} / ${client}: first error: ${e}`);
     }
   }
+  console.log(r.ok ? "\nverdict: PASS" : `\nverdict: FAIL\n  ${r.failures.join("\n  ")}`);
 }
 
 if (require.main === module) {
@@ -260,8 +373,13 @@ if (require.main === module) {
     concurrency: argNumber("concurrency", 16),
     requests: argNumber("requests", 2000),
     rounds: argNumber("rounds", 7),
-  }).catch((e: unknown) => {
-    console.error(e);
-    process.exitCode = 1;
-  });
+  }).then(
+    (r) => {
+      if (!r.ok) process.exitCode = 1;
+    },
+    (e: unknown) => {
+      console.error(e);
+      process.exitCode = 1;
+    },
+  );
 }
