@@ -84,7 +84,7 @@ async function syncOnce(
     attempts++;
     if (e.retryReason?.startsWith("429")) retried429++;
   };
-  // The provider's own client (paced pool) or a plain one that only retries on 429; both count attempts.
+  // The provider's own client (paced by the session's pacer) or a plain one that only retries on 429; both count attempts.
   const provider = new SubscriberCredentialsProvider({
     settings,
     client: (s, pacer) =>
