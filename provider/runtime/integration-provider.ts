@@ -12,8 +12,8 @@ import type { ConfigSource } from "../config";
 import { statusOf } from "./errors";
 import {
   checkIntegration,
-  type IntegrationCheck,
   diffIntegration,
+  type IntegrationCheck,
   type IntegrationInputs,
   type IntegrationOutputs,
   inputsOf,
@@ -56,10 +56,7 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
   }
 
   /** Validates and normalizes the inputs (see {@link checkIntegration}); no request is made. */
-  async check(
-    _olds: Record<string, unknown>,
-    news: Record<string, unknown>,
-  ): Promise<IntegrationCheck> {
+  async check(_olds: Record<string, unknown>, news: Record<string, unknown>): Promise<IntegrationCheck> {
     return checkIntegration(news ?? {});
   }
 

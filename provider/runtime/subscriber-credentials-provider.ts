@@ -26,12 +26,12 @@ import { chatPushProviderId } from "./provider-id";
 import { ServiceSession, type ServiceSessionOptions } from "./service-session";
 import {
   checkSubscriberCredentials,
-  type SubscriberCredentialsCheck,
   clearedCredentials,
   credentialsId,
   diffSubscriberCredentials,
   findEntry,
   inputsOf,
+  type SubscriberCredentialsCheck,
   type SubscriberCredentialsInputs,
   type SubscriberCredentialsOutputs,
   toOutputs,
