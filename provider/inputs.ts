@@ -12,8 +12,17 @@ export type InputArgs<T> = { [K in keyof T]: InputOf<T[K]> };
 
 /** One value as a program may pass it (see {@link InputArgs}). */
 export type InputOf<V> = pulumi.Input<
-  V extends readonly (infer E)[] ? InputOf<E>[] : V extends object ? InputArgs<V> : V
+  V extends Primitive
+    ? V
+    : V extends readonly (infer E)[]
+      ? InputOf<E>[]
+      : V extends object
+        ? InputArgs<V>
+        : V
 >;
+
+/** Values passed as they are (`string & {}`, the open-enum trick, counts as an object otherwise). */
+type Primitive = string | number | boolean | bigint | symbol | null | undefined;
 
 /** The outputs of a resource whose state is `T`: every field a `pulumi.Output`, documented as in `T`. */
 export type OutputProps<T> = { readonly [K in keyof T]-?: pulumi.Output<T[K]> };

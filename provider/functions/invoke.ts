@@ -6,7 +6,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { SvcClient } from "../../sdk/client";
 import { resolveProgramSettings } from "../config";
+import type { InputArgs } from "../inputs";
 import { providerError } from "../runtime/errors";
+import { afterDependencies, type DataSourceOutputOptions } from "./options";
 
 /** Runs `fn` with a client built from the program's settings and closes it afterwards. */
 export async function invoke<T>(name: string, fn: (client: SvcClient) => Promise<T>): Promise<T> {
@@ -49,19 +51,18 @@ export function holdsSecret(value: unknown, depth = 0): boolean {
   return false;
 }
 
-/** Makes every property of `T` accept `pulumi.Input` (the args of an `...Output` variant). */
-export type InputArgs<T> = { [K in keyof T]: pulumi.Input<T[K]> };
-
 /**
- * The Output variant of a data source: waits for the (possibly unknown) args, calls `fn`, and marks the
- * result secret when it holds a credential (or when any arg was secret, as Pulumi does).
+ * The Output variant of a data source: waits for `dependsOn` and the (possibly unknown) args, calls `fn`,
+ * and marks the result secret when it holds a credential (or when any arg was secret, as Pulumi does).
  */
 export function outputOf<A, T>(
-  args: pulumi.Input<A> | InputArgs<A> | undefined,
-  fn: (args: A) => Promise<T>,
+  args: InputArgs<A>,
+  fn: (args: pulumi.Unwrap<InputArgs<A>>) => Promise<T>,
+  dependsOn?: DataSourceOutputOptions["dependsOn"],
 ): pulumi.Output<T> {
-  return pulumi.output(args as pulumi.Input<A>).apply(async (plain) => {
-    const result = await fn(plain as A);
-    return (holdsSecret(result) ? pulumi.secret(result) : result) as unknown as T;
-  }) as unknown as pulumi.Output<T>;
+  const result = afterDependencies(dependsOn)
+    .apply(() => pulumi.output(args))
+    .apply(fn);
+  const secret = result.apply((r) => (holdsSecret(r) ? pulumi.secret(true) : pulumi.output(false)));
+  return secret.apply(() => result);
 }
