@@ -1,21 +1,20 @@
 import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
 import { generatedIdentifier } from "../../sdk/identifier";
-import type { InputArgs, OutputProps } from "../inputs";
+import type { ArgsOf, OutputProps, StateOf } from "../inputs";
 import {
   type IntegrationOutputs,
   type integrationArgsSchema,
   integrationOutputsSchema,
 } from "../runtime/integration-schema";
 import { serializedProvider } from "../serialized-provider";
-import { outputOnlyProps } from "./output-only-props";
+import { outputOnlyProps, withSecretCredentials } from "./resource-props";
 
 /** Arguments of {@link Integration}. */
-export type IntegrationArgs = InputArgs<z.input<typeof integrationArgsSchema>>;
+export type IntegrationArgs = ArgsOf<typeof integrationArgsSchema>;
 
 /** The state of an {@link Integration}: its outputs, each optional and accepting Inputs. */
-export type IntegrationState = InputArgs<Partial<IntegrationOutputs>>;
+export type IntegrationState = StateOf<IntegrationOutputs>;
 
 const provider = serializedProvider("integration");
 
@@ -49,13 +48,6 @@ export class Integration extends pulumi.dynamic.Resource {
       identifier: args.identifier ?? defaultIdentifier(name),
       credentials: args.credentials === undefined ? undefined : pulumi.secret(args.credentials),
     };
-    super(
-      provider,
-      name,
-      props,
-      pulumi.mergeOptions(opts, { additionalSecretOutputs: ["credentials"] }),
-      "svc",
-      "Integration",
-    );
+    super(provider, name, props, withSecretCredentials(opts), "svc", "Integration");
   }
 }

@@ -1,19 +1,18 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
-import type { InputArgs, OutputProps } from "../inputs";
+import type { ArgsOf, OutputProps, StateOf } from "../inputs";
 import {
   type SubscriberCredentialsOutputs,
   type subscriberCredentialsInputsSchema,
   subscriberCredentialsOutputsSchema,
 } from "../runtime/subscriber-credentials-schema";
 import { serializedProvider } from "../serialized-provider";
-import { outputOnlyProps } from "./output-only-props";
+import { outputOnlyProps, withSecretCredentials } from "./resource-props";
 
 /** Arguments of {@link SubscriberCredentials}. */
-export type SubscriberCredentialsArgs = InputArgs<z.input<typeof subscriberCredentialsInputsSchema>>;
+export type SubscriberCredentialsArgs = ArgsOf<typeof subscriberCredentialsInputsSchema>;
 
 /** The state of a {@link SubscriberCredentials}: its outputs, each optional and accepting Inputs. */
-export type SubscriberCredentialsState = InputArgs<Partial<SubscriberCredentialsOutputs>>;
+export type SubscriberCredentialsState = StateOf<SubscriberCredentialsOutputs>;
 
 const provider = serializedProvider("subscriber-credentials");
 
@@ -44,13 +43,6 @@ export class SubscriberCredentials extends pulumi.dynamic.Resource {
       ...args,
       credentials: pulumi.secret(args.credentials),
     };
-    super(
-      provider,
-      name,
-      props,
-      pulumi.mergeOptions(opts, { additionalSecretOutputs: ["credentials"] }),
-      "svc",
-      "SubscriberCredentials",
-    );
+    super(provider, name, props, withSecretCredentials(opts), "svc", "SubscriberCredentials");
   }
 }
