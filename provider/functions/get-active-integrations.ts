@@ -51,9 +51,5 @@ export function getActiveIntegrationsOutput(
   args: InputArgs<GetActiveIntegrationsArgs> = {},
   opts?: DataSourceOutputOptions,
 ): pulumi.Output<Integration[]> {
-  return outputOf<GetActiveIntegrationsArgs, Integration[]>(
-    args,
-    (plain) => getActiveIntegrations(plain, opts),
-    opts?.dependsOn,
-  );
+  return outputOf<GetActiveIntegrationsArgs, Integration[]>(args, opts, getActiveIntegrations);
 }

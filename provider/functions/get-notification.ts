@@ -26,9 +26,5 @@ export function getNotificationOutput(
   args: InputArgs<GetNotificationArgs>,
   opts?: DataSourceOutputOptions,
 ): pulumi.Output<Notification> {
-  return outputOf<GetNotificationArgs, Notification>(
-    args,
-    (plain) => getNotification(plain, opts),
-    opts?.dependsOn,
-  );
+  return outputOf<GetNotificationArgs, Notification>(args, opts, getNotification);
 }

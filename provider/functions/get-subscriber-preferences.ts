@@ -28,9 +28,5 @@ export function getSubscriberPreferencesOutput(
   args: InputArgs<GetSubscriberPreferencesArgs>,
   opts?: DataSourceOutputOptions,
 ): pulumi.Output<SubscriberPreferences> {
-  return outputOf<GetSubscriberPreferencesArgs, SubscriberPreferences>(
-    args,
-    (plain) => getSubscriberPreferences(plain, opts),
-    opts?.dependsOn,
-  );
+  return outputOf<GetSubscriberPreferencesArgs, SubscriberPreferences>(args, opts, getSubscriberPreferences);
 }

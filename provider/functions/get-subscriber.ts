@@ -33,9 +33,5 @@ export function getSubscriberOutput(
   args: InputArgs<GetSubscriberArgs>,
   opts?: DataSourceOutputOptions,
 ): pulumi.Output<Subscriber> {
-  return outputOf<GetSubscriberArgs, Subscriber>(
-    args,
-    (plain) => getSubscriber(plain, opts),
-    opts?.dependsOn,
-  );
+  return outputOf<GetSubscriberArgs, Subscriber>(args, opts, getSubscriber);
 }

@@ -31,5 +31,5 @@ export function getWorkflowOutput(
   args: InputArgs<GetWorkflowArgs>,
   opts?: DataSourceOutputOptions,
 ): pulumi.Output<Workflow> {
-  return outputOf<GetWorkflowArgs, Workflow>(args, (plain) => getWorkflow(plain, opts), opts?.dependsOn);
+  return outputOf<GetWorkflowArgs, Workflow>(args, opts, getWorkflow);
 }

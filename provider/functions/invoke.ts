@@ -8,7 +8,7 @@ import { SvcClient } from "../../sdk/client";
 import { resolveProgramSettings } from "../config";
 import type { InputArgs } from "../inputs";
 import { providerError } from "../runtime/errors";
-import { afterDependencies, type DataSourceOutputOptions } from "./options";
+import { afterDependencies, type DataSourceOptions, type DataSourceOutputOptions } from "./options";
 
 /** Runs `fn` with a client built from the program's settings and closes it afterwards. */
 export async function invoke<T>(name: string, fn: (client: SvcClient) => Promise<T>): Promise<T> {
@@ -52,17 +52,18 @@ export function holdsSecret(value: unknown, depth = 0): boolean {
 }
 
 /**
- * The Output variant of a data source: waits for `dependsOn` and the (possibly unknown) args, calls `fn`,
- * and marks the result secret when it holds a credential (or when any arg was secret, as Pulumi does).
+ * The Output variant of a data source: waits for `opts.dependsOn` and the (possibly unknown) args, calls the
+ * Promise variant `fn`, and marks the result secret when it holds a credential (or when any arg was secret,
+ * as Pulumi does).
  */
 export function outputOf<A, T>(
   args: InputArgs<A>,
-  fn: (args: pulumi.Unwrap<InputArgs<A>>) => Promise<T>,
-  dependsOn?: DataSourceOutputOptions["dependsOn"],
+  opts: DataSourceOutputOptions | undefined,
+  fn: (args: pulumi.Unwrap<InputArgs<A>>, opts?: DataSourceOptions) => Promise<T>,
 ): pulumi.Output<T> {
-  const result = afterDependencies(dependsOn)
+  const result = afterDependencies(opts?.dependsOn)
     .apply(() => pulumi.output(args))
-    .apply(fn);
+    .apply((plain) => fn(plain, opts));
   const secret = result.apply((r) => (holdsSecret(r) ? pulumi.secret(true) : pulumi.output(false)));
   return secret.apply(() => result);
 }

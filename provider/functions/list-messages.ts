@@ -21,5 +21,5 @@ export function listMessagesOutput(
   args: InputArgs<ListMessagesArgs> = {},
   opts?: DataSourceOutputOptions,
 ): pulumi.Output<MessagePage> {
-  return outputOf<ListMessagesArgs, MessagePage>(args, (plain) => listMessages(plain, opts), opts?.dependsOn);
+  return outputOf<ListMessagesArgs, MessagePage>(args, opts, listMessages);
 }

@@ -27,9 +27,5 @@ export function listNotificationsOutput(
   args: InputArgs<ListNotificationsArgs> = {},
   opts?: DataSourceOutputOptions,
 ): pulumi.Output<NotificationPage> {
-  return outputOf<ListNotificationsArgs, NotificationPage>(
-    args,
-    (plain) => listNotifications(plain, opts),
-    opts?.dependsOn,
-  );
+  return outputOf<ListNotificationsArgs, NotificationPage>(args, opts, listNotifications);
 }

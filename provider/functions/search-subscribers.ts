@@ -25,9 +25,5 @@ export function searchSubscribersOutput(
   args: InputArgs<SearchSubscribersArgs> = {},
   opts?: DataSourceOutputOptions,
 ): pulumi.Output<SubscriberPage> {
-  return outputOf<SearchSubscribersArgs, SubscriberPage>(
-    args,
-    (plain) => searchSubscribers(plain, opts),
-    opts?.dependsOn,
-  );
+  return outputOf<SearchSubscribersArgs, SubscriberPage>(args, opts, searchSubscribers);
 }
