@@ -17,6 +17,7 @@ import {
   type IntegrationOutputs,
   integrationInputsSchema,
 } from "./integration-schema";
+import type { CheckOutcome, DiffOutcome } from "./provider-results";
 import { canonical, containsUnknown, engineInputs, isUnknown, withDefaults } from "./values";
 
 export type { CheckFailure } from "./check-failures";
@@ -30,12 +31,8 @@ export const REPLACE_KEYS = ["providerId", "channel"] as const;
 /** Input properties updated in place. */
 export const UPDATE_KEYS = ["name", "identifier", "active", "conditions", "credentials"] as const;
 
-/** The result of check: inputs with defaults applied, and every problem found. */
-export interface IntegrationCheck {
-  /** Checked inputs. In a preview, values not known yet are the engine's unknown marker. */
-  inputs: IntegrationInputs;
-  failures: CheckFailure[];
-}
+/** The result of check for an Integration. */
+export type IntegrationCheck = CheckOutcome<IntegrationInputs>;
 
 /**
  * Validates and normalizes new inputs. Unknown values (preview) are accepted as they are; every other
@@ -101,13 +98,6 @@ function normalizeInputs(raw: Props): IntegrationInputs {
   return canonical(withDefaults(integrationInputsSchema.shape, raw)) as IntegrationInputs;
 }
 
-/** The result of diff, as `pulumi.dynamic.DiffResult`. */
-export interface IntegrationDiff {
-  changes: boolean;
-  replaces: string[];
-  deleteBeforeReplace: boolean;
-}
-
 type DiffKey = (typeof REPLACE_KEYS)[number] | (typeof UPDATE_KEYS)[number];
 
 function changed(key: DiffKey, olds: Partial<IntegrationOutputs>, news: IntegrationInputs): boolean {
@@ -131,7 +121,7 @@ function canonicalJson(v: unknown): string {
  * are behaviour flags, never a change. When a replacement keeps the identifier, the old integration must go
  * first (identifiers are unique), so deleteBeforeReplace is set.
  */
-export function diffIntegration(olds: Partial<IntegrationOutputs>, news: IntegrationInputs): IntegrationDiff {
+export function diffIntegration(olds: Partial<IntegrationOutputs>, news: IntegrationInputs): DiffOutcome {
   const replaces = REPLACE_KEYS.filter((k) => changed(k, olds, news));
   const updates = UPDATE_KEYS.filter((k) => changed(k, olds, news));
   const sameIdentifier = !changed("identifier", olds, news);

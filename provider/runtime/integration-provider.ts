@@ -23,6 +23,7 @@ import {
   toUpdateBody,
 } from "./integration-model";
 import { ListCache } from "./list-cache";
+import type { ReadOutcome } from "./provider-results";
 import { ServiceSession, type ServiceSessionOptions } from "./service-session";
 import { canonical } from "./values";
 
@@ -32,12 +33,8 @@ export interface IntegrationProviderOptions extends ServiceSessionOptions {
   listTtlMs?: number;
 }
 
-/** What read answers: `pulumi.dynamic.ReadResult`, whose `inputs` are the input keys of the outputs. */
-export interface IntegrationRead {
-  id?: string;
-  props?: IntegrationOutputs;
-  inputs?: ReturnType<typeof inputsOf>;
-}
+/** What read answers for an Integration. */
+export type IntegrationRead = ReadOutcome<IntegrationOutputs, ReturnType<typeof inputsOf>>;
 
 /** `pulumi.dynamic.ResourceProvider` for integrations. */
 export class IntegrationProvider implements dynamic.ResourceProvider {

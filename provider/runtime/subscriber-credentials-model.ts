@@ -10,6 +10,7 @@ import {
   type Subscriber,
 } from "../../sdk/schemas";
 import { type CheckFailure, schemaFailures } from "./check-failures";
+import type { CheckOutcome, DiffOutcome } from "./provider-results";
 import {
   type SubscriberCredentialsInputs,
   type SubscriberCredentialsOutputs,
@@ -96,12 +97,8 @@ function normalizeCredentials(v: unknown): unknown {
   return canonical(stripNulls(v as Props));
 }
 
-/** The result of check: normalized inputs and every problem found. */
-export interface SubscriberCredentialsCheck {
-  /** Checked inputs. In a preview, values not known yet are the engine's unknown marker. */
-  inputs: SubscriberCredentialsInputs;
-  failures: CheckFailure[];
-}
+/** The result of check for SubscriberCredentials. */
+export type SubscriberCredentialsCheck = CheckOutcome<SubscriberCredentialsInputs>;
 
 /**
  * Validates and normalizes new inputs before any request. Unknown values (preview) are accepted; every
@@ -118,13 +115,6 @@ export function checkSubscriberCredentials(news: Props): SubscriberCredentialsCh
     failures.push(...tokenFailures(raw.providerId, (creds as Props).deviceTokens));
   }
   return { inputs: canonical(raw) as SubscriberCredentialsInputs, failures };
-}
-
-/** The result of diff, as `pulumi.dynamic.DiffResult`. */
-export interface SubscriberCredentialsDiff {
-  changes: boolean;
-  replaces: string[];
-  deleteBeforeReplace: boolean;
 }
 
 /** Credentials in comparable form: tokens as a sorted set, an empty token list the same as none. */
@@ -147,7 +137,7 @@ export function comparableCredentials(v: unknown): string {
 export function diffSubscriberCredentials(
   olds: Partial<SubscriberCredentialsOutputs>,
   news: SubscriberCredentialsInputs,
-): SubscriberCredentialsDiff {
+): DiffOutcome {
   const replaces: string[] = [];
   for (const key of ["subscriberId", "providerId", "integrationIdentifier"] as const) {
     const n = news[key];

@@ -23,6 +23,7 @@ import type { ConfigSource } from "../config";
 import { findSubscriber } from "./find-subscriber";
 import { ListCache } from "./list-cache";
 import { chatPushProviderId } from "./provider-id";
+import type { ReadOutcome } from "./provider-results";
 import { ServiceSession, type ServiceSessionOptions } from "./service-session";
 import {
   checkSubscriberCredentials,
@@ -76,12 +77,11 @@ function isMissingPutRoute(err: unknown): boolean {
   return routeMissing && !isSubscriberMissing(err);
 }
 
-/** What read answers: `pulumi.dynamic.ReadResult`, typed. */
-export interface SubscriberCredentialsRead {
-  id?: string;
-  props?: SubscriberCredentialsOutputs;
-  inputs?: SubscriberCredentialsInputs;
-}
+/** What read answers for SubscriberCredentials. */
+export type SubscriberCredentialsRead = ReadOutcome<
+  SubscriberCredentialsOutputs,
+  SubscriberCredentialsInputs
+>;
 
 /** `pulumi.dynamic.ResourceProvider` for subscriber channel credentials. */
 export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
