@@ -11,12 +11,15 @@ import * as pulumi from "@pulumi/pulumi";
 
 /** What the provider needs to talk to the service. */
 export interface SvcSettings {
+  /** The API key (`ApiKey <key>` authorization); never logged. */
   apiKey: string;
+  /** The service's base URL, e.g. `https://api.example.com`. */
   baseUrl: string;
 }
 
 /** Anything with `get(fullKey)`: the `config` of a dynamic provider's ConfigureRequest. */
 export interface ConfigSource {
+  /** The value of a full config key such as `svc:apiKey`, or undefined. */
   get(key: string): unknown;
 }
 

@@ -7,15 +7,11 @@
  * ```
  * Configure with `pulumi config set --secret svc:apiKey <key>` and `pulumi config set svc:baseUrl <url>`.
  */
-export { ConfigError, resolveProgramSettings, type SvcSettings } from "./config";
 export * from "./functions";
-export { Integration, type IntegrationArgs } from "./resources/integration";
+export { Integration, type IntegrationArgs, type IntegrationState } from "./resources/integration";
 export {
   SubscriberCredentials,
   type SubscriberCredentialsArgs,
+  type SubscriberCredentialsState,
 } from "./resources/subscriber-credentials";
-export type { IntegrationInputs, IntegrationOutputs } from "./runtime/integration-model";
-export type {
-  SubscriberCredentialsInputs,
-  SubscriberCredentialsOutputs,
-} from "./runtime/subscriber-credentials-model";
+export type { ProviderId } from "./runtime/provider-id";

@@ -1,3 +1,4 @@
+import { generatedIdentifier } from "../../sdk/identifier";
 import {
   createIntegrationBodySchema,
   type Integration,
@@ -32,16 +33,6 @@ export function primaryIds(store: Store): Set<string> {
 export function integrationView(integration: StoredIntegration, primaries: Set<string>): Integration {
   const { credentials: _hidden, ...rest } = integration;
   return { ...rest, credentials: {}, primary: primaries.has(integration._id) };
-}
-
-function slug(text: string): string {
-  return (
-    text
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, 40) || "integration"
-  );
 }
 
 function assertIdentifierFree(
@@ -86,7 +77,7 @@ function create(ctx: RequestContext): RouteResult {
   const body = validate(createIntegrationBodySchema, ctx.body);
   const env = organizationEnvironment(ctx, body._environmentId ?? ctx.scope.environmentId);
   const name = body.name ?? body.providerId;
-  const identifier = body.identifier ?? `${slug(name)}-${shortId()}`;
+  const identifier = body.identifier ?? generatedIdentifier(name, shortId());
   assertIdentifierFree(ctx.store, ctx.scope.organizationId, identifier);
   const credentials: Record<string, unknown> = { ...(body.credentials ?? {}) };
   const active = body.active ?? false;

@@ -1,6 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { ChannelType, Integration } from "../../sdk/schemas";
-import { type InputArgs, invoke, outputOf } from "./invoke";
+import type { InputArgs } from "../inputs";
+import { invoke, outputOf } from "./invoke";
+import { type DataSourceOptions, type DataSourceOutputOptions, requestOptions } from "./options";
 
 /** Filters of {@link getActiveIntegrations} (all optional, combined with AND). */
 export interface GetActiveIntegrationsArgs {
@@ -35,15 +37,19 @@ export function filterIntegrations(
  * provider and environment. Values are plain (never secret): the service does not return credentials to an
  * API-key caller; should it ever, use {@link getActiveIntegrationsOutput}, which marks them secret.
  */
-export function getActiveIntegrations(args: GetActiveIntegrationsArgs = {}): Promise<Integration[]> {
+export function getActiveIntegrations(
+  args: GetActiveIntegrationsArgs = {},
+  opts?: DataSourceOptions,
+): Promise<Integration[]> {
   return invoke("getActiveIntegrations", async (client) =>
-    filterIntegrations(await client.integrations.listActive(), args),
+    filterIntegrations(await client.integrations.listActive(requestOptions(opts)), args),
   );
 }
 
 /** {@link getActiveIntegrations} with Input arguments; the result is secret if it holds credentials. */
 export function getActiveIntegrationsOutput(
   args: InputArgs<GetActiveIntegrationsArgs> = {},
+  opts?: DataSourceOutputOptions,
 ): pulumi.Output<Integration[]> {
-  return outputOf<GetActiveIntegrationsArgs, Integration[]>(args, getActiveIntegrations);
+  return outputOf<GetActiveIntegrationsArgs, Integration[]>(args, opts, getActiveIntegrations);
 }

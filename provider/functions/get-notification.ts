@@ -1,6 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Notification } from "../../sdk/schemas";
-import { type InputArgs, invoke, outputOf } from "./invoke";
+import type { InputArgs } from "../inputs";
+import { invoke, outputOf } from "./invoke";
+import { type DataSourceOptions, type DataSourceOutputOptions, requestOptions } from "./options";
 
 /** Arguments of {@link getNotification}. */
 export interface GetNotificationArgs {
@@ -13,11 +15,16 @@ export interface GetNotificationArgs {
  * variant returns plain values (jobs can carry provider overrides): use {@link getNotificationOutput} to
  * keep them secret.
  */
-export function getNotification(args: GetNotificationArgs): Promise<Notification> {
-  return invoke("getNotification", (client) => client.notifications.get(args.notificationId));
+export function getNotification(args: GetNotificationArgs, opts?: DataSourceOptions): Promise<Notification> {
+  return invoke("getNotification", (client) =>
+    client.notifications.get(args.notificationId, requestOptions(opts)),
+  );
 }
 
 /** {@link getNotification} with Input arguments; secret when the event holds a credential. */
-export function getNotificationOutput(args: InputArgs<GetNotificationArgs>): pulumi.Output<Notification> {
-  return outputOf<GetNotificationArgs, Notification>(args, getNotification);
+export function getNotificationOutput(
+  args: InputArgs<GetNotificationArgs>,
+  opts?: DataSourceOutputOptions,
+): pulumi.Output<Notification> {
+  return outputOf<GetNotificationArgs, Notification>(args, opts, getNotification);
 }

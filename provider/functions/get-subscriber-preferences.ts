@@ -1,6 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { SubscriberPreferences } from "../../sdk/schemas";
-import { type InputArgs, invoke, outputOf } from "./invoke";
+import type { InputArgs } from "../inputs";
+import { invoke, outputOf } from "./invoke";
+import { type DataSourceOptions, type DataSourceOutputOptions, requestOptions } from "./options";
 
 /** Arguments of {@link getSubscriberPreferences}. */
 export interface GetSubscriberPreferencesArgs {
@@ -12,13 +14,19 @@ export interface GetSubscriberPreferencesArgs {
  * A subscriber's preferences, globally and per workflow (`GET /v2/subscribers/{id}/preferences`). Values
  * are plain (preferences hold no credential).
  */
-export function getSubscriberPreferences(args: GetSubscriberPreferencesArgs): Promise<SubscriberPreferences> {
-  return invoke("getSubscriberPreferences", (client) => client.subscribers.getPreferences(args.subscriberId));
+export function getSubscriberPreferences(
+  args: GetSubscriberPreferencesArgs,
+  opts?: DataSourceOptions,
+): Promise<SubscriberPreferences> {
+  return invoke("getSubscriberPreferences", (client) =>
+    client.subscribers.getPreferences(args.subscriberId, requestOptions(opts)),
+  );
 }
 
 /** {@link getSubscriberPreferences} with Input arguments. */
 export function getSubscriberPreferencesOutput(
   args: InputArgs<GetSubscriberPreferencesArgs>,
+  opts?: DataSourceOutputOptions,
 ): pulumi.Output<SubscriberPreferences> {
-  return outputOf<GetSubscriberPreferencesArgs, SubscriberPreferences>(args, getSubscriberPreferences);
+  return outputOf<GetSubscriberPreferencesArgs, SubscriberPreferences>(args, opts, getSubscriberPreferences);
 }

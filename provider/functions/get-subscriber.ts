@@ -1,7 +1,9 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Subscriber } from "../../sdk/schemas";
+import type { InputArgs } from "../inputs";
 import { findSubscriber } from "../runtime/find-subscriber";
-import { type InputArgs, invoke, outputOf } from "./invoke";
+import { invoke, outputOf } from "./invoke";
+import { type DataSourceOptions, type DataSourceOutputOptions, requestOptions } from "./options";
 
 /** Arguments of {@link getSubscriber}. */
 export interface GetSubscriberArgs {
@@ -14,9 +16,9 @@ export interface GetSubscriberArgs {
  * Fails when there is none. The Promise variant returns plain values, channel credentials (device tokens,
  * webhook URLs) included: use {@link getSubscriberOutput} to keep them secret.
  */
-export function getSubscriber(args: GetSubscriberArgs): Promise<Subscriber> {
+export function getSubscriber(args: GetSubscriberArgs, opts?: DataSourceOptions): Promise<Subscriber> {
   return invoke("getSubscriber", async (client) => {
-    const found = await findSubscriber(client, args.subscriberId);
+    const found = await findSubscriber(client, args.subscriberId, requestOptions(opts));
     if (!found) {
       throw new Error(
         `svc: getSubscriber: subscriber "${args.subscriberId}" not found in the API key's environment`,
@@ -27,6 +29,9 @@ export function getSubscriber(args: GetSubscriberArgs): Promise<Subscriber> {
 }
 
 /** {@link getSubscriber} with Input arguments; secret when the subscriber has channel credentials. */
-export function getSubscriberOutput(args: InputArgs<GetSubscriberArgs>): pulumi.Output<Subscriber> {
-  return outputOf<GetSubscriberArgs, Subscriber>(args, getSubscriber);
+export function getSubscriberOutput(
+  args: InputArgs<GetSubscriberArgs>,
+  opts?: DataSourceOutputOptions,
+): pulumi.Output<Subscriber> {
+  return outputOf<GetSubscriberArgs, Subscriber>(args, opts, getSubscriber);
 }

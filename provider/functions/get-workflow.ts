@@ -1,6 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Workflow } from "../../sdk/schemas";
-import { type InputArgs, invoke, outputOf } from "./invoke";
+import type { InputArgs } from "../inputs";
+import { invoke, outputOf } from "./invoke";
+import { type DataSourceOptions, type DataSourceOutputOptions, requestOptions } from "./options";
 
 /** Arguments of {@link getWorkflow}. */
 export interface GetWorkflowArgs {
@@ -14,16 +16,20 @@ export interface GetWorkflowArgs {
  * One workflow, v2 shape (`GET /v2/workflows/{workflowId}`). Unknown enum values from the service (a new
  * step type or status) come through as strings. Values are plain (a workflow holds no credential).
  */
-export function getWorkflow(args: GetWorkflowArgs): Promise<Workflow> {
+export function getWorkflow(args: GetWorkflowArgs, opts?: DataSourceOptions): Promise<Workflow> {
   return invoke("getWorkflow", (client) =>
     client.workflows.get(
       args.workflowId,
       args.environmentId === undefined ? {} : { environmentId: args.environmentId },
+      requestOptions(opts),
     ),
   );
 }
 
 /** {@link getWorkflow} with Input arguments. */
-export function getWorkflowOutput(args: InputArgs<GetWorkflowArgs>): pulumi.Output<Workflow> {
-  return outputOf<GetWorkflowArgs, Workflow>(args, getWorkflow);
+export function getWorkflowOutput(
+  args: InputArgs<GetWorkflowArgs>,
+  opts?: DataSourceOutputOptions,
+): pulumi.Output<Workflow> {
+  return outputOf<GetWorkflowArgs, Workflow>(args, opts, getWorkflow);
 }

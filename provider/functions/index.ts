@@ -4,6 +4,8 @@
  * its result secret when it holds a credential. Settings: `svc:apiKey` / `svc:baseUrl` of the stack, or
  * `SVC_API_KEY` / `SVC_BASE_URL`.
  */
+
+export type { InputArgs } from "../inputs";
 export {
   type GetActiveIntegrationsArgs,
   getActiveIntegrations,
@@ -17,11 +19,11 @@ export {
   getSubscriberPreferencesOutput,
 } from "./get-subscriber-preferences";
 export { type GetWorkflowArgs, getWorkflow, getWorkflowOutput } from "./get-workflow";
-export type { InputArgs } from "./invoke";
 export { type ListMessagesArgs, listMessages, listMessagesOutput } from "./list-messages";
 export {
   type ListNotificationsArgs,
   listNotifications,
   listNotificationsOutput,
 } from "./list-notifications";
+export type { DataSourceOptions, DataSourceOutputOptions } from "./options";
 export { type SearchSubscribersArgs, searchSubscribers, searchSubscribersOutput } from "./search-subscribers";

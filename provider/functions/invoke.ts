@@ -9,7 +9,9 @@ import { SvcClient } from "../../sdk/client";
 import { RatePacer } from "../../sdk/rate-pacer";
 import { isSecretKey } from "../../sdk/redact";
 import { resolveProgramSettings } from "../config";
+import type { InputArgs } from "../inputs";
 import { providerError } from "../runtime/errors";
+import { afterDependencies, type DataSourceOptions, type DataSourceOutputOptions } from "./options";
 
 /** One pacer per base URL and API key, shared by every data-source call of the program. */
 const pacers = new Map<string, RatePacer>();
@@ -64,19 +66,19 @@ export function holdsSecret(value: unknown, depth = 0): boolean {
   return false;
 }
 
-/** Makes every property of `T` accept `pulumi.Input` (the args of an `...Output` variant). */
-export type InputArgs<T> = { [K in keyof T]: pulumi.Input<T[K]> };
-
 /**
- * The Output variant of a data source: waits for the (possibly unknown) args, calls `fn`, and marks the
- * result secret when it holds a credential (or when any arg was secret, as Pulumi does).
+ * The Output variant of a data source: waits for `opts.dependsOn` and the (possibly unknown) args, calls the
+ * Promise variant `fn`, and marks the result secret when it holds a credential (or when any arg was secret,
+ * as Pulumi does).
  */
 export function outputOf<A, T>(
-  args: pulumi.Input<A> | InputArgs<A> | undefined,
-  fn: (args: A) => Promise<T>,
+  args: InputArgs<A>,
+  opts: DataSourceOutputOptions | undefined,
+  fn: (args: pulumi.Unwrap<InputArgs<A>>, opts?: DataSourceOptions) => Promise<T>,
 ): pulumi.Output<T> {
-  return pulumi.output(args as pulumi.Input<A>).apply(async (plain) => {
-    const result = await fn(plain as A);
-    return (holdsSecret(result) ? pulumi.secret(result) : result) as unknown as T;
-  }) as unknown as pulumi.Output<T>;
+  const result = afterDependencies(opts?.dependsOn)
+    .apply(() => pulumi.output(args))
+    .apply((plain) => fn(plain, opts));
+  const secret = result.apply((r) => (holdsSecret(r) ? pulumi.secret(true) : pulumi.output(false)));
+  return secret.apply(() => result);
 }

@@ -1,6 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { ListMessagesQuery, MessagePage } from "../../sdk/schemas";
-import { type InputArgs, invoke, outputOf } from "./invoke";
+import type { InputArgs } from "../inputs";
+import { invoke, outputOf } from "./invoke";
+import { type DataSourceOptions, type DataSourceOutputOptions, requestOptions } from "./options";
 
 /** Filters of {@link listMessages}: channel, subscriberId, transactionId, contextKeys, page, limit. */
 export type ListMessagesArgs = ListMessagesQuery;
@@ -10,11 +12,14 @@ export type ListMessagesArgs = ListMessagesQuery;
  * 10). The Promise variant returns plain values (a message can carry device tokens, a webhook URL and
  * overrides): use {@link listMessagesOutput} to keep them secret.
  */
-export function listMessages(args: ListMessagesArgs = {}): Promise<MessagePage> {
-  return invoke("listMessages", (client) => client.messages.list(args));
+export function listMessages(args: ListMessagesArgs = {}, opts?: DataSourceOptions): Promise<MessagePage> {
+  return invoke("listMessages", (client) => client.messages.list(args, requestOptions(opts)));
 }
 
 /** {@link listMessages} with Input arguments; secret when a message holds a credential. */
-export function listMessagesOutput(args: InputArgs<ListMessagesArgs> = {}): pulumi.Output<MessagePage> {
-  return outputOf<ListMessagesArgs, MessagePage>(args, listMessages);
+export function listMessagesOutput(
+  args: InputArgs<ListMessagesArgs> = {},
+  opts?: DataSourceOutputOptions,
+): pulumi.Output<MessagePage> {
+  return outputOf<ListMessagesArgs, MessagePage>(args, opts, listMessages);
 }

@@ -1,6 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { ListNotificationsQuery, NotificationPage } from "../../sdk/schemas";
-import { type InputArgs, invoke, outputOf } from "./invoke";
+import type { InputArgs } from "../inputs";
+import { invoke, outputOf } from "./invoke";
+import { type DataSourceOptions, type DataSourceOutputOptions, requestOptions } from "./options";
 
 /**
  * Filters of {@link listNotifications}: channels, templates, emails, subscriberIds, transactionId,
@@ -13,13 +15,17 @@ export type ListNotificationsArgs = ListNotificationsQuery;
  * variant returns plain values (events can carry provider overrides): use {@link listNotificationsOutput}
  * to keep them secret.
  */
-export function listNotifications(args: ListNotificationsArgs = {}): Promise<NotificationPage> {
-  return invoke("listNotifications", (client) => client.notifications.list(args));
+export function listNotifications(
+  args: ListNotificationsArgs = {},
+  opts?: DataSourceOptions,
+): Promise<NotificationPage> {
+  return invoke("listNotifications", (client) => client.notifications.list(args, requestOptions(opts)));
 }
 
 /** {@link listNotifications} with Input arguments; secret when an event holds a credential. */
 export function listNotificationsOutput(
   args: InputArgs<ListNotificationsArgs> = {},
+  opts?: DataSourceOutputOptions,
 ): pulumi.Output<NotificationPage> {
-  return outputOf<ListNotificationsArgs, NotificationPage>(args, listNotifications);
+  return outputOf<ListNotificationsArgs, NotificationPage>(args, opts, listNotifications);
 }

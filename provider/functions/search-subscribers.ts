@@ -1,6 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { SearchSubscribersQuery, SubscriberPage } from "../../sdk/schemas";
-import { type InputArgs, invoke, outputOf } from "./invoke";
+import type { InputArgs } from "../inputs";
+import { invoke, outputOf } from "./invoke";
+import { type DataSourceOptions, type DataSourceOutputOptions, requestOptions } from "./options";
 
 /** Filters of {@link searchSubscribers}: email, phone, subscriberId, name, plus cursor and page size. */
 export type SearchSubscribersArgs = SearchSubscribersQuery;
@@ -11,13 +13,17 @@ export type SearchSubscribersArgs = SearchSubscribersQuery;
  * variant returns plain values, channel credentials included: use {@link searchSubscribersOutput} to keep
  * them secret.
  */
-export function searchSubscribers(args: SearchSubscribersArgs = {}): Promise<SubscriberPage> {
-  return invoke("searchSubscribers", (client) => client.subscribers.search(args));
+export function searchSubscribers(
+  args: SearchSubscribersArgs = {},
+  opts?: DataSourceOptions,
+): Promise<SubscriberPage> {
+  return invoke("searchSubscribers", (client) => client.subscribers.search(args, requestOptions(opts)));
 }
 
 /** {@link searchSubscribers} with Input arguments; secret when a subscriber has channel credentials. */
 export function searchSubscribersOutput(
   args: InputArgs<SearchSubscribersArgs> = {},
+  opts?: DataSourceOutputOptions,
 ): pulumi.Output<SubscriberPage> {
-  return outputOf<SearchSubscribersArgs, SubscriberPage>(args, searchSubscribers);
+  return outputOf<SearchSubscribersArgs, SubscriberPage>(args, opts, searchSubscribers);
 }

@@ -1,55 +1,36 @@
 import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
-import type { ChannelType, CredentialsDto, StepFilter } from "../../sdk/schemas";
+import { generatedIdentifier } from "../../sdk/identifier";
+import type { ArgsOf, OutputProps, StateOf } from "../inputs";
+import {
+  type IntegrationOutputs,
+  type integrationArgsSchema,
+  integrationOutputsSchema,
+} from "../runtime/integration-schema";
 import { serializedProvider } from "../serialized-provider";
+import { outputOnlyProps, withSecretCredentials } from "./resource-props";
 
 /** Arguments of {@link Integration}. */
-export interface IntegrationArgs {
-  /** Delivery provider id, e.g. `sendgrid`, `twilio`, `fcm`. Changing it replaces the integration. */
-  providerId: pulumi.Input<string>;
-  /** Delivery channel. Changing it replaces the integration. */
-  channel: pulumi.Input<ChannelType>;
-  /** Display name (the service picks one when left out). */
-  name?: pulumi.Input<string>;
-  /**
-   * Unique identifier of the integration. Default: derived from the project, stack and resource name,
-   * stable across runs (so a re-run never duplicates).
-   */
-  identifier?: pulumi.Input<string>;
-  /** Provider credentials; stored as a secret. Required keys of known providers are checked when active. */
-  credentials?: pulumi.Input<{ [K in keyof CredentialsDto]?: pulumi.Input<CredentialsDto[K]> }>;
-  /** Whether the integration processes events (default false, as the service). */
-  active?: pulumi.Input<boolean>;
-  /** Ask the service to check the integration when creating/updating it. */
-  check?: pulumi.Input<boolean>;
-  /** Step filters deciding when this integration is used. */
-  conditions?: pulumi.Input<pulumi.Input<StepFilter>[]>;
-  /** Environment id (default: the API key's environment). Changing it replaces the integration. */
-  environmentId?: pulumi.Input<string>;
-  /**
-   * When an integration with the same identifier already exists, take it over (update it to this
-   * resource's settings) instead of failing. `pulumi import` does not work for dynamic resources.
-   */
-  adopt?: pulumi.Input<boolean>;
-}
+export type IntegrationArgs = ArgsOf<typeof integrationArgsSchema>;
+
+/** The state of an {@link Integration}: its outputs, each optional and accepting Inputs. */
+export type IntegrationState = StateOf<IntegrationOutputs>;
 
 const provider = serializedProvider("integration");
 
 /** Identifier used when none is given: readable, unique per project/stack/resource, stable across runs. */
 function defaultIdentifier(name: string): string {
-  const slug =
-    name
-      .toLowerCase()
-      .replace(/[^a-z0-9-]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, 48) || "integration";
   const seed = `${pulumi.getProject()}/${pulumi.getStack()}/${name}`;
-  return `${slug}-${createHash("sha256").update(seed).digest("hex").slice(0, 8)}`;
+  return generatedIdentifier(name, createHash("sha256").update(seed).digest("hex").slice(0, 8));
 }
+
+/** The outputs of {@link Integration}, one per field of its state. */
+export interface Integration extends OutputProps<IntegrationOutputs> {}
 
 /**
  * A delivery-provider integration of the svc service, managed as a Pulumi dynamic resource
- * (`pulumi-nodejs:dynamic/svc:Integration`). Its id is the service's `_id`.
+ * (`pulumi-nodejs:dynamic/svc:Integration`). Its id is the service's `_id`. It lives in the environment of
+ * the stack's API key.
  *
  * ```ts
  * new svc.Integration("sendgrid", {
@@ -58,50 +39,15 @@ function defaultIdentifier(name: string): string {
  * });
  * ```
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: see the interface above
 export class Integration extends pulumi.dynamic.Resource {
-  /** Environment the integration belongs to. */
-  declare readonly environmentId: pulumi.Output<string>;
-  /** Organization the integration belongs to. */
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly name: pulumi.Output<string>;
-  declare readonly identifier: pulumi.Output<string>;
-  declare readonly providerId: pulumi.Output<string>;
-  declare readonly channel: pulumi.Output<ChannelType>;
-  /** The credentials as last written (the service never returns them). Secret. */
-  declare readonly credentials: pulumi.Output<CredentialsDto>;
-  declare readonly active: pulumi.Output<boolean>;
-  /** Whether this is the primary integration of its channel (computed for active email and SMS). */
-  declare readonly primary: pulumi.Output<boolean>;
-  /** Soft-delete marker. */
-  declare readonly deleted: pulumi.Output<boolean>;
-  declare readonly conditions: pulumi.Output<StepFilter[]>;
-  declare readonly check: pulumi.Output<boolean | undefined>;
-  declare readonly adopt: pulumi.Output<boolean>;
-
   constructor(name: string, args: IntegrationArgs, opts?: pulumi.CustomResourceOptions) {
-    const props: Record<string, unknown> = {
-      providerId: args.providerId,
-      channel: args.channel,
-      name: args.name,
+    const props = {
+      ...outputOnlyProps(integrationOutputsSchema),
+      ...args,
       identifier: args.identifier ?? defaultIdentifier(name),
       credentials: args.credentials === undefined ? undefined : pulumi.secret(args.credentials),
-      active: args.active,
-      check: args.check,
-      conditions: args.conditions,
-      environmentId: args.environmentId,
-      adopt: args.adopt,
-      // Outputs only.
-      organizationId: undefined,
-      primary: undefined,
-      deleted: undefined,
     };
-    super(
-      provider,
-      name,
-      props,
-      pulumi.mergeOptions(opts, { additionalSecretOutputs: ["credentials"] }),
-      "svc",
-      "Integration",
-    );
+    super(provider, name, props, withSecretCredentials(opts), "svc", "Integration");
   }
 }

@@ -1,4 +1,5 @@
 import type { SvcClient } from "../../sdk/client";
+import type { RequestOptions } from "../../sdk/options";
 import type { Subscriber } from "../../sdk/schemas";
 
 /** Pages scanned when the service's subscriberId filter is not exact (bounded). */
@@ -12,14 +13,18 @@ const MAX_SEARCH_PAGES = 10;
 export async function findSubscriber(
   client: SvcClient,
   subscriberId: string,
+  options?: RequestOptions,
 ): Promise<Subscriber | undefined> {
   let after: string | undefined;
   for (let pages = 0; pages < MAX_SEARCH_PAGES; pages++) {
-    const page = await client.subscribers.search({
-      subscriberId,
-      limit: 100,
-      ...(after === undefined ? {} : { after }),
-    });
+    const page = await client.subscribers.search(
+      {
+        subscriberId,
+        limit: 100,
+        ...(after === undefined ? {} : { after }),
+      },
+      options,
+    );
     const found = page.data.find((s) => s.subscriberId === subscriberId && s.deleted !== true);
     if (found) return found;
     if (!page.next || page.data.length === 0) return undefined;

@@ -1,162 +1,110 @@
 /**
- * The pure part of the Integration provider: the input schema, normalization (so that diffs are exact),
- * check failures, the diff rule, and the mapping between provider inputs/outputs and service bodies.
+ * The pure part of the Integration provider: check (validation and normalization, so that diffs are exact),
+ * the diff rule, and the mapping between provider inputs/outputs and service bodies. The shapes are in
+ * ./integration-schema.ts.
  */
-import { createHash } from "node:crypto";
-import { z } from "zod";
 import {
   type CreateIntegrationBody,
-  type CredentialsDto,
-  channelTypeSchema,
-  credentialsDtoSchema,
   type Integration,
   missingCredentialKeys,
   providerChannel,
   type StepFilter,
-  stepFilterSchema,
   type UpdateIntegrationBody,
 } from "../../sdk/schemas";
 import { type CheckFailure, schemaFailures } from "./check-failures";
-import { canonical, containsUnknown, isUnknown, stripNulls } from "./values";
-
-/** The inputs of the Integration provider as validated by check (the wire names of `svc.Integration`). */
-export const integrationInputsSchema = z.strictObject({
-  providerId: z.string().min(1),
-  channel: channelTypeSchema,
-  name: z.string().min(1).optional(),
-  identifier: z.string().min(1).max(255).optional(),
-  credentials: credentialsDtoSchema.optional(),
-  active: z.boolean().optional(),
-  check: z.boolean().optional(),
-  conditions: z.array(stepFilterSchema).optional(),
-  environmentId: z.string().min(1).optional(),
-  adopt: z.boolean().optional(),
-});
-
-/** Inputs after check: defaults applied, so that absent and default values compare equal. */
-export interface IntegrationInputs {
-  providerId: string;
-  channel: string;
-  name?: string;
-  identifier: string;
-  credentials: CredentialsDto;
-  active: boolean;
-  check?: boolean;
-  conditions: StepFilter[];
-  environmentId?: string;
-  adopt: boolean;
-}
-
-/** Outputs of the Integration provider (the resource id is the service `_id`). */
-export interface IntegrationOutputs {
-  environmentId: string;
-  organizationId: string;
-  name: string;
-  identifier: string;
-  providerId: string;
-  channel: string;
-  /** Kept from the inputs: the service never returns credentials. */
-  credentials: CredentialsDto;
-  active: boolean;
-  primary: boolean;
-  deleted: boolean;
-  conditions: StepFilter[];
-  check?: boolean;
-  adopt: boolean;
-}
+import {
+  type IntegrationInputs,
+  type IntegrationOutputs,
+  integrationInputsSchema,
+} from "./integration-schema";
+import type { CheckOutcome, DiffOutcome } from "./provider-results";
+import { canonical, containsUnknown, engineInputs, isUnknown, withDefaults } from "./values";
 
 export type { CheckFailure } from "./check-failures";
+export type { IntegrationInputs, IntegrationOutputs } from "./integration-schema";
+export { integrationInputsSchema } from "./integration-schema";
 
 type Props = Record<string, unknown>;
 
 /** Input properties that force a replacement when they change. */
-export const REPLACE_KEYS = ["providerId", "channel", "environmentId"] as const;
+export const REPLACE_KEYS = ["providerId", "channel"] as const;
 /** Input properties updated in place. */
 export const UPDATE_KEYS = ["name", "identifier", "active", "conditions", "credentials"] as const;
 
-/** A deterministic identifier for inputs that do not name one (stable across re-runs of the same program). */
-export function defaultIdentifier(providerId: string, seed: string): string {
-  const slug = providerId
-    .toLowerCase()
-    .replace(/[^a-z0-9-]+/g, "-")
-    .slice(0, 40);
-  return `${slug}-${createHash("sha256").update(seed).digest("hex").slice(0, 10)}`;
-}
+/** The result of check for an Integration. */
+export type IntegrationCheck = CheckOutcome<IntegrationInputs>;
 
 /**
  * Validates and normalizes new inputs. Unknown values (preview) are accepted as they are; every other
  * problem becomes a failure naming the property and, for enums, the allowed values.
  */
-export function checkIntegration(olds: Props, news: Props): { inputs: Props; failures: CheckFailure[] } {
-  const { __provider: _p, ...rest } = news;
-  const raw = stripNulls(rest) as Props;
-  const failures = schemaFailures(integrationInputsSchema, raw);
-  const providerId = raw.providerId;
-  const channel = raw.channel;
-  if (
-    typeof providerId === "string" &&
-    !isUnknown(providerId) &&
-    typeof channel === "string" &&
-    !isUnknown(channel)
-  ) {
-    const expected = providerChannel(providerId);
-    if (expected !== undefined && expected !== channel && failures.every((f) => f.property !== "channel")) {
-      failures.push({
-        property: "channel",
-        reason: `channel: provider "${providerId}" delivers on ${expected}, not ${channel}`,
-      });
-    }
-  }
-  const active = raw.active === true;
-  const creds = raw.credentials;
-  if (active && typeof providerId === "string" && !isUnknown(providerId) && !isUnknown(creds)) {
-    const missing = missingCredentialKeys(providerId, (creds ?? {}) as Record<string, unknown>);
-    if (missing.length > 0) {
-      failures.push({
-        property: "credentials",
-        reason: `credentials: provider "${providerId}" needs ${missing.join(", ")} when active (missing: ${missing.join(", ")})`,
-      });
-    }
-  }
-  return { inputs: normalizeInputs(olds, raw), failures };
+export function checkIntegration(news: Props): IntegrationCheck {
+  const { environmentId, ...raw } = engineInputs(news);
+  const failures = [...environmentFailures(environmentId), ...schemaFailures(integrationInputsSchema, raw)];
+  failures.push(...channelFailures(raw, failures), ...credentialFailures(raw));
+  return { inputs: normalizeInputs(raw), failures };
 }
 
-/** Applies defaults and canonical ordering; leaves unknown values untouched. */
-export function normalizeInputs(olds: Props, raw: Props): Props {
-  const out: Props = { ...raw };
-  out.active = raw.active ?? false;
-  out.adopt = raw.adopt ?? false;
-  out.conditions = raw.conditions ?? [];
-  out.credentials = isUnknown(raw.credentials) ? raw.credentials : canonical(raw.credentials ?? {});
-  if (Array.isArray(out.conditions)) out.conditions = out.conditions.map(canonical);
-  if (out.identifier === undefined) {
-    const oldId = olds.identifier;
-    out.identifier =
-      typeof oldId === "string" && oldId !== "" && !isUnknown(oldId)
-        ? oldId
-        : typeof raw.providerId === "string" && !containsUnknown([raw.providerId, raw.channel, raw.name])
-          ? defaultIdentifier(
-              raw.providerId,
-              JSON.stringify([raw.providerId, raw.channel, raw.name ?? null, raw.environmentId ?? null]),
-            )
-          : undefined;
-    if (out.identifier === undefined) delete out.identifier;
-  }
-  return canonical(out) as Props;
+/** `environmentId` was an input of earlier versions: say what replaced it. */
+function environmentFailures(environmentId: unknown): CheckFailure[] {
+  if (environmentId === undefined) return [];
+  return [
+    {
+      property: "environmentId",
+      reason:
+        "environmentId: is an output only: integrations are created in the API key's environment. " +
+        "To manage another environment, use a stack whose svc:apiKey is that environment's key.",
+    },
+  ];
 }
 
-/** The result of diff, as `pulumi.dynamic.DiffResult`. */
-export interface IntegrationDiff {
-  changes: boolean;
-  replaces: string[];
-  deleteBeforeReplace: boolean;
+/** A known provider declared on another channel than the one it delivers on. */
+function channelFailures(raw: Props, found: readonly CheckFailure[]): CheckFailure[] {
+  const { providerId, channel } = raw;
+  if (typeof providerId !== "string" || typeof channel !== "string") return [];
+  if (isUnknown(providerId) || isUnknown(channel) || found.some((f) => f.property === "channel")) return [];
+  const expected = providerChannel(providerId);
+  if (expected === undefined || expected === channel) return [];
+  return [
+    {
+      property: "channel",
+      reason: `channel: provider "${providerId}" delivers on ${expected}, not ${channel}`,
+    },
+  ];
 }
 
-function changed(key: string, olds: Props, news: Props): boolean {
+/** Credential keys a known provider needs when active (names only, never values). */
+function credentialFailures(raw: Props): CheckFailure[] {
+  const { providerId, credentials } = raw;
+  if (raw.active !== true || typeof providerId !== "string" || isUnknown(providerId)) return [];
+  if (isUnknown(credentials)) return [];
+  const given = credentials !== null && typeof credentials === "object" ? (credentials as Props) : {};
+  const missing = missingCredentialKeys(providerId, given);
+  if (missing.length === 0) return [];
+  return [
+    {
+      property: "credentials",
+      reason: `credentials: provider "${providerId}" needs ${missing.join(", ")} when active (missing: ${missing.join(", ")})`,
+    },
+  ];
+}
+
+/**
+ * Applies the schema's defaults and canonical ordering, leaving unknown values untouched. The result has
+ * the shape of {@link IntegrationInputs} once check reports no failure; the engine never creates or updates
+ * with inputs that failed.
+ */
+function normalizeInputs(raw: Props): IntegrationInputs {
+  return canonical(withDefaults(integrationInputsSchema.shape, raw)) as IntegrationInputs;
+}
+
+type DiffKey = (typeof REPLACE_KEYS)[number] | (typeof UPDATE_KEYS)[number];
+
+function changed(key: DiffKey, olds: Partial<IntegrationOutputs>, news: IntegrationInputs): boolean {
   const n = news[key];
   if (containsUnknown(n)) return true;
-  // An input left out means "whatever the service chose" (name, environment): not a change.
-  if (n === undefined && (key === "name" || key === "environmentId")) return false;
+  // A name left out means "whatever the service chose": not a change.
+  if (n === undefined && key === "name") return false;
   const o = olds[key];
   if (key === "conditions") return canonicalJson(n ?? []) !== canonicalJson(o ?? []);
   if (key === "credentials") return canonicalJson(n ?? {}) !== canonicalJson(o ?? {});
@@ -173,7 +121,7 @@ function canonicalJson(v: unknown): string {
  * are behaviour flags, never a change. When a replacement keeps the identifier, the old integration must go
  * first (identifiers are unique), so deleteBeforeReplace is set.
  */
-export function diffIntegration(olds: Props, news: Props): IntegrationDiff {
+export function diffIntegration(olds: Partial<IntegrationOutputs>, news: IntegrationInputs): DiffOutcome {
   const replaces = REPLACE_KEYS.filter((k) => changed(k, olds, news));
   const updates = UPDATE_KEYS.filter((k) => changed(k, olds, news));
   const sameIdentifier = !changed("identifier", olds, news);
@@ -184,18 +132,17 @@ export function diffIntegration(olds: Props, news: Props): IntegrationDiff {
   };
 }
 
-/** The POST body for checked inputs. */
+/** The POST body for checked inputs (the service puts the integration in the API key's environment). */
 export function toCreateBody(inputs: IntegrationInputs): CreateIntegrationBody {
   const body: CreateIntegrationBody = {
     providerId: inputs.providerId,
-    channel: inputs.channel as CreateIntegrationBody["channel"],
+    channel: inputs.channel,
     identifier: inputs.identifier,
     credentials: inputs.credentials,
     active: inputs.active,
     conditions: inputs.conditions,
   };
   if (inputs.name !== undefined) body.name = inputs.name;
-  if (inputs.environmentId !== undefined) body._environmentId = inputs.environmentId;
   if (inputs.check !== undefined) body.check = inputs.check;
   return body;
 }
@@ -226,43 +173,35 @@ function canonicalConditions(conditions: Integration["conditions"]): StepFilter[
   );
 }
 
-/** Outputs from the service's integration plus what only the inputs know (credentials, flags). */
+/** Outputs from the service's integration plus what only the inputs know (the credentials written). */
 export function toOutputs(
   remote: Integration,
-  kept: { credentials?: unknown; check?: unknown; adopt?: unknown },
+  kept: { credentials?: IntegrationOutputs["credentials"] | undefined },
 ): IntegrationOutputs {
-  const out: IntegrationOutputs = {
+  return {
     environmentId: remote._environmentId,
     organizationId: remote._organizationId,
     name: remote.name,
     identifier: remote.identifier,
     providerId: remote.providerId,
     channel: remote.channel,
-    credentials: canonical(kept.credentials ?? {}) as CredentialsDto,
+    credentials: canonicalCredentials(kept.credentials),
     active: remote.active,
     primary: remote.primary ?? false,
     deleted: remote.deleted ?? false,
     conditions: canonicalConditions(remote.conditions),
-    adopt: kept.adopt === true,
   };
-  if (typeof kept.check === "boolean") out.check = kept.check;
-  return out;
+}
+
+function canonicalCredentials(
+  c: IntegrationOutputs["credentials"] | undefined,
+): IntegrationOutputs["credentials"] {
+  return canonical(c ?? {}) as IntegrationOutputs["credentials"];
 }
 
 /** The inputs that describe `outputs` (returned by read so that refresh keeps later diffs right). */
-export function inputsOf(outputs: IntegrationOutputs): IntegrationInputs {
-  const inputs: IntegrationInputs = {
-    providerId: outputs.providerId,
-    channel: outputs.channel,
-    name: outputs.name,
-    identifier: outputs.identifier,
-    credentials: outputs.credentials,
-    active: outputs.active,
-    conditions: outputs.conditions,
-    environmentId: outputs.environmentId,
-    adopt: outputs.adopt,
-  };
-  if (outputs.check !== undefined) inputs.check = outputs.check;
+export function inputsOf(outputs: IntegrationOutputs) {
+  const { environmentId: _e, organizationId: _o, primary: _p, deleted: _d, ...inputs } = outputs;
   return inputs;
 }
 
@@ -272,7 +211,6 @@ export function inputsOf(outputs: IntegrationOutputs): IntegrationInputs {
  */
 export function matchesInputs(remote: Integration, inputs: IntegrationInputs): boolean {
   if (remote.providerId !== inputs.providerId || remote.channel !== inputs.channel) return false;
-  if (inputs.environmentId !== undefined && remote._environmentId !== inputs.environmentId) return false;
   if (inputs.name !== undefined && remote.name !== inputs.name) return false;
   if (remote.active !== inputs.active) return false;
   return canonicalJson(canonicalConditions(remote.conditions)) === canonicalJson(inputs.conditions);

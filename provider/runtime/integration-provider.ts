@@ -6,12 +6,14 @@
 import { createHash, randomUUID } from "node:crypto";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { SvcClient } from "../../sdk/client";
+import { NotFoundError } from "../../sdk/errors";
 import type { Integration } from "../../sdk/schemas";
 import type { ConfigSource } from "../config";
 import { statusOf } from "./errors";
 import {
   checkIntegration,
   diffIntegration,
+  type IntegrationCheck,
   type IntegrationInputs,
   type IntegrationOutputs,
   inputsOf,
@@ -21,6 +23,7 @@ import {
   toUpdateBody,
 } from "./integration-model";
 import { ListCache } from "./list-cache";
+import type { ReadOutcome } from "./provider-results";
 import { ServiceSession, type ServiceSessionOptions } from "./service-session";
 import { canonical } from "./values";
 
@@ -29,6 +32,9 @@ export interface IntegrationProviderOptions extends ServiceSessionOptions {
   /** How long a list answer is shared between reads (default 2 s). */
   listTtlMs?: number;
 }
+
+/** What read answers for an Integration. */
+export type IntegrationRead = ReadOutcome<IntegrationOutputs, ReturnType<typeof inputsOf>>;
 
 /** `pulumi.dynamic.ResourceProvider` for integrations. */
 export class IntegrationProvider implements dynamic.ResourceProvider {
@@ -46,19 +52,18 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
     this.session.configure(req.config);
   }
 
-  async check(olds: Record<string, unknown>, news: Record<string, unknown>): Promise<dynamic.CheckResult> {
-    const { inputs, failures } = checkIntegration(olds ?? {}, news ?? {});
-    return { inputs, failures };
+  /** Validates and normalizes the inputs (see {@link checkIntegration}); no request is made. */
+  async check(_olds: Record<string, unknown>, news: Record<string, unknown>): Promise<IntegrationCheck> {
+    return checkIntegration(news ?? {});
   }
 
+  /** Compares checked inputs with the outputs in state (see {@link diffIntegration}); no request is made. */
   async diff(_id: string, olds: IntegrationOutputs, news: IntegrationInputs): Promise<dynamic.DiffResult> {
-    return diffIntegration(
-      olds as unknown as Record<string, unknown>,
-      news as unknown as Record<string, unknown>,
-    );
+    return diffIntegration(olds, news);
   }
 
-  async create(inputs: IntegrationInputs): Promise<dynamic.CreateResult<IntegrationOutputs>> {
+  /** Creates the integration; a create answered 409 may take over the existing one (see `takeOver`). */
+  async create(inputs: IntegrationInputs): Promise<{ id: string; outs: IntegrationOutputs }> {
     return this.guard("create", inputs, async () => {
       const api = this.client().integrations;
       const body = toCreateBody(inputs);
@@ -83,7 +88,8 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
     });
   }
 
-  async read(id: string, props?: IntegrationOutputs): Promise<dynamic.ReadResult> {
+  /** The integration as the service holds it now, or `{}` when it is gone. */
+  async read(id: string, props?: IntegrationOutputs): Promise<IntegrationRead> {
     return this.guard("read", props, async () => {
       const all = await this.lists.get();
       const found = all.find((i) => i._id === id);
@@ -93,18 +99,19 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
     });
   }
 
+  /** Updates the integration in place (PUT: credentials replaced whole). */
   async update(
     id: string,
     olds: IntegrationOutputs,
     news: IntegrationInputs,
-  ): Promise<dynamic.UpdateResult<IntegrationOutputs>> {
+  ): Promise<{ outs: IntegrationOutputs }> {
     return this.guard("update", [olds, news], async () => {
       this.lists.invalidate();
       try {
         const updated = await this.client().integrations.update(id, toUpdateBody(news));
         return { outs: toOutputs(updated, news) };
       } catch (e) {
-        if (statusOf(e) === 404) {
+        if (e instanceof NotFoundError) {
           throw new Error(
             `svc: update: integration ${id} no longer exists; run \`pulumi refresh\` so that it is created again`,
           );
@@ -116,13 +123,14 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
     });
   }
 
+  /** Deletes the integration; one already gone counts as deleted. */
   async delete(id: string, props: IntegrationOutputs): Promise<void> {
     return this.guard("delete", props, async () => {
       this.lists.invalidate();
       try {
         await this.client().integrations.delete(id);
       } catch (e) {
-        if (statusOf(e) !== 404) throw e; // already gone
+        if (!(e instanceof NotFoundError)) throw e; // already gone
       } finally {
         this.lists.invalidate();
       }
@@ -135,16 +143,11 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
    */
   private async takeOver(inputs: IntegrationInputs, conflict: unknown): Promise<Integration> {
     const all = await this.client().integrations.list();
-    const candidates = all.filter(
-      (i) =>
-        i.identifier === inputs.identifier &&
-        i.deleted !== true &&
-        (inputs.environmentId === undefined || i._environmentId === inputs.environmentId),
-    );
+    const candidates = all.filter((i) => i.identifier === inputs.identifier && i.deleted !== true);
     if (candidates.length === 0) throw conflict;
     if (candidates.length > 1) {
       throw new Error(
-        `svc: create: identifier "${inputs.identifier}" exists in ${candidates.length} environments; set environmentId to choose one`,
+        `svc: create: identifier "${inputs.identifier}" exists in ${candidates.length} environments; choose another identifier`,
       );
     }
     const existing = candidates[0]!;

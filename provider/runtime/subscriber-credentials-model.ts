@@ -2,18 +2,27 @@
  * The pure part of the SubscriberCredentials provider: input schema and check, normalization, the diff rule
  * and the mapping between a subscriber's channel entry and the resource's outputs.
  */
-import { z } from "zod";
 import {
   type ChannelCredentials,
   type ChannelSettings,
-  channelCredentialsSchema,
-  chatPushProviderIdSchema,
   MAX_DEVICE_TOKENS,
   PUSH_PROVIDER_IDS,
   type Subscriber,
 } from "../../sdk/schemas";
 import { type CheckFailure, schemaFailures } from "./check-failures";
-import { canonical, containsUnknown, isUnknown, stripNulls } from "./values";
+import type { CheckOutcome, DiffOutcome } from "./provider-results";
+import {
+  type SubscriberCredentialsInputs,
+  type SubscriberCredentialsOutputs,
+  subscriberCredentialsInputsSchema,
+} from "./subscriber-credentials-schema";
+import { canonical, containsUnknown, engineInputs, isUnknown, stripNulls } from "./values";
+
+export type {
+  SubscriberCredentialsInputs,
+  SubscriberCredentialsOutputs,
+} from "./subscriber-credentials-schema";
+export { subscriberCredentialsInputsSchema } from "./subscriber-credentials-schema";
 
 /** Longest accepted device token (FCM tokens are ~160 chars, APNs 64 hex; web-push subscriptions more). */
 export const MAX_DEVICE_TOKEN_LENGTH = 4096;
@@ -34,58 +43,14 @@ export const CREDENTIAL_KEYS = [
 ] as const;
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
-const BAD_ID = /[\u0000-\u001f\u007f]/;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
 const BAD_TOKEN = /[\s\u0000-\u001f\u007f]/;
-
-/** An identifier sent in a path or body: non-empty, at most 255 characters, no control characters. */
-const idSchema = z
-  .string()
-  .min(1)
-  .max(255)
-  .refine(
-    (s) => !BAD_ID.test(s) && s.trim() === s,
-    "must not contain control characters or surrounding spaces",
-  );
-
-/** The inputs of the SubscriberCredentials provider as validated by check (strict). */
-export const subscriberCredentialsInputsSchema = z.strictObject({
-  subscriberId: idSchema,
-  providerId: chatPushProviderIdSchema,
-  integrationIdentifier: idSchema.optional(),
-  credentials: channelCredentialsSchema,
-});
-
-/** Inputs after check. */
-export interface SubscriberCredentialsInputs {
-  subscriberId: string;
-  providerId: string;
-  integrationIdentifier?: string;
-  credentials: ChannelCredentials;
-}
-
-/** Outputs of the SubscriberCredentials provider. */
-export interface SubscriberCredentialsOutputs {
-  subscriberId: string;
-  providerId: string;
-  /** The integration identifier of the channel entry (declared, or the one the service chose). */
-  integrationIdentifier?: string;
-  /** The credentials as the service holds them (read back, so out-of-band changes show). Secret. */
-  credentials: ChannelCredentials;
-  /** `_integrationId` of the channel entry. */
-  integrationId?: string;
-  /** Environment of the subscriber. */
-  environmentId?: string;
-}
 
 type Props = Record<string, unknown>;
 
 /** The resource id: `subscriberId/providerId[/integrationIdentifier]`. */
-export function credentialsId(inputs: {
-  subscriberId: string;
-  providerId: string;
-  integrationIdentifier?: string | undefined;
-}): string {
+export function credentialsId(
+  inputs: Pick<SubscriberCredentialsInputs, "subscriberId" | "providerId" | "integrationIdentifier">,
+): string {
   const base = `${inputs.subscriberId}/${inputs.providerId}`;
   return inputs.integrationIdentifier === undefined ? base : `${base}/${inputs.integrationIdentifier}`;
 }
@@ -132,27 +97,24 @@ function normalizeCredentials(v: unknown): unknown {
   return canonical(stripNulls(v as Props));
 }
 
+/** The result of check for SubscriberCredentials. */
+export type SubscriberCredentialsCheck = CheckOutcome<SubscriberCredentialsInputs>;
+
 /**
  * Validates and normalizes new inputs before any request. Unknown values (preview) are accepted; every
  * problem names its property path (ids, URLs, token list size and shape) without echoing credential values.
+ * The inputs have the shape of {@link SubscriberCredentialsInputs} once there is no failure; the engine
+ * never creates or updates with inputs that failed.
  */
-export function checkSubscriberCredentials(news: Props): { inputs: Props; failures: CheckFailure[] } {
-  const { __provider: _p, ...rest } = news;
-  const raw = stripNulls(rest);
+export function checkSubscriberCredentials(news: Props): SubscriberCredentialsCheck {
+  const raw = engineInputs(news);
   if (raw.credentials !== undefined) raw.credentials = normalizeCredentials(raw.credentials);
   const failures = schemaFailures(subscriberCredentialsInputsSchema, raw);
   const creds = raw.credentials;
   if (creds !== null && typeof creds === "object" && !isUnknown(creds)) {
     failures.push(...tokenFailures(raw.providerId, (creds as Props).deviceTokens));
   }
-  return { inputs: canonical(raw) as Props, failures };
-}
-
-/** The result of diff, as `pulumi.dynamic.DiffResult`. */
-export interface SubscriberCredentialsDiff {
-  changes: boolean;
-  replaces: string[];
-  deleteBeforeReplace: boolean;
+  return { inputs: canonical(raw) as SubscriberCredentialsInputs, failures };
 }
 
 /** Credentials in comparable form: tokens as a sorted set, an empty token list the same as none. */
@@ -172,7 +134,10 @@ export function comparableCredentials(v: unknown): string {
  * means "the one the service chose", not a change. When the replacement may address the same channel entry
  * (same subscriber and provider), the old one is cleared first so that its delete cannot clear the new one.
  */
-export function diffSubscriberCredentials(olds: Props, news: Props): SubscriberCredentialsDiff {
+export function diffSubscriberCredentials(
+  olds: Partial<SubscriberCredentialsOutputs>,
+  news: SubscriberCredentialsInputs,
+): DiffOutcome {
   const replaces: string[] = [];
   for (const key of ["subscriberId", "providerId", "integrationIdentifier"] as const) {
     const n = news[key];
@@ -207,11 +172,7 @@ export function pickCredentials(c: ChannelSettings["credentials"] | undefined): 
  */
 export function findEntry(
   subscriber: Subscriber,
-  target: {
-    providerId: string;
-    integrationIdentifier?: string | undefined;
-    integrationId?: string | undefined;
-  },
+  target: Pick<SubscriberCredentialsOutputs, "providerId" | "integrationIdentifier" | "integrationId">,
 ): ChannelSettings | undefined {
   const entries = (subscriber.channels ?? []).filter((c) => c.providerId === target.providerId);
   if (target.integrationIdentifier !== undefined) {
@@ -247,13 +208,7 @@ export function toOutputs(
  * identifier is kept even when the program left it out: a later check without it is not a change.
  */
 export function inputsOf(outputs: SubscriberCredentialsOutputs): SubscriberCredentialsInputs {
-  const inputs: SubscriberCredentialsInputs = {
-    subscriberId: outputs.subscriberId,
-    providerId: outputs.providerId,
-    credentials: outputs.credentials,
-  };
-  if (outputs.integrationIdentifier !== undefined)
-    inputs.integrationIdentifier = outputs.integrationIdentifier;
+  const { integrationId: _i, environmentId: _e, ...inputs } = outputs;
   return inputs;
 }
 

@@ -17,12 +17,14 @@
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { SvcClient } from "../../sdk/client";
+import { ApiError, BadRequestError, NotFoundError } from "../../sdk/errors";
 import { errorMessageOf } from "../../sdk/http-utils";
 import type { Subscriber, UpsertCredentialsBody } from "../../sdk/schemas";
 import type { ConfigSource } from "../config";
-import { statusOf } from "./errors";
 import { findSubscriber } from "./find-subscriber";
 import { ListCache } from "./list-cache";
+import { chatPushProviderId } from "./provider-id";
+import type { ReadOutcome } from "./provider-results";
 import { ServiceSession, type ServiceSessionOptions } from "./service-session";
 import {
   checkSubscriberCredentials,
@@ -31,6 +33,7 @@ import {
   diffSubscriberCredentials,
   findEntry,
   inputsOf,
+  type SubscriberCredentialsCheck,
   type SubscriberCredentialsInputs,
   type SubscriberCredentialsOutputs,
   toOutputs,
@@ -45,13 +48,38 @@ export interface SubscriberCredentialsProviderOptions extends ServiceSessionOpti
   readTtlMs?: number;
 }
 
-function messageOf(err: unknown): string {
-  const body = (err as { body?: unknown } | null)?.body;
-  return errorMessageOf(body) ?? (err instanceof Error ? err.message : String(err));
+/** The service's own message of an error answer (`message` is an array for validation failures). */
+function serviceMessage(err: ApiError): string {
+  return errorMessageOf(err.body) ?? err.message;
 }
 
 const SUBSCRIBER_MISSING = /subscriber.*not\s*found|subscriber.*does not exist/i;
 const NO_INTEGRATION = /integration/i;
+
+/** The service's answer for a subscriber that does not exist (400 "SubscriberId: X not found", or a 404). */
+function isSubscriberMissing(err: unknown): boolean {
+  return (
+    (err instanceof BadRequestError || err instanceof NotFoundError) &&
+    SUBSCRIBER_MISSING.test(serviceMessage(err))
+  );
+}
+
+/** The service's 400 for a provider without an active integration. */
+function isNoIntegration(err: unknown): boolean {
+  return err instanceof BadRequestError && NO_INTEGRATION.test(serviceMessage(err));
+}
+
+/** A server without the PUT credentials route (404 or 405 that is not about the subscriber). */
+function isMissingPutRoute(err: unknown): boolean {
+  const routeMissing = err instanceof NotFoundError || (err instanceof ApiError && err.status === 405);
+  return routeMissing && !isSubscriberMissing(err);
+}
+
+/** What read answers for SubscriberCredentials. */
+export type SubscriberCredentialsRead = ReadOutcome<
+  SubscriberCredentialsOutputs,
+  SubscriberCredentialsInputs
+>;
 
 /** `pulumi.dynamic.ResourceProvider` for subscriber channel credentials. */
 export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
@@ -71,32 +99,35 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
     this.session.configure(req.config);
   }
 
-  async check(_olds: Record<string, unknown>, news: Record<string, unknown>): Promise<dynamic.CheckResult> {
-    const { inputs, failures } = checkSubscriberCredentials(news ?? {});
-    return { inputs, failures };
+  /** Validates and normalizes the inputs (see {@link checkSubscriberCredentials}); no request is made. */
+  async check(
+    _olds: Record<string, unknown>,
+    news: Record<string, unknown>,
+  ): Promise<SubscriberCredentialsCheck> {
+    return checkSubscriberCredentials(news ?? {});
   }
 
+  /** Compares checked inputs with the outputs in state (see {@link diffSubscriberCredentials}). */
   async diff(
     _id: string,
     olds: SubscriberCredentialsOutputs,
     news: SubscriberCredentialsInputs,
   ): Promise<dynamic.DiffResult> {
-    return diffSubscriberCredentials(
-      olds as unknown as Record<string, unknown>,
-      news as unknown as Record<string, unknown>,
-    );
+    return diffSubscriberCredentials(olds, news);
   }
 
+  /** Writes the declared credentials (PUT: device tokens replaced exactly). */
   async create(
     inputs: SubscriberCredentialsInputs,
-  ): Promise<dynamic.CreateResult<SubscriberCredentialsOutputs>> {
+  ): Promise<{ id: string; outs: SubscriberCredentialsOutputs }> {
     return this.session.guard("create", inputs.credentials, async () => {
       const outs = await this.write("create", inputs);
       return { id: credentialsId(inputs), outs };
     });
   }
 
-  async read(id: string, props?: SubscriberCredentialsOutputs): Promise<dynamic.ReadResult> {
+  /** The channel entry as the service holds it now, or `{}` when it (or its subscriber) is gone. */
+  async read(id: string, props?: SubscriberCredentialsOutputs): Promise<SubscriberCredentialsRead> {
     return this.session.guard("read", props?.credentials, async () => {
       if (!props?.subscriberId || !props.providerId) {
         throw new Error(
@@ -119,11 +150,12 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
     });
   }
 
+  /** Writes the new credentials to the entry this resource manages. */
   async update(
     _id: string,
     olds: SubscriberCredentialsOutputs,
     news: SubscriberCredentialsInputs,
-  ): Promise<dynamic.UpdateResult<SubscriberCredentialsOutputs>> {
+  ): Promise<{ outs: SubscriberCredentialsOutputs }> {
     return this.session.guard("update", [olds.credentials, news.credentials], async () => {
       // Without a declared identifier, keep writing the entry this resource already manages.
       const target: SubscriberCredentialsInputs =
@@ -134,6 +166,7 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
     });
   }
 
+  /** Clears what the resource set (see the module comment for what remains). */
   async delete(_id: string, props: SubscriberCredentialsOutputs): Promise<void> {
     return this.session.guard("delete", props.credentials, async () => {
       const subscriberId = props.subscriberId;
@@ -148,7 +181,7 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
           await this.client().subscribers.deleteCredentials(subscriberId, props.providerId);
         } else {
           const body: UpsertCredentialsBody = {
-            providerId: props.providerId as UpsertCredentialsBody["providerId"],
+            providerId: chatPushProviderId(props.providerId),
             credentials: clearedCredentials(props.providerId),
           };
           if (entry.integrationIdentifier) body.integrationIdentifier = entry.integrationIdentifier;
@@ -156,7 +189,7 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
         }
       } catch (e) {
         // Gone meanwhile (subscriber or entry): nothing left to clear.
-        if (statusOf(e) === 404 || (statusOf(e) === 400 && SUBSCRIBER_MISSING.test(messageOf(e)))) return;
+        if (e instanceof NotFoundError || isSubscriberMissing(e)) return;
         throw e;
       } finally {
         this.forget(subscriberId);
@@ -174,7 +207,7 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
     inputs: SubscriberCredentialsInputs,
   ): Promise<SubscriberCredentialsOutputs> {
     const body: UpsertCredentialsBody = {
-      providerId: inputs.providerId as UpsertCredentialsBody["providerId"],
+      providerId: chatPushProviderId(inputs.providerId),
       credentials: inputs.credentials,
     };
     if (inputs.integrationIdentifier !== undefined) body.integrationIdentifier = inputs.integrationIdentifier;
@@ -198,8 +231,7 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
       try {
         return await api.replaceCredentials(subscriberId, body);
       } catch (e) {
-        const s = statusOf(e);
-        if (!((s === 404 || s === 405) && !SUBSCRIBER_MISSING.test(messageOf(e)))) throw e;
+        if (!isMissingPutRoute(e)) throw e;
         this.putSupported = false;
       }
     }
@@ -212,16 +244,14 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
     inputs: SubscriberCredentialsInputs,
     err: unknown,
   ): Promise<unknown> {
-    if (statusOf(err) !== 400 && statusOf(err) !== 404) return err;
-    const message = messageOf(err);
-    if (SUBSCRIBER_MISSING.test(message)) {
+    if (isSubscriberMissing(err)) {
       const env = await this.describeEnvironment();
       return new Error(
         `svc: ${operation}: subscriber "${inputs.subscriberId}" does not exist in ${env}. ` +
           "Subscribers are created by your application (or the service's dashboard); create it first, or check svc:apiKey points at the right environment.",
       );
     }
-    if (statusOf(err) === 400 && NO_INTEGRATION.test(message)) {
+    if (isNoIntegration(err)) {
       const env = await this.describeEnvironment();
       const which =
         inputs.integrationIdentifier === undefined

@@ -1,4 +1,5 @@
 /** Helpers for the plain JSON values the dynamic-provider host hands us. */
+import type { z } from "zod";
 
 /** The string the engine sends for a value not known yet (`pulumi.runtime.unknownValue`). */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -57,4 +58,24 @@ export function stringsIn(v: unknown, into: string[] = []): string[] {
   else if (Array.isArray(v)) for (const x of v) stringsIn(x, into);
   else if (v !== null && typeof v === "object") for (const x of Object.values(v)) stringsIn(x, into);
   return into;
+}
+
+/** A resource's new inputs without the engine's `__provider` and without null or undefined members. */
+export function engineInputs(news: Record<string, unknown>): Record<string, unknown> {
+  const { __provider: _provider, ...rest } = news;
+  return stripNulls(rest);
+}
+
+/** `raw` with the default of each absent field of `shape` filled in (the schema is the one source of defaults). */
+export function withDefaults(
+  shape: Readonly<Record<string, z.ZodType>>,
+  raw: Record<string, unknown>,
+): Record<string, unknown> {
+  const out = { ...raw };
+  for (const [key, field] of Object.entries(shape)) {
+    if (out[key] !== undefined) continue;
+    const absent = field.safeParse(undefined);
+    if (absent.success && absent.data !== undefined) out[key] = absent.data;
+  }
+  return out;
 }

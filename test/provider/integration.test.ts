@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
-import { ConfigError, resolveSettings } from "../../provider/config";
+import type { IntegrationInputs, IntegrationOutputs } from "../../provider/runtime/integration-model";
 import { IntegrationProvider } from "../../provider/runtime/integration-provider";
 import { UNKNOWN } from "../../provider/runtime/values";
 import { SvcClient } from "../../sdk";
@@ -32,10 +32,15 @@ const TWILIO = {
   credentials: { accountSid: "AC-secret-sid-1234", token: "tw-secret-token-5678", from: "+15550001" },
 };
 
-async function checked(p: IntegrationProvider, news: Props, olds: Props = {}): Promise<Props> {
-  const r = await p.check(olds, news);
+async function checked(p: IntegrationProvider, news: Props): Promise<IntegrationInputs> {
+  const r = await p.check({}, news);
   expect(r.failures).toEqual([]);
-  return r.inputs as Props;
+  return r.inputs;
+}
+
+/** check + create. */
+async function make(p: IntegrationProvider, news: Props): Promise<{ id: string; outs: IntegrationOutputs }> {
+  return p.create(await checked(p, news));
 }
 
 function listCalls(): number {
@@ -86,20 +91,42 @@ describe("check", () => {
     expect(nested.failures).toEqual([]);
   });
 
-  it("normalizes defaults and generates a stable identifier when none is given", async () => {
+  it("applies the schema's defaults, so absent and default values compare equal", async () => {
     const p = provider();
-    const a = await checked(p, { providerId: "sendgrid", channel: "email", conditions: null });
-    const b = await checked(p, { providerId: "sendgrid", channel: "email" });
+    const a = await checked(p, {
+      providerId: "sendgrid",
+      channel: "email",
+      identifier: "s",
+      conditions: null,
+    });
+    const b = await checked(p, {
+      providerId: "sendgrid",
+      channel: "email",
+      identifier: "s",
+      active: false,
+      credentials: {},
+      conditions: [],
+    });
     expect(a).toEqual(b);
-    expect(a).toMatchObject({ active: false, adopt: false, conditions: [], credentials: {} });
-    expect(typeof a.identifier).toBe("string");
-    // An existing resource keeps its identifier.
-    const c = await checked(
-      p,
-      { providerId: "sendgrid", channel: "email", name: "x" },
-      { identifier: "keep-me" },
+    expect(a).toEqual({
+      providerId: "sendgrid",
+      channel: "email",
+      identifier: "s",
+      active: false,
+      conditions: [],
+      credentials: {},
+    });
+  });
+
+  it("requires the identifier the resource always sends, and refuses environmentId as an input", async () => {
+    const r = await provider().check(
+      {},
+      { providerId: "sendgrid", channel: "email", environmentId: "env-1" },
     );
-    expect(c.identifier).toBe("keep-me");
+    const byProp = Object.fromEntries((r.failures ?? []).map((f) => [f.property, f.reason]));
+    expect(byProp["identifier"]).toMatch(/required/);
+    expect(byProp["environmentId"]).toMatch(/output only.*svc:apiKey/);
+    expect(Object.keys(byProp).sort()).toEqual(["environmentId", "identifier"]);
   });
 });
 
@@ -107,7 +134,7 @@ describe("lifecycle against the emulator", () => {
   it("creates with credentials kept in outputs, then shows no diff for equivalent inputs", async () => {
     const p = provider();
     const inputs = await checked(p, TWILIO);
-    const { id, outs } = await p.create(inputs as never);
+    const { id, outs } = await p.create(inputs);
     expect(id).toMatch(/^[0-9a-f]{24}$/);
     expect(outs).toMatchObject({
       providerId: "twilio",
@@ -126,70 +153,69 @@ describe("lifecycle against the emulator", () => {
       conditions: [],
       adopt: false,
     });
-    expect(await p.diff(id, outs as never, same as never)).toMatchObject({ changes: false, replaces: [] });
-    // adopt and check are flags, not changes.
-    const flagged = await checked(p, { ...TWILIO, adopt: true, check: true }, inputs);
-    expect((await p.diff(id, outs as never, flagged as never)).changes).toBe(false);
+    expect(await p.diff(id, outs, same)).toMatchObject({ changes: false, replaces: [] });
+    // adopt and check are flags, not changes, and not outputs.
+    const flagged = await checked(p, { ...TWILIO, adopt: true, check: true });
+    expect((await p.diff(id, outs, flagged)).changes).toBe(false);
+    expect(Object.keys(outs)).not.toContain("adopt");
+    expect(Object.keys(outs)).not.toContain("check");
+    // The environment is the API key's, an output only.
+    expect(outs.environmentId).toBe(emu.keys[0]?.environmentId);
   });
 
   it("diffs: in place for name/credentials, replace for channel, unknown counts as change", async () => {
     const p = provider();
-    const inputs = await checked(p, {
-      providerId: "custom-sms",
-      channel: "sms",
-      identifier: "c1",
-      name: "A",
-    });
-    const { id, outs } = await p.create(inputs as never);
-    const renamed = await checked(p, { ...inputs, name: "B" }, inputs);
-    expect(await p.diff(id, outs as never, renamed as never)).toMatchObject({ changes: true, replaces: [] });
-    const newCreds = await checked(p, { ...inputs, credentials: { apiKey: "k2-secret" } }, inputs);
-    expect((await p.diff(id, outs as never, newCreds as never)).changes).toBe(true);
-    const moved = await checked(p, { ...inputs, channel: "email" }, inputs);
-    expect(await p.diff(id, outs as never, moved as never)).toEqual({
+    const declared = { providerId: "custom-sms", channel: "sms", identifier: "c1", name: "A" };
+    const { id, outs } = await make(p, declared);
+    const renamed = await checked(p, { ...declared, name: "B" });
+    expect(await p.diff(id, outs, renamed)).toMatchObject({ changes: true, replaces: [] });
+    const newCreds = await checked(p, { ...declared, credentials: { apiKey: "k2-secret" } });
+    expect((await p.diff(id, outs, newCreds)).changes).toBe(true);
+    const moved = await checked(p, { ...declared, channel: "email" });
+    expect(await p.diff(id, outs, moved)).toEqual({
       changes: true,
       replaces: ["channel"],
       deleteBeforeReplace: true,
     });
-    const movedRenamed = await checked(p, { ...inputs, channel: "email", identifier: "c2" }, inputs);
-    expect((await p.diff(id, outs as never, movedRenamed as never)).deleteBeforeReplace).toBe(false);
-    const preview = await checked(p, { ...inputs, name: UNKNOWN }, inputs);
-    expect((await p.diff(id, outs as never, preview as never)).changes).toBe(true);
-    const previewChannel = await checked(p, { ...inputs, channel: UNKNOWN }, inputs);
-    expect((await p.diff(id, outs as never, previewChannel as never)).replaces).toEqual(["channel"]);
+    const movedRenamed = await checked(p, { ...declared, channel: "email", identifier: "c2" });
+    expect((await p.diff(id, outs, movedRenamed)).deleteBeforeReplace).toBe(false);
+    const preview = await checked(p, { ...declared, name: UNKNOWN });
+    expect((await p.diff(id, outs, preview)).changes).toBe(true);
+    const previewChannel = await checked(p, { ...declared, channel: UNKNOWN });
+    expect((await p.diff(id, outs, previewChannel)).replaces).toEqual(["channel"]);
   });
 
   it("updates in place (PUT) and deletes; a second delete is fine", async () => {
     const p = provider();
-    const inputs = await checked(p, TWILIO);
-    const { id, outs } = await p.create(inputs as never);
+    const { id, outs } = await make(p, TWILIO);
     const news = await checked(p, {
       ...TWILIO,
       name: "Twilio 2",
       credentials: { ...TWILIO.credentials, from: "+1999" },
     });
-    const { outs: after } = await p.update(id, outs as never, news as never);
+    const { outs: after } = await p.update(id, outs, news);
     expect(after).toMatchObject({ name: "Twilio 2", credentials: { from: "+1999" } });
     expect(emu.integrations().find((i) => i._id === id)?.credentials).toMatchObject({ from: "+1999" });
-    await p.delete(id, after as never);
+    await p.delete(id, after);
     expect(emu.integrations()).toHaveLength(0);
-    await expect(p.delete(id, after as never)).resolves.toBeUndefined();
+    await expect(p.delete(id, after)).resolves.toBeUndefined();
   });
 
   it("read: reflects out-of-band changes, returns inputs, and {} once deleted", async () => {
     const p = provider();
     const inputs = await checked(p, TWILIO);
-    const { id, outs } = await p.create(inputs as never);
+    const { id, outs } = await p.create(inputs);
     const client = new SvcClient({ apiKey: emu.apiKey, baseUrl: emu.url });
     await client.integrations.update(id, { name: "changed by hand" });
-    const r = await provider().read(id, outs as never);
+    const r = await provider().read(id, outs);
     expect(r.id).toBe(id);
     expect(r.props).toMatchObject({ name: "changed by hand", credentials: TWILIO.credentials });
     expect(r.inputs).toMatchObject({ name: "changed by hand", identifier: "twilio-main" });
     // The program still says "Twilio": the next diff is an in-place update.
-    expect((await p.diff(id, r.props as never, inputs as never)).changes).toBe(true);
+    expect(r.props).toBeDefined();
+    if (r.props) expect((await p.diff(id, r.props, inputs)).changes).toBe(true);
     await client.integrations.delete(id);
-    expect(await provider().read(id, outs as never)).toEqual({});
+    expect(await provider().read(id, outs)).toEqual({});
     await client.close();
   });
 
@@ -207,7 +233,7 @@ describe("lifecycle against the emulator", () => {
     await client.close();
     emu.resetRequests();
     const p = provider();
-    const results = await Promise.all(ids.map((id) => p.read(id, {} as never)));
+    const results = await Promise.all(ids.map((id) => p.read(id)));
     expect(results.every((r, i) => r.id === ids[i])).toBe(true);
     expect(listCalls()).toBeLessThanOrEqual(2);
     expect(listCalls()).toBeGreaterThanOrEqual(1);
@@ -219,10 +245,10 @@ describe("create never duplicates", () => {
     const p = provider({ maxRetries: 0 });
     const inputs = await checked(p, TWILIO);
     emu.setFaults({ dropRate: 1 });
-    await expect(p.create(inputs as never)).rejects.toThrow();
+    await expect(p.create(inputs)).rejects.toThrow();
     emu.setFaults({});
     expect(emu.integrations()).toHaveLength(1); // stored, answer lost
-    const again = await provider().create(inputs as never);
+    const again = await provider().create(inputs);
     expect(emu.integrations()).toHaveLength(1);
     expect(again.id).toBe(emu.integrations()[0]?._id);
   });
@@ -238,12 +264,12 @@ describe("create never duplicates", () => {
     await client.close();
     const p = provider();
     const inputs = await checked(p, TWILIO);
-    const err = await failure(p.create(inputs as never));
+    const err = await failure(p.create(inputs));
     expect(err).toBeInstanceOf(Error);
     expect(err.message).toMatch(/adopt: true/);
     expect(err).not.toHaveProperty("id");
     expect(err.message).not.toContain("tw-secret-token-5678");
-    const adopted = await p.create((await checked(p, { ...TWILIO, adopt: true })) as never);
+    const adopted = await make(p, { ...TWILIO, adopt: true });
     expect(adopted.id).toBe(existing._id);
     expect(adopted.outs).toMatchObject({ name: "Twilio", active: true });
     expect(emu.integrations()).toHaveLength(1);
@@ -258,7 +284,7 @@ describe("errors and config", () => {
       client: (s) => new SvcClient({ ...s, maxRetries: 0 }),
     });
     const inputs = await checked(p, TWILIO);
-    const err = await failure(p.create(inputs as never));
+    const err = await failure(p.create(inputs));
     expect(err).toBeInstanceOf(Error);
     expect(err).not.toHaveProperty("id");
     expect(err.message).not.toContain("wrong-key-abcdef");
@@ -273,29 +299,10 @@ describe("errors and config", () => {
     delete process.env.SVC_API_KEY;
     try {
       const inputs = await checked(p, TWILIO);
-      await expect(p.create(inputs as never)).rejects.toThrow("pulumi config set --secret svc:apiKey <key>");
+      await expect(p.create(inputs)).rejects.toThrow("pulumi config set --secret svc:apiKey <key>");
     } finally {
       if (prevKey !== undefined) process.env.SVC_API_KEY = prevKey;
     }
-  });
-
-  it("resolves config before environment, environment as fallback", () => {
-    const cfg = { get: (k: string) => ({ "svc:apiKey": "from-config", "svc:baseUrl": "http://x.test" })[k] };
-    expect(resolveSettings(cfg, { SVC_API_KEY: "from-env" })).toEqual({
-      apiKey: "from-config",
-      baseUrl: "http://x.test",
-    });
-    expect(resolveSettings(undefined, { SVC_API_KEY: "from-env", SVC_BASE_URL: "https://y.test" })).toEqual({
-      apiKey: "from-env",
-      baseUrl: "https://y.test",
-    });
-    expect(() => resolveSettings(undefined, { SVC_API_KEY: "k" })).toThrow(ConfigError);
-    expect(() => resolveSettings(undefined, { SVC_API_KEY: "k" })).toThrow(
-      "pulumi config set svc:baseUrl <url>",
-    );
-    expect(() => resolveSettings(undefined, { SVC_API_KEY: "k", SVC_BASE_URL: "ftp://z" })).toThrow(
-      /http\(s\)/,
-    );
   });
 });
 

@@ -41,7 +41,7 @@ async function createAll(
         { subscriberId: `pace-${i}`, providerId: "fcm", credentials: { deviceTokens: [`t-${i}`] } },
       );
       try {
-        await p.create(checked.inputs as never);
+        await p.create(checked.inputs);
       } catch (e) {
         failures.push((e as Error).message);
       }

@@ -72,8 +72,14 @@ function integrationInputs(random: Random, i: number): Props {
         ? `https://hooks.example.com/${secretValue(random, i)}`
         : secretValue(random, i);
   }
-  const inputs: Props = { providerId, channel: spec?.channel ?? "email", active, credentials };
-  if (random() < 0.7) inputs.identifier = `fuzz-${i}`;
+  // The resource always sends an identifier (its own or the default one), as the provider requires.
+  const inputs: Props = {
+    providerId,
+    channel: spec?.channel ?? "email",
+    identifier: `fuzz-${i}`,
+    active,
+    credentials,
+  };
   if (random() < 0.5) inputs.name = `Fuzz ${i}`;
   if (random() < 0.3) {
     inputs.conditions = [

@@ -1,0 +1,80 @@
+/**
+ * The shape of `svc.Integration`, written once. The zod schema of its inputs is the source of check, of the
+ * types the provider methods take and return, and (through ../inputs.ts) of the public `IntegrationArgs`,
+ * `IntegrationState` and output types. The TSDoc on each field is what users see on all of them.
+ */
+import { z } from "zod";
+import {
+  channelTypeSchema,
+  credentialsDtoSchema,
+  openChannelTypeSchema,
+  stepFilterSchema,
+} from "../../sdk/schemas";
+import { providerIdSchema } from "./provider-id";
+
+/** What a program declares for an Integration (all defaults applied by check). */
+export const integrationArgsSchema = z.strictObject({
+  /** Delivery provider id, e.g. `sendgrid`, `twilio`, `fcm`, `slack`. Changing it replaces the integration. */
+  providerId: providerIdSchema,
+  /** Delivery channel: `in_app`, `email`, `sms`, `chat` or `push`. Changing it replaces the integration. */
+  channel: channelTypeSchema,
+  /** Display name (the service picks one when left out). */
+  name: z.string().min(1).optional(),
+  /**
+   * Unique identifier of the integration in the organization. Default: a slug of the resource name and a
+   * hash of project, stack and name, stable across runs (so a re-run never duplicates).
+   */
+  identifier: z.string().min(1).max(255).optional(),
+  /**
+   * Provider credentials (`apiKey`, `from`, `accountSid`, `token`, ...), stored as a secret. Required keys
+   * of known providers are checked when active. The service never returns them: outputs hold what was last
+   * written.
+   */
+  credentials: credentialsDtoSchema.default({}),
+  /** Whether the integration processes events (default false, as the service). */
+  active: z.boolean().default(false),
+  /** Ask the service to check the integration when creating or updating it. A flag, never a change. */
+  check: z.boolean().optional(),
+  /** Step filters deciding when this integration is used (default: none). */
+  conditions: z.array(stepFilterSchema).default([]),
+  /**
+   * When an integration with the same identifier already exists, take it over (update it to this resource's
+   * settings) instead of failing. `pulumi import` does not work for dynamic resources. A flag, never a change.
+   */
+  adopt: z.boolean().optional(),
+});
+
+/**
+ * The inputs the provider receives: the resource always sends an identifier (its own or the default one),
+ * so the provider can find an integration whose create answer was lost.
+ */
+export const integrationInputsSchema = integrationArgsSchema.required({ identifier: true });
+/** Inputs after check (defaults applied). */
+export type IntegrationInputs = z.output<typeof integrationInputsSchema>;
+
+/** What the service decides; outputs only. */
+const computedShape = {
+  /** Display name, as the service holds it. */
+  name: z.string(),
+  /** Delivery channel as the service answers it (a channel newer than this package comes through as is). */
+  channel: openChannelTypeSchema,
+  /**
+   * Environment the integration belongs to: always the API key's (the service creates integrations in the
+   * environment of the key). To manage another environment's integrations, use a stack whose `svc:apiKey`
+   * is that environment's key.
+   */
+  environmentId: z.string(),
+  /** Organization the integration belongs to. */
+  organizationId: z.string(),
+  /** Whether this is the primary integration of its channel (computed for active email and SMS ones). */
+  primary: z.boolean(),
+  /** Soft-delete marker of the service. */
+  deleted: z.boolean(),
+};
+
+/** The outputs of an Integration (the resource id is the service's `_id`); the flags are not outputs. */
+export const integrationOutputsSchema = integrationInputsSchema
+  .omit({ check: true, adopt: true })
+  .extend(computedShape);
+/** Outputs of the Integration provider. */
+export type IntegrationOutputs = z.output<typeof integrationOutputsSchema>;

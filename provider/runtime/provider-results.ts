@@ -1,0 +1,33 @@
+/**
+ * The results of the provider methods, typed: `pulumi.dynamic`'s `CheckResult`, `DiffResult` and
+ * `ReadResult` with the resource's own input and output types and every field the engine relies on set.
+ */
+import type { CheckFailure } from "./check-failures";
+
+/** What check answers. */
+export interface CheckOutcome<Inputs> {
+  /** Checked inputs, defaults applied. In a preview, values not known yet are the engine's unknown marker. */
+  inputs: Inputs;
+  /** Every problem found, each naming its property; empty when the inputs are valid. */
+  failures: CheckFailure[];
+}
+
+/** What diff answers. */
+export interface DiffOutcome {
+  /** Whether anything changes. */
+  changes: boolean;
+  /** The input properties whose change replaces the resource. */
+  replaces: string[];
+  /** Whether the old resource must go before its replacement is created (they would collide). */
+  deleteBeforeReplace: boolean;
+}
+
+/** What read answers: `{}` when the object is gone. */
+export interface ReadOutcome<Outputs, Inputs> {
+  /** The resource id (absent when gone). */
+  id?: string;
+  /** The outputs as the service holds them now. */
+  props?: Outputs;
+  /** The inputs that describe those outputs, so that later diffs compare against the refreshed state. */
+  inputs?: Inputs;
+}

@@ -1,0 +1,56 @@
+/**
+ * The shape of `svc.SubscriberCredentials`, written once: the source of check, of the provider's types and
+ * (through ../inputs.ts) of the public `SubscriberCredentialsArgs`, `SubscriberCredentialsState` and output
+ * types. The TSDoc on each field is what users see on all of them.
+ */
+import { z } from "zod";
+import { channelCredentialsSchema } from "../../sdk/schemas";
+import { subscriberProviderIdSchema } from "./provider-id";
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
+const BAD_ID = /[\u0000-\u001f\u007f]/;
+
+/** An identifier sent in a path or body: non-empty, at most 255 characters, no control characters. */
+const idSchema = z
+  .string()
+  .min(1)
+  .max(255)
+  .refine(
+    (s) => !BAD_ID.test(s) && s.trim() === s,
+    "must not contain control characters or surrounding spaces",
+  );
+
+/** What a program declares for SubscriberCredentials, and what the provider receives (strict). */
+export const subscriberCredentialsInputsSchema = z.strictObject({
+  /** The subscriber (your own identifier of it; it must exist). Changing it replaces the resource. */
+  subscriberId: idSchema,
+  /**
+   * One of the 20 chat and push provider ids (`fcm`, `apns`, `expo`, `slack`, `discord`, ...); an
+   * Integration's `providerId` fits as it is. Changing it replaces the resource.
+   */
+  providerId: subscriberProviderIdSchema,
+  /**
+   * Identifier of the integration the credentials belong to (default: the provider's active integration the
+   * service picks; outputs then show the one it chose). Changing it replaces the resource.
+   */
+  integrationIdentifier: idSchema.optional(),
+  /**
+   * The credentials: `deviceTokens` (push; the declared list replaces the stored one, `[]` clears it),
+   * `webhookUrl` (chat), `channel` (Mattermost), `alertUid` / `title` / `imageUrl` / `state` / `externalUrl`
+   * (Grafana on-call). Secret. Outputs hold them as read back from the service, so tokens changed outside
+   * Pulumi show as a diff after a refresh.
+   */
+  credentials: channelCredentialsSchema,
+});
+/** Inputs after check. */
+export type SubscriberCredentialsInputs = z.output<typeof subscriberCredentialsInputsSchema>;
+
+/** The outputs of SubscriberCredentials (the id is `subscriberId/providerId[/integrationIdentifier]`). */
+export const subscriberCredentialsOutputsSchema = subscriberCredentialsInputsSchema.extend({
+  /** The service's id (`_integrationId`) of the integration the channel entry belongs to. */
+  integrationId: z.string().optional(),
+  /** Environment of the subscriber (the API key's). */
+  environmentId: z.string().optional(),
+});
+/** Outputs of the SubscriberCredentials provider. */
+export type SubscriberCredentialsOutputs = z.output<typeof subscriberCredentialsOutputsSchema>;

@@ -1,0 +1,106 @@
+/**
+ * The public surface of `pulumi-svc`: the exact export list (values and types), and what users read on the
+ * resource types: TSDoc on every input, state field and output, and no behaviour flag among the outputs.
+ */
+import { describe, expect, it } from "vitest";
+import * as svc from "../../provider";
+import { PublicSurface } from "../../testkit/public-surface";
+
+const DATA_SOURCES = [
+  "getActiveIntegrations",
+  "getNotification",
+  "getSubscriber",
+  "getSubscriberPreferences",
+  "getWorkflow",
+  "listMessages",
+  "listNotifications",
+  "searchSubscribers",
+];
+
+const surface = new PublicSurface("provider/index.ts");
+
+describe("public surface of pulumi-svc", () => {
+  it("exports the resources and the data sources (both forms), nothing internal", () => {
+    expect(Object.keys(svc).sort()).toEqual(
+      [
+        "Integration",
+        "SubscriberCredentials",
+        ...DATA_SOURCES,
+        ...DATA_SOURCES.map((f) => `${f}Output`),
+      ].sort(),
+    );
+  });
+
+  it("exports exactly these types: Args and State per resource, data-source args and options", () => {
+    const types = surface.exportNames().filter((n) => !(n in svc));
+    expect(types).toEqual(
+      [
+        "DataSourceOptions",
+        "DataSourceOutputOptions",
+        "GetActiveIntegrationsArgs",
+        "GetNotificationArgs",
+        "GetSubscriberArgs",
+        "GetSubscriberPreferencesArgs",
+        "GetWorkflowArgs",
+        "InputArgs",
+        "IntegrationArgs",
+        "IntegrationState",
+        "ListMessagesArgs",
+        "ListNotificationsArgs",
+        "ProviderId",
+        "SearchSubscribersArgs",
+        "SubscriberCredentialsArgs",
+        "SubscriberCredentialsState",
+      ].sort(),
+    );
+  });
+});
+
+/** The documented fields of an exported type: fails naming any field without TSDoc. */
+function documentedFields(name: string): string[] {
+  const docs = surface.propertyDocs(name);
+  expect(Object.keys(docs).filter((field) => docs[field] === "")).toEqual([]);
+  return Object.keys(docs).sort();
+}
+
+describe("resource types", () => {
+  it("Integration: every output documented; environmentId an output only; check/adopt inputs only", () => {
+    const outputs = [
+      "active",
+      "channel",
+      "conditions",
+      "credentials",
+      "deleted",
+      "environmentId",
+      "identifier",
+      "name",
+      "organizationId",
+      "primary",
+      "providerId",
+    ];
+    expect(documentedFields("Integration")).toEqual(outputs);
+    expect(documentedFields("IntegrationState")).toEqual(outputs);
+    expect(documentedFields("IntegrationArgs")).toEqual(
+      [
+        "active",
+        "adopt",
+        "channel",
+        "check",
+        "conditions",
+        "credentials",
+        "identifier",
+        "name",
+        "providerId",
+      ].sort(),
+    );
+    expect(surface.propertyDocs("Integration").environmentId).toMatch(/API key/);
+  });
+
+  it("SubscriberCredentials: every output, input and state field documented", () => {
+    const inputs = ["credentials", "integrationIdentifier", "providerId", "subscriberId"];
+    const outputs = [...inputs, "environmentId", "integrationId"].sort();
+    expect(documentedFields("SubscriberCredentials")).toEqual(outputs);
+    expect(documentedFields("SubscriberCredentialsState")).toEqual(outputs);
+    expect(documentedFields("SubscriberCredentialsArgs")).toEqual(inputs);
+  });
+});
