@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
 import type { ChannelType, CredentialsDto, StepFilter } from "../../sdk/schemas";
+import { defaultIdentifier, type IdentifierOrigin } from "../default-identifier";
 import { serializedProvider } from "../serialized-provider";
 
 /** Arguments of {@link Integration}. */
@@ -13,7 +13,8 @@ export interface IntegrationArgs {
   name?: pulumi.Input<string>;
   /**
    * Unique identifier of the integration. Default: derived from the project, stack and resource name,
-   * stable across runs (so a re-run never duplicates).
+   * stable across runs (so a re-run never duplicates). When a create finds this identifier taken, only a
+   * default identifier's integration is taken over without `adopt` (no one else can have made it).
    */
   identifier?: pulumi.Input<string>;
   /** Provider credentials; stored as a secret. Required keys of known providers are checked when active. */
@@ -28,24 +29,13 @@ export interface IntegrationArgs {
   environmentId?: pulumi.Input<string>;
   /**
    * When an integration with the same identifier already exists, take it over (update it to this
-   * resource's settings) instead of failing. `pulumi import` does not work for dynamic resources.
+   * resource's settings) instead of failing. Needed for an explicit `identifier` whose integration this
+   * resource did not create; `pulumi import` does not work for dynamic resources.
    */
   adopt?: pulumi.Input<boolean>;
 }
 
 const provider = serializedProvider("integration");
-
-/** Identifier used when none is given: readable, unique per project/stack/resource, stable across runs. */
-function defaultIdentifier(name: string): string {
-  const slug =
-    name
-      .toLowerCase()
-      .replace(/[^a-z0-9-]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, 48) || "integration";
-  const seed = `${pulumi.getProject()}/${pulumi.getStack()}/${name}`;
-  return `${slug}-${createHash("sha256").update(seed).digest("hex").slice(0, 8)}`;
-}
 
 /**
  * A delivery-provider integration of the svc service, managed as a Pulumi dynamic resource
@@ -79,11 +69,18 @@ export class Integration extends pulumi.dynamic.Resource {
   declare readonly adopt: pulumi.Output<boolean>;
 
   constructor(name: string, args: IntegrationArgs, opts?: pulumi.CustomResourceOptions) {
+    // A defaulted identifier is sent with its origin, so that the provider can prove it is this
+    // resource's own (and take over an integration a lost answer left behind); an explicit one is not.
+    const origin: IdentifierOrigin | undefined =
+      args.identifier === undefined
+        ? { project: pulumi.getProject(), stack: pulumi.getStack(), name }
+        : undefined;
     const props: Record<string, unknown> = {
       providerId: args.providerId,
       channel: args.channel,
       name: args.name,
-      identifier: args.identifier ?? defaultIdentifier(name),
+      identifier: origin ? defaultIdentifier(origin) : args.identifier,
+      defaultIdentifierOf: origin,
       credentials: args.credentials === undefined ? undefined : pulumi.secret(args.credentials),
       active: args.active,
       check: args.check,

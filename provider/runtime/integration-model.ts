@@ -16,6 +16,7 @@ import {
   stepFilterSchema,
   type UpdateIntegrationBody,
 } from "../../sdk/schemas";
+import type { IdentifierOrigin } from "../default-identifier";
 import { type CheckFailure, schemaFailures } from "./check-failures";
 import { canonical, containsUnknown, isUnknown, stripNulls } from "./values";
 
@@ -31,6 +32,10 @@ export const integrationInputsSchema = z.strictObject({
   conditions: z.array(stepFilterSchema).optional(),
   environmentId: z.string().min(1).optional(),
   adopt: z.boolean().optional(),
+  /** Set by `svc.Integration` when it chose the identifier (see provider/default-identifier.ts). */
+  defaultIdentifierOf: z
+    .strictObject({ project: z.string(), stack: z.string(), name: z.string() })
+    .optional(),
 });
 
 /** Inputs after check: defaults applied, so that absent and default values compare equal. */
@@ -45,6 +50,8 @@ export interface IntegrationInputs {
   conditions: StepFilter[];
   environmentId?: string;
   adopt: boolean;
+  /** Where a default identifier came from (absent for an explicit one). */
+  defaultIdentifierOf?: IdentifierOrigin;
 }
 
 /** Outputs of the Integration provider (the resource id is the service `_id`). */
