@@ -32,6 +32,26 @@ export const BOTH_KINDS_CONFIG = [
   },
 ] as const;
 
+/** What {@link runBothKinds} reports when every step did what it should (hostOutput aside). */
+export const BOTH_KINDS_EXPECTED = {
+  create: {
+    steps: ["Integration create", "SubscriberCredentials create"],
+    service: { integrationNames: ["Email v1"], deviceTokens: ["consumer-token-1"] },
+  },
+  update: {
+    steps: ["Integration update", "SubscriberCredentials update"],
+    service: { integrationNames: ["Email v2"], deviceTokens: ["consumer-token-1", "consumer-token-2"] },
+  },
+  refresh: {
+    steps: ["Integration read", "SubscriberCredentials read"],
+    service: { integrationNames: ["Email v2"], deviceTokens: ["consumer-token-1", "consumer-token-2"] },
+  },
+  destroy: {
+    steps: ["Integration delete", "SubscriberCredentials delete"],
+    service: { integrationNames: [], deviceTokens: [] },
+  },
+};
+
 /** What the service held after a step. */
 export interface ServiceView {
   integrationNames: string[];
