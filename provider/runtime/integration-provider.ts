@@ -64,8 +64,9 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
     return this.guard("create", inputs, async () => {
       const api = this.client().integrations;
       const body = toCreateBody(inputs);
-      // The key is reused by the client's retries of this one call; a whole re-run of `pulumi up` after a
-      // lost answer sends a new key and is caught by the identifier conflict below.
+      // The key is reused by the client's retries of this one call (the service replays a stored answer);
+      // a whole re-run of `pulumi up` after a lost answer sends a new key and meets the identifier conflict
+      // below, which takes the integration over only when it can be no one else's (mayTakeOver).
       const digest = createHash("sha256")
         .update(JSON.stringify(canonical(body)))
         .digest("hex")
