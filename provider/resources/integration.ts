@@ -1,6 +1,5 @@
-import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
-import { generatedIdentifier } from "../../sdk/identifier";
+import { defaultIdentifier, type IdentifierOrigin } from "../default-identifier";
 import type { ArgsOf, OutputProps, StateOf } from "../inputs";
 import {
   type IntegrationOutputs,
@@ -17,12 +16,6 @@ export type IntegrationArgs = ArgsOf<typeof integrationArgsSchema>;
 export type IntegrationState = StateOf<IntegrationOutputs>;
 
 const provider = serializedProvider("integration");
-
-/** Identifier used when none is given: readable, unique per project/stack/resource, stable across runs. */
-function defaultIdentifier(name: string): string {
-  const seed = `${pulumi.getProject()}/${pulumi.getStack()}/${name}`;
-  return generatedIdentifier(name, createHash("sha256").update(seed).digest("hex").slice(0, 8));
-}
 
 /** The outputs of {@link Integration}, one per field of its state. */
 export interface Integration extends OutputProps<IntegrationOutputs> {}
@@ -42,10 +35,17 @@ export interface Integration extends OutputProps<IntegrationOutputs> {}
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: see the interface above
 export class Integration extends pulumi.dynamic.Resource {
   constructor(name: string, args: IntegrationArgs, opts?: pulumi.CustomResourceOptions) {
+    // A defaulted identifier is sent with its origin, so that the provider can prove it is this
+    // resource's own (and take over an integration a lost answer left behind); an explicit one is not.
+    const origin: IdentifierOrigin | undefined =
+      args.identifier === undefined
+        ? { project: pulumi.getProject(), stack: pulumi.getStack(), name }
+        : undefined;
     const props = {
       ...outputOnlyProps(integrationOutputsSchema),
       ...args,
-      identifier: args.identifier ?? defaultIdentifier(name),
+      identifier: origin ? defaultIdentifier(origin) : args.identifier,
+      defaultIdentifierOf: origin,
       credentials: args.credentials === undefined ? undefined : pulumi.secret(args.credentials),
     };
     super(provider, name, props, withSecretCredentials(opts), "svc", "Integration");

@@ -6,10 +6,10 @@
 import { createHash, randomUUID } from "node:crypto";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { SvcClient } from "../../sdk/client";
-import { NotFoundError } from "../../sdk/errors";
+import { ConflictError, NotFoundError } from "../../sdk/errors";
 import type { Integration } from "../../sdk/schemas";
 import type { ConfigSource } from "../config";
-import { statusOf } from "./errors";
+import { defaultIdentifier } from "../default-identifier";
 import {
   checkIntegration,
   diffIntegration,
@@ -67,8 +67,9 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
     return this.guard("create", inputs, async () => {
       const api = this.client().integrations;
       const body = toCreateBody(inputs);
-      // The key is reused by the client's retries of this one call; a whole re-run of `pulumi up` after a
-      // lost answer sends a new key and is caught by the identifier conflict below.
+      // The key is reused by the client's retries of this one call (the service replays a stored answer);
+      // a whole re-run of `pulumi up` after a lost answer sends a new key and meets the identifier conflict
+      // below, which takes the integration over only when it can be no one else's (mayTakeOver).
       const digest = createHash("sha256")
         .update(JSON.stringify(canonical(body)))
         .digest("hex")
@@ -79,7 +80,7 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
       try {
         created = await api.create(body, { idempotencyKey });
       } catch (e) {
-        if (statusOf(e) !== 409) throw e;
+        if (!(e instanceof ConflictError)) throw e;
         created = await this.takeOver(inputs, e);
       } finally {
         this.lists.invalidate();
@@ -138,10 +139,31 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
   }
 
   /**
-   * A create answered 409: an integration with this identifier exists. Take it over when asked (`adopt`) or
-   * when it is exactly what we would have created (a re-run after a lost answer); otherwise explain.
+   * A create answered 409: an integration with this identifier exists. Take it over only when it cannot be
+   * someone else's (see {@link mayTakeOver}); otherwise fail, naming it and how to adopt it.
    */
-  private async takeOver(inputs: IntegrationInputs, conflict: unknown): Promise<Integration> {
+  private async takeOver(inputs: IntegrationInputs, conflict: ConflictError): Promise<Integration> {
+    const existing = await this.existingFor(inputs, conflict);
+    const id = idOf(existing);
+    if (existing.providerId !== inputs.providerId || existing.channel !== inputs.channel) {
+      throw new Error(
+        `svc: create: integration "${inputs.identifier}" already exists (id ${id}) with providerId ${existing.providerId} ` +
+          `and channel ${existing.channel}; it cannot be adopted as ${inputs.providerId}/${inputs.channel}. Choose another identifier.`,
+      );
+    }
+    if (!mayTakeOver(inputs, existing, conflict)) {
+      throw new Error(
+        `svc: create: integration "${inputs.identifier}" already exists (id ${id}) and this resource did not create it ` +
+          "(its identifier was set explicitly, so it may belong to another stack or to someone else). " +
+          "To take it over, set `adopt: true` on this resource (its settings and credentials will be replaced); " +
+          "otherwise choose another identifier.",
+      );
+    }
+    return this.client().integrations.update(id, toUpdateBody(inputs));
+  }
+
+  /** The one live integration the conflict is about (in the resource's environment, when it names one). */
+  private async existingFor(inputs: IntegrationInputs, conflict: ConflictError): Promise<Integration> {
     const all = await this.client().integrations.list();
     const candidates = all.filter((i) => i.identifier === inputs.identifier && i.deleted !== true);
     if (candidates.length === 0) throw conflict;
@@ -150,20 +172,7 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
         `svc: create: identifier "${inputs.identifier}" exists in ${candidates.length} environments; choose another identifier`,
       );
     }
-    const existing = candidates[0]!;
-    if (existing.providerId !== inputs.providerId || existing.channel !== inputs.channel) {
-      throw new Error(
-        `svc: create: integration "${inputs.identifier}" already exists (id ${idOf(existing)}) with providerId ${existing.providerId} ` +
-          `and channel ${existing.channel}; it cannot be adopted as ${inputs.providerId}/${inputs.channel}. Choose another identifier.`,
-      );
-    }
-    if (!inputs.adopt && !matchesInputs(existing, inputs)) {
-      throw new Error(
-        `svc: create: integration "${inputs.identifier}" already exists (id ${idOf(existing)}) and differs from this resource. ` +
-          "Set `adopt: true` to take it over (its settings and credentials will be replaced), or choose another identifier.",
-      );
-    }
-    return this.client().integrations.update(idOf(existing), toUpdateBody(inputs));
+    return candidates[0]!;
   }
 
   private client(): SvcClient {
@@ -182,6 +191,24 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
 function collectCredentials(source: unknown): unknown[] {
   const list = Array.isArray(source) ? source : [source];
   return list.map((s) => (s as { credentials?: unknown } | null)?.credentials);
+}
+
+/**
+ * Whether an existing integration with this resource's identifier may be taken over without asking: the
+ * user said so (`adopt`), or it can only be this resource's own. That is the case when the identifier is
+ * this resource's default one (recomputed here from the project, stack and name the resource sent, so an
+ * explicit identifier, or one a transform changed, never qualifies), or when the conflict answered a retry
+ * of this very request (an earlier attempt of it created the integration) and it matches the inputs.
+ */
+export function mayTakeOver(
+  inputs: IntegrationInputs,
+  existing: Integration,
+  conflict: ConflictError,
+): boolean {
+  if (inputs.adopt) return true;
+  const origin = inputs.defaultIdentifierOf;
+  if (origin !== undefined && defaultIdentifier(origin) === inputs.identifier) return true;
+  return conflict.attempts > 1 && matchesInputs(existing, inputs);
 }
 
 function idOf(i: Integration): string {

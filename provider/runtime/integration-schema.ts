@@ -10,6 +10,7 @@ import {
   openChannelTypeSchema,
   stepFilterSchema,
 } from "../../sdk/schemas";
+import { identifierOriginSchema } from "../default-identifier";
 import { providerIdSchema } from "./provider-id";
 
 /** What a program declares for an Integration (all defaults applied by check). */
@@ -22,7 +23,9 @@ export const integrationArgsSchema = z.strictObject({
   name: z.string().min(1).optional(),
   /**
    * Unique identifier of the integration in the organization. Default: a slug of the resource name and a
-   * hash of project, stack and name, stable across runs (so a re-run never duplicates).
+   * hash of project, stack and name, stable across runs (so a re-run never duplicates). When a create finds
+   * the identifier taken, only the default identifier's integration is taken over without `adopt` (no one
+   * else can have made it).
    */
   identifier: z.string().min(1).max(255).optional(),
   /**
@@ -48,7 +51,10 @@ export const integrationArgsSchema = z.strictObject({
  * The inputs the provider receives: the resource always sends an identifier (its own or the default one),
  * so the provider can find an integration whose create answer was lost.
  */
-export const integrationInputsSchema = integrationArgsSchema.required({ identifier: true });
+export const integrationInputsSchema = integrationArgsSchema.required({ identifier: true }).extend({
+  /** Set by `svc.Integration` when it chose the identifier (see provider/default-identifier.ts). */
+  defaultIdentifierOf: identifierOriginSchema.optional(),
+});
 /** Inputs after check (defaults applied). */
 export type IntegrationInputs = z.output<typeof integrationInputsSchema>;
 
@@ -72,9 +78,9 @@ const computedShape = {
   deleted: z.boolean(),
 };
 
-/** The outputs of an Integration (the resource id is the service's `_id`); the flags are not outputs. */
+/** The outputs of an Integration (the resource id is the service's `_id`); the flags and the identifier's origin are not outputs. */
 export const integrationOutputsSchema = integrationInputsSchema
-  .omit({ check: true, adopt: true })
+  .omit({ check: true, adopt: true, defaultIdentifierOf: true })
   .extend(computedShape);
 /** Outputs of the Integration provider. */
 export type IntegrationOutputs = z.output<typeof integrationOutputsSchema>;

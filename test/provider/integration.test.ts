@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
+import { defaultIdentifier } from "../../provider/default-identifier";
 import type { IntegrationInputs, IntegrationOutputs } from "../../provider/runtime/integration-model";
-import { IntegrationProvider } from "../../provider/runtime/integration-provider";
+import { IntegrationProvider, mayTakeOver } from "../../provider/runtime/integration-provider";
 import { UNKNOWN } from "../../provider/runtime/values";
 import { SvcClient } from "../../sdk";
+import { ConflictError } from "../../sdk/errors";
 
 type Props = Record<string, unknown>;
 
@@ -240,10 +242,31 @@ describe("lifecycle against the emulator", () => {
   });
 });
 
-describe("create never duplicates", () => {
-  it("a re-run after a lost answer takes over the matching integration instead of failing", async () => {
+/** Inputs as `svc.Integration` sends them when it chose the identifier itself. */
+function withDefaultIdentifier(props: Props, name = "sms"): Props {
+  const origin = { project: "svc-test", stack: "dev", name };
+  const { identifier: _explicit, ...rest } = props;
+  return { ...rest, identifier: defaultIdentifier(origin), defaultIdentifierOf: origin };
+}
+
+async function existingIntegration(identifier: string) {
+  const client = new SvcClient({ apiKey: emu.apiKey, baseUrl: emu.url });
+  try {
+    return await client.integrations.create({
+      providerId: "twilio",
+      channel: "sms",
+      name: "made by hand",
+      identifier,
+    });
+  } finally {
+    await client.close();
+  }
+}
+
+describe("create never duplicates, and takes over only what is its own", () => {
+  it("a re-run after a lost answer takes over the integration of its default identifier", async () => {
     const p = provider({ maxRetries: 0 });
-    const inputs = await checked(p, TWILIO);
+    const inputs = await checked(p, withDefaultIdentifier(TWILIO));
     emu.setFaults({ dropRate: 1 });
     await expect(p.create(inputs)).rejects.toThrow();
     emu.setFaults({});
@@ -253,15 +276,41 @@ describe("create never duplicates", () => {
     expect(again.id).toBe(emu.integrations()[0]?._id);
   });
 
-  it("409 on a different integration: error suggesting adopt; with adopt it is taken over", async () => {
-    const client = new SvcClient({ apiKey: emu.apiKey, baseUrl: emu.url });
-    const existing = await client.integrations.create({
-      providerId: "twilio",
-      channel: "sms",
-      name: "made by hand",
-      identifier: "twilio-main",
-    });
-    await client.close();
+  it("the default identifier's integration is taken over even when it differs (it can only be ours)", async () => {
+    const inputs = withDefaultIdentifier(TWILIO);
+    const existing = await existingIntegration(inputs.identifier as string);
+    const p = provider();
+    const made = await p.create(await checked(p, inputs));
+    expect(made.id).toBe(existing._id);
+    expect(emu.integrations()).toHaveLength(1);
+    expect(emu.integrations()[0]).toMatchObject({ name: "Twilio", active: true });
+  });
+
+  it("an explicit identifier is never taken over silently, even when everything matches", async () => {
+    const p = provider({ maxRetries: 0 });
+    const inputs = await checked(p, TWILIO);
+    emu.setFaults({ dropRate: 1 });
+    await expect(p.create(inputs)).rejects.toThrow();
+    emu.setFaults({});
+    const [stored] = emu.integrations();
+    const err = await failure(provider().create(inputs));
+    expect(err.message).toContain('"twilio-main"');
+    expect(err.message).toContain(`id ${stored?._id}`);
+    expect(err.message).toMatch(/already exists.*did not create it.*`adopt: true`/);
+    expect(err).not.toHaveProperty("id");
+    expect(emu.integrations()).toHaveLength(1);
+  });
+
+  it("a default identifier altered after it was derived (a transform) is explicit: no takeover", async () => {
+    const inputs = { ...withDefaultIdentifier(TWILIO), identifier: "twilio-main" };
+    await existingIntegration("twilio-main");
+    const p = provider();
+    const err = await failure(p.create(await checked(p, inputs)));
+    expect(err.message).toMatch(/already exists.*did not create it/);
+  });
+
+  it("409 on another integration: error suggesting adopt; with adopt it is taken over", async () => {
+    const existing = await existingIntegration("twilio-main");
     const p = provider();
     const inputs = await checked(p, TWILIO);
     const err = await failure(p.create(inputs));
@@ -274,6 +323,25 @@ describe("create never duplicates", () => {
     expect(adopted.outs).toMatchObject({ name: "Twilio", active: true });
     expect(emu.integrations()).toHaveLength(1);
     expect(emu.integrations()[0]?.credentials).toEqual(TWILIO.credentials);
+  });
+
+  it("a conflict on a retry of the same request (an earlier attempt created it) is taken over when it matches", async () => {
+    const p = provider();
+    const inputs: IntegrationInputs = (await checked(p, TWILIO)) as never;
+    const existing = await existingIntegration("twilio-main");
+    const conflict = (attempts: number) =>
+      new ConflictError({
+        operation: "integrations.create",
+        method: "POST",
+        url: emu.url,
+        status: 409,
+        attempts,
+      });
+    const same = { ...existing, name: "Twilio", active: true };
+    expect(mayTakeOver(inputs, same, conflict(2))).toBe(true);
+    expect(mayTakeOver(inputs, same, conflict(1))).toBe(false);
+    expect(mayTakeOver(inputs, existing, conflict(2))).toBe(false); // differs: not what we sent
+    expect(mayTakeOver({ ...inputs, adopt: true }, existing, conflict(1))).toBe(true);
   });
 });
 

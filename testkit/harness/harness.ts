@@ -24,6 +24,11 @@ export interface HarnessOptions {
   env?: Record<string, string>;
   /** Working directory of the host (where `require()` in serialized code resolves). Default: repo root. */
   cwd?: string;
+  /**
+   * Folder whose `node_modules/@pulumi/pulumi` provides the host (a user's program folder, for the consumer
+   * layer). Default: the repo root.
+   */
+  hostFrom?: string;
   /** Skip the Configure call (to test a host the engine never configured). */
   skipConfigure?: boolean;
 }
@@ -112,7 +117,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     if (v !== undefined && !k.startsWith("SVC_")) env[k] = v;
   }
   Object.assign(env, opts.env ?? {});
-  const hostScript = join(root, "node_modules/@pulumi/pulumi/cmd/dynamic-provider/index.js");
+  const hostScript = join(opts.hostFrom ?? root, "node_modules/@pulumi/pulumi/cmd/dynamic-provider/index.js");
   const child = spawn(process.execPath, [hostScript, engine.address], {
     cwd: opts.cwd ?? root,
     env,

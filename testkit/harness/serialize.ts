@@ -29,6 +29,11 @@ export interface CaptureOptions {
   config?: Record<string, string>;
   /** Extra environment for the child process. */
   env?: Record<string, string>;
+  /**
+   * Folder the program runs in; its node_modules provide `@pulumi/pulumi` and `pulumi-svc` (a user's program
+   * folder, for the consumer layer). Default: the repo root.
+   */
+  cwd?: string;
 }
 
 const CHILD = `
@@ -65,7 +70,7 @@ export async function captureRegistrations(opts: CaptureOptions): Promise<Regist
     execFile(
       process.execPath,
       ["-e", CHILD],
-      { cwd: repoRoot(), env, maxBuffer: 64 * 1024 * 1024 },
+      { cwd: opts.cwd ?? repoRoot(), env, maxBuffer: 64 * 1024 * 1024 },
       (err, out, errOut) =>
         err ? reject(new Error(`program failed: ${errOut || err.message}`)) : resolve(out),
     );
