@@ -18,6 +18,7 @@ import { secretsEcho } from "../testkit/scenarios/secrets-echo";
 import { secretsExamples } from "../testkit/scenarios/secrets-examples";
 import { secretsLifecycle } from "../testkit/scenarios/secrets-lifecycle";
 import { formatTable } from "./lib/table";
+import { type BenchResult, printVerdict, target, verdictOf } from "./lib/verdict";
 
 /** One printed figure: what, the value, the target, and whether the target is met. */
 export interface ReliabilityFigure {
@@ -36,13 +37,11 @@ export interface ReliabilityOptions {
   print?: boolean;
 }
 
-/** The figures of every scenario, and how long each scenario took. */
-export interface ReliabilityResult {
+/** The figures of every scenario, how long each scenario took, and the verdict over all figures. */
+export interface ReliabilityResult extends BenchResult {
   figures: ReliabilityFigure[];
   /** Wall time per scenario, ms. */
   durations: Record<string, number>;
-  /** True when every figure meets its target. */
-  ok: boolean;
 }
 
 const ms = (n: number) => `${Math.round(n).toLocaleString("en-US")} ms`;
@@ -248,7 +247,10 @@ export async function run(options: ReliabilityOptions = {}): Promise<Reliability
   );
   add("isolation", "reads or writes across scope", num(iso.leaks), "0", iso.leaks === 0);
 
-  const result: ReliabilityResult = { figures, durations, ok: figures.every((f) => f.ok) };
+  const verdict = verdictOf(
+    figures.map((f) => target(`${f.scenario}: ${f.figure}`, f.value, f.target, f.ok, f.detail)),
+  );
+  const result: ReliabilityResult = { figures, durations, verdict };
   if (options.print ?? true) print(result);
   return result;
 }
@@ -268,12 +270,13 @@ function print(r: ReliabilityResult): void {
       .map(([k, v]) => `${k} ${ms(v)}`)
       .join(", ")}; total ${ms(total)}`,
   );
+  printVerdict(r.verdict);
 }
 
 if (require.main === module) {
   run().then(
     (r) => {
-      if (!r.ok) process.exitCode = 1;
+      if (!r.verdict.ok) process.exitCode = 1;
     },
     (e: unknown) => {
       console.error(e);
