@@ -180,6 +180,7 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
       body,
       scope,
       store: deps.store,
+      receivedAt: record.startedAt,
     });
     if (idem) {
       deps.idempotency.complete(idem.organizationId, idem.key, {
