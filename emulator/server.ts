@@ -133,7 +133,7 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
     }
 
     const rawKey = req.headers["idempotency-key"];
-    if (rawKey !== undefined && IDEMPOTENT_METHODS.has(method)) {
+    if (rawKey !== undefined && IDEMPOTENT_METHODS.has(method) && !deps.store.modes.ignoreIdempotencyKeys) {
       const key = Array.isArray(rawKey) ? rawKey.join(",") : rawKey;
       record.idempotencyKey = key;
       const checked = idempotencyKeySchema.safeParse(key);

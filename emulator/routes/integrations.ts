@@ -50,6 +50,7 @@ function assertIdentifierFree(
   identifier: string,
   self?: StoredIntegration,
 ) {
+  if (store.modes.allowDuplicateIdentifiers) return;
   for (const i of store.integrationsOf(organizationId)) {
     if (i !== self && i.identifier === identifier) {
       throw conflict(`Integration with identifier "${identifier}" already exists`);
