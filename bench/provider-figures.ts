@@ -7,8 +7,9 @@
  *   in the serialized providers, in the state as the engine would persist it (secret outputs encrypted,
  *   everything else readable), and in what the host printed or logged (target: 0);
  * - requests made by a `pulumi refresh` of a stack of `count` integrations and `count` subscriber
- *   credentials (over count / 2 subscribers, two providers each): at most 2 `GET /v1/integrations` for the
- *   integrations, and at most one subscriber read per distinct subscriber for the credentials.
+ *   credentials (count / 2 subscribers, two providers each, declared side by side): at most 2
+ *   `GET /v1/integrations` for the integrations, and at most one subscriber read per subscriber for the
+ *   credentials (the provider shares a subscriber read between entries of one subscriber).
  *
  *   npm run build && node dist/bench/provider-figures.js [--count=200]
  */
@@ -86,8 +87,9 @@ function stack(regs: Registration[], count: number) {
     additionalSecretOutputs: ["credentials"],
   }));
   const credentials: DesiredResource[] = Array.from({ length: count }, (_, i) => {
-    const subscriberId = `bench-sub-${i % subscribers}`;
-    const chat = i >= subscribers;
+    // A subscriber's two entries side by side, as a program declares them (push, then chat).
+    const subscriberId = `bench-sub-${Math.floor(i / 2)}`;
+    const chat = i % 2 === 1;
     const value = chat
       ? `https://hooks.slack.example/services/bench-${i}-webhook`
       : `bench-device-token-${i}-secret`;
