@@ -189,10 +189,10 @@ export async function run(options: ReliabilityOptions = {}): Promise<Reliability
     add("bad input", `${r.resource}: crashes`, num(r.crashes), "0", r.crashes === 0);
     add(
       "bad input",
-      `${r.resource}: rejected / failures not naming the property`,
-      `${r.rejected} / ${r.misnamed}`,
-      "- / 0",
-      r.misnamed === 0 && r.echoedSecrets === 0,
+      `${r.resource}: rejected / not naming the mutated property / misnamed failures`,
+      `${r.rejected} / ${r.wrongProperty} / ${r.misnamed}`,
+      "- / 0 / 0",
+      r.wrongProperty === 0 && r.misnamed === 0 && r.echoedSecrets === 0,
     );
     add(
       "bad input",
