@@ -170,10 +170,11 @@ export async function run(options: ReliabilityOptions = {}): Promise<Reliability
   add("mutated responses", "responses (seed 20240607)", num(fuzz.responses), "500", fuzz.responses === 500);
   add(
     "mutated responses",
-    "parsed / family errors",
-    `${fuzz.parsed} / ${fuzz.familyErrors}`,
-    "sum 500",
-    fuzz.parsed + fuzz.familyErrors === 500,
+    "parsed (valid against the schema) / family errors / returned invalid",
+    `${fuzz.parsed} / ${fuzz.familyErrors} / ${fuzz.unvalidated}`,
+    "sum 500 / 0 invalid",
+    fuzz.parsed + fuzz.familyErrors === 500 && fuzz.unvalidated === 0,
+    fuzz.firstUnvalidated,
   );
   add(
     "mutated responses",
