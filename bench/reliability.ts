@@ -208,19 +208,27 @@ export async function run(options: ReliabilityOptions = {}): Promise<Reliability
   const hitTotal = Object.values(sec.hits).reduce((a, b) => a + b, 0);
   add(
     "secrets",
-    `lifecycle steps (${sec.kinds.join(", ")})`,
-    num(sec.steps),
-    "-",
-    sec.unexpectedFailures === 0,
+    `lifecycle steps; resources created, of kinds ${sec.kinds.join(", ") || "none"}`,
+    `${num(sec.steps)}; ${sec.resources}`,
+    "-; 4 of 2 kinds",
+    sec.unexpectedFailures === 0 && sec.resources === 4 && sec.kinds.length === 2,
+    sec.firstUnexpected,
   );
   add(
     "secrets",
-    `plaintext hits of ${sec.secrets} secrets (state, outputs, errors, logs)`,
+    `plaintext hits of ${sec.secrets} secrets (state, outputs, errors, logs, raw gRPC answers)`,
     num(hitTotal),
     "0",
     hitTotal === 0,
   );
   add("secrets", "control: hits in the unencrypted state", num(sec.controlHits), "> 0", sec.controlHits > 0);
+  add(
+    "secrets",
+    `control: hits in raw gRPC requests (${num(sec.wireCalls)} calls tapped)`,
+    num(sec.wireRequestHits),
+    "> 0",
+    sec.wireRequestHits > 0,
+  );
   add("secrets", "largest serialized provider", `${num(sec.largestProviderBytes)} B`, "-", true);
 
   const echo = await timed("secrets (echoing service)", () => secretsEcho());
