@@ -24,6 +24,14 @@ import { integrationListSchema } from "../sdk/schemas";
 import { startEmulatorWorker, type WorkerEmulator } from "./lib/emulator-worker";
 import { median, type RunFigures, runClosedLoop } from "./lib/measure";
 import { formatTable } from "./lib/table";
+import {
+  type BenchResult,
+  printVerdict,
+  type TargetCheck,
+  target,
+  type Verdict,
+  verdictOf,
+} from "./lib/verdict";
 
 /** Settings of a run. */
 export interface ThroughputOptions {
@@ -72,7 +80,7 @@ export interface ClientFigures {
 }
 
 /** Result of a run. */
-export interface ThroughputResult {
+export interface ThroughputResult extends BenchResult {
   concurrency: number;
   requests: number;
   rounds: number;
@@ -82,10 +90,6 @@ export interface ThroughputResult {
   targets: typeof TARGETS;
   /** What checking the listActive response against its schema costs, on its own. */
   validation: { usPerCall: number; shareOfOurCpu: number };
-  /** False when a ratio misses its target or our client failed a call. */
-  ok: boolean;
-  /** Why `ok` is false. */
-  failures: string[];
 }
 
 /** One measured round of one client: the run's figures and its main-thread CPU. */
@@ -241,17 +245,21 @@ async function validationCost(emu: WorkerEmulator): Promise<number> {
 }
 
 /** The verdict: every ratio at its target, and no failed call of ours. */
-function verdict(r: Omit<ThroughputResult, "ok" | "failures">): string[] {
-  const failures: string[] = [];
+function verdictFor(r: Omit<ThroughputResult, "verdict">): Verdict {
+  const checks: TargetCheck[] = [];
   for (const op of OPERATIONS) {
-    const errors = r.figures[op]["pulumi-svc"].errors;
-    if (errors > 0) failures.push(`${op}: pulumi-svc had ${errors} failed calls`);
+    const f = r.figures[op]["pulumi-svc"];
+    checks.push(
+      target(`${op}: failed calls of pulumi-svc`, String(f.errors), "0", f.errors === 0, f.firstError),
+    );
     for (const name of Object.keys(TARGETS) as Baseline[]) {
       const q = r.ratios[op][name].value;
-      if (q < TARGETS[name]) failures.push(`${op}: ${q.toFixed(2)}x ${name}, target ${TARGETS[name]}x`);
+      checks.push(
+        target(`${op}: pulumi-svc / ${name}`, `${q.toFixed(2)}x`, `>= ${TARGETS[name]}x`, q >= TARGETS[name]),
+      );
     }
   }
-  return failures;
+  return verdictOf(checks);
 }
 
 /** Per operation: one figure per client, and ours / each other client. */
@@ -308,8 +316,7 @@ export async function run(options: ThroughputOptions = {}): Promise<ThroughputRe
     targets: TARGETS,
     validation: { usPerCall: validationUs, shareOfOurCpu: validationUs / ourCpu },
   };
-  const failures = verdict(partial);
-  const result: ThroughputResult = { ...partial, ok: failures.length === 0, failures };
+  const result: ThroughputResult = { ...partial, verdict: verdictFor(partial) };
   if (options.print ?? true) print(result);
   return result;
 }
@@ -365,7 +372,7 @@ function print(r: ThroughputResult): void {
       if (e) console.log(`${op} / ${client}: first error: ${e}`);
     }
   }
-  console.log(r.ok ? "\nverdict: PASS" : `\nverdict: FAIL\n  ${r.failures.join("\n  ")}`);
+  printVerdict(r.verdict);
 }
 
 if (require.main === module) {
@@ -375,7 +382,7 @@ if (require.main === module) {
     rounds: argNumber("rounds", 7),
   }).then(
     (r) => {
-      if (!r.ok) process.exitCode = 1;
+      if (!r.verdict.ok) process.exitCode = 1;
     },
     (e: unknown) => {
       console.error(e);

@@ -18,6 +18,7 @@ import { secretsEcho } from "../testkit/scenarios/secrets-echo";
 import { secretsExamples } from "../testkit/scenarios/secrets-examples";
 import { secretsLifecycle } from "../testkit/scenarios/secrets-lifecycle";
 import { formatTable } from "./lib/table";
+import { type BenchResult, printVerdict, target, verdictOf } from "./lib/verdict";
 
 /** One printed figure: what, the value, the target, and whether the target is met. */
 export interface ReliabilityFigure {
@@ -36,13 +37,11 @@ export interface ReliabilityOptions {
   print?: boolean;
 }
 
-/** The figures of every scenario, and how long each scenario took. */
-export interface ReliabilityResult {
+/** The figures of every scenario, how long each scenario took, and the verdict over all figures. */
+export interface ReliabilityResult extends BenchResult {
   figures: ReliabilityFigure[];
   /** Wall time per scenario, ms. */
   durations: Record<string, number>;
-  /** True when every figure meets its target. */
-  ok: boolean;
 }
 
 const ms = (n: number) => `${Math.round(n).toLocaleString("en-US")} ms`;
@@ -73,14 +72,20 @@ export async function run(options: ReliabilityOptions = {}): Promise<Reliability
   const lost = await timed("lost answers", () => lostAnswers({ creates: 500, dropRate: 0.2 }));
   add(
     "lost answers",
-    "provider creates (20% answers dropped)",
+    `provider creates that returned an id (of ${num(lost.creates)}, 20% answers dropped)`,
+    num(lost.succeeded),
     num(lost.creates),
-    "500",
-    lost.creates === 500,
+    lost.succeeded === lost.creates,
   );
   add("lost answers", "answers dropped after commit", num(lost.dropped), "> 0", lost.dropped > 0);
   add("lost answers", "integrations stored", num(lost.stored), "500", lost.stored === 500);
-  add("lost answers", "duplicates", num(lost.duplicates), "0", lost.duplicates === 0);
+  add(
+    "lost answers",
+    "duplicates (server accepts duplicate identifiers) / wrong ids",
+    `${num(lost.duplicates)} / ${num(lost.wrongIds)}`,
+    "0 / 0",
+    lost.duplicates === 0 && lost.wrongIds === 0,
+  );
   add("lost answers", "failed creates", num(lost.failed), "0", lost.failed === 0, lost.firstError);
   add("lost answers", "time for 500 creates", ms(lost.elapsedMs), "-", true);
 
@@ -165,10 +170,11 @@ export async function run(options: ReliabilityOptions = {}): Promise<Reliability
   add("mutated responses", "responses (seed 20240607)", num(fuzz.responses), "500", fuzz.responses === 500);
   add(
     "mutated responses",
-    "parsed / family errors",
-    `${fuzz.parsed} / ${fuzz.familyErrors}`,
-    "sum 500",
-    fuzz.parsed + fuzz.familyErrors === 500,
+    "parsed (valid against the schema) / family errors / returned invalid",
+    `${fuzz.parsed} / ${fuzz.familyErrors} / ${fuzz.unvalidated}`,
+    "sum 500 / 0 invalid",
+    fuzz.parsed + fuzz.familyErrors === 500 && fuzz.unvalidated === 0,
+    fuzz.firstUnvalidated,
   );
   add(
     "mutated responses",
@@ -184,10 +190,10 @@ export async function run(options: ReliabilityOptions = {}): Promise<Reliability
     add("bad input", `${r.resource}: crashes`, num(r.crashes), "0", r.crashes === 0);
     add(
       "bad input",
-      `${r.resource}: rejected / failures not naming the property`,
-      `${r.rejected} / ${r.misnamed}`,
-      "- / 0",
-      r.misnamed === 0 && r.echoedSecrets === 0,
+      `${r.resource}: rejected / not naming the mutated property / misnamed failures`,
+      `${r.rejected} / ${r.wrongProperty} / ${r.misnamed}`,
+      "- / 0 / 0",
+      r.wrongProperty === 0 && r.misnamed === 0 && r.echoedSecrets === 0,
     );
     add(
       "bad input",
@@ -202,19 +208,27 @@ export async function run(options: ReliabilityOptions = {}): Promise<Reliability
   const hitTotal = Object.values(sec.hits).reduce((a, b) => a + b, 0);
   add(
     "secrets",
-    `lifecycle steps (${sec.kinds.join(", ")})`,
-    num(sec.steps),
-    "-",
-    sec.unexpectedFailures === 0,
+    `lifecycle steps; resources created, of kinds ${sec.kinds.join(", ") || "none"}`,
+    `${num(sec.steps)}; ${sec.resources}`,
+    "-; 4 of 2 kinds",
+    sec.unexpectedFailures === 0 && sec.resources === 4 && sec.kinds.length === 2,
+    sec.firstUnexpected,
   );
   add(
     "secrets",
-    `plaintext hits of ${sec.secrets} secrets (state, outputs, errors, logs)`,
+    `plaintext hits of ${sec.secrets} secrets (state, outputs, errors, logs, raw gRPC answers)`,
     num(hitTotal),
     "0",
     hitTotal === 0,
   );
   add("secrets", "control: hits in the unencrypted state", num(sec.controlHits), "> 0", sec.controlHits > 0);
+  add(
+    "secrets",
+    `control: hits in raw gRPC requests (${num(sec.wireCalls)} calls tapped)`,
+    num(sec.wireRequestHits),
+    "> 0",
+    sec.wireRequestHits > 0,
+  );
   add("secrets", "largest serialized provider", `${num(sec.largestProviderBytes)} B`, "-", true);
 
   const echo = await timed("secrets (echoing service)", () => secretsEcho());
@@ -248,7 +262,10 @@ export async function run(options: ReliabilityOptions = {}): Promise<Reliability
   );
   add("isolation", "reads or writes across scope", num(iso.leaks), "0", iso.leaks === 0);
 
-  const result: ReliabilityResult = { figures, durations, ok: figures.every((f) => f.ok) };
+  const verdict = verdictOf(
+    figures.map((f) => target(`${f.scenario}: ${f.figure}`, f.value, f.target, f.ok, f.detail)),
+  );
+  const result: ReliabilityResult = { figures, durations, verdict };
   if (options.print ?? true) print(result);
   return result;
 }
@@ -268,12 +285,13 @@ function print(r: ReliabilityResult): void {
       .map(([k, v]) => `${k} ${ms(v)}`)
       .join(", ")}; total ${ms(total)}`,
   );
+  printVerdict(r.verdict);
 }
 
 if (require.main === module) {
   run().then(
     (r) => {
-      if (!r.ok) process.exitCode = 1;
+      if (!r.verdict.ok) process.exitCode = 1;
     },
     (e: unknown) => {
       console.error(e);

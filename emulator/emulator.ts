@@ -5,6 +5,7 @@ import { FaultInjector, type Faults } from "./faults";
 import { type Fixtures, loadFixtures, seedEnvironment } from "./fixtures";
 import { type GenerateSubscribersOptions, generateSubscribers } from "./generate";
 import { IdempotencyCache } from "./idempotency";
+import type { EmulatorModes } from "./modes";
 import { hashKey, Persister, readState, restore, snapshot } from "./persistence";
 import { RateLimiter, type RateLimitOptions } from "./rate-limit";
 import { Router } from "./router";
@@ -39,6 +40,8 @@ export interface EmulatorOptions {
   dataFile?: string;
   /** Seed for injected-fault draws (unless `faults.seed` is set). */
   seed?: number;
+  /** Deliberate departures from the service, for tests that must see a figure go bad (off by default). */
+  modes?: EmulatorModes;
 }
 
 /** A running emulator. */
@@ -80,6 +83,7 @@ const publicKey = (k: KeyScope): Required<EmulatorKey> => ({
 /** Starts a local emulator of the service on 127.0.0.1 (port 0 by default). */
 export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulator> {
   const store = new Store();
+  store.modes = { ...opts.modes };
   const registry = new KeyRegistry();
   const saved = opts.dataFile ? readState(opts.dataFile) : undefined;
   const savedKeys = new Map(saved?.keys.map((k) => [k.keyHash, k]));

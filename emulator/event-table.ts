@@ -56,6 +56,12 @@ export class EventTable<T extends EventRecord> {
     return this.newestFirst.view;
   }
 
+  /** Epoch milliseconds of the newest record's `createdAt` (-Infinity when empty). */
+  latestCreatedAt(): number {
+    const newest = this.newestFirst.view[0];
+    return newest ? Date.parse(newest.createdAt) : Number.NEGATIVE_INFINITY;
+  }
+
   /** The record with this `_id`. */
   get(id: string): T | undefined {
     return this.byId.get(id);

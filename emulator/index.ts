@@ -16,5 +16,6 @@ export { startEmulator } from "./emulator";
 export type { Faults } from "./faults";
 export type { FixtureSet, Fixtures } from "./fixtures";
 export type { GenerateSubscribersOptions } from "./generate";
+export type { EmulatorModes } from "./modes";
 export type { RateLimitCategory, RateLimitOptions } from "./rate-limit";
 export type { RequestRecord } from "./server";

@@ -15,6 +15,8 @@ export interface RequestContext {
   body: unknown;
   scope: KeyScope;
   store: Store;
+  /** Epoch milliseconds when the request arrived ("the time of the request" in the spec's defaults). */
+  receivedAt: number;
 }
 
 /** What a route handler answers. `body` undefined means no body (204). */

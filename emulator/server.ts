@@ -88,13 +88,15 @@ export function requestHandler(deps: ServerDeps): (req: IncomingMessage, res: Se
   };
 }
 
-async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const method = (req.method ?? "GET").toUpperCase();
-  const url = new URL(req.url ?? "/", "http://emulator.local");
-  const path = url.pathname;
-  const requestId = uuid();
-  res.setHeader("x-request-id", requestId);
-  const record: RequestRecord = {
+/** The Idempotency-Key header of a POST/PATCH/PUT (repeated headers joined), read once per request. */
+function idempotencyKeyOf(req: IncomingMessage, method: string): string | undefined {
+  const sent = req.headers["idempotency-key"];
+  if (sent === undefined || !IDEMPOTENT_METHODS.has(method)) return undefined;
+  return Array.isArray(sent) ? sent.join(",") : sent;
+}
+
+function newRecord(method: string, path: string, requestId: string, key: string | undefined): RequestRecord {
+  return {
     method,
     path,
     status: 0,
@@ -103,93 +105,158 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
     dropped: false,
     category: "global",
     startedAt: Date.now(),
+    ...(key === undefined ? {} : { idempotencyKey: key }),
   };
-  // Logged before anything can refuse the request (401, 429), so a refusal can be paired with its retry.
-  const sentKey = req.headers["idempotency-key"];
-  if (sentKey !== undefined && IDEMPOTENT_METHODS.has(method))
-    record.idempotencyKey = Array.isArray(sentKey) ? sentKey.join(",") : sentKey;
-  let idem: { organizationId: string; key: string } | undefined;
+}
+
+/** Route (404), key (401) and rate limit (429): the request's match and scope. */
+function admit(deps: ServerDeps, req: IncomingMessage, res: ServerResponse, record: RequestRecord) {
+  const match = deps.router.match(record.method, record.path);
+  if (!match) throw new HttpError(404, `Cannot ${record.method} ${record.path}`);
+  record.category = match.route.category;
+  const scope = deps.keys.authenticate(req.headers.authorization);
+  if (!scope) throw new HttpError(401, "API Key not found");
+  const limit = deps.rateLimiter?.take(scope.environmentId, match.route.category);
+  if (limit) {
+    for (const [k, v] of Object.entries(limit.headers)) res.setHeader(k, v);
+    if (!limit.allowed) throw new HttpError(429, "API rate limit exceeded");
+  }
+  return { match, scope };
+}
+
+/** The parsed JSON body (undefined for GET, DELETE and an empty body); 400 when it is not JSON. */
+async function jsonBody(req: IncomingMessage, method: string): Promise<unknown> {
+  const text = await readBody(req);
+  if (method === "GET" || method === "DELETE" || text.trim() === "") return undefined;
   try {
-    const match = deps.router.match(method, path);
-    if (!match) throw new HttpError(404, `Cannot ${method} ${path}`);
-    record.category = match.route.category;
-    const scope = deps.keys.authenticate(req.headers.authorization);
-    if (!scope) throw new HttpError(401, "API Key not found");
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, ["body: must be valid JSON"]);
+  }
+}
 
-    const limit = deps.rateLimiter?.take(scope.environmentId, match.route.category);
-    if (limit) {
-      for (const [k, v] of Object.entries(limit.headers)) res.setHeader(k, v);
-      if (!limit.allowed) throw new HttpError(429, "API rate limit exceeded");
-    }
+/** An idempotent request in progress: where to store its answer. */
+type Idem = { organizationId: string; key: string };
 
-    let body: unknown;
-    const text = await readBody(req);
-    if (method !== "GET" && method !== "DELETE" && text.trim() !== "") {
-      try {
-        body = JSON.parse(text);
-      } catch {
-        throw new HttpError(400, ["body: must be valid JSON"]);
+/**
+ * Starts the idempotent request: a replay to answer at once, the request to proceed (with where to store
+ * its answer), or an error (400 bad key, 409 in flight, 422 reused with another body).
+ */
+function beginIdempotent(
+  deps: ServerDeps,
+  organizationId: string,
+  key: string,
+  fingerprintText: string,
+): { replay: RouteResult } | { idem: Idem } {
+  const checked = idempotencyKeySchema.safeParse(key);
+  if (!checked.success)
+    throw new HttpError(
+      400,
+      checked.error.issues.map((i) => `Idempotency-Key: ${i.message}`),
+    );
+  const decision = deps.idempotency.begin(organizationId, key, fingerprintText);
+  switch (decision.kind) {
+    case "replay":
+      return {
+        replay: {
+          ...decision.response,
+          headers: { ...decision.response.headers, "Idempotency-Replay": "true" },
+        },
+      };
+    case "in-flight":
+      throw new HttpError(409, `Request with Idempotency-Key "${key}" is still in progress`, {
+        "Retry-After": "1",
+      });
+    case "mismatch":
+      throw new HttpError(
+        422,
+        `Idempotency-Key "${key}" was already used with a different request body or path`,
+      );
+    case "proceed":
+      return { idem: { organizationId, key } };
+  }
+}
+
+/** Stores the answer of an idempotent request for replay. */
+function rememberAnswer(deps: ServerDeps, idem: Idem, result: RouteResult): void {
+  // A copy: the replay answers what was answered then, not the record as it is later.
+  const body = result.body === undefined ? undefined : structuredClone(result.body);
+  deps.idempotency.complete(idem.organizationId, idem.key, {
+    status: result.status,
+    body,
+    headers: result.headers ?? {},
+  });
+}
+
+/** Injected latency, then maybe an injected 503. */
+async function injectFaults(deps: ServerDeps): Promise<void> {
+  const latency = deps.faults.latencyMs();
+  if (latency > 0) await sleep(latency);
+  if (deps.faults.shouldFail()) throw new HttpError(503, "Service temporarily unavailable (injected fault)");
+}
+
+/** Answers an error: stores a 4xx for replay, forgets a 5xx so a retry runs again, logs unexpected ones. */
+function answerError(
+  deps: ServerDeps,
+  res: ServerResponse,
+  record: RequestRecord,
+  err: unknown,
+  idem?: Idem,
+) {
+  const http = err instanceof HttpError ? err : undefined;
+  const status = http?.statusCode ?? 500;
+  const errorId = http ? undefined : uuid();
+  if (!http)
+    process.emitWarning(`emulator: unhandled error ${errorId}: ${(err as Error)?.stack ?? String(err)}`);
+  const detail = http?.detail ?? "Internal server error";
+  if (idem && status < 500) {
+    deps.idempotency.complete(idem.organizationId, idem.key, {
+      status,
+      body: errorBody(status, record.path, detail),
+      headers: http?.headers ?? {},
+    });
+  } else if (idem) deps.idempotency.abandon(idem.organizationId, idem.key);
+  record.status = status;
+  send(res, { status, body: errorBody(status, record.path, detail, errorId), headers: http?.headers ?? {} });
+}
+
+/** The pipeline of one request, step by step (see {@link requestHandler}). */
+async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const method = (req.method ?? "GET").toUpperCase();
+  const url = new URL(req.url ?? "/", "http://emulator.local");
+  const requestId = uuid();
+  res.setHeader("x-request-id", requestId);
+  const sentKey = idempotencyKeyOf(req, method);
+  const key = deps.store.modes.ignoreIdempotencyKeys ? undefined : sentKey;
+  // Logged before anything can refuse the request (401, 429), so a refusal can be paired with its retry.
+  const record = newRecord(method, url.pathname, requestId, sentKey);
+  let idem: Idem | undefined;
+  try {
+    const { match, scope } = admit(deps, req, res, record);
+    const body = await jsonBody(req, method);
+    if (key !== undefined) {
+      const begun = beginIdempotent(deps, scope.organizationId, key, fingerprint(method, record.path, body));
+      if ("replay" in begun) {
+        record.replayed = true;
+        record.status = begun.replay.status;
+        send(res, begun.replay);
+        return;
       }
+      idem = begun.idem;
     }
-
-    const rawKey = req.headers["idempotency-key"];
-    if (rawKey !== undefined && IDEMPOTENT_METHODS.has(method)) {
-      const key = Array.isArray(rawKey) ? rawKey.join(",") : rawKey;
-      record.idempotencyKey = key;
-      const checked = idempotencyKeySchema.safeParse(key);
-      if (!checked.success) {
-        throw new HttpError(
-          400,
-          checked.error.issues.map((i) => `Idempotency-Key: ${i.message}`),
-        );
-      }
-      const decision = deps.idempotency.begin(scope.organizationId, key, fingerprint(method, path, body));
-      switch (decision.kind) {
-        case "replay":
-          record.replayed = true;
-          record.status = decision.response.status;
-          send(res, {
-            ...decision.response,
-            headers: { ...decision.response.headers, "Idempotency-Replay": "true" },
-          });
-          return;
-        case "in-flight":
-          throw new HttpError(409, `Request with Idempotency-Key "${key}" is still in progress`, {
-            "Retry-After": "1",
-          });
-        case "mismatch":
-          throw new HttpError(
-            422,
-            `Idempotency-Key "${key}" was already used with a different request body or path`,
-          );
-        case "proceed":
-          idem = { organizationId: scope.organizationId, key };
-      }
-    }
-
-    const latency = deps.faults.latencyMs();
-    if (latency > 0) await sleep(latency);
-    if (deps.faults.shouldFail())
-      throw new HttpError(503, "Service temporarily unavailable (injected fault)");
-
+    await injectFaults(deps);
     const result = await match.route.handler({
       method,
-      path,
+      path: record.path,
       params: match.params,
       query: parseQuery(url.searchParams),
       body,
       scope,
       store: deps.store,
+      receivedAt: record.startedAt,
     });
-    if (idem) {
-      deps.idempotency.complete(idem.organizationId, idem.key, {
-        status: result.status,
-        // A copy: the replay answers what was answered then, not the record as it is later.
-        body: result.body === undefined ? undefined : structuredClone(result.body),
-        headers: result.headers ?? {},
-      });
-      idem = undefined;
-    }
+    if (idem) rememberAnswer(deps, idem, result);
+    idem = undefined;
     if (deps.faults.shouldDrop()) {
       record.dropped = true;
       req.socket.destroy();
@@ -198,27 +265,7 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
     record.status = result.status;
     send(res, result);
   } catch (err) {
-    const http = err instanceof HttpError ? err : undefined;
-    const status = http?.statusCode ?? 500;
-    const errorId = http ? undefined : uuid();
-    if (!http)
-      process.emitWarning(`emulator: unhandled error ${errorId}: ${(err as Error)?.stack ?? String(err)}`);
-    if (idem) {
-      // Client errors are answers like any other and are replayed; server errors let a retry run again.
-      if (status < 500) {
-        deps.idempotency.complete(idem.organizationId, idem.key, {
-          status,
-          body: errorBody(status, path, http?.detail ?? "Internal server error"),
-          headers: http?.headers ?? {},
-        });
-      } else deps.idempotency.abandon(idem.organizationId, idem.key);
-    }
-    record.status = status;
-    send(res, {
-      status,
-      body: errorBody(status, path, http?.detail ?? "Internal server error", errorId),
-      headers: http?.headers ?? {},
-    });
+    answerError(deps, res, record, err, idem);
   } finally {
     deps.record(record);
   }

@@ -1,5 +1,6 @@
 import type { Integration, Message, Notification, Workflow } from "../sdk/schemas";
 import { EventTable } from "./event-table";
+import type { EmulatorModes } from "./modes";
 import { SubscriberTable } from "./subscriber-table";
 
 /** A stored message: always has its `_id`. */
@@ -72,6 +73,8 @@ export class Store {
   private readonly organizations = new Map<string, Set<string>>();
   /** Integrations by `_id`, in creation order. */
   readonly integrations = new Map<string, StoredIntegration>();
+  /** Deliberate departures from the service (see {@link EmulatorModes}); none by default. */
+  modes: EmulatorModes = {};
   private readonly listeners: (() => void)[] = [];
 
   /** The environment with this id, created (in `organizationId`) when new. */

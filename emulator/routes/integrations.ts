@@ -10,7 +10,7 @@ import { objectId, shortId } from "../ids";
 import type { RequestContext, Route, RouteResult } from "../router";
 import type { Store, StoredIntegration } from "../store";
 import { validate } from "../validate";
-import { organizationEnvironment } from "./scope";
+import { keyEnvironment, organizationEnvironment } from "./scope";
 
 /** Channels whose active integrations get `primary` computed. */
 const PRIMARY_CHANNELS = new Set(["email", "sms"]);
@@ -41,6 +41,7 @@ function assertIdentifierFree(
   identifier: string,
   self?: StoredIntegration,
 ) {
+  if (store.modes.allowDuplicateIdentifiers) return;
   for (const i of store.integrationsOf(organizationId)) {
     if (i !== self && i.identifier === identifier) {
       throw conflict(`Integration with identifier "${identifier}" already exists`);
@@ -73,9 +74,13 @@ function list(ctx: RequestContext, activeOnly: boolean): unknown[] {
     .map((i) => integrationView(i, primaries));
 }
 
+/**
+ * Operation 3. The spec: "creates the integration in the environment of the API key". The body's
+ * `_environmentId` is accepted (the spec lists it) and validated, but does not choose the environment.
+ */
 function create(ctx: RequestContext): RouteResult {
   const body = validate(createIntegrationBodySchema, ctx.body);
-  const env = organizationEnvironment(ctx, body._environmentId ?? ctx.scope.environmentId);
+  const env = keyEnvironment(ctx);
   const name = body.name ?? body.providerId;
   const identifier = body.identifier ?? generatedIdentifier(name, shortId());
   assertIdentifierFree(ctx.store, ctx.scope.organizationId, identifier);

@@ -6,10 +6,29 @@ import type { StoredNotification } from "../store";
 import { validate } from "../validate";
 import { keyEnvironment } from "./scope";
 
-/** Fields the real service returns on single retrieval only. */
-function listView(n: StoredNotification): Omit<StoredNotification, "severity" | "critical" | "contextKeys"> {
-  const { severity: _s, critical: _c, contextKeys: _k, ...rest } = n;
-  return rest;
+type Job = NonNullable<StoredNotification["jobs"]>[number];
+
+/**
+ * A job as the list operation returns it: without the fields the spec marks "single retrieval only"
+ * (`scheduleExtensionsCount`, and `untilDate` of a timed digest).
+ */
+function listJob(job: Job): Job {
+  const { scheduleExtensionsCount: _count, ...rest } = job;
+  const timed = rest.digest?.timed;
+  if (!timed || !("untilDate" in timed)) return rest;
+  const { untilDate: _until, ...keptTimed } = timed;
+  return { ...rest, digest: { ...rest.digest, type: rest.digest?.type ?? "regular", timed: keptTimed } };
+}
+
+/**
+ * An event as the list operation (9) returns it: without `severity`, `critical` and `contextKeys`, which
+ * the spec returns on single retrieval only, and with its jobs stripped the same way.
+ */
+export function listView(
+  n: StoredNotification,
+): Omit<StoredNotification, "severity" | "critical" | "contextKeys"> {
+  const { severity: _s, critical: _c, contextKeys: _k, jobs, ...rest } = n;
+  return jobs === undefined ? rest : { ...rest, jobs: jobs.map(listJob) };
 }
 
 function timestamp(value: string, field: string): number {
@@ -36,15 +55,16 @@ function listNotifications(ctx: RequestContext): RouteResult {
     indexed.push({ index: "subscriber", values: ids });
   }
   const after = q.after === undefined ? undefined : timestamp(q.after, "after");
-  const before = q.before === undefined ? undefined : timestamp(q.before, "before");
+  // The spec: `before` "defaults to the time of the request".
+  const before = q.before === undefined ? ctx.receivedAt : timestamp(q.before, "before");
   const search = q.search;
   const predicate =
-    after === undefined && before === undefined && search === undefined
+    after === undefined && search === undefined && before >= env.notifications.latestCreatedAt()
       ? undefined
       : (n: StoredNotification) => {
           const at = Date.parse(n.createdAt);
           if (after !== undefined && !(at >= after)) return false;
-          if (before !== undefined && !(at <= before)) return false;
+          if (!(at <= before)) return false;
           if (search !== undefined) {
             const hay = [n.transactionId, n.subscriber?.subscriberId, n.subscriber?.email];
             if (!hay.some((h) => typeof h === "string" && h.includes(search))) return false;

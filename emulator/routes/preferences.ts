@@ -4,15 +4,6 @@ import type { RequestContext, Route, RouteResult } from "../router";
 import type { StoredWorkflow } from "../store";
 import { keyEnvironment } from "./scope";
 
-const CHANNELS = new Set<string>(CHANNEL_TYPES);
-
-/** The delivery channels a workflow has steps for (all five when it has none). */
-function workflowChannels(workflow: StoredWorkflow): string[] {
-  const steps = Array.isArray(workflow["steps"]) ? (workflow["steps"] as { type?: unknown }[]) : [];
-  const found = [...new Set(steps.map((s) => String(s.type)).filter((t) => CHANNELS.has(t)))];
-  return found.length > 0 ? found : [...CHANNEL_TYPES];
-}
-
 /** The workflow's default channel settings (`preferences.default.channels`), enabled when unset. */
 function workflowDefault(workflow: StoredWorkflow, channel: string): boolean {
   const prefs = workflow["preferences"] as
@@ -21,6 +12,10 @@ function workflowDefault(workflow: StoredWorkflow, channel: string): boolean {
   return prefs?.default?.channels?.[channel]?.enabled ?? prefs?.default?.all?.enabled ?? true;
 }
 
+/**
+ * Operation 6. The spec: "returns the preferences for all five channels, for all workflows and globally":
+ * every workflow of the environment (active or not) and all five channels in each, whatever its steps.
+ */
 function preferences(ctx: RequestContext): RouteResult {
   const env = keyEnvironment(ctx);
   const subscriberId = ctx.params["subscriberId"] ?? "";
@@ -31,24 +26,22 @@ function preferences(ctx: RequestContext): RouteResult {
   for (const c of CHANNEL_TYPES) globalChannels[c] = stored.global?.channels?.[c] ?? true;
   const result: SubscriberPreferences = {
     global: { enabled: stored.global?.enabled ?? true, channels: globalChannels },
-    workflows: [...env.workflows.values()]
-      .filter((w) => w["active"] !== false)
-      .map((w) => {
-        const own = stored.workflows?.[w.workflowId];
-        const channels: Record<string, boolean> = {};
-        const overrides: { channel: string; source: string }[] = [];
-        for (const c of workflowChannels(w)) {
-          const mine = own?.channels?.[c];
-          channels[c] = mine ?? workflowDefault(w, c);
-          if (mine !== undefined) overrides.push({ channel: c, source: "subscriber" });
-        }
-        return {
-          enabled: own?.enabled ?? true,
-          channels,
-          overrides,
-          workflow: { slug: w.slug, identifier: w.workflowId, name: w.name, updatedAt: w.updatedAt },
-        };
-      }),
+    workflows: [...env.workflows.values()].map((w) => {
+      const own = stored.workflows?.[w.workflowId];
+      const channels: Record<string, boolean> = {};
+      const overrides: { channel: string; source: string }[] = [];
+      for (const c of CHANNEL_TYPES) {
+        const mine = own?.channels?.[c];
+        channels[c] = mine ?? workflowDefault(w, c);
+        if (mine !== undefined) overrides.push({ channel: c, source: "subscriber" });
+      }
+      return {
+        enabled: own?.enabled ?? true,
+        channels,
+        overrides,
+        workflow: { slug: w.slug, identifier: w.workflowId, name: w.name, updatedAt: w.updatedAt },
+      };
+    }),
   };
   return { status: 200, body: { data: result } };
 }

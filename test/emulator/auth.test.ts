@@ -192,12 +192,16 @@ describe("scoping: two organizations x two environments", () => {
         _environmentId: KEYS[2]?.environmentId,
       },
     });
-    expect(otherEnv.body.data._environmentId).toBe(KEYS[2]?.environmentId);
+    // The spec: created "in the environment of the API key"; a body `_environmentId` does not move it.
+    expect(otherEnv.status).toBe(201);
+    expect(otherEnv.body.data._environmentId).toBe(KEYS[3]?.environmentId);
     const foreignEnv = await call(emu, "POST", "/v1/integrations", {
       key: "b-prod",
       body: { providerId: "svc-sms", channel: "sms", _environmentId: KEYS[0]?.environmentId },
     });
-    expectError(foreignEnv, 404);
+    expect(foreignEnv.status).toBe(201);
+    expect(foreignEnv.body.data._environmentId).toBe(KEYS[3]?.environmentId);
+    expect(foreignEnv.body.data._organizationId).toBe(KEYS[3]?.organizationId);
 
     const aIntegration = ids["a-dev"]?.integration ?? "";
     expectError(

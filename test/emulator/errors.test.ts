@@ -38,12 +38,23 @@ describe("error answers", () => {
 
   it("records every request for assertions", async () => {
     emu.resetRequests();
+    const before = Date.now();
     await call(emu, "GET", "/v1/integrations");
     await call(emu, "GET", "/nope");
+    const after = Date.now();
     expect(emu.requests.map((r) => [r.method, r.path, r.status, r.category])).toEqual([
       ["GET", "/v1/integrations", 200, "configuration"],
       ["GET", "/nope", 404, "global"],
     ]);
-    expect(emu.requests.every((r) => typeof r.startedAt === "number" && r.replayed === false)).toBe(true);
+    const [first, second] = emu.requests;
+    for (const r of [first, second]) {
+      expect(r?.replayed).toBe(false);
+      expect(r?.dropped).toBe(false);
+      expect(r?.startedAt).toBeGreaterThanOrEqual(before);
+      expect(r?.startedAt).toBeLessThanOrEqual(after);
+    }
+    expect(first?.startedAt).toBeLessThanOrEqual(second?.startedAt ?? 0);
+    expect(first?.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(first?.requestId).not.toBe(second?.requestId);
   });
 });

@@ -292,9 +292,10 @@ describe("GET /v2/subscribers/{id}/preferences", () => {
       const digest = workflows.find(
         (w: { workflow: { identifier: string } }) => w.workflow.identifier === "weekly-digest",
       );
+      // All five channels for every workflow (spec, operation 6), whatever channels its steps use.
       expect(digest).toEqual({
         enabled: true,
-        channels: { email: false },
+        channels: { in_app: true, email: false, sms: true, chat: true, push: true },
         overrides: [{ channel: "email", source: "subscriber" }],
         workflow: {
           slug: "weekly-digest",
@@ -306,7 +307,7 @@ describe("GET /v2/subscribers/{id}/preferences", () => {
       const welcome = workflows.find(
         (w: { workflow: { identifier: string } }) => w.workflow.identifier === "welcome",
       );
-      expect(welcome.channels).toEqual({ in_app: true, email: true });
+      expect(welcome.channels).toEqual({ in_app: true, email: true, sms: true, chat: true, push: true });
       expectError(await call(own, "GET", "/v2/subscribers/ghost/preferences"), 404);
     } finally {
       await own.close();

@@ -10,6 +10,7 @@ describe("bad input through check", () => {
       expect(r.firstProblem, r.resource).toBeUndefined();
       expect(r.crashes).toBe(0);
       expect(r.misnamed).toBe(0);
+      expect(r.wrongProperty).toBe(0);
       expect(r.echoedSecrets).toBe(0);
       // The mutations are real: most are rejected, each with at least one failure.
       expect(r.rejected).toBeGreaterThan(r.checked / 2);
@@ -17,6 +18,16 @@ describe("bad input through check", () => {
       // And the generator is honest: unmutated inputs pass, also with unknown (preview) values in them.
       expect(r.validRejected).toBe(0);
       expect(r.unknownRejected).toBe(0);
+    }
+  });
+
+  it("a check whose failures name another property than the mutated one is caught (the figure can fail)", async () => {
+    const rows = await badInput({ perResource: 100, validPerResource: 1, seed: 7, misnameFailures: true });
+    for (const r of rows) {
+      expect(r.rejected, r.resource).toBeGreaterThan(0);
+      // The renamed failures still start from a known property: only the mutated-property rule sees them.
+      expect(r.misnamed, r.resource).toBe(0);
+      expect(r.wrongProperty, r.resource).toBeGreaterThan(r.rejected / 2);
     }
   });
 });

@@ -60,6 +60,8 @@ describe("hung and broken servers", () => {
     expect(f.firstUncaught).toBeUndefined();
     expect(f.uncaught).toBe(0);
     expect(f.processErrors).toBe(0);
+    expect(f.firstUnvalidated).toBeUndefined();
+    expect(f.unvalidated).toBe(0);
     expect(f.parsed + f.familyErrors).toBe(500);
     // The mutations bite (some answers are rejected) and tolerance holds (some still parse).
     expect(f.familyErrors).toBeGreaterThan(100);
@@ -67,5 +69,11 @@ describe("hung and broken servers", () => {
     // Extra keys and unknown enum values alone never break parsing: the schemas are open there.
     expect(f.single.extraKey?.parsed).toBe(f.single.extraKey?.responses);
     expect(f.single.unknownEnum?.parsed).toBe(f.single.unknownEnum?.responses);
+  });
+
+  it("a client that returns answers without validating them is caught: values that fail the schema are not 'parsed'", async () => {
+    const f = await mutatedResponses({ responses: 120, seed: 20240607, bypassClient: true });
+    expect(f.unvalidated).toBeGreaterThan(20);
+    expect(f.parsed + f.unvalidated + f.familyErrors + f.uncaught).toBe(120);
   });
 });

@@ -6,6 +6,7 @@ describe("lost answers", () => {
     const f = await lostAnswers({ creates: 500, dropRate: 0.2 });
     expect(f.firstError).toBeUndefined();
     expect(f.failed).toBe(0);
+    expect(f.succeeded).toBe(500);
     expect(f.stored).toBe(500);
     expect(f.duplicates).toBe(0);
     expect(f.wrongIds).toBe(0);
@@ -18,6 +19,16 @@ describe("lost answers", () => {
     // With retries off the client cannot recover a lost answer: this proves the faults bite.
     const f = await lostAnswers({ creates: 40, dropRate: 0.5, noRetries: true });
     expect(f.failed).toBeGreaterThan(0);
+    expect(f.succeeded).toBe(40 - f.failed);
     expect(f.stored).toBe(40);
+  });
+
+  it("a server that ignores Idempotency-Key makes the retries create duplicates (the duplicates figure can fail)", async () => {
+    // The emulator accepts duplicate identifiers in both runs; only the idempotency contract differs.
+    const f = await lostAnswers({ creates: 60, dropRate: 0.3, brokenIdempotency: true });
+    expect(f.dropped).toBeGreaterThan(0);
+    expect(f.duplicates).toBeGreaterThan(0);
+    expect(f.stored).toBeGreaterThan(60);
+    expect(f.wrongIds).toBeGreaterThan(0);
   });
 });

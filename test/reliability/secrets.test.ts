@@ -6,7 +6,13 @@ import { secretsLifecycle } from "../../testkit/scenarios/secrets-lifecycle";
 describe("secrets through the engine protocol", () => {
   it("after a full lifecycle of every resource kind, no API key or credential value is in plaintext anywhere kept", async () => {
     const f = await secretsLifecycle();
+    // Counted from the steps that ran: both kinds were created, four resources (mail, sms, push, chat).
     expect(f.kinds).toEqual(["Integration", "SubscriberCredentials"]);
+    expect(f.resources).toBe(4);
+    // The raw wire was tapped and does carry the plaintext the engine sends (so the scan would see a leak).
+    expect(f.wireCalls).toBeGreaterThan(20);
+    expect(f.wireRequestHits).toBeGreaterThan(0);
+    expect(f.wireWhere).toEqual([]);
     expect(f.firstUnexpected).toBeUndefined();
     expect(f.unexpectedFailures).toBe(0);
     // The failing steps did fail, and said why without the values.
@@ -22,6 +28,8 @@ describe("secrets through the engine protocol", () => {
       "host stdout/stderr": 0,
       "engine Log": 0,
       "serialized providers": 0,
+      "raw gRPC responses": 0,
+      "raw gRPC errors": 0,
     });
     expect(f.providers).toBe(2);
   }, 120_000);

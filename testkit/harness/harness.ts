@@ -10,6 +10,7 @@ import * as grpc from "@grpc/grpc-js";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { type EngineLog, type FakeEngine, startFakeEngine } from "./fake-engine";
+import { startGrpcTap, type TappedCall } from "./grpc-tap";
 import { fromStruct, type PropertyMap, toStruct, unwrapSecrets } from "./protocol";
 import { repoRoot } from "./repo-root";
 
@@ -31,6 +32,11 @@ export interface HarnessOptions {
   hostFrom?: string;
   /** Skip the Configure call (to test a host the engine never configured). */
   skipConfigure?: boolean;
+  /**
+   * Route the gRPC traffic through a recording proxy and append every call, raw bytes both ways, to this
+   * list (for secret scans that must not trust the harness's decoding).
+   */
+  wire?: TappedCall[];
 }
 
 /** Result of Check. */
@@ -139,8 +145,23 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     output += d.toString();
   });
   const address = `127.0.0.1:${port}`;
-  const client = new provrpc.ResourceProviderClient(address, grpc.credentials.createInsecure());
-  const h = makeHarness(address, client, child, engine, () => output);
+  const tap = opts.wire ? await startGrpcTap(address) : undefined;
+  const client = new provrpc.ResourceProviderClient(
+    tap?.address ?? address,
+    grpc.credentials.createInsecure(),
+  );
+  const h = makeHarness(
+    address,
+    client,
+    child,
+    engine,
+    () => output,
+    async () => {
+      if (!tap) return;
+      await tap.close();
+      opts.wire?.push(...tap.calls);
+    },
+  );
   if (!opts.skipConfigure) await h.configure(opts.config ?? {});
   return h;
 }
@@ -181,6 +202,7 @@ function makeHarness(
   child: ChildProcess,
   engine: FakeEngine,
   output: () => string,
+  closeTap: () => Promise<void>,
 ): Harness & { configure(config: PropertyMap): Promise<void> } {
   const c = client;
   return {
@@ -292,6 +314,7 @@ function makeHarness(
     },
     async close() {
       client.close();
+      await closeTap();
       if (child.exitCode === null) {
         const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
         child.kill();

@@ -15,6 +15,7 @@
  * The host loads the provider runtime from dist: run `npm run build` first.
  */
 export { type EngineLog, type FakeEngine, startFakeEngine } from "./fake-engine";
+export { type GrpcTap, grpcMessages, startGrpcTap, type TappedCall } from "./grpc-tap";
 export {
   type CheckResult,
   type DiffResult,

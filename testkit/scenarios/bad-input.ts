@@ -1,8 +1,9 @@
 /**
  * Bad input: generated resource inputs, valid ones and mutated ones, through `check` of both resource
- * providers. check must never throw; every rejection must be a CheckFailure naming a property of the
- * resource (or of the inputs given), with a reason that starts from that property and never echoes a
- * credential value.
+ * providers. check must never throw; every rejection of a mutated input must name the property that was
+ * mutated (a failure whose property, or its first segment, is a top-level key the mutation changed; any
+ * property when the whole value was replaced), and every failure must name a property of the resource (or
+ * of the inputs given), with a reason that starts from that property and never echoes a credential value.
  */
 import { seededRandom } from "../../emulator/faults";
 import { integrationInputsSchema } from "../../provider/runtime/integration-model";
@@ -11,7 +12,7 @@ import { subscriberCredentialsInputsSchema } from "../../provider/runtime/subscr
 import { SubscriberCredentialsProvider } from "../../provider/runtime/subscriber-credentials-provider";
 import { UNKNOWN } from "../../provider/runtime/values";
 import { CHAT_PUSH_PROVIDER_IDS, PROVIDER_CREDENTIALS, PUSH_PROVIDER_IDS } from "../../sdk/schemas";
-import { mutateSome, type Random } from "./mutate";
+import { mutateSome, type Random, WHOLE_VALUE } from "./mutate";
 
 type Props = Record<string, unknown>;
 
@@ -22,6 +23,11 @@ export interface BadInputOptions {
   /** Valid generated inputs per resource kind, which must pass (default 100). */
   validPerResource?: number;
   seed?: number;
+  /**
+   * Control: wrap each check so its failures name another property than the one they are about (a broken
+   * check); the misnamed figures must then go up.
+   */
+  misnameFailures?: boolean;
 }
 
 /** Figures for one resource kind. */
@@ -37,6 +43,8 @@ export interface BadInputResourceFigures {
   failures: number;
   /** Failures whose property is not a property of the resource or of the inputs given, or whose reason does not start from it. */
   misnamed: number;
+  /** Rejected inputs none of whose failures names a property the mutation changed. */
+  wrongProperty: number;
   /** Failure reasons containing a credential value of the inputs. */
   echoedSecrets: number;
   /** Valid generated inputs checked, and how many were (wrongly) rejected. */
@@ -113,7 +121,7 @@ function credentialsInputs(random: Random, i: number): Props {
 }
 
 /** Extra hostile values the generic mutations do not produce. */
-function hostile(random: Random, inputs: Props): Props {
+function hostile(random: Random, inputs: Props): { value: Props; touched: string[] } {
   const out = structuredClone(inputs);
   const keys = Object.keys(out);
   const key = pick(random, [...keys, "unexpected"]);
@@ -131,7 +139,7 @@ function hostile(random: Random, inputs: Props): Props {
     "javascript:alert(1)",
     Array.from({ length: 1500 }, (_, k) => `t${k}`),
   ]);
-  return out;
+  return { value: out, touched: [key] };
 }
 
 function withUnknowns(random: Random, inputs: Props): Props {
@@ -170,6 +178,24 @@ const KINDS: Kind[] = [
   },
 ];
 
+/** A deliberately broken check: every failure names the first property that is not the one it is about. */
+function misnaming(kind: Kind): Kind {
+  return {
+    ...kind,
+    check: async (news) => {
+      const r = await kind.check(news);
+      const failures = (r.failures ?? []).map((f) => {
+        const other = kind.properties.find((p) => p !== f.property) ?? f.property;
+        return { property: other, reason: `${other}: ${f.reason}` };
+      });
+      return { failures };
+    },
+  };
+}
+
+/** The first segment of a failure's property (`credentials.apiKey` and `credentials[0]` -> `credentials`). */
+const topOf = (property: string) => property.split(/[.[]/)[0] ?? property;
+
 async function runKind(kind: Kind, opts: Required<BadInputOptions>): Promise<BadInputResourceFigures> {
   const random = seededRandom(opts.seed);
   const f: BadInputResourceFigures = {
@@ -179,6 +205,7 @@ async function runKind(kind: Kind, opts: Required<BadInputOptions>): Promise<Bad
     rejected: 0,
     failures: 0,
     misnamed: 0,
+    wrongProperty: 0,
     echoedSecrets: 0,
     validChecked: 0,
     validRejected: 0,
@@ -210,9 +237,11 @@ async function runKind(kind: Kind, opts: Required<BadInputOptions>): Promise<Bad
   }
   for (let i = 0; i < opts.perResource; i++) {
     const base = kind.generate(random, 10_000 + i);
-    const mutated = random() < 0.25 ? hostile(random, base) : mutateSome(base, random, 3).value;
-    const news =
-      mutated !== null && typeof mutated === "object" && !Array.isArray(mutated) ? (mutated as Props) : {};
+    const mutated = random() < 0.25 ? hostile(random, base) : mutateSome(base, random, 3);
+    const isProps =
+      mutated.value !== null && typeof mutated.value === "object" && !Array.isArray(mutated.value);
+    const news = isProps ? (mutated.value as Props) : {};
+    const touched = new Set(isProps ? mutated.touched : [WHOLE_VALUE]);
     f.checked++;
     let result: { failures?: { property: string; reason: string }[] };
     try {
@@ -223,7 +252,16 @@ async function runKind(kind: Kind, opts: Required<BadInputOptions>): Promise<Bad
       continue;
     }
     const failures = result.failures ?? [];
-    if (failures.length > 0) f.rejected++;
+    if (failures.length > 0) {
+      f.rejected++;
+      const named = touched.has(WHOLE_VALUE) || failures.some((x) => touched.has(topOf(x.property)));
+      if (!named) {
+        f.wrongProperty++;
+        note(
+          `rejection names ${failures.map((x) => x.property).join(", ")}, mutated ${[...touched].join(", ")}`,
+        );
+      }
+    }
     const secrets = secretsOf(base);
     for (const failure of failures) {
       f.failures++;
@@ -248,8 +286,9 @@ export async function badInput(opts: BadInputOptions = {}): Promise<BadInputReso
     perResource: opts.perResource ?? 500,
     validPerResource: opts.validPerResource ?? 100,
     seed: opts.seed ?? 424242,
+    misnameFailures: opts.misnameFailures ?? false,
   };
   const out: BadInputResourceFigures[] = [];
-  for (const kind of KINDS) out.push(await runKind(kind, full));
+  for (const kind of KINDS) out.push(await runKind(opts.misnameFailures ? misnaming(kind) : kind, full));
   return out;
 }

@@ -2,6 +2,11 @@
  * Lost answers: integration creates through the provider implementation while the emulator drops a share
  * of its answers after committing the change. The provider's idempotency key must turn every retry into a
  * replay, so each create makes exactly one integration and none fails.
+ *
+ * The emulator runs with `allowDuplicateIdentifiers`: the real service would refuse a second integration with
+ * the same identifier (409), which would hide a retry that creates twice. Here a duplicate is stored, so the
+ * `duplicates` figure counts what the client's retries really did. `brokenIdempotency` makes the emulator
+ * ignore Idempotency-Key as well: the control run in which duplicates must appear.
  */
 import { randomUUID } from "node:crypto";
 import { startEmulator } from "../../emulator";
@@ -22,11 +27,16 @@ export interface LostAnswersOptions {
   seed?: number;
   /** Turn the client's retries off (a control run: lost answers then surface as failures). */
   noRetries?: boolean;
+  /** Make the emulator ignore Idempotency-Key (a control run: retries then create duplicates). */
+  brokenIdempotency?: boolean;
 }
 
 /** What {@link lostAnswers} measured. */
 export interface LostAnswersFigures {
+  /** Creates attempted (the input). */
   creates: number;
+  /** Creates that returned an id. */
+  succeeded: number;
   dropRate: number;
   /** Creates that rejected. */
   failed: number;
@@ -56,6 +66,7 @@ export async function lostAnswers(opts: LostAnswersOptions = {}): Promise<LostAn
     port: 0,
     keys: [{ apiKey: `rel_lost_${randomUUID()}` }],
     faults: { dropRate, seed: opts.seed ?? 7 },
+    modes: { allowDuplicateIdentifiers: true, ignoreIdempotencyKeys: opts.brokenIdempotency === true },
   });
   const provider = new IntegrationProvider({
     settings: { apiKey: emu.apiKey, baseUrl: emu.url },
@@ -100,6 +111,7 @@ export async function lostAnswers(opts: LostAnswersOptions = {}): Promise<LostAn
     const requests = emu.requests;
     return {
       creates,
+      succeeded: returned.size,
       dropRate,
       failed,
       stored: mine.length,

@@ -1,11 +1,25 @@
 /**
  * Mutated valid responses: real answers of every operation (captured from the emulator) are mutated with a
  * seeded PRNG (fields removed, types changed, enums unknown, extra keys, nulls) and served by a stub. Every
- * call must either parse or fail with an error of the sdk's family: 0 uncaught exceptions.
+ * call must either return a value that validates against the operation's response schema ("parsed") or
+ * fail with an error of the sdk's family: 0 uncaught exceptions, 0 values returned that do not validate.
  */
+
+import type { z } from "zod";
 import { startEmulator } from "../../emulator";
 import { seededRandom } from "../../emulator/faults";
 import { SvcClient, SvcError } from "../../sdk";
+import {
+  integrationListSchema,
+  integrationSchema,
+  messagePageSchema,
+  notificationPageSchema,
+  notificationSchema,
+  subscriberPageSchema,
+  subscriberPreferencesSchema,
+  subscriberSchema,
+  workflowSchema,
+} from "../../sdk/schemas";
 import { type Mutation, mutateSome } from "./mutate";
 import { startHttpServer } from "./raw-server";
 
@@ -15,14 +29,21 @@ export interface MutatedResponsesOptions {
   responses?: number;
   /** PRNG seed (default 20240607). */
   seed?: number;
+  /**
+   * Control: instead of the client, a bare `fetch` that returns whatever JSON arrives (unwrapping `data`)
+   * with no validation; the `unvalidated` figure must then go up.
+   */
+  bypassClient?: boolean;
 }
 
 /** What {@link mutatedResponses} measured. */
 export interface MutatedResponsesFigures {
   responses: number;
   seed: number;
-  /** Calls that returned a parsed value. */
+  /** Calls that returned a value which validates against the operation's response schema. */
   parsed: number;
+  /** Calls that returned a value which does NOT validate against the response schema. */
+  unvalidated: number;
   /** Calls that failed with an SvcError (ResponseValidationError and kin). */
   familyErrors: number;
   /** Calls that threw anything else, or resolved to nothing. */
@@ -37,39 +58,103 @@ export interface MutatedResponsesFigures {
   single: Record<string, { responses: number; parsed: number }>;
   /** First non-family failure, for diagnosis. */
   firstUncaught?: string;
+  /** First returned value that failed its schema, for diagnosis. */
+  firstUnvalidated?: string;
 }
 
-type Call = { operation: string; status: number; call: (c: SvcClient) => Promise<unknown> };
+/** The control's "client": any JSON the stub answers, `data` unwrapped, nothing checked. */
+async function unvalidatedCall(url: string): Promise<unknown> {
+  const body = (await (await fetch(url)).json()) as unknown;
+  return body !== null && typeof body === "object" && "data" in body
+    ? (body as { data: unknown }).data
+    : body;
+}
+
+type Call = {
+  operation: string;
+  status: number;
+  call: (c: SvcClient) => Promise<unknown>;
+  /** The response schema the returned value must validate against. */
+  schema: z.ZodType;
+};
 
 const ADA = "user-ada";
 const SOME_ID = "65f000000000000000000001";
 
 const CALLS: Call[] = [
-  { operation: "integrations.listActive", status: 200, call: (c) => c.integrations.listActive() },
-  { operation: "integrations.list", status: 200, call: (c) => c.integrations.list() },
+  {
+    operation: "integrations.listActive",
+    status: 200,
+    call: (c) => c.integrations.listActive(),
+    schema: integrationListSchema,
+  },
+  {
+    operation: "integrations.list",
+    status: 200,
+    call: (c) => c.integrations.list(),
+    schema: integrationListSchema,
+  },
   {
     operation: "integrations.create",
     status: 201,
     call: (c) => c.integrations.create({ providerId: "twilio", channel: "sms", identifier: "fuzz" }),
+    schema: integrationSchema,
   },
   {
     operation: "integrations.update",
     status: 200,
     call: (c) => c.integrations.update(SOME_ID, { name: "n" }),
+    schema: integrationSchema,
   },
-  { operation: "integrations.delete", status: 200, call: (c) => c.integrations.delete(SOME_ID) },
+  {
+    operation: "integrations.delete",
+    status: 200,
+    call: (c) => c.integrations.delete(SOME_ID),
+    schema: integrationListSchema,
+  },
   {
     operation: "subscribers.upsertCredentials",
     status: 200,
     call: (c) =>
       c.subscribers.upsertCredentials(ADA, { providerId: "fcm", credentials: { deviceTokens: ["t"] } }),
+    schema: subscriberSchema,
   },
-  { operation: "subscribers.search", status: 200, call: (c) => c.subscribers.search({ limit: 3 }) },
-  { operation: "subscribers.getPreferences", status: 200, call: (c) => c.subscribers.getPreferences(ADA) },
-  { operation: "workflows.get", status: 200, call: (c) => c.workflows.get("welcome") },
-  { operation: "messages.list", status: 200, call: (c) => c.messages.list({ limit: 3 }) },
-  { operation: "notifications.get", status: 200, call: (c) => c.notifications.get(SOME_ID) },
-  { operation: "notifications.list", status: 200, call: (c) => c.notifications.list({ limit: 3 }) },
+  {
+    operation: "subscribers.search",
+    status: 200,
+    call: (c) => c.subscribers.search({ limit: 3 }),
+    schema: subscriberPageSchema,
+  },
+  {
+    operation: "subscribers.getPreferences",
+    status: 200,
+    call: (c) => c.subscribers.getPreferences(ADA),
+    schema: subscriberPreferencesSchema,
+  },
+  {
+    operation: "workflows.get",
+    status: 200,
+    call: (c) => c.workflows.get("welcome"),
+    schema: workflowSchema,
+  },
+  {
+    operation: "messages.list",
+    status: 200,
+    call: (c) => c.messages.list({ limit: 3 }),
+    schema: messagePageSchema,
+  },
+  {
+    operation: "notifications.get",
+    status: 200,
+    call: (c) => c.notifications.get(SOME_ID),
+    schema: notificationSchema,
+  },
+  {
+    operation: "notifications.list",
+    status: 200,
+    call: (c) => c.notifications.list({ limit: 3 }),
+    schema: notificationPageSchema,
+  },
 ];
 
 /** Captures one valid raw answer per operation from an emulator seeded with the demo fixtures. */
@@ -149,6 +234,7 @@ export async function mutatedResponses(opts: MutatedResponsesOptions = {}): Prom
     responses,
     seed,
     parsed: 0,
+    unvalidated: 0,
     familyErrors: 0,
     uncaught: 0,
     processErrors: 0,
@@ -175,13 +261,13 @@ export async function mutatedResponses(opts: MutatedResponsesOptions = {}): Prom
       }
       if (single) single.responses++;
       try {
-        const result = await c.call(client);
-        if (result !== null && typeof result === "object") {
+        const result = opts.bypassClient ? await unvalidatedCall(server.url) : await c.call(client);
+        if (c.schema.safeParse(result).success) {
           figures.parsed++;
           if (single) single.parsed++;
         } else {
-          figures.uncaught++;
-          figures.firstUncaught ??= `${c.operation}: resolved to ${String(result)}`;
+          figures.unvalidated++;
+          figures.firstUnvalidated ??= `${c.operation}: returned ${JSON.stringify(result)?.slice(0, 200)}`;
         }
       } catch (e) {
         const name = e instanceof Error ? e.name : typeof e;

@@ -3,7 +3,8 @@
  * preview, up, a second up with rotated credentials, refresh, failing steps, destroy. Afterwards the API key
  * and every credential value, old and new, must appear 0 times in plaintext in the state as the engine would
  * keep it (serialized providers included), in outputs not marked secret, in error messages, and in logs
- * (host stdout/stderr and the engine Log calls).
+ * (host stdout/stderr and the engine Log calls), and in the raw gRPC bytes the host answered (responses
+ * outside secret values, error trailers), decoded from the wire rather than taken from the harness.
  */
 import { randomUUID } from "node:crypto";
 import { startEmulator } from "../../emulator";
@@ -17,15 +18,22 @@ import {
   type StepResult,
   secret,
   startHarness,
+  type TappedCall,
 } from "../harness";
 import { countSecrets, type SecretHits, scan } from "./secret-scan";
+import { scanWire } from "./wire-scan";
 
 /** What {@link secretsLifecycle} found. */
 export interface SecretsFigures {
-  /** Resource kinds that went through the lifecycle. */
+  /** Resource kinds (type names) of which at least one resource was created, from the steps that ran. */
   kinds: string[];
-  /** Resources managed in all. */
+  /** Distinct resources (URNs) created in all. */
   resources: number;
+  /** gRPC calls recorded on the wire, and plaintext hits in what the engine sent (control: above 0). */
+  wireCalls: number;
+  wireRequestHits: number;
+  /** Where the host's answers on the wire held plaintext secrets, if anywhere. */
+  wireWhere: string[];
   /** Distinct secret values searched for (API key + credential values). */
   secrets: number;
   /** Lifecycle steps run (check/diff/create/update/read/delete), and how many failed on purpose. */
@@ -48,8 +56,11 @@ export interface SecretsFigures {
   failureMessages: string[];
 }
 
-const INTEGRATION = "pulumi-nodejs:dynamic/svc:Integration";
-const CREDENTIALS = "pulumi-nodejs:dynamic/svc:SubscriberCredentials";
+/** Type name of a URN (`...::pulumi-nodejs:dynamic/svc:Integration::mail` -> `Integration`). */
+export function kindOfUrn(urn: string): string {
+  const type = urn.split("::")[2] ?? "";
+  return type.slice(type.lastIndexOf(":") + 1);
+}
 
 function token(label: string, run: string): string {
   return `${label}-${run}-${randomUUID().slice(0, 12)}`;
@@ -112,7 +123,9 @@ export async function secretsLifecycle(): Promise<SecretsFigures> {
   const second = credentialValues(run);
   const secrets = [apiKey, ...Object.values(first), ...Object.values(second)];
   const config: PropertyMap = { "svc:apiKey": secret(apiKey), "svc:baseUrl": emu.url };
-  const engine = new LifecycleRunner(() => startHarness({ config }));
+  const wire: TappedCall[] = [];
+  const engine = new LifecycleRunner(() => startHarness({ config, wire }));
+  const created = new Set<string>();
   const hits: SecretHits = {};
   const errors: string[] = [];
   let steps = 0;
@@ -120,9 +133,10 @@ export async function secretsLifecycle(): Promise<SecretsFigures> {
   let unexpectedFailures = 0;
   let firstUnexpected: string | undefined;
   const providers = new Set<string>();
-  const record = (results: StepResult[], expectFailure = false) => {
+  const record = (results: StepResult[], expectFailure = false, preview = false) => {
     for (const r of results) {
       steps++;
+      if (!preview && (r.op === "create" || r.op === "replace") && !r.error) created.add(r.urn);
       if (r.error) {
         errors.push(r.error.message);
         if (expectFailure) {
@@ -157,7 +171,7 @@ export async function secretsLifecycle(): Promise<SecretsFigures> {
       const p = r.inputs.__provider;
       if (typeof p === "string") providers.add(p);
     }
-    record(await engine.preview(gen1));
+    record(await engine.preview(gen1), false, true);
     record(await engine.up(gen1));
     scanState();
     controlHits = countSecrets(JSON.stringify([...engine.state.values()]), secrets);
@@ -194,16 +208,20 @@ export async function secretsLifecycle(): Promise<SecretsFigures> {
   scan(hits, "error messages", errors.join("\n"), secrets);
   scan(hits, "host stdout/stderr", engine.hostOutput, secrets);
   scan(hits, "engine Log", engine.hostLogs.join("\n"), secrets);
+  const onWire = scanWire(wire, secrets, ["credentials"]);
+  hits["raw gRPC responses"] = onWire.responses;
+  hits["raw gRPC errors"] = onWire.errors;
   let largestProviderBytes = 0;
   for (const p of providers) {
     scan(hits, "serialized providers", p, secrets);
     largestProviderBytes = Math.max(largestProviderBytes, Buffer.byteLength(p));
   }
   return {
-    kinds: ["Integration", "SubscriberCredentials"].filter((k) =>
-      [INTEGRATION, CREDENTIALS].some((t) => t.endsWith(k)),
-    ),
-    resources: 4,
+    kinds: [...new Set([...created].map(kindOfUrn))].sort(),
+    resources: created.size,
+    wireCalls: onWire.calls,
+    wireRequestHits: onWire.requests,
+    wireWhere: onWire.where,
     secrets: secrets.length,
     steps,
     expectedFailures,

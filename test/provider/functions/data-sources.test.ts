@@ -171,8 +171,21 @@ describe("subscribers", () => {
 
   it("getSubscriberPreferences answers global and per-workflow preferences", async () => {
     const p = await svc.getSubscriberPreferences({ subscriberId: "erin" });
-    expect(typeof p.global.enabled).toBe("boolean");
-    expect(Array.isArray(p.workflows)).toBe(true);
+    const allOn = { in_app: true, email: true, sms: true, chat: true, push: true };
+    expect(p.global).toEqual({ enabled: true, channels: allOn });
+    // Every workflow, all five channels (spec, operation 6), defaults on, no subscriber overrides.
+    expect(p.workflows).toEqual([
+      {
+        enabled: true,
+        channels: allOn,
+        overrides: [],
+        workflow: expect.objectContaining({
+          identifier: "welcome",
+          slug: expect.any(String),
+          name: "Welcome",
+        }),
+      },
+    ]);
     const o = await settle(svc.getSubscriberPreferencesOutput({ subscriberId: pulumi.output("erin") }));
     expect(o.secret).toBe(false);
   });
