@@ -2,6 +2,7 @@
 # Finds or builds the Pulumi CLI that pulumi-svc's engine tests, benchmarks and `npm run example` run.
 #
 #   scripts/install-pulumi.sh            # progress on stderr; the LAST line on stdout is the bin directory
+#   scripts/install-pulumi.sh --check    # exit 0 when a CLI is there or can be built, else as in 3. below
 #
 # 1. A `pulumi` on PATH of version >= MIN_VERSION is used as it is (a shim bin directory links it next to the
 #    dynamic-provider plugin script below).
@@ -102,8 +103,19 @@ build_cli() {
   say "built in $(($(date +%s) - started)) s"
 }
 
+no_cli_no_go() {
+  say "neither a Pulumi CLI (>= ${MIN_VERSION}) nor Go is on PATH: install Go (https://go.dev/dl/) to build it, or the Pulumi CLI (https://www.pulumi.com/docs/iac/download-install/), and run again"
+  exit 2
+}
+
 main() {
   local existing version
+  if [ "${1:-}" = "--check" ]; then
+    if command -v pulumi >/dev/null 2>&1 || command -v go >/dev/null 2>&1 || [ -x "${build_dir}/bin/pulumi" ]; then
+      return 0
+    fi
+    no_cli_no_go
+  fi
   if [ -z "${PULUMI_SVC_FORCE_BUILD:-}" ] && existing="$(command -v pulumi)"; then
     version="$(pulumi_version "$existing")"
     if [ -n "$version" ] && version_at_least "$version" "$MIN_VERSION"; then
@@ -124,10 +136,7 @@ main() {
     return
   fi
 
-  if ! command -v go >/dev/null 2>&1; then
-    say "neither a Pulumi CLI (>= ${MIN_VERSION}) nor Go is on PATH: install Go (https://go.dev/dl/) to build it, or the Pulumi CLI (https://www.pulumi.com/docs/iac/download-install/), and run again"
-    exit 2
-  fi
+  if ! command -v go >/dev/null 2>&1; then no_cli_no_go; fi
 
   mkdir -p "$build_dir"
   # One build at a time (parallel test workers may all ask): later callers wait, then find the cached build.

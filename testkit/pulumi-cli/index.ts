@@ -16,7 +16,7 @@
  * ```
  *
  * The engine, CLI, state, secrets and the dynamic-provider plugin are the real ones. The program runs in
- * @pulumi/pulumi's own language server (language-host.js, via the CLI's `--client`) instead of the Go
+ * @pulumi/pulumi's own language server (language-server.js, via the CLI's `--client`) instead of the Go
  * pulumi-language-nodejs, which the Go module proxy does not serve.
  */
 export type {
@@ -30,7 +30,23 @@ export type {
   StepOp,
 } from "./cli-json";
 export { type CommandResult, PulumiCommandError, type RunningCommand, startCommand } from "./command";
-export { ENGINE_TIMEOUT_MS, engineCliOrSkip, REQUIRE_ENGINE_ENV } from "./engine-suite";
-export { ensurePulumiCli, NO_CLI_NO_GO_EXIT, PulumiCliUnavailable } from "./install";
-export { LANGUAGE_HOST_SCRIPT, type LanguageHost, startLanguageHost } from "./language-host";
-export { type OperationOptions, type PreviewResult, PulumiStack, type StackOptions } from "./stack";
+export {
+  isStateSecret,
+  nameOf,
+  plaintextHits,
+  resourceSteps,
+  STACK_TYPE,
+  stateByName,
+  stepOf,
+  stepOps,
+} from "./engine-checks";
+export { ENGINE_TIMEOUT_MS, REQUIRE_ENGINE_ENV, skipEngine } from "./engine-suite";
+export { ensurePulumiCli, INSTALL_SCRIPT, NO_CLI_NO_GO_EXIT, PulumiCliUnavailable } from "./install";
+export { LANGUAGE_SERVER_SCRIPT, type LanguageHost, startLanguageHost } from "./language-host";
+export {
+  type OperationOptions,
+  type PreviewResult,
+  PulumiStack,
+  type RunOptions,
+  type StackOptions,
+} from "./stack";

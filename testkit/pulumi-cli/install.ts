@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { repoRoot } from "../harness/repo-root";
 
@@ -8,6 +9,14 @@ export const NO_CLI_NO_GO_EXIT = 2;
 /** There is no Pulumi CLI and no Go to build one: the one line install-pulumi.sh printed says what to install. */
 export class PulumiCliUnavailable extends Error {
   override readonly name = "PulumiCliUnavailable";
+}
+
+/** scripts/install-pulumi.sh. */
+export const INSTALL_SCRIPT = join(repoRoot(), "scripts", "install-pulumi.sh");
+
+/** The shell that runs {@link INSTALL_SCRIPT}, by path: the caller's PATH may hold neither pulumi nor go, nor even bash. */
+export function scriptShell(): string {
+  return existsSync("/bin/bash") ? "/bin/bash" : "bash";
 }
 
 let ensured: Promise<string> | undefined;
@@ -26,9 +35,9 @@ export function ensurePulumiCli(): Promise<string> {
 }
 
 function runInstallScript(): Promise<string> {
-  const script = join(repoRoot(), "scripts", "install-pulumi.sh");
+  const script = INSTALL_SCRIPT;
   return new Promise((resolve, reject) => {
-    const child = spawn("bash", [script], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(scriptShell(), [script], { stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let lastErrLine = "";
     child.stdout.on("data", (d: Buffer) => {

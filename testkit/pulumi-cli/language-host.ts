@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { repoRoot } from "../harness/repo-root";
 
-/** A running language-host.js: @pulumi/pulumi's LanguageServer serving one program. */
+/** A running language-server.js: @pulumi/pulumi's LanguageServer serving one program. */
 export interface LanguageHost {
   /** `127.0.0.1:<port>`, for the CLI's `--client`. */
   address: string;
@@ -15,19 +15,19 @@ export interface LanguageHost {
   close(): Promise<void>;
 }
 
-/** The language-host.js script (plain CommonJS, so that it runs from source and from dist alike). */
-export const LANGUAGE_HOST_SCRIPT = join(repoRoot(), "testkit", "pulumi-cli", "language-host.js");
+/** The language-server.js script (plain CommonJS, so that it runs from source and from dist alike). */
+export const LANGUAGE_SERVER_SCRIPT = join(repoRoot(), "testkit", "pulumi-cli", "language-server.js");
 
 /**
  * Starts the language runtime for `program` in `cwd` (the project directory) with `env`, and waits for its
- * port. One host serves one CLI command (see language-host.js).
+ * port. One host serves one CLI command (see language-server.js).
  */
 export function startLanguageHost(
   program: string,
   cwd: string,
   env: NodeJS.ProcessEnv,
 ): Promise<LanguageHost> {
-  const child = spawn(process.execPath, [LANGUAGE_HOST_SCRIPT, program], {
+  const child = spawn(process.execPath, [LANGUAGE_SERVER_SCRIPT, program], {
     cwd,
     env: { ...env, PULUMI_NODEJS_ROOT_DIRECTORY: cwd },
     stdio: ["pipe", "pipe", "pipe"],

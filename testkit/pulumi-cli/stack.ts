@@ -44,11 +44,23 @@ export interface OperationOptions {
   allowFailure?: boolean;
   /** More CLI arguments. */
   args?: string[];
+  /** Sees the CLI's stdout as it arrives (e.g. to show progress). */
+  onOutput?: (chunk: string) => void;
 }
 
 /** `pulumi preview --json`: the parsed digest (undefined when stdout was not JSON) and the command's result. */
 export interface PreviewResult extends CommandResult {
   digest: PreviewDigest | undefined;
+}
+
+/** How {@link PulumiStack.run} runs a command. */
+export interface RunOptions {
+  /** Start a language server for the program and pass `--client` (commands that run the program). */
+  client?: boolean;
+  /** Return a failed command's result instead of throwing {@link PulumiCommandError}. */
+  allowFailure?: boolean;
+  /** Sees the CLI's stdout as it arrives. */
+  onOutput?: (chunk: string) => void;
 }
 
 /** Pulumi.yaml's `main:` (a flat top-level key), if any. */
@@ -71,7 +83,7 @@ function operationArgs(opts: OperationOptions): string[] {
  * One stack of a Pulumi project, driven through the real Pulumi CLI with a throwaway file backend,
  * PULUMI_HOME and passphrase in a temp directory, and no plugin downloads. Operations that run the program
  * (preview, up, refresh, destroy) start @pulumi/pulumi's language server for it and pass the CLI `--client`
- * (see language-host.js for why).
+ * (see language-server.js for why).
  *
  * ```ts
  * const stack = await PulumiStack.init({ projectDir: repoRoot() });      // stack init
@@ -111,7 +123,7 @@ export class PulumiStack {
     const env = PulumiStack.environment(binDir, workDir, opts.env ?? {});
     const stack = new PulumiStack(name, projectDir, program, workDir, binDir, env);
     if (opts.configFrom !== undefined) copyFileSync(opts.configFrom, stack.settingsFile);
-    await stack.run(["stack", "init", name]);
+    await stack.run(["stack", "init"]);
     return stack;
   }
 
@@ -144,7 +156,7 @@ export class PulumiStack {
 
   /** `pulumi config set [--secret] <key> <value>` (the value is an argument, never printed; it must not start with `-`). */
   async setConfig(key: string, value: string, opts: { secret?: boolean } = {}): Promise<void> {
-    await this.run(["config", "set", ...(opts.secret ? ["--secret"] : []), key, value]);
+    await this.run(["config", "set", opts.secret ? "--secret" : "--plaintext", key, value]);
   }
 
   /** Sets each `values` entry; keys in `secretKeys` with `--secret`. */
@@ -178,26 +190,25 @@ export class PulumiStack {
 
   /** `pulumi up --yes --skip-preview` (run {@link preview} for the plan). */
   up(opts: OperationOptions = {}): Promise<CommandResult> {
-    return this.run(["up", "--yes", "--skip-preview", ...operationArgs(opts)], {
-      client: true,
-      allowFailure: opts.allowFailure ?? false,
-    });
+    return this.run(["up", "--yes", "--skip-preview", ...operationArgs(opts)], this.operation(opts));
   }
 
   /** `pulumi refresh --yes --skip-preview`: reads every resource back through the provider's `read`. */
   refresh(opts: OperationOptions = {}): Promise<CommandResult> {
-    return this.run(["refresh", "--yes", "--skip-preview", ...operationArgs(opts)], {
-      client: true,
-      allowFailure: opts.allowFailure ?? false,
-    });
+    return this.run(["refresh", "--yes", "--skip-preview", ...operationArgs(opts)], this.operation(opts));
   }
 
   /** `pulumi destroy --yes --skip-preview`. */
   destroy(opts: OperationOptions = {}): Promise<CommandResult> {
-    return this.run(["destroy", "--yes", "--skip-preview", ...operationArgs(opts)], {
+    return this.run(["destroy", "--yes", "--skip-preview", ...operationArgs(opts)], this.operation(opts));
+  }
+
+  private operation(opts: OperationOptions): RunOptions {
+    return {
       client: true,
       allowFailure: opts.allowFailure ?? false,
-    });
+      ...(opts.onOutput ? { onOutput: opts.onOutput } : {}),
+    };
   }
 
   /** `pulumi stack export` (secrets stay ciphertext). */
@@ -223,7 +234,7 @@ export class PulumiStack {
    * `client`, a language host for the program serves it (`--client`). Throws {@link PulumiCommandError} on a
    * non-zero status unless `allowFailure`.
    */
-  async run(args: string[], opts: { client?: boolean; allowFailure?: boolean } = {}): Promise<CommandResult> {
+  async run(args: string[], opts: RunOptions = {}): Promise<CommandResult> {
     const running = await this.start(args, opts);
     const result = await running.result;
     if (result.code !== 0 && !opts.allowFailure) throw new PulumiCommandError(result);
@@ -234,10 +245,7 @@ export class PulumiStack {
    * Starts a CLI command without waiting (to kill it mid-way, or watch its output). The language host (with
    * `client`) stops when the command ends.
    */
-  async start(
-    args: string[],
-    opts: { client?: boolean; onStdout?: (chunk: string) => void } = {},
-  ): Promise<RunningCommand> {
+  async start(args: string[], opts: Omit<RunOptions, "allowFailure"> = {}): Promise<RunningCommand> {
     let host: LanguageHost | undefined;
     const flags = ["--stack", this.name, "--non-interactive", "--color", "never"];
     if (opts.client) {
@@ -247,7 +255,7 @@ export class PulumiStack {
     const running = startCommand(join(this.binDir, "pulumi"), [...args, ...flags], {
       cwd: this.projectDir,
       env: this.env,
-      ...(opts.onStdout ? { onStdout: opts.onStdout } : {}),
+      ...(opts.onOutput ? { onStdout: opts.onOutput } : {}),
     });
     const result = running.result.then(async (r) => {
       if (!host) return r;

@@ -3,7 +3,7 @@
  * The Node.js language runtime the Pulumi CLI connects to with `--client <address>`: @pulumi/pulumi's own
  * LanguageServer (the one its Automation API uses for inline programs), serving one program.
  *
- *   node language-host.js <program module>      # started in the project directory; prints its gRPC port
+ *   node language-server.js <program module>      # started in the project directory; prints its gRPC port
  *
  * Why not the CLI's pulumi-language-nodejs: it is a Go module (sdk/nodejs/cmd/pulumi-language-nodejs/v3) the
  * Go module proxy does not serve, so it cannot be built here. The engine, the CLI, state, secrets and the
@@ -20,7 +20,7 @@ const path = require("node:path");
 
 const programPath = process.argv[2];
 if (!programPath) {
-  console.error("usage: language-host.js <program module>");
+  console.error("usage: language-server.js <program module>");
   process.exit(2);
 }
 const programDir = path.dirname(programPath);
@@ -43,7 +43,7 @@ const server = new grpc.Server({ ...grpcChannelOptions });
 server.addService(langrpc.LanguageRuntimeService, new LanguageServer(program));
 server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, port) => {
   if (err) {
-    console.error(`language-host: cannot listen: ${err.message}`);
+    console.error(`language-server: cannot listen: ${err.message}`);
     process.exit(1);
   }
   process.stdout.write(`${port}\n`);
