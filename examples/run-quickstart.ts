@@ -25,8 +25,8 @@ async function cliOrExplain(): Promise<string> {
   try {
     return await ensurePulumiCli();
   } catch (err) {
-    if (err instanceof PulumiCliUnavailable)
-      throw new ExampleError(`npm run example needs the Pulumi CLI: ${err.message}`);
+    // install-pulumi.sh has printed the one line that says what to install.
+    if (err instanceof PulumiCliUnavailable) throw new ExampleError("");
     throw err;
   }
 }

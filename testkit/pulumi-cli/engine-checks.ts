@@ -18,7 +18,7 @@ export function resourceSteps(digest: PreviewDigest | undefined): PreviewStep[] 
 export function stepOps(digest: PreviewDigest | undefined): [string, string][] {
   return resourceSteps(digest)
     .map((s): [string, string] => [nameOf(s.urn), s.op])
-    .sort((a, b) => (a[0] + a[1]).localeCompare(b[0] + b[1]));
+    .sort((a, b) => a[0].localeCompare(b[0]) || a[1].localeCompare(b[1]));
 }
 
 /** The step of the resource named `name` (the first, for a replace's several steps). */

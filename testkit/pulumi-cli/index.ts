@@ -43,6 +43,7 @@ export {
 export { ENGINE_TIMEOUT_MS, REQUIRE_ENGINE_ENV, skipEngine } from "./engine-suite";
 export { ensurePulumiCli, INSTALL_SCRIPT, NO_CLI_NO_GO_EXIT, PulumiCliUnavailable } from "./install";
 export { LANGUAGE_SERVER_SCRIPT, type LanguageHost, startLanguageHost } from "./language-host";
+export { ScratchProject } from "./scratch-project";
 export {
   type OperationOptions,
   type PreviewResult,
