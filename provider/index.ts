@@ -14,6 +14,10 @@ export {
   SubscriberCredentials,
   type SubscriberCredentialsArgs,
 } from "./resources/subscriber-credentials";
+export {
+  SubscriberCredentialsSet,
+  type SubscriberCredentialsSetArgs,
+} from "./resources/subscriber-credentials-set";
 export type { IntegrationInputs, IntegrationOutputs } from "./runtime/integration-model";
 export type {
   SubscriberCredentialsInputs,

@@ -6,11 +6,13 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { IntegrationProvider } from "./integration-provider";
 import { SubscriberCredentialsProvider } from "./subscriber-credentials-provider";
+import { SubscriberCredentialsSetProvider } from "./subscriber-credentials-set-provider";
 
 /** Implementations by kind; a resource's serialized provider names its kind. Add new resources here. */
 const FACTORIES: Record<string, () => dynamic.ResourceProvider> = {
   integration: () => new IntegrationProvider(),
   "subscriber-credentials": () => new SubscriberCredentialsProvider(),
+  "subscriber-credentials-set": () => new SubscriberCredentialsSetProvider(),
 };
 
 /** A fresh, unconfigured implementation of the given kind. */
@@ -25,3 +27,7 @@ export {
   SubscriberCredentialsProvider,
   type SubscriberCredentialsProviderOptions,
 } from "./subscriber-credentials-provider";
+export {
+  SubscriberCredentialsSetProvider,
+  type SubscriberCredentialsSetProviderOptions,
+} from "./subscriber-credentials-set-provider";

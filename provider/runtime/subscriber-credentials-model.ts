@@ -39,7 +39,7 @@ const BAD_ID = /[\u0000-\u001f\u007f]/;
 const BAD_TOKEN = /[\s\u0000-\u001f\u007f]/;
 
 /** An identifier sent in a path or body: non-empty, at most 255 characters, no control characters. */
-const idSchema = z
+export const idSchema = z
   .string()
   .min(1)
   .max(255)
@@ -90,11 +90,17 @@ export function credentialsId(inputs: {
   return inputs.integrationIdentifier === undefined ? base : `${base}/${inputs.integrationIdentifier}`;
 }
 
-/** Problems of a device-token list that the schema cannot express; never echoes a token. */
-function tokenFailures(providerId: unknown, tokens: unknown): CheckFailure[] {
+/**
+ * Problems of a device-token list that the schema cannot express; never echoes a token. `where` is the
+ * list's path in the reasons (a set prefixes the subscriberId).
+ */
+export function tokenFailures(
+  providerId: unknown,
+  tokens: unknown,
+  where = "credentials.deviceTokens",
+): CheckFailure[] {
   if (!Array.isArray(tokens) || isUnknown(tokens)) return [];
   const out: CheckFailure[] = [];
-  const where = "credentials.deviceTokens";
   if (typeof providerId === "string" && !isUnknown(providerId) && !PUSH_PROVIDERS.includes(providerId)) {
     if (tokens.length > 0) {
       out.push({
@@ -127,7 +133,7 @@ function tokenFailures(providerId: unknown, tokens: unknown): CheckFailure[] {
 }
 
 /** Credentials without null members, keys sorted (unknowns kept as they are). */
-function normalizeCredentials(v: unknown): unknown {
+export function normalizeCredentials(v: unknown): unknown {
   if (isUnknown(v) || v === null || typeof v !== "object" || Array.isArray(v)) return v;
   return canonical(stripNulls(v as Props));
 }
