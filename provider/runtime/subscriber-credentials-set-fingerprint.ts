@@ -19,13 +19,16 @@ export const FINGERPRINT_HEX_DIGITS = 16;
 /** Domain separation of the derived key (bump the version to change the derivation). */
 const KEY_CONTEXT = "pulumi-svc/subscriber-credentials-fingerprint/v1";
 
-/** The HMAC key of a stack: derived from a stack secret, bound to the project and stack. */
-export function fingerprintKey(secret: string, project: string, stack: string): Buffer {
-  return createHmac("sha256", secret).update(`${KEY_CONTEXT}\u0000${project}\u0000${stack}`).digest();
+/**
+ * The HMAC key of a stack (hex; it travels through Outputs, which do not keep Buffers): derived from a
+ * stack secret, bound to the project and stack.
+ */
+export function fingerprintKey(secret: string, project: string, stack: string): string {
+  return createHmac("sha256", secret).update(`${KEY_CONTEXT}\u0000${project}\u0000${stack}`).digest("hex");
 }
 
 /** The fingerprint of one entry. */
-export function fingerprintOf(key: Buffer, subscriberId: string, credentials: ChannelCredentials): string {
+export function fingerprintOf(key: string, subscriberId: string, credentials: ChannelCredentials): string {
   return createHmac("sha256", key)
     .update(`${subscriberId}\u0000${comparableCredentials(credentials)}`)
     .digest("hex")
@@ -34,7 +37,7 @@ export function fingerprintOf(key: Buffer, subscriberId: string, credentials: Ch
 
 /** subscriberId -> fingerprint, for every entry of a credentials map. */
 export function fingerprintsOf(
-  key: Buffer,
+  key: string,
   credentials: Readonly<Record<string, ChannelCredentials>>,
 ): Record<string, string> {
   const out: Record<string, string> = {};
