@@ -15,6 +15,7 @@ export const ORDER = [
   "client-throughput",
   "provider-figures",
   "credentials-sync",
+  "credentials-set",
   "emulator-scale",
   "reliability",
 ];
