@@ -94,6 +94,7 @@ function writeDevices(dir: string, name: string, count: number, changed = 0): st
 
 /** Runs one CLI operation with the emulator's request log reset before; returns its figures. */
 async function measure(
+  label: string,
   emu: Emulator,
   stack: PulumiStack,
   rate: number,
@@ -122,6 +123,9 @@ async function measure(
   }
   const wallS = (performance.now() - t0) / 1000;
   tally();
+  console.log(
+    `  ${label}: ${wallS.toFixed(1)} s, ${requests} requests (${writes} writes, ${rateLimited} 429s)`,
+  );
   const serviceFloorS = Math.max(0, requests - rate * WINDOW_S) / rate;
   const stateBytes = JSON.stringify(await stack.exportStack()).length;
   return {
@@ -174,15 +178,15 @@ async function largeSet(binDir: string, dir: string, count: number, changed: num
   const stack = await newStack(binDir, join(repoRoot(), "examples/device-token-sync"), emu);
   try {
     await stack.setConfig("svc-device-token-sync:file", writeDevices(dir, "v1.json", count));
-    const create = await measure(emu, stack, rate, () => stack.up());
+    const create = await measure(`up: set of ${count}`, emu, stack, rate, () => stack.up());
     const createFailures = wrongEntries(emu, count, () => 1);
     await stack.setConfig("svc-device-token-sync:file", writeDevices(dir, "v2.json", count, changed));
-    const update = await measure(emu, stack, rate, () => stack.up());
-    const refresh = await measure(emu, stack, rate, () => stack.refresh());
+    const update = await measure(`up: ${changed} changed`, emu, stack, rate, () => stack.up());
+    const refresh = await measure(`refresh: ${count}`, emu, stack, rate, () => stack.refresh());
     return { create: { ...create, failures: createFailures }, update, refresh };
   } finally {
-    await stack.destroy({ allowFailure: true });
-    await stack.remove();
+    await stack.remove(); // the emulator goes with its data: no destroy needed
+
     await emu.close();
   }
 }
@@ -190,19 +194,23 @@ async function largeSet(binDir: string, dir: string, count: number, changed: num
 /** The same `count` subscribers as one set and as `count` SubscriberCredentials. */
 async function sideBySide(binDir: string, dir: string, count: number, rate: number) {
   const file = writeDevices(dir, `side-${count}.json`, count);
-  const runOne = async (projectDir: string, fileKey: string) => {
+  const runOne = async (label: string, projectDir: string, fileKey: string) => {
     const emu = await emulatorFor(count, rate);
     const stack = await newStack(binDir, projectDir, emu);
     try {
       await stack.setConfig(fileKey, file);
-      const figures = await measure(emu, stack, rate, () => stack.up({ parallel: 48 }));
+      const figures = await measure(label, emu, stack, rate, () => stack.up({ parallel: 48 }));
       return { ...figures, failures: wrongEntries(emu, count, () => 1) };
     } finally {
       await stack.remove();
       await emu.close();
     }
   };
-  const set = await runOne(join(repoRoot(), "examples/device-token-sync"), "svc-device-token-sync:file");
+  const set = await runOne(
+    `up: set of ${count}`,
+    join(repoRoot(), "examples/device-token-sync"),
+    "svc-device-token-sync:file",
+  );
   const singles = await runOne(
     join(repoRoot(), "bench/programs/credentials-singles"),
     "svc-credentials-singles:file",
