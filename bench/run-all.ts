@@ -18,6 +18,7 @@ export const ORDER = [
   "client-throughput",
   "provider-figures",
   "credentials-sync",
+  "credentials-set",
   "emulator-scale",
   "reliability",
 ];

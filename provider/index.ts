@@ -14,4 +14,9 @@ export {
   type SubscriberCredentialsArgs,
   type SubscriberCredentialsState,
 } from "./resources/subscriber-credentials";
+export {
+  SubscriberCredentialsSet,
+  type SubscriberCredentialsSetArgs,
+  type SubscriberCredentialsSetState,
+} from "./resources/subscriber-credentials-set";
 export type { ProviderId } from "./runtime/provider-id";

@@ -87,15 +87,16 @@ function parseCsv(content: string): DeviceEntry[] {
 }
 
 function merge(entries: DeviceEntry[]): DeviceEntry[] {
-  const byKey = new Map<string, DeviceEntry>();
+  const byKey = new Map<string, { entry: DeviceEntry; tokens: Set<string> }>();
   for (const e of entries) {
     const key = [e.subscriberId, e.providerId, e.integrationIdentifier ?? ""].join("\u0000");
     const found = byKey.get(key);
     if (found) {
-      for (const t of e.deviceTokens) if (!found.deviceTokens.includes(t)) found.deviceTokens.push(t);
+      for (const t of e.deviceTokens) found.tokens.add(t);
     } else {
-      byKey.set(key, { ...e, deviceTokens: [...new Set(e.deviceTokens)] });
+      byKey.set(key, { entry: e, tokens: new Set(e.deviceTokens) });
     }
   }
-  return [...byKey.values()];
+  // Sets keep insertion order: tokens stay in file order, duplicates dropped.
+  return [...byKey.values()].map(({ entry, tokens }) => ({ ...entry, deviceTokens: [...tokens] }));
 }

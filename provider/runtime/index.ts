@@ -15,6 +15,7 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { IntegrationProvider } from "./integration-provider";
 import { PROVIDER_KINDS, type ProviderKind } from "./kinds";
 import { SubscriberCredentialsProvider } from "./subscriber-credentials-provider";
+import { SubscriberCredentialsSetProvider } from "./subscriber-credentials-set-provider";
 
 /** A provider implementation: every method of the dynamic-provider interface is there. */
 export type RuntimeProvider = Required<dynamic.ResourceProvider>;
@@ -23,6 +24,7 @@ export type RuntimeProvider = Required<dynamic.ResourceProvider>;
 const FACTORIES: Record<ProviderKind, () => RuntimeProvider> = {
   integration: () => new IntegrationProvider(),
   "subscriber-credentials": () => new SubscriberCredentialsProvider(),
+  "subscriber-credentials-set": () => new SubscriberCredentialsSetProvider(),
 };
 
 function isKind(kind: string): kind is ProviderKind {
@@ -46,3 +48,7 @@ export {
   SubscriberCredentialsProvider,
   type SubscriberCredentialsProviderOptions,
 } from "./subscriber-credentials-provider";
+export {
+  SubscriberCredentialsSetProvider,
+  type SubscriberCredentialsSetProviderOptions,
+} from "./subscriber-credentials-set-provider";

@@ -3,7 +3,11 @@
  * is stored in the `__provider` of every resource of that kind, in every stack's state, so it is a permanent
  * contract (see ./index.ts): add kinds, never rename or remove one.
  */
-export const PROVIDER_KINDS = ["integration", "subscriber-credentials"] as const;
+export const PROVIDER_KINDS = [
+  "integration",
+  "subscriber-credentials",
+  "subscriber-credentials-set",
+] as const;
 
 /** One of {@link PROVIDER_KINDS}. */
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];

@@ -55,11 +55,17 @@ export function credentialsId(
   return inputs.integrationIdentifier === undefined ? base : `${base}/${inputs.integrationIdentifier}`;
 }
 
-/** Problems of a device-token list that the schema cannot express; never echoes a token. */
-function tokenFailures(providerId: unknown, tokens: unknown): CheckFailure[] {
+/**
+ * Problems of a device-token list that the schema cannot express; never echoes a token. `where` is the
+ * list's path in the reasons (a set prefixes the subscriberId).
+ */
+export function tokenFailures(
+  providerId: unknown,
+  tokens: unknown,
+  where = "credentials.deviceTokens",
+): CheckFailure[] {
   if (!Array.isArray(tokens) || isUnknown(tokens)) return [];
   const out: CheckFailure[] = [];
-  const where = "credentials.deviceTokens";
   if (typeof providerId === "string" && !isUnknown(providerId) && !PUSH_PROVIDERS.includes(providerId)) {
     if (tokens.length > 0) {
       out.push({
@@ -92,7 +98,7 @@ function tokenFailures(providerId: unknown, tokens: unknown): CheckFailure[] {
 }
 
 /** Credentials without null members, keys sorted (unknowns kept as they are). */
-function normalizeCredentials(v: unknown): unknown {
+export function normalizeCredentials(v: unknown): unknown {
   if (isUnknown(v) || v === null || typeof v !== "object" || Array.isArray(v)) return v;
   return canonical(stripNulls(v as Props));
 }

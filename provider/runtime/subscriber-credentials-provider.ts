@@ -3,24 +3,13 @@
  * `pulumi-svc/internal/provider-runtime`. One instance per host process, so every SubscriberCredentials of a
  * deployment shares one client, one connection pool and one rate pacer (see ./rate-pacer.ts).
  *
- * Which call writes: `PUT /v1/subscribers/{id}/credentials` (`subscribers.replaceCredentials`). The spec's
- * PATCH replaces `deviceTokens`, but the real service's PATCH merges them (stale tokens would stay) while
- * its PUT replaces them; PUT gives the declared list exactly on both. A server without the PUT route (404 or
- * 405 that is not about the subscriber) is written with the PATCH upsert instead, which replaces tokens per
- * the spec.
- *
- * What delete leaves: when this resource's entry is the subscriber's only entry for the provider, the
- * entry is removed (`DELETE .../credentials/{providerId}`): nothing remains. When other entries of the same
- * provider exist (other integrations), DELETE would remove them too, so the entry is overwritten instead with
- * `{ deviceTokens: [] }` (push) or `{}` (chat): tokens are emptied; on the real service, whose PUT sets only
- * the fields it is given, string fields such as `webhookUrl` may remain (the interface cannot unset one).
+ * Writing and clearing (PUT, what delete leaves) is ./credentials-writer.ts, shared with the set.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { SvcClient } from "../../sdk/client";
-import { ApiError, BadRequestError, NotFoundError } from "../../sdk/errors";
-import { errorMessageOf } from "../../sdk/http-utils";
 import type { Subscriber, UpsertCredentialsBody } from "../../sdk/schemas";
 import type { ConfigSource } from "../config";
+import { CredentialsWriter, isNoIntegration, isSubscriberMissing } from "./credentials-writer";
 import { findSubscriber } from "./find-subscriber";
 import { ListCache } from "./list-cache";
 import { chatPushProviderId } from "./provider-id";
@@ -28,7 +17,6 @@ import type { ReadOutcome } from "./provider-results";
 import { ServiceSession, type ServiceSessionOptions } from "./service-session";
 import {
   checkSubscriberCredentials,
-  clearedCredentials,
   credentialsId,
   diffSubscriberCredentials,
   findEntry,
@@ -48,33 +36,6 @@ export interface SubscriberCredentialsProviderOptions extends ServiceSessionOpti
   readTtlMs?: number;
 }
 
-/** The service's own message of an error answer (`message` is an array for validation failures). */
-function serviceMessage(err: ApiError): string {
-  return errorMessageOf(err.body) ?? err.message;
-}
-
-const SUBSCRIBER_MISSING = /subscriber.*not\s*found|subscriber.*does not exist/i;
-const NO_INTEGRATION = /integration/i;
-
-/** The service's answer for a subscriber that does not exist (400 "SubscriberId: X not found", or a 404). */
-function isSubscriberMissing(err: unknown): boolean {
-  return (
-    (err instanceof BadRequestError || err instanceof NotFoundError) &&
-    SUBSCRIBER_MISSING.test(serviceMessage(err))
-  );
-}
-
-/** The service's 400 for a provider without an active integration. */
-function isNoIntegration(err: unknown): boolean {
-  return err instanceof BadRequestError && NO_INTEGRATION.test(serviceMessage(err));
-}
-
-/** A server without the PUT credentials route (404 or 405 that is not about the subscriber). */
-function isMissingPutRoute(err: unknown): boolean {
-  const routeMissing = err instanceof NotFoundError || (err instanceof ApiError && err.status === 405);
-  return routeMissing && !isSubscriberMissing(err);
-}
-
 /** What read answers for SubscriberCredentials. */
 export type SubscriberCredentialsRead = ReadOutcome<
   SubscriberCredentialsOutputs,
@@ -87,11 +48,11 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
   readonly session: ServiceSession;
   private readonly reads = new Map<string, ListCache<Subscriber | undefined>>();
   private environmentId: string | undefined;
-  /** False once the service answered that it has no PUT credentials route. */
-  private putSupported = true;
+  private readonly writer: CredentialsWriter;
 
   constructor(private readonly options: SubscriberCredentialsProviderOptions = {}) {
     this.session = new ServiceSession(options);
+    this.writer = new CredentialsWriter(() => this.session.client());
   }
 
   /** Reads `svc:apiKey` / `svc:baseUrl` from the stack config the engine sends (env as fallback). */
@@ -177,20 +138,12 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
       if (!entry) return;
       const sameProvider = (subscriber.channels ?? []).filter((c) => c.providerId === props.providerId);
       try {
-        if (sameProvider.length === 1) {
-          await this.client().subscribers.deleteCredentials(subscriberId, props.providerId);
-        } else {
-          const body: UpsertCredentialsBody = {
-            providerId: chatPushProviderId(props.providerId),
-            credentials: clearedCredentials(props.providerId),
-          };
-          if (entry.integrationIdentifier) body.integrationIdentifier = entry.integrationIdentifier;
-          await this.send(subscriberId, body);
-        }
-      } catch (e) {
-        // Gone meanwhile (subscriber or entry): nothing left to clear.
-        if (e instanceof NotFoundError || isSubscriberMissing(e)) return;
-        throw e;
+        await this.writer.clear(
+          subscriberId,
+          props.providerId,
+          sameProvider.length === 1 ? "delete" : "empty",
+          entry.integrationIdentifier,
+        );
       } finally {
         this.forget(subscriberId);
       }
@@ -214,7 +167,7 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
     this.forget(inputs.subscriberId);
     let subscriber: Subscriber;
     try {
-      subscriber = await this.send(inputs.subscriberId, body);
+      subscriber = await this.writer.write(inputs.subscriberId, body);
     } catch (e) {
       throw await this.explain(operation, inputs, e);
     } finally {
@@ -222,20 +175,6 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
     }
     this.environmentId ??= subscriber._environmentId;
     return toOutputs(inputs, subscriber, findEntry(subscriber, inputs));
-  }
-
-  /** PUT (replace), or the PATCH upsert on a server without the PUT route. */
-  private async send(subscriberId: string, body: UpsertCredentialsBody): Promise<Subscriber> {
-    const api = this.client().subscribers;
-    if (this.putSupported) {
-      try {
-        return await api.replaceCredentials(subscriberId, body);
-      } catch (e) {
-        if (!isMissingPutRoute(e)) throw e;
-        this.putSupported = false;
-      }
-    }
-    return api.upsertCredentials(subscriberId, body);
   }
 
   /** Turns the service's 400s into errors that say what is missing and where. */

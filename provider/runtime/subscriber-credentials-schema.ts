@@ -11,7 +11,7 @@ import { subscriberProviderIdSchema } from "./provider-id";
 const BAD_ID = /[\u0000-\u001f\u007f]/;
 
 /** An identifier sent in a path or body: non-empty, at most 255 characters, no control characters. */
-const idSchema = z
+export const idSchema = z
   .string()
   .min(1)
   .max(255)

@@ -1,7 +1,8 @@
 /**
  * examples/device-token-sync under mocks, through the real host and the emulator (default fixtures), run
- * as a project of its own (root directory examples/device-token-sync): the shipped devices.csv, then an edited JSON file
- * (tokens changed, a subscriber dropped). Needs `npm run build` first.
+ * as a project of its own (root directory examples/device-token-sync): the shipped devices.csv (one
+ * SubscriberCredentialsSet for fcm), then an edited JSON file (tokens changed, a subscriber dropped).
+ * Needs `npm run build` first.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -64,38 +65,53 @@ const edited = () => ({
   cwd: PROJECT_DIR,
 });
 
+/** The set's state entry. */
+function setState() {
+  return [...runner.engine.state.values()].find((e) => e.urn.endsWith("::fcm-devices"));
+}
+
+/** Subscribers whose fingerprint differs between the state and a step's checked inputs. */
+function fingerprintChanges(run: { steps: { check?: { inputs: Record<string, unknown> } }[] }): string[] {
+  const before = (setState()?.outputs.fingerprints ?? {}) as Record<string, string>;
+  const after = (run.steps[0]?.check?.inputs.fingerprints ?? {}) as Record<string, string>;
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])]
+    .filter((id) => before[id] !== after[id])
+    .sort();
+}
+
 describe("device-token-sync program", () => {
-  it("preview of the shipped devices.csv: one SubscriberCredentials per subscriber, nothing written", async () => {
+  it("preview of the shipped devices.csv: one SubscriberCredentialsSet for the file's provider, nothing written", async () => {
     emu.resetRequests();
     const run = ok(await runner.preview(shipped()));
-    expect(ops(run)).toEqual([
-      ["user-alan-fcm", "create"],
-      ["user-grace-fcm", "create"],
-    ]);
+    expect(ops(run)).toEqual([["fcm-devices", "create"]]);
+    expect(fingerprintChanges(run)).toEqual(["user-alan", "user-grace"]);
     expect(writes(emu)).toEqual([]);
     expect(fcmTokens("user-alan")).toBeNull();
   });
 
   it("up sets the tokens of the file; a second up is a no-op", async () => {
     const run = ok(await runner.up(shipped()));
-    expect(ops(run).map(([, op]) => op)).toEqual(["create", "create"]);
+    expect(ops(run)).toEqual([["fcm-devices", "create"]]);
     expect(fcmTokens("user-alan")).toEqual(CSV_TOKENS.slice(0, 2));
     expect(fcmTokens("user-grace")).toEqual(CSV_TOKENS.slice(2));
-    expect(run.outputs).toEqual({ subscribers: ["user-alan/fcm", "user-grace/fcm"], deviceTokenCount: 3 });
+    expect(run.outputs).toEqual({ credentialSets: ["fcm"], subscriberCount: 2, deviceTokenCount: 3 });
     emu.resetRequests();
     const again = ok(await runner.up(shipped()));
-    expect(ops(again).map(([, op]) => op)).toEqual(["same", "same"]);
+    expect(ops(again)).toEqual([["fcm-devices", "same"]]);
     expect(writes(emu)).toEqual([]);
   });
 
-  it("an edited file (JSON): changed tokens update in place, a dropped subscriber is cleared", async () => {
+  it("an edited file (JSON): the preview names the changed and dropped subscribers; up writes only those", async () => {
     const preview = ok(await runner.preview(edited()));
-    expect(ops(preview)).toEqual([
-      ["user-alan-fcm", "update"],
-      ["user-grace-fcm", "delete"],
-    ]);
+    expect(ops(preview)).toEqual([["fcm-devices", "update"]]);
+    expect(fingerprintChanges(preview)).toEqual(["user-alan", "user-grace"]);
+    emu.resetRequests();
     const run = ok(await runner.up(edited()));
     expect(ops(run)).toEqual(ops(preview));
+    expect(writes(emu).sort()).toEqual([
+      "DELETE /v1/subscribers/user-grace/credentials/fcm",
+      "PUT /v1/subscribers/user-alan/credentials",
+    ]);
     expect(fcmTokens("user-alan")).toEqual(["fcm-token-alan-phone", NEW_TOKEN]);
     expect(fcmTokens("user-grace")).toBeNull();
     expect(channelsOf("user-grace").map((c) => c.providerId)).toEqual(fixtureChannels["user-grace"]);
@@ -110,9 +126,12 @@ describe("device-token-sync program", () => {
     }
     expect(fcmTokens("user-alan")).toBeNull();
     const refreshed = await runner.engine.refresh();
-    expect(refreshed.map((s) => [s.op, s.error])).toEqual([["gone", undefined]]);
+    expect(refreshed.map((s) => [s.op, s.error])).toEqual([["read", undefined]]);
+    expect(setState()?.outputs.credentials).toEqual({});
+    emu.resetRequests();
     const run = ok(await runner.up(edited()));
-    expect(ops(run)).toEqual([["user-alan-fcm", "create"]]);
+    expect(ops(run)).toEqual([["fcm-devices", "update"]]);
+    expect(writes(emu)).toEqual(["PUT /v1/subscribers/user-alan/credentials"]);
     expect(fcmTokens("user-alan")).toEqual(["fcm-token-alan-phone", NEW_TOKEN]);
   });
 

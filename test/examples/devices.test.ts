@@ -47,6 +47,16 @@ describe("parseDevices", () => {
     ).toThrow("device-token JSON item 0: invalid deviceTokens.1");
   });
 
+  it("tens of thousands of rows: every subscriber once, tokens merged in file order", () => {
+    const rows = ["subscriberId,providerId,deviceToken"];
+    for (let i = 0; i < 30_000; i++) rows.push(`u${i % 20_000},fcm,t${i}`);
+    const entries = parseDevices(rows.join("\n"), "csv");
+    expect(entries).toHaveLength(20_000);
+    expect(entries[5]).toEqual({ subscriberId: "u5", providerId: "fcm", deviceTokens: ["t5", "t20005"] });
+    expect(entries[19_999]).toEqual({ subscriberId: "u19999", providerId: "fcm", deviceTokens: ["t19999"] });
+    expect(entries.reduce((n, e) => n + e.deviceTokens.length, 0)).toBe(30_000);
+  });
+
   it("format from the file name", () => {
     expect(formatOf("x/devices.CSV")).toBe("csv");
     expect(formatOf("devices.json")).toBe("json");

@@ -13,6 +13,7 @@ import { type ProgramRun, ProgramRunner, type RunOptions } from "./program-runne
 export const SECRET_OUTPUTS: Record<string, string[]> = {
   "pulumi-nodejs:dynamic/svc:Integration": ["credentials"],
   "pulumi-nodejs:dynamic/svc:SubscriberCredentials": ["credentials"],
+  "pulumi-nodejs:dynamic/svc:SubscriberCredentialsSet": ["credentials"],
 };
 
 /** Type tokens. */

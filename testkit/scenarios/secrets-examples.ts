@@ -101,6 +101,7 @@ async function runExample(ex: Example): Promise<ExampleSecretsFigures> {
     secretOutputs: {
       "pulumi-nodejs:dynamic/svc:Integration": ["credentials"],
       "pulumi-nodejs:dynamic/svc:SubscriberCredentials": ["credentials"],
+      "pulumi-nodejs:dynamic/svc:SubscriberCredentialsSet": ["credentials"],
     },
   });
   const gens = [ex.config(1, tag), ex.config(2, tag)];

@@ -1,0 +1,93 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { ArgsOf, OutputProps, StateOf } from "../inputs";
+import { fingerprintKey, fingerprintsOf } from "../runtime/subscriber-credentials-set-fingerprint";
+import {
+  type SubscriberCredentialsSetOutputs,
+  subscriberCredentialsSetInputsSchema,
+} from "../runtime/subscriber-credentials-set-model";
+import { serializedProvider } from "../serialized-provider";
+import { outputOnlyProps, withSecretCredentials } from "./resource-props";
+
+/**
+ * Arguments of {@link SubscriberCredentialsSet}: the provider's input schema without the fingerprints (the
+ * resource computes them), plus the key they are made with.
+ */
+export type SubscriberCredentialsSetArgs = Omit<
+  ArgsOf<typeof subscriberCredentialsSetInputsSchema>,
+  "fingerprints"
+> & {
+  /**
+   * The secret that keys the fingerprints shown in previews (default: stack config `svc:fingerprintKey`,
+   * else `svc:apiKey` / `SVC_API_KEY`). Set `svc:fingerprintKey` (`pulumi config set --secret
+   * svc:fingerprintKey "$(openssl rand -hex 32)"`) so that rotating the API key does not change every
+   * fingerprint. With no key at all, no fingerprints are kept and previews show only that the set changed.
+   */
+  fingerprintKey?: pulumi.Input<string>;
+};
+
+/** The state of a {@link SubscriberCredentialsSet}: its outputs, each optional and accepting Inputs. */
+export type SubscriberCredentialsSetState = StateOf<SubscriberCredentialsSetOutputs>;
+
+/** The outputs of {@link SubscriberCredentialsSet}, one per field of its state. */
+export interface SubscriberCredentialsSet extends OutputProps<SubscriberCredentialsSetOutputs> {}
+
+const provider = serializedProvider("subscriber-credentials-set");
+
+/** The stack secret the fingerprints are keyed by, as a secret Output (undefined when there is none). */
+function fingerprintSecret(args: SubscriberCredentialsSetArgs): pulumi.Output<string> | undefined {
+  if (args.fingerprintKey !== undefined) return pulumi.secret(args.fingerprintKey);
+  const configured =
+    pulumi.runtime.getConfig("svc:fingerprintKey") ??
+    pulumi.runtime.getConfig("svc:apiKey") ??
+    process.env.SVC_API_KEY;
+  return configured ? pulumi.secret(configured) : undefined;
+}
+
+/**
+ * The fingerprint map of the credentials. It is derived from secrets, so Pulumi makes it secret; it is
+ * deliberately un-secreted here, because a keyed 64-bit HMAC per subscriber reveals only which subscribers
+ * are in the set and when each one's credentials change (see ../runtime/subscriber-credentials-set-fingerprint.ts).
+ */
+function fingerprints(args: SubscriberCredentialsSetArgs): pulumi.Output<Record<string, string>> | undefined {
+  const secret = fingerprintSecret(args);
+  if (!secret) return undefined;
+  const key = secret.apply((s) => fingerprintKey(s, pulumi.getProject(), pulumi.getStack()));
+  return pulumi.unsecret(
+    pulumi.all([pulumi.output(args.credentials), key]).apply(([c, k]) => fingerprintsOf(k, c)),
+  );
+}
+
+/**
+ * The channel credentials of many subscribers for one chat or push provider, in one Pulumi dynamic
+ * resource (`pulumi-nodejs:dynamic/svc:SubscriberCredentialsSet`): one engine step and one state entry
+ * however many subscribers, where {@link SubscriberCredentials} costs one of each per subscriber. Its id is
+ * `providerId[/integrationIdentifier]`.
+ *
+ * An update writes only the subscribers added or changed and clears the ones removed (PUT, paced by the
+ * service's rate-limit headers). A partial failure names the failed subscriberIds; the next `up` writes only
+ * what is not stored yet. Refresh reads every entry back with a paged scan. Destroy clears every entry.
+ *
+ * Previews: `credentials` is secret as a whole; the `fingerprints` input (subscriberId -> keyed HMAC of its
+ * credentials, not secret) makes `pulumi preview --diff` list exactly the added, changed and removed
+ * subscribers.
+ *
+ * ```ts
+ * new svc.SubscriberCredentialsSet("fcm-devices", {
+ *   providerId: "fcm", integrationIdentifier: "fcm-main",
+ *   credentials: Object.fromEntries(rows.map((r) => [r.subscriberId, { deviceTokens: r.tokens }])),
+ * }, { dependsOn: [fcmIntegration] });
+ * ```
+ */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: see the interface above
+export class SubscriberCredentialsSet extends pulumi.dynamic.Resource {
+  constructor(name: string, args: SubscriberCredentialsSetArgs, opts?: pulumi.CustomResourceOptions) {
+    const { fingerprintKey: _key, ...declared } = args;
+    const props = {
+      ...outputOnlyProps(subscriberCredentialsSetInputsSchema),
+      ...declared,
+      credentials: pulumi.secret(args.credentials),
+      fingerprints: fingerprints(args),
+    };
+    super(provider, name, props, withSecretCredentials(opts), "svc", "SubscriberCredentialsSet");
+  }
+}

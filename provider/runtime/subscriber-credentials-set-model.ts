@@ -1,0 +1,129 @@
+/**
+ * The pure part of the SubscriberCredentialsSet provider: the input schema (the single source of check, of
+ * the wire types and of the public Args type), check, and the set's id.
+ */
+import { z } from "zod";
+import { channelCredentialsSchema, formatPath } from "../../sdk/schemas";
+import { type CheckFailure, schemaFailures } from "./check-failures";
+import { subscriberProviderIdSchema } from "./provider-id";
+import { normalizeCredentials, tokenFailures } from "./subscriber-credentials-model";
+import { idSchema } from "./subscriber-credentials-schema";
+import { canonical, isUnknown, stripNulls } from "./values";
+
+/** Most subscribers one set accepts (a bound against accidental huge inputs; split larger syncs). */
+export const MAX_SET_ENTRIES = 100_000;
+
+/** Most check failures listed one by one; the rest are counted in a last failure. */
+export const MAX_LISTED_FAILURES = 100;
+
+/**
+ * What a fingerprint becomes after a refresh found the stored credentials changed outside Pulumi: the next
+ * preview lists the subscriber as changed (back to the declared credentials).
+ */
+export const DRIFT_FINGERPRINT = "changed-outside-pulumi";
+
+/** A fingerprint: 16 hex digits of a keyed HMAC (see ./subscriber-credentials-set-fingerprint.ts), or the drift marker. */
+const fingerprintSchema = z
+  .string()
+  .regex(/^([0-9a-f]{16}|changed-outside-pulumi)$/, "must be 16 lower-case hex digits");
+
+/** The inputs of the SubscriberCredentialsSet provider as validated by check (strict). */
+export const subscriberCredentialsSetInputsSchema = z.strictObject({
+  /**
+   * One of the 20 chat and push provider ids (`fcm`, `apns`, `expo`, `slack`, ...); an Integration's
+   * `providerId` fits as it is. Changing it replaces the set.
+   */
+  providerId: subscriberProviderIdSchema,
+  /** The integration every entry belongs to (default: the provider's active one). Changing it replaces the set. */
+  integrationIdentifier: idSchema.optional(),
+  /** subscriberId -> that subscriber's credentials for the provider. Secret as a whole. */
+  credentials: z
+    .record(idSchema, channelCredentialsSchema)
+    .refine(
+      (r) => Object.keys(r).length <= MAX_SET_ENTRIES,
+      `must have at most ${MAX_SET_ENTRIES} subscribers`,
+    ),
+  /** subscriberId -> keyed fingerprint of its credentials; not secret, so previews list changed subscribers. */
+  fingerprints: z.record(idSchema, fingerprintSchema).optional(),
+});
+
+/** Inputs after check; also the outputs (the set's state is exactly what it declared and wrote). */
+export type SubscriberCredentialsSetInputs = z.infer<typeof subscriberCredentialsSetInputsSchema>;
+/** Outputs of the SubscriberCredentialsSet provider (the checked inputs; credentials secret). */
+export type SubscriberCredentialsSetOutputs = SubscriberCredentialsSetInputs;
+
+type Props = Record<string, unknown>;
+
+function isRecord(v: unknown): v is Props {
+  return v !== null && typeof v === "object" && !Array.isArray(v) && !isUnknown(v);
+}
+
+/** The set's id: `providerId[/integrationIdentifier]`. */
+export function credentialsSetId(inputs: {
+  providerId: string;
+  integrationIdentifier?: string | undefined;
+}): string {
+  return inputs.integrationIdentifier === undefined
+    ? inputs.providerId
+    : `${inputs.providerId}/${inputs.integrationIdentifier}`;
+}
+
+/** Token-list problems of every entry (duplicates, spaces, tokens on a chat provider), naming the subscriberId. */
+function entryTokenFailures(providerId: unknown, credentials: Props): CheckFailure[] {
+  const out: CheckFailure[] = [];
+  for (const [subscriberId, creds] of Object.entries(credentials)) {
+    if (!isRecord(creds)) continue;
+    const where = formatPath(["credentials", subscriberId, "deviceTokens"]);
+    out.push(...tokenFailures(providerId, creds.deviceTokens, where));
+  }
+  return out;
+}
+
+/** Fingerprints must cover exactly the declared subscribers (they are built from the same map). */
+function fingerprintCoverage(credentials: unknown, fingerprints: unknown): CheckFailure[] {
+  if (!isRecord(credentials) || !isRecord(fingerprints)) return [];
+  const missing = Object.keys(credentials).filter((id) => !(id in fingerprints));
+  const extra = Object.keys(fingerprints).filter((id) => !(id in credentials));
+  const out: CheckFailure[] = [];
+  if (missing.length > 0)
+    out.push({ property: "fingerprints", reason: `fingerprints: no fingerprint for ${listIds(missing)}` });
+  if (extra.length > 0)
+    out.push({ property: "fingerprints", reason: `fingerprints: not in credentials: ${listIds(extra)}` });
+  return out;
+}
+
+/** `"a", "b" and 3 more`: subscriber ids for a message, at most `max` of them by name. */
+export function listIds(ids: readonly string[], max = 20): string {
+  const named = ids.slice(0, max).map((id) => JSON.stringify(id));
+  return ids.length > max ? `${named.join(", ")} and ${ids.length - max} more` : named.join(", ");
+}
+
+/** At most {@link MAX_LISTED_FAILURES} failures, then one that counts the rest. */
+function capped(failures: CheckFailure[]): CheckFailure[] {
+  if (failures.length <= MAX_LISTED_FAILURES) return failures;
+  const rest = failures.length - MAX_LISTED_FAILURES;
+  return [
+    ...failures.slice(0, MAX_LISTED_FAILURES),
+    { property: "credentials", reason: `... and ${rest} more problems` },
+  ];
+}
+
+/**
+ * Validates and normalizes new inputs before any request. Every entry is checked; each failure names the
+ * subscriberId and the field (`credentials["user-1"].deviceTokens[2]: ...`) and never echoes a credential.
+ * Unknown values (preview) are accepted, whole or per entry.
+ */
+export function checkSubscriberCredentialsSet(news: Props): { inputs: Props; failures: CheckFailure[] } {
+  const { __provider: _p, ...rest } = news;
+  const raw = stripNulls(rest);
+  const credentials = raw.credentials;
+  if (isRecord(credentials)) {
+    const normalized: Props = {};
+    for (const [id, creds] of Object.entries(credentials)) normalized[id] = normalizeCredentials(creds);
+    raw.credentials = normalized;
+  }
+  const failures = schemaFailures(subscriberCredentialsSetInputsSchema, raw);
+  if (isRecord(raw.credentials)) failures.push(...entryTokenFailures(raw.providerId, raw.credentials));
+  failures.push(...fingerprintCoverage(raw.credentials, raw.fingerprints));
+  return { inputs: canonical(raw) as Props, failures: capped(failures) };
+}

@@ -1,0 +1,260 @@
+/**
+ * The real implementation behind `svc.SubscriberCredentialsSet`: the channel credentials of many subscribers
+ * for one provider in one resource (one engine step, one state entry), synced entry by entry.
+ *
+ * - Writes are PUT (replace), through ./credentials-writer.ts like the single resource, with at most
+ *   `concurrency` requests in flight, paced by the service's rate-limit headers (the session's pacer).
+ * - Read-before-write: create, update and delete first read the stored entries they would touch (a paged
+ *   scan or per-subscriber lookups, whichever costs fewer requests: ./subscriber-credentials-set-reader.ts)
+ *   and send requests only for entries that differ (./subscriber-credentials-set-diff.ts `planSync`).
+ *   A dynamic provider cannot return partial state from a failed operation: after a partial failure the
+ *   engine keeps the old state (update) or none (create), and the next `up` sends the same operation again.
+ *   The read makes that retry skip everything already written, so it converges with no duplicate writes.
+ * - Partial failure: every entry is attempted; the error then names the failed subscriberIds grouped by
+ *   cause (never a credential). 401/403 stop the sync at once.
+ * - Refresh reads every entry back (same reader): out-of-band changes show in the credentials, and the
+ *   fingerprint of a changed entry becomes `changed-outside-pulumi` so the next preview lists it.
+ */
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import { AuthenticationError, PermissionDeniedError } from "../../sdk/errors";
+import type { ChannelCredentials, Subscriber, UpsertCredentialsBody } from "../../sdk/schemas";
+import type { ConfigSource } from "../config";
+import { CredentialsWriter, isNoIntegration, isSubscriberMissing } from "./credentials-writer";
+import { forEachLimited } from "./for-each-limited";
+import { chatPushProviderId } from "./provider-id";
+import { ServiceSession, type ServiceSessionOptions } from "./service-session";
+import { comparableCredentials } from "./subscriber-credentials-model";
+import {
+  diffSubscriberCredentialsSet,
+  entryChanges,
+  planSync,
+  type SetTarget,
+  type SyncPlan,
+  storedCredentials,
+} from "./subscriber-credentials-set-diff";
+import {
+  checkSubscriberCredentialsSet,
+  credentialsSetId,
+  DRIFT_FINGERPRINT,
+  listIds,
+  type SubscriberCredentialsSetInputs,
+  type SubscriberCredentialsSetOutputs,
+} from "./subscriber-credentials-set-model";
+import { type ReadStrategy, readSubscribers } from "./subscriber-credentials-set-reader";
+
+/** Requests in flight per set (writes and lookups); the pacer keeps them within the service's rate. */
+export const DEFAULT_SET_CONCURRENCY = 16;
+
+/** Options for tests and benchmarks that call the provider directly (the host passes none). */
+export interface SubscriberCredentialsSetProviderOptions extends ServiceSessionOptions {
+  /** Requests in flight (default {@link DEFAULT_SET_CONCURRENCY}). */
+  concurrency?: number;
+}
+
+/** What the last sync did (for tests and benchmarks). */
+export interface SyncReport {
+  operation: string;
+  strategy: ReadStrategy;
+  written: number;
+  cleared: number;
+  upToDate: number;
+  failed: number;
+}
+
+/** Answers after which no further entry is attempted (401, 403): every one would fail the same way. */
+function isFatal(err: unknown): boolean {
+  return err instanceof AuthenticationError || err instanceof PermissionDeniedError;
+}
+
+/** A failed entry's cause, the same text for every subscriber it hit (the subscriberId templated out). */
+function causeOf(err: unknown, subscriberId: string): string {
+  const text = err instanceof Error ? err.message : String(err);
+  return text
+    .split(encodeURIComponent(subscriberId))
+    .join("{subscriberId}")
+    .split(subscriberId)
+    .join("{subscriberId}");
+}
+
+/** `pulumi.dynamic.ResourceProvider` for a set of subscriber channel credentials. */
+export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvider {
+  /** Settings, the shared paced client and error mapping. */
+  readonly session: ServiceSession;
+  /** What the last create/update/delete did. */
+  lastSync: SyncReport | undefined;
+  private readonly writer: CredentialsWriter;
+  private readonly concurrency: number;
+
+  constructor(options: SubscriberCredentialsSetProviderOptions = {}) {
+    this.session = new ServiceSession(options);
+    this.writer = new CredentialsWriter(() => this.session.client());
+    this.concurrency = options.concurrency ?? DEFAULT_SET_CONCURRENCY;
+  }
+
+  /** Reads `svc:apiKey` / `svc:baseUrl` from the stack config the engine sends (env as fallback). */
+  async configure(req: { config: ConfigSource }): Promise<void> {
+    this.session.configure(req.config);
+  }
+
+  async check(_olds: Record<string, unknown>, news: Record<string, unknown>): Promise<dynamic.CheckResult> {
+    const { inputs, failures } = checkSubscriberCredentialsSet(news ?? {});
+    return { inputs, failures };
+  }
+
+  async diff(
+    _id: string,
+    olds: Record<string, unknown>,
+    news: Record<string, unknown>,
+  ): Promise<dynamic.DiffResult> {
+    return diffSubscriberCredentialsSet(olds, news);
+  }
+
+  async create(
+    inputs: SubscriberCredentialsSetInputs,
+  ): Promise<dynamic.CreateResult<SubscriberCredentialsSetOutputs>> {
+    return this.session.guard("create", inputs.credentials, async () => {
+      await this.sync("create", inputs, inputs.credentials, Object.keys(inputs.credentials), []);
+      return { id: credentialsSetId(inputs), outs: inputs };
+    });
+  }
+
+  async update(
+    _id: string,
+    olds: SubscriberCredentialsSetOutputs,
+    news: SubscriberCredentialsSetInputs,
+  ): Promise<dynamic.UpdateResult<SubscriberCredentialsSetOutputs>> {
+    return this.session.guard("update", [olds.credentials, news.credentials], async () => {
+      const c = entryChanges(olds.credentials, news.credentials);
+      await this.sync("update", news, news.credentials, [...c.added, ...c.changed], c.removed);
+      return { outs: news };
+    });
+  }
+
+  async delete(_id: string, props: SubscriberCredentialsSetOutputs): Promise<void> {
+    return this.session.guard("delete", props.credentials, async () => {
+      await this.sync("delete", props, {}, [], Object.keys(props.credentials ?? {}));
+    });
+  }
+
+  async read(id: string, props?: SubscriberCredentialsSetOutputs): Promise<dynamic.ReadResult> {
+    return this.session.guard("read", props?.credentials, async () => {
+      if (!props?.providerId || !props.credentials) {
+        throw new Error(
+          `svc: read: cannot read "${id}" without its state (import is not supported for dynamic resources)`,
+        );
+      }
+      const wanted = new Set(Object.keys(props.credentials));
+      const { found } = await readSubscribers(this.session.client(), wanted, this.concurrency);
+      const outs = refreshed(props, found);
+      return { id, props: outs, inputs: outs };
+    });
+  }
+
+  /** Reads the entries to touch, then writes and clears what differs; throws naming every failed subscriber. */
+  private async sync(
+    operation: string,
+    target: SetTarget,
+    desired: Readonly<Record<string, ChannelCredentials>>,
+    toWrite: readonly string[],
+    toClear: readonly string[],
+  ): Promise<void> {
+    const client = this.session.client();
+    const wanted = new Set([...toWrite, ...toClear]);
+    const { found, strategy } = await readSubscribers(client, wanted, this.concurrency);
+    const plan = planSync(target, desired, toWrite, toClear, found);
+    const failures = new Map<string, string[]>();
+    const fail = (cause: string, id: string) => failures.set(cause, [...(failures.get(cause) ?? []), id]);
+    for (const id of plan.missing) fail(this.missingCause(found), id);
+    let written = 0;
+    let cleared = 0;
+    await forEachLimited(plan.write, this.concurrency, async (id) => {
+      try {
+        await this.writer.write(id, bodyOf(target, desired[id] ?? {}));
+        written++;
+      } catch (e) {
+        if (isFatal(e)) throw e;
+        fail(this.causeOfWrite(e, target, id), id);
+      }
+    });
+    await forEachLimited(plan.clear, this.concurrency, async (step) => {
+      try {
+        await this.writer.clear(step.subscriberId, target.providerId, step.how, step.integrationIdentifier);
+        cleared++;
+      } catch (e) {
+        if (isFatal(e)) throw e;
+        fail(causeOf(e, step.subscriberId), step.subscriberId);
+      }
+    });
+    const failed = [...failures.values()].reduce((n, ids) => n + ids.length, 0);
+    this.lastSync = { operation, strategy, written, cleared, upToDate: plan.upToDate, failed };
+    if (failed > 0) throw partialFailure(operation, plan, failures, written + cleared, failed);
+  }
+
+  private missingCause(found: ReadonlyMap<string, Subscriber>): string {
+    const env = found.values().next().value?._environmentId;
+    const where = env ? `environment ${env}` : "the API key's environment";
+    return `subscriber does not exist in ${where} (subscribers are created by your application; create them first, or check svc:apiKey)`;
+  }
+
+  private causeOfWrite(err: unknown, target: SetTarget, subscriberId: string): string {
+    if (isSubscriberMissing(err)) return "subscriber does not exist";
+    if (isNoIntegration(err)) {
+      const which =
+        target.integrationIdentifier === undefined
+          ? `providerId "${target.providerId}"`
+          : `providerId "${target.providerId}" with identifier "${target.integrationIdentifier}"`;
+      return `no active integration for ${which} (create one and make the set depend on it)`;
+    }
+    return causeOf(err, subscriberId);
+  }
+}
+
+/** The write request of one entry. */
+function bodyOf(target: SetTarget, credentials: ChannelCredentials): UpsertCredentialsBody {
+  const body: UpsertCredentialsBody = {
+    providerId: chatPushProviderId(target.providerId),
+    credentials,
+  };
+  if (target.integrationIdentifier !== undefined) body.integrationIdentifier = target.integrationIdentifier;
+  return body;
+}
+
+/** The error of a sync with failed entries: counts, then each cause with the subscriberIds it hit. */
+function partialFailure(
+  operation: string,
+  plan: SyncPlan,
+  failures: ReadonlyMap<string, string[]>,
+  done: number,
+  failed: number,
+): Error {
+  const total = plan.write.length + plan.clear.length + plan.missing.length + plan.upToDate;
+  const lines = [...failures].map(([cause, ids]) => `  ${cause}: ${listIds(ids)}`);
+  return new Error(
+    `svc: ${operation}: ${failed} of ${total} subscribers failed (${done} written now, ${plan.upToDate} already up to date):\n` +
+      `${lines.join("\n")}\n` +
+      "Run `pulumi up` again once fixed: entries already written are read back and skipped, not written twice.",
+  );
+}
+
+/**
+ * The state after a refresh: each entry as stored (gone entries dropped), and for entries changed outside
+ * Pulumi the drift fingerprint, so that the next preview lists them.
+ */
+function refreshed(
+  props: SubscriberCredentialsSetOutputs,
+  found: ReadonlyMap<string, Subscriber>,
+): SubscriberCredentialsSetOutputs {
+  const credentials: Record<string, ChannelCredentials> = {};
+  const fingerprints: Record<string, string> = {};
+  for (const [id, declared] of Object.entries(props.credentials)) {
+    const stored = storedCredentials(found.get(id), props);
+    if (stored === undefined) continue;
+    credentials[id] = stored;
+    const same = comparableCredentials(stored) === comparableCredentials(declared);
+    fingerprints[id] = same ? (props.fingerprints?.[id] ?? DRIFT_FINGERPRINT) : DRIFT_FINGERPRINT;
+  }
+  const outs: SubscriberCredentialsSetOutputs = { providerId: props.providerId, credentials };
+  if (props.integrationIdentifier !== undefined) outs.integrationIdentifier = props.integrationIdentifier;
+  if (props.fingerprints !== undefined) outs.fingerprints = fingerprints;
+  return outs;
+}

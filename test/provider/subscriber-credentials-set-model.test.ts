@@ -1,0 +1,234 @@
+/**
+ * The pure parts of SubscriberCredentialsSet (test layer 1): check (every entry, failures naming the
+ * subscriberId and field), the engine diff, per-entry changes, the read-before-write plan, the read
+ * strategy and the fingerprints.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  diffSubscriberCredentialsSet,
+  entryChanges,
+  planSync,
+} from "../../provider/runtime/subscriber-credentials-set-diff";
+import {
+  FINGERPRINT_HEX_DIGITS,
+  fingerprintKey,
+  fingerprintOf,
+  fingerprintsOf,
+} from "../../provider/runtime/subscriber-credentials-set-fingerprint";
+import {
+  checkSubscriberCredentialsSet,
+  credentialsSetId,
+  MAX_LISTED_FAILURES,
+} from "../../provider/runtime/subscriber-credentials-set-model";
+import { chooseReadStrategy } from "../../provider/runtime/subscriber-credentials-set-reader";
+import { UNKNOWN } from "../../provider/runtime/values";
+import type { Subscriber } from "../../sdk/schemas";
+
+const SECRET = "tok-secret-set-unit-1111";
+
+function subscriber(id: string, channels: Subscriber["channels"]): Subscriber {
+  return {
+    subscriberId: id,
+    _organizationId: "o",
+    _environmentId: "e",
+    deleted: false,
+    createdAt: "2026-01-01T00:00:00Z",
+    updatedAt: "2026-01-01T00:00:00Z",
+    channels,
+  };
+}
+
+const fcm = (tokens: string[], integrationIdentifier = "fcm-main") => ({
+  providerId: "fcm" as const,
+  integrationIdentifier,
+  _integrationId: `int-${integrationIdentifier}`,
+  credentials: { deviceTokens: tokens },
+});
+
+describe("check", () => {
+  it("validates every entry and names the subscriberId and the field, echoing no credential", () => {
+    const r = checkSubscriberCredentialsSet({
+      providerId: "fcm",
+      credentials: {
+        "user-1": { deviceTokens: ["ok-1"] },
+        "user-2": { deviceTokens: [SECRET, SECRET] },
+        "user-3": { deviceTokens: ["has space"], colour: "red" },
+        "user-4": { webhookUrl: `not a url ${SECRET}` },
+        "": { deviceTokens: ["x"] },
+      },
+    });
+    const reasons = (r.failures ?? []).map((f) => f.reason);
+    expect(reasons).toContain('credentials["user-2"].deviceTokens[1]: duplicates deviceTokens[0]');
+    expect(reasons.find((x) => x.startsWith('credentials["user-3"].deviceTokens[0]'))).toMatch(/spaces/);
+    expect(reasons.find((x) => x.startsWith('credentials["user-3"].colour'))).toMatch(/unknown field/);
+    expect(reasons.find((x) => x.startsWith('credentials["user-4"].webhookUrl'))).toMatch(/URL/);
+    expect(reasons.some((x) => x.startsWith("credentials") && !/user-\d/.test(x))).toBe(true); // the empty id
+    expect(reasons.some((x) => x.includes("user-1"))).toBe(false);
+    expect(JSON.stringify(r.failures)).not.toContain(SECRET);
+  });
+
+  it("rejects tokens on a chat provider per entry, unknown fields and bad provider ids", () => {
+    const r = checkSubscriberCredentialsSet({
+      providerId: "slack",
+      credentials: { alice: { deviceTokens: ["t"] } },
+      extra: 1,
+    });
+    expect(r.failures?.map((f) => f.reason)).toEqual([
+      expect.stringMatching(/^extra: unknown field/),
+      expect.stringMatching(/^credentials\.alice\.deviceTokens: provider "slack" is a chat provider/),
+    ]);
+    const bad = checkSubscriberCredentialsSet({ providerId: "sendgrid", credentials: {} });
+    expect(bad.failures?.[0]?.reason).toMatch(/^providerId: must be one of .*fcm/);
+  });
+
+  it("caps the failures listed, counting the rest", () => {
+    const credentials = Object.fromEntries(
+      Array.from({ length: 150 }, (_, i) => [`u${i}`, { deviceTokens: ["dup", "dup"] }]),
+    );
+    const r = checkSubscriberCredentialsSet({ providerId: "fcm", credentials });
+    expect(r.failures).toHaveLength(MAX_LISTED_FAILURES + 1);
+    expect(r.failures?.at(-1)?.reason).toBe("... and 50 more problems");
+  });
+
+  it("accepts unknowns (whole map or one entry) and drops nulls; normalizes entries", () => {
+    expect(
+      checkSubscriberCredentialsSet({ providerId: "fcm", integrationIdentifier: null, credentials: UNKNOWN }),
+    ).toEqual({ inputs: { providerId: "fcm", credentials: UNKNOWN }, failures: [] });
+    const r = checkSubscriberCredentialsSet({
+      providerId: "fcm",
+      credentials: { b: UNKNOWN, a: { deviceTokens: ["t"], webhookUrl: null } },
+      __provider: "serialized",
+    });
+    expect(r.failures).toEqual([]);
+    expect(JSON.stringify(r.inputs)).toBe(
+      JSON.stringify({ credentials: { a: { deviceTokens: ["t"] }, b: UNKNOWN }, providerId: "fcm" }),
+    );
+  });
+
+  it("fingerprints must cover exactly the declared subscribers and look like fingerprints", () => {
+    const r = checkSubscriberCredentialsSet({
+      providerId: "fcm",
+      credentials: { a: {}, b: {} },
+      fingerprints: { a: "0123456789abcdef", c: "nope" },
+    });
+    const reasons = r.failures?.map((f) => f.reason) ?? [];
+    expect(reasons).toContain("fingerprints.c: must be 16 lower-case hex digits");
+    expect(reasons).toContain('fingerprints: no fingerprint for "b"');
+    expect(reasons).toContain('fingerprints: not in credentials: "c"');
+  });
+
+  it("id", () => {
+    expect(credentialsSetId({ providerId: "fcm" })).toBe("fcm");
+    expect(credentialsSetId({ providerId: "fcm", integrationIdentifier: "fcm-main" })).toBe("fcm/fcm-main");
+  });
+});
+
+describe("entry changes and diff", () => {
+  const olds = {
+    providerId: "fcm",
+    credentials: { a: { deviceTokens: ["1", "2"] }, b: { deviceTokens: ["3"] }, c: { deviceTokens: ["4"] } },
+  };
+
+  it("per entry: token order does not matter; added, changed, removed", () => {
+    const news = { a: { deviceTokens: ["2", "1"] }, b: { deviceTokens: ["5"] }, d: { deviceTokens: ["6"] } };
+    expect(entryChanges(olds.credentials, news)).toEqual({ added: ["d"], changed: ["b"], removed: ["c"] });
+    expect(entryChanges(undefined, { a: {} })).toEqual({ added: ["a"], changed: [], removed: [] });
+  });
+
+  it("no change, an entry change, an unknown map, and replacements", () => {
+    expect(diffSubscriberCredentialsSet(olds, { ...olds })).toEqual({
+      changes: false,
+      replaces: [],
+      deleteBeforeReplace: false,
+    });
+    const one = { ...olds, credentials: { ...olds.credentials, c: { deviceTokens: ["9"] } } };
+    expect(diffSubscriberCredentialsSet(olds, one).changes).toBe(true);
+    const entryUnknown = { ...olds, credentials: { ...olds.credentials, c: UNKNOWN } };
+    expect(diffSubscriberCredentialsSet(olds, entryUnknown).changes).toBe(true);
+    expect(diffSubscriberCredentialsSet(olds, { ...olds, credentials: UNKNOWN }).changes).toBe(true);
+    expect(diffSubscriberCredentialsSet(olds, { ...olds, fingerprints: { a: "x" } }).changes).toBe(true);
+    expect(diffSubscriberCredentialsSet(olds, { ...olds, integrationIdentifier: "fcm-eu" })).toEqual({
+      changes: true,
+      replaces: ["integrationIdentifier"],
+      deleteBeforeReplace: true,
+    });
+    expect(diffSubscriberCredentialsSet(olds, { ...olds, providerId: "apns" })).toEqual({
+      changes: true,
+      replaces: ["providerId"],
+      deleteBeforeReplace: false,
+    });
+  });
+});
+
+describe("read-before-write plan", () => {
+  const target = { providerId: "fcm", integrationIdentifier: "fcm-main" };
+  const stored = new Map<string, Subscriber>([
+    ["same", subscriber("same", [fcm(["t2", "t1"])])],
+    ["other", subscriber("other", [fcm(["old"])])],
+    ["none", subscriber("none", [])],
+    ["emptied", subscriber("emptied", [fcm([])])],
+    ["two", subscriber("two", [fcm(["x"]), fcm(["y"], "fcm-eu")])],
+    ["only", subscriber("only", [fcm(["z"])])],
+  ]);
+
+  it("writes only entries that differ from what is stored; a missing subscriber gets no request", () => {
+    const desired = {
+      same: { deviceTokens: ["t1", "t2"] },
+      other: { deviceTokens: ["new"] },
+      none: { deviceTokens: ["n"] },
+      ghost: { deviceTokens: ["g"] },
+    };
+    expect(planSync(target, desired, Object.keys(desired), [], stored)).toEqual({
+      write: ["other", "none"],
+      clear: [],
+      missing: ["ghost"],
+      upToDate: 1,
+    });
+  });
+
+  it("clears only entries still holding something: delete when the only one of the provider, else empty", () => {
+    expect(planSync(target, {}, [], ["emptied", "none", "ghost", "two", "only"], stored)).toEqual({
+      write: [],
+      clear: [
+        { subscriberId: "two", how: "empty", integrationIdentifier: "fcm-main" },
+        { subscriberId: "only", how: "delete", integrationIdentifier: "fcm-main" },
+      ],
+      missing: [],
+      upToDate: 3,
+    });
+  });
+});
+
+describe("read strategy", () => {
+  it("scans when the remaining pages cost no more than the lookups", () => {
+    expect(chooseReadStrategy(10_000, 10_000)).toBe("scan"); // 99 pages left
+    expect(chooseReadStrategy(99, 10_000)).toBe("scan");
+    expect(chooseReadStrategy(98, 10_000)).toBe("lookup");
+    expect(chooseReadStrategy(5, 50)).toBe("scan"); // one page holds everything
+    expect(chooseReadStrategy(50, 1_000_000)).toBe("lookup");
+  });
+});
+
+describe("fingerprints", () => {
+  const key = fingerprintKey("stack-secret", "proj", "dev");
+
+  it("keyed, per stack, per subscriber, token order ignored", () => {
+    const f = fingerprintOf(key, "alice", { deviceTokens: ["a", "b"] });
+    expect(f).toMatch(new RegExp(`^[0-9a-f]{${FINGERPRINT_HEX_DIGITS}}$`));
+    expect(fingerprintOf(key, "alice", { deviceTokens: ["b", "a"] })).toBe(f);
+    expect(fingerprintOf(key, "bob", { deviceTokens: ["a", "b"] })).not.toBe(f);
+    expect(fingerprintOf(key, "alice", { deviceTokens: ["a", "c"] })).not.toBe(f);
+    expect(
+      fingerprintOf(fingerprintKey("stack-secret", "proj", "prod"), "alice", { deviceTokens: ["a", "b"] }),
+    ).not.toBe(f);
+    expect(
+      fingerprintOf(fingerprintKey("other-secret", "proj", "dev"), "alice", { deviceTokens: ["a", "b"] }),
+    ).not.toBe(f);
+  });
+
+  it("one per entry", () => {
+    const all = fingerprintsOf(key, { b: { deviceTokens: ["1"] }, a: {} });
+    expect(Object.keys(all)).toEqual(["a", "b"]);
+    expect(all.b).toBe(fingerprintOf(key, "b", { deviceTokens: ["1"] }));
+  });
+});
