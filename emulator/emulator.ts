@@ -1,13 +1,15 @@
 import type { Server } from "node:http";
 import type { Integration } from "../sdk/schemas";
-import { DEFAULT_DEV_KEY, DEFAULT_PROD_KEY, type EmulatorKey, KeyRegistry, type KeyScope } from "./auth";
+import type { EmulatorKey, KeyScope } from "./auth";
+import { EmulatorKeys } from "./emulator-keys";
 import { FaultInjector, type Faults } from "./faults";
 import { type Fixtures, loadFixtures, seedEnvironment } from "./fixtures";
 import { type GenerateSubscribersOptions, generateSubscribers } from "./generate";
 import { IdempotencyCache } from "./idempotency";
 import type { EmulatorModes } from "./modes";
-import { hashKey, Persister, readState, restore, snapshot } from "./persistence";
+import { Persister, readState, restore, snapshot } from "./persistence";
 import { RateLimiter, type RateLimitOptions } from "./rate-limit";
+import { RequestLog } from "./request-log";
 import { Router } from "./router";
 import { integrationRoutes, primaryIds } from "./routes/integrations";
 import { messageRoutes } from "./routes/messages";
@@ -72,8 +74,6 @@ export interface Emulator {
   generateSubscribers(count: number, opts?: GenerateSubscribersOptions & { apiKey?: string }): number;
 }
 
-const MAX_RECORDS = 10_000;
-
 const publicKey = (k: KeyScope): Required<EmulatorKey> => ({
   apiKey: k.apiKey,
   organizationId: k.organizationId,
@@ -82,77 +82,62 @@ const publicKey = (k: KeyScope): Required<EmulatorKey> => ({
 
 /** Starts a local emulator of the service on 127.0.0.1 (port 0 by default). */
 export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulator> {
+  const saved = opts.dataFile ? readState(opts.dataFile) : undefined;
   const store = new Store();
   store.modes = { ...opts.modes };
-  const registry = new KeyRegistry();
-  const saved = opts.dataFile ? readState(opts.dataFile) : undefined;
-  const savedKeys = new Map(saved?.keys.map((k) => [k.keyHash, k]));
-  const configured: EmulatorKey[] =
-    opts.keys && opts.keys.length > 0
-      ? opts.keys
-      : [{ apiKey: DEFAULT_DEV_KEY }, { apiKey: DEFAULT_PROD_KEY }];
-
-  const register = (key: EmulatorKey, name?: string): KeyScope => {
-    const prior = savedKeys.get(hashKey(key.apiKey));
-    const scope = registry.add({
-      apiKey: key.apiKey,
-      organizationId: key.organizationId ?? prior?.organizationId,
-      environmentId: key.environmentId ?? prior?.environmentId,
-    });
-    const envName = name ?? (key.apiKey === DEFAULT_PROD_KEY ? "Production" : "Development");
-    if (!store.environment(scope.environmentId))
-      store.ensureEnvironment(scope.environmentId, scope.organizationId, envName);
-    return scope;
-  };
-
   if (saved) restore(store, saved);
-  if (opts.keys && opts.keys.length > 0) {
-    configured.forEach((k, i) => {
-      register(k, i === 0 ? "Development" : undefined);
-    });
-  } else {
-    // The default keys share one organization (ids reused from the data file when there is one).
-    const dev = register({ apiKey: DEFAULT_DEV_KEY });
-    register({ apiKey: DEFAULT_PROD_KEY, organizationId: dev.organizationId });
-  }
-
-  const scopeOf = (apiKey: string | undefined): KeyScope => {
-    const scope = registry.get(apiKey ?? configured[0]?.apiKey ?? "");
-    if (!scope) throw new Error(`emulator: unknown API key`);
-    return scope;
-  };
-  const envOf = (apiKey: string | undefined) => {
-    const scope = scopeOf(apiKey);
-    return store.ensureEnvironment(scope.environmentId, scope.organizationId);
-  };
-  const seed = (fixtures: Fixtures | string, seedOpts: { apiKey?: string } = {}) => {
-    const data = typeof fixtures === "string" ? loadFixtures(fixtures) : fixtures;
-    const { environments, ...top } = data;
-    seedEnvironment(store, envOf(seedOpts.apiKey), top);
-    for (const [target, set] of Object.entries(environments ?? {})) {
-      const byKey = registry.get(target);
-      const env = byKey ? envOf(target) : store.allEnvironments().find((e) => e.id === target);
-      if (!env) throw new Error(`emulator: fixtures name an unknown environment or API key`);
-      seedEnvironment(store, env, set);
-    }
-  };
+  const keys = new EmulatorKeys(store, opts.keys, saved);
+  const seed = seeder(store, keys);
   if (opts.fixtures !== undefined && !saved) seed(opts.fixtures);
-
+  const persister = startPersister(opts.dataFile, store, keys);
   const faults = new FaultInjector(
     opts.faults?.seed === undefined && opts.seed !== undefined
       ? { ...opts.faults, seed: opts.seed }
       : opts.faults,
   );
-  let records: RequestRecord[] = [];
-  const persister = opts.dataFile
-    ? new Persister(opts.dataFile, () => snapshot(store, registry.all()))
-    : undefined;
-  if (persister) {
-    store.onChange(() => persister.schedule());
-    persister.save();
-  }
+  const log = new RequestLog();
+  const { server, url } = await listen(
+    requestHandler({
+      router: allRoutes(),
+      keys: keys.registry,
+      store,
+      idempotency: new IdempotencyCache(),
+      rateLimiter: opts.rateLimit ? new RateLimiter(opts.rateLimit) : undefined,
+      faults,
+      record: (r) => log.add(r),
+    }),
+    opts.host ?? "127.0.0.1",
+    opts.port ?? 0,
+  );
+  return emulatorHandle({ url, server, store, keys, seed, persister, faults, log });
+}
 
-  const router = new Router().add(
+/** Seeds fixtures into the environment of `opts.apiKey`, and each of `environments` into the one it names. */
+function seeder(store: Store, keys: EmulatorKeys): Emulator["seed"] {
+  return (fixtures, seedOpts = {}) => {
+    const data = typeof fixtures === "string" ? loadFixtures(fixtures) : fixtures;
+    const { environments, ...top } = data;
+    seedEnvironment(store, keys.environmentOf(seedOpts.apiKey), top);
+    for (const [target, set] of Object.entries(environments ?? {})) {
+      const env = keys.environmentNamed(target);
+      if (!env) throw new Error("emulator: fixtures name an unknown environment or API key");
+      seedEnvironment(store, env, set);
+    }
+  };
+}
+
+/** Saves the state to `dataFile` now and after every change (none without a data file). */
+function startPersister(dataFile: string | undefined, store: Store, keys: EmulatorKeys) {
+  if (!dataFile) return undefined;
+  const persister = new Persister(dataFile, () => snapshot(store, keys.registry.all()));
+  store.onChange(() => persister.schedule());
+  persister.save();
+  return persister;
+}
+
+/** Every route of the service's interface. */
+function allRoutes(): Router {
+  return new Router().add(
     ...integrationRoutes,
     ...subscriberRoutes,
     ...preferenceRoutes,
@@ -160,63 +145,63 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
     ...messageRoutes,
     ...notificationRoutes,
   );
-  const { server, url } = await listen(
-    requestHandler({
-      router,
-      keys: registry,
-      store,
-      idempotency: new IdempotencyCache(),
-      rateLimiter: opts.rateLimit ? new RateLimiter(opts.rateLimit) : undefined,
-      faults,
-      record: (r) => {
-        records.push(r);
-        if (records.length > 2 * MAX_RECORDS) records = records.slice(-MAX_RECORDS);
-      },
-    }),
-    opts.host ?? "127.0.0.1",
-    opts.port ?? 0,
-  );
+}
 
+/** The parts of a running emulator that its handle exposes. */
+interface EmulatorParts {
+  url: string;
+  server: Server;
+  store: Store;
+  keys: EmulatorKeys;
+  seed: Emulator["seed"];
+  persister: Persister | undefined;
+  faults: FaultInjector;
+  log: RequestLog;
+}
+
+/** The {@link Emulator} a test or program holds. */
+function emulatorHandle(p: EmulatorParts): Emulator {
   let closed: Promise<void> | undefined;
   return {
-    url,
-    apiKey: configured[0]?.apiKey ?? DEFAULT_DEV_KEY,
+    url: p.url,
+    apiKey: p.keys.firstKey,
     get keys() {
-      return registry.all().map(publicKey);
+      return p.keys.registry.all().map(publicKey);
     },
     get requests() {
-      return records.length > MAX_RECORDS ? records.slice(-MAX_RECORDS) : records;
+      return p.log.list();
     },
     close: () => {
-      closed ??= closeServer(server).then(() => persister?.save());
+      closed ??= closeServer(p.server).then(() => p.persister?.save());
       return closed;
     },
-    seed,
-    setFaults: (f) => faults.set(f),
-    resetRequests: () => {
-      records = [];
-    },
+    seed: p.seed,
+    setFaults: (f) => p.faults.set(f),
+    resetRequests: () => p.log.reset(),
     addKey: (key) => {
-      const scope = register(key);
-      persister?.schedule();
+      const scope = p.keys.register(key);
+      p.persister?.schedule();
       return publicKey(scope);
     },
-    integrations: (o = {}) => {
-      const primaries = primaryIds(store);
-      return [...store.integrations.values()]
-        .filter((i) => o.includeDeleted || !i.deleted)
-        .map((i) => ({ ...structuredClone(i), primary: primaries.has(i._id) }));
-    },
+    integrations: (o = {}) => storedIntegrations(p.store, o.includeDeleted ?? false),
     subscriber: (environmentId, subscriberId) => {
-      const found = store.environment(environmentId)?.subscribers.get(subscriberId);
+      const found = p.store.environment(environmentId)?.subscribers.get(subscriberId);
       return found ? structuredClone(found) : undefined;
     },
     generateSubscribers: (count, o = {}) => {
-      const n = generateSubscribers(envOf(o.apiKey), count, o);
-      store.changed();
+      const n = generateSubscribers(p.keys.environmentOf(o.apiKey), count, o);
+      p.store.changed();
       return n;
     },
   };
+}
+
+/** Copies of every organization's integrations with their stored credentials, primary computed. */
+function storedIntegrations(store: Store, includeDeleted: boolean): Integration[] {
+  const primaries = primaryIds(store);
+  return [...store.integrations.values()]
+    .filter((i) => includeDeleted || !i.deleted)
+    .map((i) => ({ ...structuredClone(i), primary: primaries.has(i._id) }));
 }
 
 function closeServer(server: Server): Promise<void> {
