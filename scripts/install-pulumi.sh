@@ -35,9 +35,6 @@ build_dir="${PULUMI_SVC_CLI_DIR:-${cache_root}/pulumi-${CLI_VERSION}}"
 
 say() { echo "install-pulumi: $*" >&2; }
 
-# Go from the official tarball lives in /usr/local/go/bin, which a CI shell may not have on PATH.
-if ! command -v go >/dev/null 2>&1 && [ -x /usr/local/go/bin/go ]; then PATH="${PATH}:/usr/local/go/bin"; fi
-
 # version_at_least A B: whether semver A >= B (pre-release suffixes ignored).
 version_at_least() {
   local a="${1%%[-+]*}" b="${2%%[-+]*}"

@@ -14,6 +14,7 @@ describe("public surface of pulumi-svc/emulator", () => {
       [
         "Emulator",
         "EmulatorKey",
+        "EmulatorModes",
         "EmulatorOptions",
         "Faults",
         "FixtureSet",

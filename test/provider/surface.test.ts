@@ -25,6 +25,7 @@ describe("public surface of pulumi-svc", () => {
       [
         "Integration",
         "SubscriberCredentials",
+        "SubscriberCredentialsSet",
         ...DATA_SOURCES,
         ...DATA_SOURCES.map((f) => `${f}Output`),
       ].sort(),
@@ -50,6 +51,8 @@ describe("public surface of pulumi-svc", () => {
         "ProviderId",
         "SearchSubscribersArgs",
         "SubscriberCredentialsArgs",
+        "SubscriberCredentialsSetArgs",
+        "SubscriberCredentialsSetState",
         "SubscriberCredentialsState",
       ].sort(),
     );
@@ -102,5 +105,17 @@ describe("resource types", () => {
     expect(documentedFields("SubscriberCredentials")).toEqual(outputs);
     expect(documentedFields("SubscriberCredentialsState")).toEqual(outputs);
     expect(documentedFields("SubscriberCredentialsArgs")).toEqual(inputs);
+  });
+
+  it("SubscriberCredentialsSet: every output, input and state field documented; the fingerprint key an input only", () => {
+    const outputs = ["credentials", "fingerprints", "integrationIdentifier", "providerId"];
+    expect(documentedFields("SubscriberCredentialsSet")).toEqual(outputs);
+    expect(documentedFields("SubscriberCredentialsSetState")).toEqual(outputs);
+    expect(documentedFields("SubscriberCredentialsSetArgs")).toEqual([
+      "credentials",
+      "fingerprintKey",
+      "integrationIdentifier",
+      "providerId",
+    ]);
   });
 });
