@@ -26,6 +26,7 @@ import { median, type RunFigures, runClosedLoop } from "./lib/measure";
 import { formatTable } from "./lib/table";
 import {
   type BenchResult,
+  exitWithVerdict,
   printVerdict,
   type TargetCheck,
   target,
@@ -376,17 +377,11 @@ function print(r: ThroughputResult): void {
 }
 
 if (require.main === module) {
-  run({
-    concurrency: argNumber("concurrency", 16),
-    requests: argNumber("requests", 2000),
-    rounds: argNumber("rounds", 7),
-  }).then(
-    (r) => {
-      if (!r.verdict.ok) process.exitCode = 1;
-    },
-    (e: unknown) => {
-      console.error(e);
-      process.exitCode = 1;
-    },
+  exitWithVerdict(
+    run({
+      concurrency: argNumber("concurrency", 16),
+      requests: argNumber("requests", 2000),
+      rounds: argNumber("rounds", 7),
+    }),
   );
 }

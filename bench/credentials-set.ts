@@ -21,7 +21,7 @@ import { type Emulator, startEmulator } from "../emulator";
 import { repoRoot } from "../testkit/harness/repo-root";
 import { ensurePulumiCli, PulumiStack } from "../testkit/pulumi-cli";
 import { formatTable } from "./lib/table";
-import { type BenchResult, printVerdict, target, verdictOf } from "./lib/verdict";
+import { type BenchResult, exitWithVerdict, printVerdict, target, verdictOf } from "./lib/verdict";
 
 /** Settings of a run. */
 export interface CredentialsSetBenchOptions {
@@ -312,18 +312,12 @@ function print(r: CredentialsSetBenchResult, changed: number): void {
 }
 
 if (require.main === module) {
-  run({
-    count: argNumber("count", 10_000),
-    changed: argNumber("changed", 100),
-    singles: argNumber("singles", 1_000),
-    rate: argNumber("rate", 100),
-  }).then(
-    (r) => {
-      if (!r.verdict.ok) process.exitCode = 1;
-    },
-    (e: unknown) => {
-      console.error(e);
-      process.exitCode = 1;
-    },
+  exitWithVerdict(
+    run({
+      count: argNumber("count", 10_000),
+      changed: argNumber("changed", 100),
+      singles: argNumber("singles", 1_000),
+      rate: argNumber("rate", 100),
+    }),
   );
 }

@@ -17,7 +17,7 @@ import { SubscriberCredentialsProvider } from "../provider/runtime/subscriber-cr
 import { SvcClient } from "../sdk";
 import { startEmulatorWorker } from "./lib/emulator-worker";
 import { formatTable } from "./lib/table";
-import { type BenchResult, printVerdict, target, verdictOf } from "./lib/verdict";
+import { type BenchResult, exitWithVerdict, printVerdict, target, verdictOf } from "./lib/verdict";
 
 /** Settings of a run. */
 export interface CredentialsSyncOptions {
@@ -213,17 +213,11 @@ function print(r: CredentialsSyncResult): void {
 }
 
 if (require.main === module) {
-  run({
-    count: argNumber("count", 1000),
-    rate: argNumber("rate", 100),
-    parallel: argNumber("parallel", 48),
-  }).then(
-    (r) => {
-      if (!r.verdict.ok) process.exitCode = 1;
-    },
-    (e: unknown) => {
-      console.error(e);
-      process.exitCode = 1;
-    },
+  exitWithVerdict(
+    run({
+      count: argNumber("count", 1000),
+      rate: argNumber("rate", 100),
+      parallel: argNumber("parallel", 48),
+    }),
   );
 }

@@ -15,7 +15,7 @@ import { startEmulator } from "../emulator";
 import { type SearchSubscribersQuery, SvcClient } from "../sdk";
 import { median } from "./lib/measure";
 import { formatTable } from "./lib/table";
-import { type BenchResult, printVerdict, target, verdictOf } from "./lib/verdict";
+import { type BenchResult, exitWithVerdict, printVerdict, target, verdictOf } from "./lib/verdict";
 
 /** Settings of {@link run}. */
 export interface EmulatorScaleOptions {
@@ -214,13 +214,5 @@ function print(r: EmulatorScaleResult): void {
 }
 
 if (require.main === module) {
-  run({ calls: arg("calls", 400), large: arg("large", 100_000) }).then(
-    (r) => {
-      if (!r.verdict.ok) process.exitCode = 1;
-    },
-    (e: unknown) => {
-      console.error(e);
-      process.exitCode = 1;
-    },
-  );
+  exitWithVerdict(run({ calls: arg("calls", 400), large: arg("large", 100_000) }));
 }

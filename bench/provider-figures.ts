@@ -23,7 +23,7 @@ import {
   secret,
   startHarness,
 } from "../testkit/harness";
-import { type BenchResult, printVerdict, target, verdictOf } from "./lib/verdict";
+import { type BenchResult, exitWithVerdict, printVerdict, target, verdictOf } from "./lib/verdict";
 
 /** Refresh figures of one resource kind. */
 export interface RefreshFigures {
@@ -232,13 +232,5 @@ function print(f: ProviderFigures): void {
 
 if (require.main === module) {
   const arg = process.argv.find((a) => a.startsWith("--count="));
-  run({ count: arg ? Number(arg.slice("--count=".length)) : 200 }).then(
-    (r) => {
-      if (!r.verdict.ok) process.exitCode = 1;
-    },
-    (e: unknown) => {
-      console.error(e);
-      process.exitCode = 1;
-    },
-  );
+  exitWithVerdict(run({ count: arg ? Number(arg.slice("--count=".length)) : 200 }));
 }

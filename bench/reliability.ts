@@ -18,7 +18,7 @@ import { secretsEcho } from "../testkit/scenarios/secrets-echo";
 import { secretsExamples } from "../testkit/scenarios/secrets-examples";
 import { secretsLifecycle } from "../testkit/scenarios/secrets-lifecycle";
 import { formatTable } from "./lib/table";
-import { type BenchResult, printVerdict, target, verdictOf } from "./lib/verdict";
+import { type BenchResult, exitWithVerdict, printVerdict, target, verdictOf } from "./lib/verdict";
 
 /** One printed figure: what, the value, the target, and whether the target is met. */
 export interface ReliabilityFigure {
@@ -289,13 +289,5 @@ function print(r: ReliabilityResult): void {
 }
 
 if (require.main === module) {
-  run().then(
-    (r) => {
-      if (!r.verdict.ok) process.exitCode = 1;
-    },
-    (e: unknown) => {
-      console.error(e);
-      process.exitCode = 1;
-    },
-  );
+  exitWithVerdict(run());
 }

@@ -94,3 +94,19 @@ export function printVerdict(verdict: Verdict): void {
   console.log(`\nverdict: FAIL (${missed(verdict).length} of ${verdict.checks.length} targets missed)`);
   for (const line of describeMissed(verdict)) console.log(`  missed: ${line}`);
 }
+
+/**
+ * For a bench run as a script (`node dist/bench/<name>.js`): the exit status is 1 when a target is missed or
+ * the run throws (printed), 0 otherwise.
+ */
+export function exitWithVerdict(result: Promise<BenchResult>): void {
+  result.then(
+    (r) => {
+      if (!r.verdict.ok) process.exitCode = 1;
+    },
+    (e: unknown) => {
+      console.error(e);
+      process.exitCode = 1;
+    },
+  );
+}
