@@ -27,12 +27,14 @@ export {
 } from "./harness";
 export {
   type DesiredResource,
+  deleteOrder,
   LifecycleRunner,
   type StateEntry,
   type StepResult,
   withUnknowns,
 } from "./lifecycle";
 export {
+  annotateSecrets,
   isSecret,
   type Json,
   type PropertyMap,
@@ -43,5 +45,16 @@ export {
   UNKNOWN,
   unwrapSecrets,
 } from "./protocol";
+export {
+  callLines,
+  decodeCalls,
+  fromTap,
+  type ProviderCall,
+  type RawCall,
+  RECORD_ENV,
+  type RecordingPlugin,
+  readRecording,
+  recordingPlugin,
+} from "./provider-calls";
 export { repoRoot } from "./repo-root";
 export { type CaptureOptions, captureRegistrations, type Registration } from "./serialize";
