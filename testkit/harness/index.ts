@@ -38,6 +38,7 @@ export {
   isSecret,
   type Json,
   type PropertyMap,
+  redactSecrets,
   SECRET_SIG,
   SIG_KEY,
   secret,
