@@ -133,11 +133,15 @@ export class LifecycleRunner {
             this.state.delete(e.urn);
             return { urn: e.urn, op: "gone" };
           }
+          const oldInputs = e.inputs;
           e.id = r.id;
           // The engine re-marks what was secret in the old state (annotateSecrets with the old inputs/outputs).
           this.setOutputs(e, annotateSecrets(r.props, e.wireOutputs));
           if (r.inputs) this.setInputs(e, annotateSecrets(r.inputs, e.wireInputs));
-          return { urn: e.urn, op: "read", id: e.id };
+          // Then it diffs, the other way round (the refreshed state as the old side, the old inputs as the new),
+          // to show the drift: the diff a no-change `up` would compute, inverted (step.go, RefreshStep.Apply).
+          const diff = await h.diff(e.urn, e.id, e.outputs, this.withProvider(oldInputs, e), e.inputs);
+          return { urn: e.urn, op: "read", id: e.id, diff };
         } catch (error) {
           return { urn: e.urn, op: "read", error: error as Error };
         }
