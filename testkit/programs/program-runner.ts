@@ -65,6 +65,8 @@ interface RegisterMessage {
   name: string;
   custom: boolean;
   inputs: PropertyMap;
+  /** URNs the SDK sent as the registration's dependencies. */
+  dependencies: string[];
 }
 type ChildMessage =
   | RegisterMessage
@@ -85,11 +87,17 @@ pulumi.runtime.setMocks({
     const s = ++seq;
     return new Promise((resolve, reject) => {
       pending.set(s, { resolve, reject });
-      process.send({ kind: "register", seq: s, type: args.type, name: args.name, custom: args.custom, inputs: plain(args.inputs) });
+      process.send({ kind: "register", seq: s, type: args.type, name: args.name, custom: args.custom, inputs: plain(args.inputs),
+        dependencies: deps.get(args.type + "::" + args.name) || [] });
     });
   },
   call(args) { throw new Error("unexpected invoke " + args.token); },
 }, project, stack, preview);
+// The mocks do not see a registration's dependencies: read them off the request.
+const deps = new Map();
+const monitor = require("@pulumi/pulumi/runtime/settings").getMonitor();
+const register = monitor.registerResource.bind(monitor);
+monitor.registerResource = (req, cb) => { deps.set(req.getType() + "::" + req.getName(), req.getDependenciesList()); return register(req, cb); };
 const fail = (e) => process.send({ kind: "error", message: (e && e.stack) || String(e) }, () => process.exit(1));
 process.on("unhandledRejection", fail);
 process.on("uncaughtException", fail);
@@ -168,7 +176,19 @@ export class ProgramRunner {
   /** The engine's step for one resource (LifecycleRunner's), recording into the shared state. */
   private step(h: Harness, urn: string, m: RegisterMessage, preview: boolean): Promise<StepResult> {
     const aso = this.opts.secretOutputs?.[m.type] ?? [];
-    return this.engine.step(h, { urn, inputs: m.inputs, additionalSecretOutputs: aso }, preview);
+    const dependencies = m.dependencies.map((d) => this.urnOf(urn, d));
+    return this.engine.step(
+      h,
+      { urn, inputs: m.inputs, additionalSecretOutputs: aso, dependencies },
+      preview,
+    );
+  }
+
+  /** A dependency's URN as this runner names resources (`<stack>::<project>::<type>::<name>`, no parent types). */
+  private urnOf(like: string, dependency: string): string {
+    const [, , qualifiedType = "", name = ""] = dependency.split("::");
+    const [prefix = "", project = ""] = like.split("::");
+    return `${prefix}::${project}::${qualifiedType.split("$").pop() ?? ""}::${name}`;
   }
 
   /** What the engine answers the program: outputs (secret ones wire-marked), or the planned inputs in preview. */
