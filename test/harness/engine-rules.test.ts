@@ -7,9 +7,9 @@ import { describe, expect, it } from "vitest";
 import {
   annotateSecrets,
   deleteOrder,
+  newEntry,
   type PropertyMap,
   redactSecrets,
-  type StateEntry,
   secret,
 } from "../../testkit/harness";
 
@@ -42,18 +42,7 @@ describe("annotateSecrets (the engine's, for a provider that does not accept sec
 });
 
 describe("deleteOrder", () => {
-  const entry = (name: string, dependencies: string[] = []): StateEntry => ({
-    urn: name,
-    id: `${name}-id`,
-    inputs: {},
-    outputs: {},
-    wireInputs: {},
-    wireOutputs: {},
-    secretInputs: [],
-    secretOutputs: [],
-    additionalSecretOutputs: [],
-    dependencies,
-  });
+  const entry = (name: string, dependencies: string[] = []) => newEntry(name, `${name}-id`, dependencies);
 
   it("deletes dependents before what they depend on, even when created before it", () => {
     // push was re-created (delete-before-replace) after grace, which depends on it.

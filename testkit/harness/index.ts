@@ -29,6 +29,7 @@ export {
   type DesiredResource,
   deleteOrder,
   LifecycleRunner,
+  newEntry,
   type StateEntry,
   type StepResult,
   withUnknowns,

@@ -269,18 +269,7 @@ export class LifecycleRunner {
 
   private async createInto(h: Harness, r: DesiredResource, inputs: PropertyMap): Promise<StateEntry> {
     const { id, outs } = await h.create(r.urn, inputs);
-    const entry: StateEntry = {
-      urn: r.urn,
-      id,
-      inputs: {},
-      outputs: {},
-      wireInputs: {},
-      wireOutputs: {},
-      secretInputs: [],
-      secretOutputs: [],
-      additionalSecretOutputs: [],
-      dependencies: [],
-    };
+    const entry = newEntry(r.urn, id);
     this.recordInputs(entry, r, inputs);
     this.setOutputs(entry, annotateSecrets(outs, entry.wireInputs));
     this.state.set(r.urn, entry);
@@ -315,6 +304,22 @@ export class LifecycleRunner {
   private withProvider(map: PropertyMap, e: StateEntry): PropertyMap {
     return { ...map, __provider: map.__provider ?? e.inputs.__provider ?? null };
   }
+}
+
+/** A state entry with nothing recorded yet. */
+export function newEntry(urn: string, id: string, dependencies: string[] = []): StateEntry {
+  return {
+    urn,
+    id,
+    inputs: {},
+    outputs: {},
+    wireInputs: {},
+    wireOutputs: {},
+    secretInputs: [],
+    secretOutputs: [],
+    additionalSecretOutputs: [],
+    dependencies,
+  };
 }
 
 function stepFailed(step: StepResult): boolean {
