@@ -4,6 +4,7 @@
  * with the serialized provider in `__provider`).
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import * as grpc from "@grpc/grpc-js";
@@ -11,7 +12,7 @@ import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { type EngineLog, type FakeEngine, startFakeEngine } from "./fake-engine";
 import { startGrpcTap, type TappedCall } from "./grpc-tap";
-import { fromStruct, type PropertyMap, toStruct, unwrapSecrets } from "./protocol";
+import { fromStruct, type PropertyMap, toStruct, UNKNOWN, unwrapSecrets } from "./protocol";
 import { repoRoot } from "./repo-root";
 
 /** Options of {@link startHarness}. */
@@ -182,6 +183,35 @@ function firstLine(child: ChildProcess): Promise<string> {
   });
 }
 
+/** The package of the dynamic-provider plugin: the engine's default provider for it is `pulumi:providers:<pkg>::default`. */
+const DYNAMIC_PACKAGE = "pulumi-nodejs";
+
+/**
+ * Configure as the engine (v3.259, captured from the real CLI by test/engine/harness-vs-engine.test.ts) sends it
+ * to the default dynamic provider: the whole stack config, namespaces kept, in `args` (secrets wire-marked)
+ * and, as plain strings, in `variables` under `pulumi-nodejs:config:<key>`; the provider's URN, name, type
+ * and id (unknown during a preview, so the harness sends the unknown marker); and the protocol flags.
+ */
+function configureRequest(config: PropertyMap): provproto.ConfigureRequest {
+  const req = new provproto.ConfigureRequest();
+  req.setArgs(toStruct(config));
+  const vars = req.getVariablesMap();
+  for (const [k, v] of Object.entries(config)) {
+    const plain = unwrapSecrets(v);
+    vars.set(`${DYNAMIC_PACKAGE}:config:${k}`, typeof plain === "string" ? plain : JSON.stringify(plain));
+  }
+  const providerType = `pulumi:providers:${DYNAMIC_PACKAGE}`;
+  req.setUrn(urnOf(providerType, "default"));
+  req.setName("default");
+  req.setType(providerType);
+  req.setId(UNKNOWN);
+  req.setAcceptsecrets(true);
+  req.setAcceptresources(true);
+  req.setSendsOldInputs(true);
+  req.setSendsOldInputsToDelete(true);
+  return req;
+}
+
 type Unary<Req, Res> = (
   req: Req,
   cb: (err: grpc.ServiceError | null, res: Res) => void,
@@ -210,18 +240,7 @@ function makeHarness(
     logs: engine.logs,
     output,
     async configure(config) {
-      const req = new provproto.ConfigureRequest();
-      // The engine sends the whole stack config, namespaces preserved, in `args` (secrets marked) and,
-      // for older providers, as plain strings in `variables`.
-      req.setArgs(toStruct(config));
-      const vars = req.getVariablesMap();
-      for (const [k, v] of Object.entries(config)) {
-        const plain = unwrapSecrets(v);
-        vars.set(k, typeof plain === "string" ? plain : JSON.stringify(plain));
-      }
-      req.setAcceptsecrets(true);
-      req.setAcceptresources(true);
-      await call(c.configure.bind(c) as Unary<provproto.ConfigureRequest, unknown>, req);
+      await call(c.configure.bind(c) as Unary<provproto.ConfigureRequest, unknown>, configureRequest(config));
     },
     async check(urn, olds, news) {
       const req = new provproto.CheckRequest();
@@ -230,6 +249,7 @@ function makeHarness(
       req.setType(typeOf(urn));
       req.setOlds(toStruct(olds));
       req.setNews(toStruct(news));
+      req.setRandomseed(randomBytes(32));
       const res = await call(c.check.bind(c) as Unary<provproto.CheckRequest, provproto.CheckResponse>, req);
       return {
         inputs: fromStruct(res.getInputs()),

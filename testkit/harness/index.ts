@@ -27,15 +27,19 @@ export {
 } from "./harness";
 export {
   type DesiredResource,
+  deleteOrder,
   LifecycleRunner,
+  newEntry,
   type StateEntry,
   type StepResult,
   withUnknowns,
 } from "./lifecycle";
 export {
+  annotateSecrets,
   isSecret,
   type Json,
   type PropertyMap,
+  redactSecrets,
   SECRET_SIG,
   SIG_KEY,
   secret,
@@ -43,5 +47,16 @@ export {
   UNKNOWN,
   unwrapSecrets,
 } from "./protocol";
+export {
+  callLines,
+  decodeCalls,
+  fromTap,
+  type ProviderCall,
+  type RawCall,
+  RECORD_ENV,
+  type RecordingPlugin,
+  readRecording,
+  recordingPlugin,
+} from "./provider-calls";
 export { repoRoot } from "./repo-root";
 export { type CaptureOptions, captureRegistrations, type Registration } from "./serialize";

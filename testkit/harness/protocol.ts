@@ -54,11 +54,46 @@ export function secretKeys(map: PropertyMap): string[] {
   return Object.keys(map).filter((k) => containsSecret(map[k] ?? null));
 }
 
-function containsSecret(value: Json): boolean {
+/** Whether the value is, or contains, a wire secret. */
+export function containsSecret(value: Json): boolean {
   if (isSecret(value)) return true;
   if (Array.isArray(value)) return value.some(containsSecret);
   if (value !== null && typeof value === "object") return Object.values(value).some(containsSecret);
   return false;
+}
+
+/**
+ * The engine's `annotateSecrets` (pkg/resource/plugin/provider_plugin.go), for a provider that does not accept
+ * secrets: each value of `outs` whose counterpart in `ins` is, or contains, a secret comes back marked secret;
+ * where both are (non-secret) objects, it recurses, so a secret nested in a plain object stays nested. Returns
+ * a new map; `outs` is not changed.
+ */
+export function annotateSecrets(outs: PropertyMap, ins: PropertyMap): PropertyMap {
+  const out: PropertyMap = { ...outs };
+  for (const [k, inValue] of Object.entries(ins)) {
+    if (!(k in out)) continue;
+    const outValue = out[k] ?? null;
+    if (isPlainObject(outValue) && isPlainObject(inValue)) out[k] = annotateSecrets(outValue, inValue);
+    else if (!isSecret(outValue) && containsSecret(inValue)) out[k] = secret(outValue);
+  }
+  return out;
+}
+
+/** A JSON object that is not a wire secret. */
+function isPlainObject(value: Json | undefined): value is PropertyMap {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && !isSecret(value);
+}
+
+/** The map with every secret (at any depth) replaced by `"[secret]"`: what a state file shows without the key. */
+export function redactSecrets(value: Json): Json {
+  if (isSecret(value)) return "[secret]";
+  if (Array.isArray(value)) return value.map(redactSecrets);
+  if (value !== null && typeof value === "object") {
+    const out: PropertyMap = {};
+    for (const [k, v] of Object.entries(value)) out[k] = redactSecrets(v);
+    return out;
+  }
+  return value;
 }
 
 /** Encodes a property map as a protobuf Struct (dropping `undefined`, as JSON would). */

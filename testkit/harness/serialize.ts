@@ -13,6 +13,8 @@ export interface Registration {
   name: string;
   urn: string;
   inputs: PropertyMap;
+  /** URNs of the resources it depends on, as the SDK sent them (its inputs' resources and `dependsOn`). */
+  dependencies: string[];
 }
 
 /** Options of {@link captureRegistrations}. */
@@ -40,13 +42,18 @@ const CHILD = `
 const pulumi = require("@pulumi/pulumi");
 const [project, stack, program] = JSON.parse(process.env.HARNESS_ARGS);
 const regs = [];
+const deps = new Map();
 pulumi.runtime.setMocks({
   newResource(args) {
-    regs.push({ type: args.type, name: args.name, inputs: args.inputs });
+    regs.push({ type: args.type, name: args.name, inputs: args.inputs, dependencies: deps.get(args.name) || [] });
     return { id: args.name + "-id", state: {} };
   },
   call(args) { return args.inputs; },
 }, project, stack, false);
+// The mocks do not see a registration's dependencies: read them off the request.
+const monitor = require("@pulumi/pulumi/runtime/settings").getMonitor();
+const register = monitor.registerResource.bind(monitor);
+monitor.registerResource = (req, cb) => { deps.set(req.getName(), req.getDependenciesList()); return register(req, cb); };
 const run = new Function("require", "pulumi", "return (async () => {" + program + "\\n})()");
 run(require, pulumi)
   .then((resources) => Promise.all((resources || []).map((r) => new Promise((res) => r.urn.apply(res)))))

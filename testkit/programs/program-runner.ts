@@ -15,15 +15,7 @@
 import { spawn } from "node:child_process";
 import type { Harness } from "../harness/harness";
 import { LifecycleRunner, type StateEntry, type StepResult } from "../harness/lifecycle";
-import {
-  isSecret,
-  type Json,
-  type PropertyMap,
-  SECRET_SIG,
-  SIG_KEY,
-  secretKeys,
-  unwrapSecrets,
-} from "../harness/protocol";
+import type { PropertyMap } from "../harness/protocol";
 import { repoRoot } from "../harness/repo-root";
 
 /** Where and how the program runs. */
@@ -73,6 +65,8 @@ interface RegisterMessage {
   name: string;
   custom: boolean;
   inputs: PropertyMap;
+  /** URNs the SDK sent as the registration's dependencies. */
+  dependencies: string[];
 }
 type ChildMessage =
   | RegisterMessage
@@ -93,11 +87,17 @@ pulumi.runtime.setMocks({
     const s = ++seq;
     return new Promise((resolve, reject) => {
       pending.set(s, { resolve, reject });
-      process.send({ kind: "register", seq: s, type: args.type, name: args.name, custom: args.custom, inputs: plain(args.inputs) });
+      process.send({ kind: "register", seq: s, type: args.type, name: args.name, custom: args.custom, inputs: plain(args.inputs),
+        dependencies: deps.get(args.type + "::" + args.name) || [] });
     });
   },
   call(args) { throw new Error("unexpected invoke " + args.token); },
 }, project, stack, preview);
+// The mocks do not see a registration's dependencies: read them off the request.
+const deps = new Map();
+const monitor = require("@pulumi/pulumi/runtime/settings").getMonitor();
+const register = monitor.registerResource.bind(monitor);
+monitor.registerResource = (req, cb) => { deps.set(req.getType() + "::" + req.getName(), req.getDependenciesList()); return register(req, cb); };
 const fail = (e) => process.send({ kind: "error", message: (e && e.stack) || String(e) }, () => process.exit(1));
 process.on("unhandledRejection", fail);
 process.on("uncaughtException", fail);
@@ -157,22 +157,14 @@ export class ProgramRunner {
         return this.answer(urn, step, preview);
       });
       // As the engine: a failed step fails the run (even when the program did not wait for that resource),
-      // and deletions of resources the program dropped only happen after every step succeeded.
+      // and deletions (of replaced objects and of resources the program dropped) only happen after every step
+      // succeeded.
       const failure = result.error ?? steps.map(stepFailure).find((m) => m !== undefined);
       if (failure !== undefined) return { ...result, steps, error: failure };
-      for (const e of [...this.engine.state.values()].reverse()) {
-        if (wanted.has(e.urn)) continue;
-        if (!preview) {
-          try {
-            await h.delete(e.urn, e.id, e.outputs, e.inputs);
-          } catch (error) {
-            steps.push({ urn: e.urn, op: "delete", error: error as Error });
-            return { ...result, steps, error: (error as Error).message };
-          }
-          this.engine.state.delete(e.urn);
-        }
-        steps.push({ urn: e.urn, op: "delete" });
-      }
+      const deletes = await this.engine.finish(h, wanted, preview);
+      steps.push(...deletes);
+      const deleteFailure = deletes.map(stepFailure).find((m) => m !== undefined);
+      if (deleteFailure !== undefined) return { ...result, steps, error: deleteFailure };
       return { ...result, steps };
     } finally {
       this.engine.hostOutput += h.output();
@@ -181,59 +173,22 @@ export class ProgramRunner {
     }
   }
 
-  /** The engine's step for one resource (as LifecycleRunner does it), recording into the shared state. */
-  private async step(h: Harness, urn: string, m: RegisterMessage, preview: boolean): Promise<StepResult> {
-    const secretInputs = secretKeys(m.inputs);
-    const news = unwrapSecrets(m.inputs) as PropertyMap;
+  /** The engine's step for one resource (LifecycleRunner's), recording into the shared state. */
+  private step(h: Harness, urn: string, m: RegisterMessage, preview: boolean): Promise<StepResult> {
     const aso = this.opts.secretOutputs?.[m.type] ?? [];
-    const state = this.engine.state;
-    const old = state.get(urn);
-    const check = await h.check(urn, old?.inputs ?? {}, news);
-    if (check.failures.length > 0) return { urn, op: old ? "update" : "create", check };
-    const create = async () => {
-      const { id, outs } = await h.create(urn, check.inputs);
-      state.set(urn, {
-        urn,
-        id,
-        inputs: check.inputs,
-        outputs: outs,
-        secretInputs,
-        additionalSecretOutputs: aso,
-        secretOutputs: secretOutputKeys(outs, secretInputs, aso),
-      });
-    };
-    if (!old) {
-      if (!preview) await create();
-      return { urn, op: "create", check };
-    }
-    const diff = await h.diff(urn, old.id, old.outputs, check.inputs, old.inputs);
-    if (diff.changes === "none") {
-      if (!preview) old.inputs = check.inputs;
-      return { urn, op: "same", check, diff };
-    }
-    if (diff.replaces.length > 0) {
-      if (!preview) {
-        if (diff.deleteBeforeReplace) {
-          await h.delete(old.urn, old.id, old.outputs, old.inputs);
-          state.delete(urn);
-          await create();
-        } else {
-          state.delete(urn);
-          await create();
-          await h.delete(old.urn, old.id, old.outputs, old.inputs);
-        }
-      }
-      return { urn, op: "replace", check, diff };
-    }
-    if (!preview) {
-      const { outs } = await h.update(urn, old.id, old.outputs, check.inputs, old.inputs);
-      old.inputs = check.inputs;
-      old.outputs = outs;
-      old.secretInputs = secretInputs;
-      old.additionalSecretOutputs = aso;
-      old.secretOutputs = secretOutputKeys(outs, secretInputs, aso);
-    }
-    return { urn, op: "update", check, diff };
+    const dependencies = m.dependencies.map((d) => this.urnOf(urn, d));
+    return this.engine.step(
+      h,
+      { urn, inputs: m.inputs, additionalSecretOutputs: aso, dependencies },
+      preview,
+    );
+  }
+
+  /** A dependency's URN as this runner names resources (`<stack>::<project>::<type>::<name>`, no parent types). */
+  private urnOf(like: string, dependency: string): string {
+    const [, , qualifiedType = "", name = ""] = dependency.split("::");
+    const [prefix = "", project = ""] = like.split("::");
+    return `${prefix}::${project}::${qualifiedType.split("$").pop() ?? ""}::${name}`;
   }
 
   /** What the engine answers the program: outputs (secret ones wire-marked), or the planned inputs in preview. */
@@ -245,14 +200,11 @@ export class ProgramRunner {
     const entry: StateEntry | undefined = this.engine.state.get(urn);
     if (preview && step.op !== "same") {
       const { __provider: _, ...planned } = step.check?.inputs ?? {};
-      return { id: entry?.id ?? UNKNOWN, state: planned };
+      // The engine answers "" (unknown) for the id of a planned create or replace, the old id for an update.
+      return { id: step.id ?? "", state: planned };
     }
     if (!entry) throw new Error(`no state for ${urn}`);
-    const out: PropertyMap = {};
-    for (const [k, v] of Object.entries(entry.outputs)) {
-      if (k === "__provider") continue;
-      out[k] = entry.secretOutputs.includes(k) && !isSecret(v) ? wireSecret(v) : v;
-    }
+    const { __provider: _, ...out } = entry.wireOutputs;
     return { id: entry.id, state: out };
   }
 
@@ -324,12 +276,4 @@ function stepFailure(step: StepResult): string | undefined {
   const failures = step.check?.failures ?? [];
   if (failures.length === 0) return undefined;
   return `check failed: ${failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}`;
-}
-
-function wireSecret(value: Json): Json {
-  return { [SIG_KEY]: SECRET_SIG, value } as unknown as Json;
-}
-
-function secretOutputKeys(outs: PropertyMap, secretInputs: string[], aso: string[]): string[] {
-  return Object.keys(outs).filter((k) => secretInputs.includes(k) || aso.includes(k) || isSecret(outs[k]));
 }
