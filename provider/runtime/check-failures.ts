@@ -33,3 +33,19 @@ export function schemaFailures(schema: z.ZodType, raw: Record<string, unknown>):
     .filter((report) => !underUnknown(raw, report.path))
     .map(toCheckFailure);
 }
+
+/** Inputs that hold secrets (the same in every resource). */
+export const SECRET_INPUTS: ReadonlySet<string> = new Set(["credentials"]);
+
+/**
+ * The outcome with each failure of a secret input reported on the resource as a whole (`property: ""`). The
+ * engine prints the value of the property a failure names in plain text (`issueCheckFailures` in
+ * pkg/resource/deploy/step_generator.go), and a dynamic provider's inputs reach it without their secret
+ * marks. The reason still names the field (`credentials.deviceTokens[1]: ...`), never a value.
+ */
+export function concealSecretInputs<T extends { failures: CheckFailure[] }>(outcome: T): T {
+  const failures = outcome.failures.map((f) =>
+    SECRET_INPUTS.has(f.property) ? { property: "", reason: f.reason } : f,
+  );
+  return { ...outcome, failures };
+}

@@ -10,6 +10,7 @@ import { ConflictError, NotFoundError } from "../../sdk/errors";
 import type { Integration } from "../../sdk/schemas";
 import type { ConfigSource } from "../config";
 import { defaultIdentifier } from "../default-identifier";
+import { concealSecretInputs } from "./check-failures";
 import {
   checkIntegration,
   diffIntegration,
@@ -54,7 +55,7 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
 
   /** Validates and normalizes the inputs (see {@link checkIntegration}); no request is made. */
   async check(_olds: Record<string, unknown>, news: Record<string, unknown>): Promise<IntegrationCheck> {
-    return checkIntegration(news ?? {});
+    return concealSecretInputs(checkIntegration(news ?? {}));
   }
 
   /** Compares checked inputs with the outputs in state (see {@link diffIntegration}); no request is made. */

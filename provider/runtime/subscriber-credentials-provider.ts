@@ -9,6 +9,7 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { SvcClient } from "../../sdk/client";
 import type { Subscriber, UpsertCredentialsBody } from "../../sdk/schemas";
 import type { ConfigSource } from "../config";
+import { concealSecretInputs } from "./check-failures";
 import { CredentialsWriter, isNoIntegration, isSubscriberMissing } from "./credentials-writer";
 import { findSubscriber } from "./find-subscriber";
 import { ListCache } from "./list-cache";
@@ -65,7 +66,7 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
     _olds: Record<string, unknown>,
     news: Record<string, unknown>,
   ): Promise<SubscriberCredentialsCheck> {
-    return checkSubscriberCredentials(news ?? {});
+    return concealSecretInputs(checkSubscriberCredentials(news ?? {}));
   }
 
   /** Compares checked inputs with the outputs in state (see {@link diffSubscriberCredentials}). */

@@ -19,6 +19,7 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { AuthenticationError, PermissionDeniedError } from "../../sdk/errors";
 import type { ChannelCredentials, Subscriber, UpsertCredentialsBody } from "../../sdk/schemas";
 import type { ConfigSource } from "../config";
+import { concealSecretInputs } from "./check-failures";
 import { CredentialsWriter, isNoIntegration, isSubscriberMissing } from "./credentials-writer";
 import { forEachLimited } from "./for-each-limited";
 import { chatPushProviderId } from "./provider-id";
@@ -97,8 +98,7 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
   }
 
   async check(_olds: Record<string, unknown>, news: Record<string, unknown>): Promise<dynamic.CheckResult> {
-    const { inputs, failures } = checkSubscriberCredentialsSet(news ?? {});
-    return { inputs, failures };
+    return concealSecretInputs(checkSubscriberCredentialsSet(news ?? {}));
   }
 
   async diff(

@@ -222,6 +222,21 @@ describe.skipIf(skipEngine("engine behaviours"))(
       await stack.destroy();
     });
 
+    it("a check failure in credentials names the field, and the engine prints no credential value", async () => {
+      const token = "fcm-token-conceal-9f3e";
+      const program = `new svc.SubscriberCredentials("dup", { subscriberId: "someone", providerId: "fcm",
+      credentials: { deviceTokens: [${JSON.stringify(token)}, ${JSON.stringify(token)}] } });\n`;
+      const { stack } = await project("svc-check-secret", program);
+      emu.resetRequests();
+      // The text a reviewer reads (pulumi preview in a PR comment).
+      const preview = await stack.run(["preview", "--diff"], { client: true, allowFailure: true });
+      const text = preview.stdout + preview.stderr;
+      expect(preview.code).not.toBe(0);
+      expect(text).toContain("credentials.deviceTokens[1]");
+      expect(text).not.toContain(token);
+      expect(emu.requests).toEqual([]);
+    });
+
     it("up SIGKILLed mid-create, then cancel and rerun: no duplicate, nothing lost", async () => {
       const names = [1, 2, 3, 4].map((n) => `kill-${n}`);
       // Default identifiers, as most programs have: only those may be taken over without `adopt`.

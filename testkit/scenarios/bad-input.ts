@@ -6,6 +6,7 @@
  * of the inputs given), with a reason that starts from that property and never echoes a credential value.
  */
 import { seededRandom } from "../../emulator/faults";
+import { SECRET_INPUTS } from "../../provider/runtime/check-failures";
 import { integrationInputsSchema } from "../../provider/runtime/integration-model";
 import { IntegrationProvider } from "../../provider/runtime/integration-provider";
 import { subscriberCredentialsInputsSchema } from "../../provider/runtime/subscriber-credentials-model";
@@ -196,6 +197,13 @@ function misnaming(kind: Kind): Kind {
 /** The first segment of a failure's property (`credentials.apiKey` and `credentials[0]` -> `credentials`). */
 const topOf = (property: string) => property.split(/[.[]/)[0] ?? property;
 
+/**
+ * The top-level property a failure names: its `property`, or, for a failure of a secret input (reported on
+ * the whole resource so that the engine prints no value), the field its reason starts with.
+ */
+const namedProperty = (failure: { property: string; reason: string }): string =>
+  failure.property !== "" ? failure.property : topOf(failure.reason.split(":")[0] ?? "");
+
 async function runKind(kind: Kind, opts: Required<BadInputOptions>): Promise<BadInputResourceFigures> {
   const random = seededRandom(opts.seed);
   const f: BadInputResourceFigures = {
@@ -254,20 +262,20 @@ async function runKind(kind: Kind, opts: Required<BadInputOptions>): Promise<Bad
     const failures = result.failures ?? [];
     if (failures.length > 0) {
       f.rejected++;
-      const named = touched.has(WHOLE_VALUE) || failures.some((x) => touched.has(topOf(x.property)));
+      const named = touched.has(WHOLE_VALUE) || failures.some((x) => touched.has(namedProperty(x)));
       if (!named) {
         f.wrongProperty++;
-        note(
-          `rejection names ${failures.map((x) => x.property).join(", ")}, mutated ${[...touched].join(", ")}`,
-        );
+        note(`rejection names ${failures.map(namedProperty).join(", ")}, mutated ${[...touched].join(", ")}`);
       }
     }
     const secrets = secretsOf(base);
     for (const failure of failures) {
       f.failures++;
-      const known = kind.properties.includes(failure.property) || Object.hasOwn(news, failure.property);
-      const starts = typeof failure.reason === "string" && failure.reason.startsWith(failure.property);
-      if (typeof failure.property !== "string" || failure.property === "" || !known || !starts) {
+      const property = namedProperty(failure);
+      const concealed = failure.property === "" && SECRET_INPUTS.has(property);
+      const known = kind.properties.includes(property) || Object.hasOwn(news, property);
+      const starts = typeof failure.reason === "string" && failure.reason.startsWith(property);
+      if (property === "" || (failure.property === "" && !concealed) || !known || !starts) {
         f.misnamed++;
         note(`misnamed failure ${JSON.stringify(failure)}`);
       }

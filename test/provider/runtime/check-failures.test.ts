@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { schemaFailures, toCheckFailure } from "../../../provider/runtime/check-failures";
+import {
+  concealSecretInputs,
+  schemaFailures,
+  toCheckFailure,
+} from "../../../provider/runtime/check-failures";
 import { UNKNOWN } from "../../../provider/runtime/values";
 import { createIntegrationBodySchema } from "../../../sdk/schemas";
 
@@ -48,5 +52,21 @@ describe("schemaFailures", () => {
       property: "",
       reason: "(root): must be an object",
     });
+  });
+});
+
+describe("concealSecretInputs", () => {
+  it("reports failures of a secret input on the whole resource, keeping the field in the reason", () => {
+    const outcome = concealSecretInputs({
+      inputs: {},
+      failures: [
+        { property: "credentials", reason: "credentials.deviceTokens[1]: duplicates deviceTokens[0]" },
+        { property: "channel", reason: "channel: must be one of in_app, email, sms, chat, push" },
+      ],
+    });
+    expect(outcome.failures).toEqual([
+      { property: "", reason: "credentials.deviceTokens[1]: duplicates deviceTokens[0]" },
+      { property: "channel", reason: "channel: must be one of in_app, email, sms, chat, push" },
+    ]);
   });
 });
