@@ -17,8 +17,11 @@
  * `--max-up-ratio` (3) times the one at N = 100 (the smallest N when 100 is not measured); the host's peak
  * RSS under `--max-host-rss-mb` (512). Figures are printed whether targets are met or not.
  *
- *   npm run build && node dist/bench/engine.js [--sizes=10,100,500] [--kinds=integration,credentials]
- *     [--parallel=N] [--max-up-ratio=3] [--max-host-rss-mb=512]
+ * Needs the Pulumi CLI (scripts/install-pulumi.sh) and Node 22 (npm scripts and npx put the project's on PATH):
+ *
+ *   npm run bench -- --only=engine
+ *   npm run build && npx node dist/bench/engine.js [--sizes=10,100,500] [--kinds=integration,credentials]
+ *     [--parallel=N] [--max-up-ratio=3] [--max-host-rss-mb=512] [--skip-checkpoints]
  */
 import { type Emulator, type RequestRecord, startEmulator } from "../emulator";
 import { ensurePulumiCli, PulumiStack, resourceSteps, ScratchProject } from "../testkit/pulumi-cli";
@@ -41,6 +44,11 @@ export interface EngineBenchOptions {
   maxUpRatio?: number;
   /** Target: peak RSS of the dynamic-provider host, MB (default 512). */
   maxHostRssMb?: number;
+  /**
+   * Run the CLI with PULUMI_SKIP_CHECKPOINTS=true (state written once at the end instead of after every step):
+   * shows what the per-step checkpoint rewrite costs. Off by default: users get checkpoints.
+   */
+  skipCheckpoints?: boolean;
 }
 
 /** The operations measured, in the order they run. */
@@ -67,7 +75,9 @@ export interface OperationRow {
   serviceBusyS: number;
   /** (wall - in-flight time) / wall: CLI, engine, program, plugin and checkpoints. */
   engineShare: number;
-  /** `pulumi stack export` JSON length after the operation / N. */
+  /** `pulumi stack export` JSON length after the operation. */
+  stateBytes: number;
+  /** {@link stateBytes} / N. */
   stateBytesPerResource: number;
   /** Peak RSS (VmHWM) of the dynamic-provider host, bytes; 0 when no host was seen. */
   hostPeakBytes: number;
@@ -267,6 +277,7 @@ async function measure(
     serviceSumS: serviceSumMs / 1000,
     serviceBusyS: serviceBusyMs / 1000,
     engineShare: 1 - serviceBusyMs / wallMs,
+    stateBytes,
     stateBytesPerResource: stateBytes / count,
     hostPeakBytes: rss.peakBytes,
     wrong: wrongAfter(operation, emu, kind, count, records, outcome.plannedCreates),
@@ -283,13 +294,15 @@ async function measureKind(
   kind: EngineBenchKind,
   count: number,
   parallel: number | undefined,
+  skipCheckpoints: boolean,
 ): Promise<OperationRow[]> {
   const emu = await emulatorFor(kind, count);
   const project = ScratchProject.create(PROJECT);
   project.writeProgram(PROGRAMS[kind]);
   let stack: PulumiStack | undefined;
   try {
-    stack = await PulumiStack.init({ projectDir: project.dir, binDir });
+    const env: Record<string, string> = skipCheckpoints ? { PULUMI_SKIP_CHECKPOINTS: "true" } : {};
+    stack = await PulumiStack.init({ projectDir: project.dir, binDir, env });
     await stack.setAllConfig(
       { "svc:baseUrl": emu.url, "svc:apiKey": emu.apiKey, [`${PROJECT}:count`]: String(count) },
       ["svc:apiKey"],
@@ -371,11 +384,13 @@ export async function run(options: EngineBenchOptions = {}): Promise<EngineBench
   const binDir = await ensurePulumiCli();
   console.log(
     `engine: real Pulumi CLI (file backend), emulator without rate limit, N = ${sizes.join(", ")}, ` +
-      `parallel ${options.parallel ?? "engine default"}`,
+      `parallel ${options.parallel ?? "engine default"}` +
+      (options.skipCheckpoints ? ", PULUMI_SKIP_CHECKPOINTS=true" : ""),
   );
   const rows: OperationRow[] = [];
   for (const kind of kinds)
-    for (const n of sizes) rows.push(...(await measureKind(binDir, kind, n, options.parallel)));
+    for (const n of sizes)
+      rows.push(...(await measureKind(binDir, kind, n, options.parallel, options.skipCheckpoints ?? false)));
   const ratios = upRatios(rows, kinds, sizes);
   const verdict = verdictFor(
     rows,
@@ -397,6 +412,7 @@ function print(r: EngineBenchResult): void {
     "service s (sum)",
     "service s (busy)",
     "engine",
+    "state KB",
     "state B/res",
     "host peak MB",
     "wrong",
@@ -409,6 +425,7 @@ function print(r: EngineBenchResult): void {
     x.serviceSumS.toFixed(2),
     x.serviceBusyS.toFixed(2),
     `${(x.engineShare * 100).toFixed(0)}%`,
+    (x.stateBytes / 1024).toFixed(0),
     x.stateBytesPerResource.toFixed(0),
     x.hostPeakBytes === 0 ? "-" : (x.hostPeakBytes / MB).toFixed(0),
     String(x.wrong),
@@ -452,6 +469,7 @@ export function optionsFromArgs(): EngineBenchOptions {
     ...(parallel === undefined ? {} : { parallel }),
     ...(maxUpRatio === undefined ? {} : { maxUpRatio }),
     ...(maxHostRssMb === undefined ? {} : { maxHostRssMb }),
+    ...(process.argv.includes("--skip-checkpoints") ? { skipCheckpoints: true } : {}),
   };
 }
 
