@@ -85,12 +85,23 @@ export interface OperationRow {
   wrong: number;
 }
 
+/** How `up` of one kind scales from the baseline N to the largest. */
+export interface UpScaling {
+  kind: EngineBenchKind;
+  baseline: number;
+  largest: number;
+  /** ms per resource at the largest N / at the baseline N (the target). */
+  ratio: number;
+  /** (wall at the largest N - wall at the baseline N) / (largest - baseline): the cost of one more resource, ms. */
+  marginalMs: number;
+}
+
 /** Result of {@link run}. */
 export interface EngineBenchResult extends BenchResult {
   sizes: number[];
   rows: OperationRow[];
   /** Per kind: up ms per resource at the largest N / at the baseline N. */
-  upRatios: { kind: EngineBenchKind; baseline: number; largest: number; ratio: number }[];
+  upRatios: UpScaling[];
 }
 
 const DEFAULTS = {
@@ -323,24 +334,25 @@ function upRatios(
   rows: readonly OperationRow[],
   kinds: readonly EngineBenchKind[],
   sizes: readonly number[],
-) {
+): UpScaling[] {
   const largest = Math.max(...sizes);
   const baseline = sizes.includes(DEFAULTS.baselineCount) ? DEFAULTS.baselineCount : Math.min(...sizes);
   if (largest <= baseline) return [];
   const upAt = (kind: EngineBenchKind, n: number) =>
-    rows.find((r) => r.kind === kind && r.count === n && r.operation === "up")?.msPerResource ?? Number.NaN;
+    rows.find((r) => r.kind === kind && r.count === n && r.operation === "up")?.wallS ?? Number.NaN;
   return kinds.map((kind) => ({
     kind,
     baseline,
     largest,
-    ratio: upAt(kind, largest) / upAt(kind, baseline),
+    ratio: upAt(kind, largest) / largest / (upAt(kind, baseline) / baseline),
+    marginalMs: ((upAt(kind, largest) - upAt(kind, baseline)) * 1000) / (largest - baseline),
   }));
 }
 
 /** The targets of the run. */
 function verdictFor(
   rows: readonly OperationRow[],
-  ratios: EngineBenchResult["upRatios"],
+  ratios: readonly UpScaling[],
   maxUpRatio: number,
   maxHostRssMb: number,
 ) {
@@ -433,7 +445,8 @@ function print(r: EngineBenchResult): void {
   console.log(`\n${formatTable(header, rows)}`);
   for (const u of r.upRatios)
     console.log(
-      `${u.kind}: up ms/resource at N=${u.largest} is ${u.ratio.toFixed(2)}x the one at N=${u.baseline}`,
+      `${u.kind}: up ms/resource at N=${u.largest} is ${u.ratio.toFixed(2)}x the one at N=${u.baseline}; ` +
+        `each resource past ${u.baseline} cost ${u.marginalMs.toFixed(0)} ms`,
     );
   printVerdict(r.verdict);
 }
