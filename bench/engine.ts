@@ -117,9 +117,11 @@ const MB = 1024 * 1024;
 /** The dynamic-provider plugin (our script running @pulumi/pulumi's cmd/dynamic-provider in-process). */
 const HOST_CMDLINE = ["pulumi-resource-pulumi-nodejs", "dynamic-provider"];
 
-const identifierOf = (i: number) => `bench-in-app-${i}`;
-const subscriberOf = (i: number) => `bench-sub-${i}`;
-const tokenOf = (i: number) => `bench-token-${i}`;
+/** The i-th object's identifier, subscriber and token are `<prefix>-<i>` (generateSubscribers' spelling). */
+const PREFIX = { identifier: "bench-in-app", subscriber: "bench-sub", token: "bench-token" };
+const identifierOf = (i: number) => `${PREFIX.identifier}-${i}`;
+const subscriberOf = (i: number) => `${PREFIX.subscriber}-${i}`;
+const tokenOf = (i: number) => `${PREFIX.token}-${i}`;
 
 /** The program of each kind; N comes from the config `bench-engine:count`. */
 const PROGRAMS: Record<EngineBenchKind, string> = {
@@ -127,14 +129,14 @@ const PROGRAMS: Record<EngineBenchKind, string> = {
 const svc = require("pulumi-svc");
 const count = new pulumi.Config().requireNumber("count");
 for (let i = 0; i < count; i++) {
-  new svc.Integration("in-app-" + i, { providerId: "svc", channel: "in_app", identifier: "bench-in-app-" + i });
+  new svc.Integration("in-app-" + i, { providerId: "svc", channel: "in_app", identifier: "${PREFIX.identifier}-" + i });
 }`,
   credentials: `const pulumi = require("@pulumi/pulumi");
 const svc = require("pulumi-svc");
 const count = new pulumi.Config().requireNumber("count");
 for (let i = 0; i < count; i++) {
-  new svc.SubscriberCredentials("creds-" + i, { subscriberId: "bench-sub-" + i, providerId: "fcm",
-    integrationIdentifier: "${FCM}", credentials: { deviceTokens: ["bench-token-" + i] } });
+  new svc.SubscriberCredentials("creds-" + i, { subscriberId: "${PREFIX.subscriber}-" + i, providerId: "fcm",
+    integrationIdentifier: "${FCM}", credentials: { deviceTokens: ["${PREFIX.token}-" + i] } });
 }`,
 };
 
@@ -145,7 +147,7 @@ async function emulatorFor(kind: EngineBenchKind, count: number): Promise<Emulat
     port: 0,
     fixtures: { integrations: [{ providerId: "fcm", channel: "push", active: true, identifier: FCM }] },
   });
-  emu.generateSubscribers(count, { prefix: "bench-sub", phones: false });
+  emu.generateSubscribers(count, { prefix: PREFIX.subscriber, phones: false });
   return emu;
 }
 
@@ -247,15 +249,8 @@ async function runOperation(
   return { code: r.code, output: `${r.stdout}\n${r.stderr}`, plannedCreates: 0 };
 }
 
-/** Measures one operation of the stack of `kind` with `count` resources. */
-async function measure(
-  emu: Emulator,
-  stack: PulumiStack,
-  kind: EngineBenchKind,
-  count: number,
-  operation: EngineOperation,
-  parallel: number | undefined,
-): Promise<OperationRow> {
+/** Runs one operation while timing it, logging the emulator's requests and watching the provider host. */
+async function observe(emu: Emulator, stack: PulumiStack, operation: EngineOperation, parallel?: number) {
   const host = PeakRssWatch.start({
     cmdline: HOST_CMDLINE,
     envEntry: `PULUMI_HOME=${stack.env.PULUMI_HOME}`,
@@ -271,7 +266,19 @@ async function measure(
     records = log.stop();
     rss = host.stop();
   }
-  const wallMs = performance.now() - t0;
+  return { outcome, records, rss, wallMs: performance.now() - t0 };
+}
+
+/** Measures one operation of the stack of `kind` with `count` resources. */
+async function measure(
+  emu: Emulator,
+  stack: PulumiStack,
+  kind: EngineBenchKind,
+  count: number,
+  operation: EngineOperation,
+  parallel: number | undefined,
+): Promise<OperationRow> {
+  const { outcome, records, rss, wallMs } = await observe(emu, stack, operation, parallel);
   const serviceSumMs = records.reduce((sum, r) => sum + (r.durationMs ?? 0), 0);
   const serviceBusyMs = busyMs(records);
   const stateBytes = JSON.stringify(await stack.exportStack()).length;
@@ -299,7 +306,7 @@ async function measure(
   return row;
 }
 
-/** Preview, up, refresh and destroy of `count` resources of `kind`, each on a fresh emulator and stack. */
+/** Preview, up, refresh and destroy of `count` resources of `kind`, on an emulator and stack of their own. */
 async function measureKind(
   binDir: string,
   kind: EngineBenchKind,
