@@ -26,6 +26,8 @@ export interface RequestRecord {
   category: RateLimitCategory;
   /** Epoch milliseconds when the request arrived. */
   startedAt: number;
+  /** Milliseconds from arrival until the answer was handed to the socket (or the socket dropped); set when logged. */
+  durationMs?: number;
 }
 
 /** Everything the request pipeline needs. */
@@ -230,6 +232,7 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
   const key = deps.store.modes.ignoreIdempotencyKeys ? undefined : sentKey;
   // Logged before anything can refuse the request (401, 429), so a refusal can be paired with its retry.
   const record = newRecord(method, url.pathname, requestId, sentKey);
+  const arrived = performance.now();
   let idem: Idem | undefined;
   try {
     const { match, scope } = admit(deps, req, res, record);
@@ -267,6 +270,7 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
   } catch (err) {
     answerError(deps, res, record, err, idem);
   } finally {
+    record.durationMs = performance.now() - arrived;
     deps.record(record);
   }
 }

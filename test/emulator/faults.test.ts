@@ -20,6 +20,8 @@ describe("faults", () => {
         call(fast, "GET", "/v1/integrations").then((r) => order.push(`fast ${r.status}`)),
       ]);
       expect(order).toEqual(["fast 200", "slow 200"]);
+      // The request log times the whole answer, injected latency included (bench/engine sums these).
+      expect(emu.requests.at(-1)?.durationMs).toBeGreaterThanOrEqual(290);
     } finally {
       emu.setFaults({});
       await fast.close();
