@@ -27,7 +27,7 @@ import { type Emulator, type RequestRecord, startEmulator } from "../emulator";
 import { ensurePulumiCli, PulumiStack, resourceSteps, ScratchProject } from "../testkit/pulumi-cli";
 import { type PeakRss, PeakRssWatch } from "./lib/peak-rss";
 import { formatTable } from "./lib/table";
-import { type BenchResult, printVerdict, target, verdictOf } from "./lib/verdict";
+import { type BenchResult, exitWithVerdict, printVerdict, target, verdictOf } from "./lib/verdict";
 
 /** The resource kinds measured. */
 export type EngineBenchKind = "integration" | "credentials";
@@ -494,15 +494,5 @@ export function optionsFromArgs(): EngineBenchOptions {
 }
 
 if (require.main === module) {
-  Promise.resolve()
-    .then(() => run(optionsFromArgs()))
-    .then(
-      (r) => {
-        if (!r.verdict.ok) process.exitCode = 1;
-      },
-      (e: unknown) => {
-        console.error(e);
-        process.exitCode = 1;
-      },
-    );
+  exitWithVerdict(Promise.resolve().then(() => run(optionsFromArgs())));
 }
