@@ -103,6 +103,8 @@ async function measure(
   let requests = 0;
   let writes = 0;
   let rateLimited = 0;
+  let first = Number.POSITIVE_INFINITY;
+  let last = 0;
   // The request log keeps the last 10,000: count and clear it every half second (one event loop, no loss).
   const tally = () => {
     const log = emu.requests;
@@ -110,11 +112,14 @@ async function measure(
     for (const r of log) {
       if (r.method !== "GET") writes++;
       if (r.status === 429) rateLimited++;
+      first = Math.min(first, r.startedAt);
+      last = Math.max(last, r.startedAt + (r.durationMs ?? 0));
     }
     emu.resetRequests();
   };
   const timer = setInterval(tally, 500);
   const t0 = performance.now();
+  const startedAt = Date.now();
   try {
     await op();
   } finally {
@@ -122,8 +127,12 @@ async function measure(
   }
   const wallS = (performance.now() - t0) / 1000;
   tally();
+  const edges =
+    requests > 0
+      ? `; first request after ${((first - startedAt) / 1000).toFixed(1)} s, last answer ${(wallS - (last - startedAt) / 1000).toFixed(1)} s before the end`
+      : "";
   console.log(
-    `  ${label}: ${wallS.toFixed(1)} s, ${requests} requests (${writes} writes, ${rateLimited} 429s)`,
+    `  ${label}: ${wallS.toFixed(1)} s, ${requests} requests (${writes} writes, ${rateLimited} 429s)${edges}`,
   );
   const serviceFloorS = Math.max(0, requests - rate * WINDOW_S) / rate;
   const stateBytes = JSON.stringify(await stack.exportStack()).length;

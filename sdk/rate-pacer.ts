@@ -142,7 +142,9 @@ export class RatePacer {
       } else {
         b.capacity = limit;
         b.ratePerMs = ratePerMs;
-        if (remaining !== undefined) b.tokens = Math.min(b.tokens, remaining - this.inFlight);
+        // The server's count wins both ways: down, when others spend the same budget; up, so that the
+        // safety margin on the refill rate does not accumulate into a slower run than the server allows.
+        if (remaining !== undefined) b.tokens = Math.min(limit, remaining - this.inFlight);
       }
     }
     if (status === 429) {
