@@ -1,7 +1,7 @@
 /**
  * The real implementation behind `svc.SubscriberCredentials`, loaded inside the dynamic-provider host through
  * `pulumi-svc/internal/provider-runtime`. One instance per host process, so every SubscriberCredentials of a
- * deployment shares one client, one connection pool and one rate pacer (see ./rate-pacer.ts).
+ * deployment shares one client, one connection pool and one rate pacer (sdk/rate-pacer.ts).
  *
  * Writing and clearing (PUT, what delete leaves) is ./credentials-writer.ts, shared with the set.
  */
