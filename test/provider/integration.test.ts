@@ -328,7 +328,7 @@ describe("create never duplicates, and takes over only what is its own", () => {
 
   it("a conflict on a retry of the same request (an earlier attempt created it) is taken over when it matches", async () => {
     const p = provider();
-    const inputs: IntegrationInputs = (await checked(p, TWILIO)) as never;
+    const inputs: IntegrationInputs = await checked(p, TWILIO);
     const existing = await existingIntegration("twilio-main");
     const conflict = (attempts: number) =>
       new ConflictError({
