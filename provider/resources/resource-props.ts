@@ -1,5 +1,6 @@
 /** What the constructors of the resources share. */
 import * as pulumi from "@pulumi/pulumi";
+import { SECRET_INPUTS } from "../runtime/check-failures";
 
 /**
  * Every key of an outputs schema, undefined; the declared inputs are spread over it. Pulumi creates a
@@ -14,5 +15,5 @@ export function outputOnlyProps(schema: { shape: object }): Record<string, undef
 export function withSecretCredentials(
   opts: pulumi.CustomResourceOptions | undefined,
 ): pulumi.CustomResourceOptions {
-  return pulumi.mergeOptions(opts, { additionalSecretOutputs: ["credentials"] });
+  return pulumi.mergeOptions(opts, { additionalSecretOutputs: [...SECRET_INPUTS] });
 }

@@ -111,6 +111,21 @@ export function urnOf(type: string, name: string, stack = "dev", project = "svc-
 function typeOf(urn: string): string {
   return urn.split("::")[2] ?? "";
 }
+/** A provider request that names its resource. */
+interface AddressedRequest {
+  setUrn(urn: string): unknown;
+  setName(name: string): unknown;
+  setType(type: string): unknown;
+}
+
+/** Sets the urn, name and type of `req` from `urn`, as the engine does on every resource call. */
+function forResource<R extends AddressedRequest>(req: R, urn: string): R {
+  req.setUrn(urn);
+  req.setName(nameOf(urn));
+  req.setType(typeOf(urn));
+  return req;
+}
+
 function nameOf(urn: string): string {
   return urn.split("::")[3] ?? "";
 }
@@ -244,9 +259,7 @@ function makeHarness(
     },
     async check(urn, olds, news) {
       const req = new provproto.CheckRequest();
-      req.setUrn(urn);
-      req.setName(nameOf(urn));
-      req.setType(typeOf(urn));
+      forResource(req, urn);
       req.setOlds(toStruct(olds));
       req.setNews(toStruct(news));
       req.setRandomseed(randomBytes(32));
@@ -258,10 +271,8 @@ function makeHarness(
     },
     async diff(urn, id, olds, news, oldInputs) {
       const req = new provproto.DiffRequest();
-      req.setUrn(urn);
+      forResource(req, urn);
       req.setId(id);
-      req.setName(nameOf(urn));
-      req.setType(typeOf(urn));
       req.setOlds(toStruct(olds));
       req.setNews(toStruct(news));
       if (oldInputs) req.setOldInputs(toStruct(oldInputs));
@@ -280,9 +291,7 @@ function makeHarness(
     },
     async create(urn, props, o) {
       const req = new provproto.CreateRequest();
-      req.setUrn(urn);
-      req.setName(nameOf(urn));
-      req.setType(typeOf(urn));
+      forResource(req, urn);
       req.setProperties(toStruct(props));
       req.setPreview(o?.preview ?? false);
       const res = await call(
@@ -293,10 +302,8 @@ function makeHarness(
     },
     async read(urn, id, props, inputs) {
       const req = new provproto.ReadRequest();
-      req.setUrn(urn);
+      forResource(req, urn);
       req.setId(id);
-      req.setName(nameOf(urn));
-      req.setType(typeOf(urn));
       req.setProperties(toStruct(props));
       if (inputs) req.setInputs(toStruct(inputs));
       const res = await call(c.read.bind(c) as Unary<provproto.ReadRequest, provproto.ReadResponse>, req);
@@ -309,10 +316,8 @@ function makeHarness(
     },
     async update(urn, id, olds, news, oldInputs) {
       const req = new provproto.UpdateRequest();
-      req.setUrn(urn);
+      forResource(req, urn);
       req.setId(id);
-      req.setName(nameOf(urn));
-      req.setType(typeOf(urn));
       req.setOlds(toStruct(olds));
       req.setNews(toStruct(news));
       if (oldInputs) req.setOldInputs(toStruct(oldInputs));
@@ -324,10 +329,8 @@ function makeHarness(
     },
     async delete(urn, id, props, oldInputs) {
       const req = new provproto.DeleteRequest();
-      req.setUrn(urn);
+      forResource(req, urn);
       req.setId(id);
-      req.setName(nameOf(urn));
-      req.setType(typeOf(urn));
       req.setProperties(toStruct(props));
       if (oldInputs) req.setOldInputs(toStruct(oldInputs));
       await call(c.delete.bind(c) as Unary<provproto.DeleteRequest, unknown>, req);
