@@ -11,6 +11,7 @@ import type { Integration } from "../../sdk/schemas";
 import type { ConfigSource } from "../config";
 import { defaultIdentifier } from "../default-identifier";
 import { concealSecretInputs } from "./check-failures";
+import { integrationsChanged } from "./integration-directory";
 import {
   checkIntegration,
   diffIntegration,
@@ -42,6 +43,8 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
   /** Settings, the shared paced client and error mapping. */
   readonly session: ServiceSession;
   private readonly lists: ListCache<Integration[]>;
+  /** Ids taken over by a create of this process: a later delete of one is the old half of its replacement. */
+  private readonly takenOver = new Set<string>();
 
   constructor(options: IntegrationProviderOptions = {}) {
     this.session = new ServiceSession(options);
@@ -76,15 +79,16 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
         .digest("hex")
         .slice(0, 32);
       const idempotencyKey = `pulumi-svc:integration:${digest}:${randomUUID()}`;
-      this.lists.invalidate();
+      this.changed();
       let created: Integration;
       try {
         created = await api.create(body, { idempotencyKey });
       } catch (e) {
         if (!(e instanceof ConflictError)) throw e;
         created = await this.takeOver(inputs, e);
+        this.takenOver.add(idOf(created));
       } finally {
-        this.lists.invalidate();
+        this.changed();
       }
       return { id: idOf(created), outs: toOutputs(created, inputs) };
     });
@@ -108,7 +112,7 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
     news: IntegrationInputs,
   ): Promise<{ outs: IntegrationOutputs }> {
     return this.guard("update", [olds, news], async () => {
-      this.lists.invalidate();
+      this.changed();
       try {
         const updated = await this.client().integrations.update(id, toUpdateBody(news));
         return { outs: toOutputs(updated, news) };
@@ -120,21 +124,25 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
         }
         throw e;
       } finally {
-        this.lists.invalidate();
+        this.changed();
       }
     });
   }
 
-  /** Deletes the integration; one already gone counts as deleted. */
+  /**
+   * Deletes the integration; one already gone counts as deleted. One that a create of this deployment took
+   * over is left: it is the replacement's now (a create-before-delete replacement that kept the identifier).
+   */
   async delete(id: string, props: IntegrationOutputs): Promise<void> {
     return this.guard("delete", props, async () => {
-      this.lists.invalidate();
+      if (this.takenOver.has(id)) return;
+      this.changed();
       try {
         await this.client().integrations.delete(id);
       } catch (e) {
         if (!(e instanceof NotFoundError)) throw e; // already gone
       } finally {
-        this.lists.invalidate();
+        this.changed();
       }
     });
   }
@@ -174,6 +182,12 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
       );
     }
     return candidates[0]!;
+  }
+
+  /** Forgets cached lists here and in every integration directory of this process (call around writes). */
+  private changed(): void {
+    this.lists.invalidate();
+    integrationsChanged();
   }
 
   private client(): SvcClient {
