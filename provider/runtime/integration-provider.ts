@@ -26,6 +26,7 @@ import {
 } from "./integration-model";
 import { ListCache } from "./list-cache";
 import type { ReadOutcome } from "./provider-results";
+import { carryWriteId, ReplacementGuard, type Stamped } from "./replacement-guard";
 import { ServiceSession, type ServiceSessionOptions } from "./service-session";
 import { canonical } from "./values";
 
@@ -43,8 +44,8 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
   /** Settings, the shared paced client and error mapping. */
   readonly session: ServiceSession;
   private readonly lists: ListCache<Integration[]>;
-  /** Ids taken over by a create of this process: a later delete of one is the old half of its replacement. */
-  private readonly takenOver = new Set<string>();
+  /** Creates of this deployment: the old half of a replacement that took its object over leaves it. */
+  private readonly creates = new ReplacementGuard();
 
   constructor(options: IntegrationProviderOptions = {}) {
     this.session = new ServiceSession(options);
@@ -67,7 +68,7 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
   }
 
   /** Creates the integration; a create answered 409 may take over the existing one (see `takeOver`). */
-  async create(inputs: IntegrationInputs): Promise<{ id: string; outs: IntegrationOutputs }> {
+  async create(inputs: IntegrationInputs): Promise<{ id: string; outs: Stamped<IntegrationOutputs> }> {
     return this.guard("create", inputs, async () => {
       const api = this.client().integrations;
       const body = toCreateBody(inputs);
@@ -86,11 +87,11 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
       } catch (e) {
         if (!(e instanceof ConflictError)) throw e;
         created = await this.takeOver(inputs, e);
-        this.takenOver.add(idOf(created));
       } finally {
         this.changed();
       }
-      return { id: idOf(created), outs: toOutputs(created, inputs) };
+      const id = idOf(created);
+      return { id, outs: this.creates.stamp(id, toOutputs(created, inputs), undefined) };
     });
   }
 
@@ -101,7 +102,7 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
       const found = all.find((i) => i._id === id);
       if (!found || found.deleted === true) return {};
       const outs = toOutputs(found, props ?? {});
-      return { id, props: outs, inputs: inputsOf(outs) };
+      return { id, props: carryWriteId(outs, props), inputs: inputsOf(outs) };
     });
   }
 
@@ -110,12 +111,12 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
     id: string,
     olds: IntegrationOutputs,
     news: IntegrationInputs,
-  ): Promise<{ outs: IntegrationOutputs }> {
+  ): Promise<{ outs: Stamped<IntegrationOutputs> }> {
     return this.guard("update", [olds, news], async () => {
       this.changed();
       try {
         const updated = await this.client().integrations.update(id, toUpdateBody(news));
-        return { outs: toOutputs(updated, news) };
+        return { outs: carryWriteId(toOutputs(updated, news), olds) };
       } catch (e) {
         if (e instanceof NotFoundError) {
           throw new Error(
@@ -131,11 +132,12 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
 
   /**
    * Deletes the integration; one already gone counts as deleted. One that a create of this deployment took
-   * over is left: it is the replacement's now (a create-before-delete replacement that kept the identifier).
+   * over is left: it is the new half's (a create-before-delete replacement that kept the identifier; see
+   * ./replacement-guard.ts).
    */
   async delete(id: string, props: IntegrationOutputs): Promise<void> {
     return this.guard("delete", props, async () => {
-      if (this.takenOver.has(id)) return;
+      if (this.creates.supersededBy(id, props)) return;
       this.changed();
       try {
         await this.client().integrations.delete(id);

@@ -308,6 +308,8 @@ export function toOutputs(
  * identifier is kept even when the program left it out: a later check without it is not a change.
  */
 export function inputsOf(outputs: SubscriberCredentialsOutputs): SubscriberCredentialsInputs {
-  const { integrationId: _i, environmentId: _e, ...inputs } = outputs;
-  return inputs;
+  const { subscriberId, providerId, integrationIdentifier, credentials } = outputs;
+  return integrationIdentifier === undefined
+    ? { subscriberId, providerId, credentials }
+    : { subscriberId, providerId, integrationIdentifier, credentials };
 }

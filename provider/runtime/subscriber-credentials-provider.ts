@@ -21,6 +21,7 @@ import { IntegrationDirectory } from "./integration-directory";
 import { ListCache } from "./list-cache";
 import { chatPushProviderId } from "./provider-id";
 import type { ReadOutcome } from "./provider-results";
+import { carryWriteId, ReplacementGuard, type Stamped } from "./replacement-guard";
 import { ServiceSession, type ServiceSessionOptions } from "./service-session";
 import {
   checkSubscriberCredentials,
@@ -63,8 +64,8 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
   private environmentId: string | undefined;
   private readonly writer: CredentialsWriter;
   private readonly directory: IntegrationDirectory;
-  /** Ids created in this process: a later delete of the same id is the old half of a replacement. */
-  private readonly created = new Set<string>();
+  /** Creates of this deployment (the old half of a replacement leaves their entry alone). */
+  private readonly creates = new ReplacementGuard();
 
   constructor(private readonly options: SubscriberCredentialsProviderOptions = {}) {
     this.session = new ServiceSession(options);
@@ -102,12 +103,11 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
   /** Writes the declared credentials (PUT: device tokens replaced exactly). */
   async create(
     inputs: SubscriberCredentialsInputs,
-  ): Promise<{ id: string; outs: SubscriberCredentialsOutputs }> {
+  ): Promise<{ id: string; outs: Stamped<SubscriberCredentialsOutputs> }> {
     return this.session.guard("create", inputs.credentials, async () => {
       const outs = await this.write("create", inputs);
       const id = credentialsId(inputs);
-      this.created.add(id);
-      return { id, outs };
+      return { id, outs: this.creates.stamp(id, outs, undefined) };
     });
   }
 
@@ -124,7 +124,7 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
       const entries = await this.bound(subscriber, props);
       if (!entries.current && entries.stale.length === 0) return {};
       const outs = observedOutputs(props, subscriber, entries);
-      return { id, props: outs, inputs: inputsOf(outs) };
+      return { id, props: carryWriteId(outs, props), inputs: inputsOf(outs) };
     });
   }
 
@@ -133,25 +133,25 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
     _id: string,
     olds: SubscriberCredentialsOutputs,
     news: SubscriberCredentialsInputs,
-  ): Promise<{ outs: SubscriberCredentialsOutputs }> {
+  ): Promise<{ outs: Stamped<SubscriberCredentialsOutputs> }> {
     return this.session.guard("update", [olds.credentials, news.credentials], async () => {
       // Without a declared identifier, keep writing the entry this resource already manages.
       const target: SubscriberCredentialsInputs =
         news.integrationIdentifier === undefined && olds.integrationIdentifier !== undefined
           ? { ...news, integrationIdentifier: olds.integrationIdentifier }
           : news;
-      return { outs: await this.write("update", target, olds.integrationId) };
+      return { outs: carryWriteId(await this.write("update", target, olds.integrationId), olds) };
     });
   }
 
   /**
    * Removes every entry of the resource, whatever integration it is bound to, and leaves the subscriber's
    * other entries alone. The old half of a create-before-delete replacement of the same entry (the id was
-   * created again in this deployment) removes nothing: the entry is the replacement's now.
+   * created again in this deployment: ./replacement-guard.ts) removes nothing: the entry is the new half's.
    */
   async delete(id: string, props: SubscriberCredentialsOutputs): Promise<void> {
     return this.session.guard("delete", props.credentials, async () => {
-      if (this.created.has(id)) return;
+      if (this.creates.supersededBy(id, props)) return;
       const subscriberId = props.subscriberId;
       this.forget(subscriberId);
       const subscriber = await this.findSubscriber(subscriberId);

@@ -28,6 +28,7 @@ import { CredentialsWriter, isNoIntegration, isSubscriberMissing } from "./crede
 import { forEachLimited } from "./for-each-limited";
 import { IntegrationDirectory } from "./integration-directory";
 import { chatPushProviderId } from "./provider-id";
+import { carryWriteId, ReplacementGuard, type Stamped } from "./replacement-guard";
 import { ServiceSession, type ServiceSessionOptions } from "./service-session";
 import { comparableCredentials, ownEntries } from "./subscriber-credentials-model";
 import {
@@ -93,11 +94,8 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
   private readonly writer: CredentialsWriter;
   private readonly concurrency: number;
   private readonly directory: IntegrationDirectory;
-  /**
-   * Entries created in this process, by set id: the old half of a create-before-delete replacement of the
-   * same set (same id) leaves them to the new one.
-   */
-  private readonly written = new Map<string, Set<string>>();
+  /** Creates of this deployment with the entries each wrote (the old half of a replacement leaves them). */
+  private readonly creates = new ReplacementGuard<ReadonlySet<string>>();
 
   constructor(options: SubscriberCredentialsSetProviderOptions = {}) {
     this.session = new ServiceSession(options);
@@ -125,12 +123,12 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
 
   async create(
     inputs: SubscriberCredentialsSetInputs,
-  ): Promise<dynamic.CreateResult<SubscriberCredentialsSetOutputs>> {
+  ): Promise<dynamic.CreateResult<Stamped<SubscriberCredentialsSetOutputs>>> {
     return this.session.guard("create", inputs.credentials, async () => {
       const ids = Object.keys(inputs.credentials);
       await this.sync("create", inputs, inputs.credentials, ids, []);
-      this.wrote(inputs, ids);
-      return { id: credentialsSetId(inputs), outs: inputs };
+      const id = credentialsSetId(inputs);
+      return { id, outs: this.creates.stamp(id, inputs, new Set(ids)) };
     });
   }
 
@@ -138,17 +136,17 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
     _id: string,
     olds: SubscriberCredentialsSetOutputs,
     news: SubscriberCredentialsSetInputs,
-  ): Promise<dynamic.UpdateResult<SubscriberCredentialsSetOutputs>> {
+  ): Promise<dynamic.UpdateResult<Stamped<SubscriberCredentialsSetOutputs>>> {
     return this.session.guard("update", [olds.credentials, news.credentials], async () => {
       const c = entryChanges(olds.credentials, news.credentials);
       await this.sync("update", news, news.credentials, [...c.added, ...c.changed], c.removed);
-      return { outs: news };
+      return { outs: carryWriteId(news, olds) };
     });
   }
 
   async delete(_id: string, props: SubscriberCredentialsSetOutputs): Promise<void> {
     return this.session.guard("delete", props.credentials, async () => {
-      const kept = this.written.get(credentialsSetId(props));
+      const kept = this.creates.supersededBy(credentialsSetId(props), props)?.payload;
       const ids = Object.keys(props.credentials ?? {}).filter((id) => !kept?.has(id));
       await this.sync("delete", props, {}, [], ids);
     });
@@ -164,7 +162,7 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
       const wanted = new Set(Object.keys(props.credentials));
       const { found } = await readSubscribers(this.session.client(), wanted, this.concurrency);
       const outs = refreshed(props, found, await this.currentIntegration(props, found));
-      return { id, props: outs, inputs: outs };
+      return { id, props: carryWriteId(outs, props), inputs: outs };
     });
   }
 
@@ -223,11 +221,6 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
       fresh,
     );
     return current === undefined ? undefined : (current?._id ?? null);
-  }
-
-  /** Records the entries a create of this process wrote (see {@link written}). */
-  private wrote(target: SetTarget, ids: readonly string[]): void {
-    this.written.set(credentialsSetId(target), new Set(ids));
   }
 
   private missingCause(found: ReadonlyMap<string, Subscriber>): string {

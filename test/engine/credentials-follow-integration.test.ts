@@ -180,15 +180,25 @@ describe.skipIf(skipEngine("credentials follow their integration"))(
     });
 
     it("an identifier change carries the entries over, with no failed up", async () => {
+      // A second fcm entry on the subscriber: the old entry cannot simply be deleted with the provider's.
       const token = "tok-follow-dee-0004";
-      const stack = await stackFor(push("push", "rep-push") + creds("dee", "user-dee", "push", token));
+      const other =
+        push("other", "dee-other") + creds("deeOther", "user-dee", "other", "tok-follow-dee-0005");
+      const stack = await stackFor(
+        push("push", "rep-push") + creds("dee", "user-dee", "push", token) + other,
+      );
       await stack.up();
-      writeProgram(push("push") + creds("dee", "user-dee", "push", token));
+      writeProgram(push("push") + creds("dee", "user-dee", "push", token) + other);
       const result = await stack.up();
       expect(result.stdout + result.stderr).not.toMatch(/providerError|No active integration/);
       const renamed = await identifierOf(stack, "push");
       expect(renamed).not.toBe("rep-push");
-      expect(entries("user-dee")).toEqual([[liveId(renamed), [token]]]);
+      expect(entries("user-dee").sort()).toEqual(
+        [
+          [liveId(renamed), [token]],
+          [liveId("dee-other"), ["tok-follow-dee-0005"]],
+        ].sort(),
+      );
       await stack.preview({ expectNoChanges: true });
       await stack.destroy();
       expect(entries("user-dee")).toEqual([]);

@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
+import { writeIdOf } from "../../provider/runtime/replacement-guard";
 import type { SubscriberCredentialsSetOutputs } from "../../provider/runtime/subscriber-credentials-set-model";
 import { SubscriberCredentialsSetProvider } from "../../provider/runtime/subscriber-credentials-set-provider";
 import { SvcClient } from "../../sdk";
@@ -70,7 +71,7 @@ describe("create", () => {
     e.resetRequests();
     const r = await p.create(inputs);
     expect(r.id).toBe("fcm/fcm-main");
-    expect(r.outs).toEqual(inputs);
+    expect(r.outs).toEqual({ ...inputs, writeId: writeIdOf(r.outs) });
     expect(count(e, "PUT")).toBe(250);
     expect(count(e, "GET")).toBe(4); // 250 subscribers, 100 a page, and the integrations (their current _id)
     expect(tokensOf(e, "s-249")).toEqual([token("s-249")]);
@@ -200,14 +201,20 @@ describe("refresh", () => {
     await client.close();
     e.resetRequests();
     const r = await p.read("fcm/fcm-main", outs);
-    expect(e.requests.map((x) => x.method)).toEqual(["GET", "GET"]);
+    expect(e.requests.filter((x) => x.path.startsWith("/v2/subscribers")).map((x) => x.method)).toEqual([
+      "GET",
+      "GET",
+    ]);
+    expect(e.requests.every((x) => x.method === "GET")).toBe(true);
     const props = r.props as SubscriberCredentialsSetOutputs;
     expect(props.credentials["s-7"]).toEqual({ deviceTokens: ["by-hand"] });
     expect(props.credentials["s-8"]).toBeUndefined();
     expect(Object.keys(props.credentials)).toHaveLength(149);
     expect(props.fingerprints?.["s-7"]).toBe("changed-outside-pulumi");
     expect(props.fingerprints?.["s-9"]).toBe("0123456789abcdef");
-    expect(r.inputs).toEqual(props);
+    const { writeId, ...readInputs } = props as SubscriberCredentialsSetOutputs & { writeId?: string };
+    expect(writeId).toBe(writeIdOf(outs));
+    expect(r.inputs).toEqual(readInputs);
     // The next up puts the declared entries back, and only those.
     e.resetRequests();
     await p.update("fcm/fcm-main", props, { ...inputs, fingerprints });
