@@ -41,8 +41,9 @@ export class IntegrationDirectory {
 
   /**
    * The live integration that `target.integrationIdentifier` names now (in `target.environmentId`, when
-   * given), or null when there is none (deleted, or renamed). Undefined when the target has no identifier:
-   * the service picks the provider's integration itself, and no binding can be checked.
+   * given), or null when there is none (deleted, or renamed). Undefined when no binding can be checked: the
+   * target has no identifier (the service picks the provider's integration itself), or no environment while
+   * the identifier exists in several.
    */
   async current(target: BindingTarget, fresh = false): Promise<Integration | null | undefined> {
     const identifier = target.integrationIdentifier;
@@ -51,13 +52,13 @@ export class IntegrationDirectory {
       this.seen = writes;
       this.lists.invalidate();
     }
-    const all = await this.lists.get();
-    const found = all.find(
+    const named = (await this.lists.get()).filter(
       (i) =>
         i.deleted !== true &&
         i.identifier === identifier &&
         (target.environmentId === undefined || i._environmentId === target.environmentId),
     );
-    return found ?? null;
+    if (named.length > 1) return undefined;
+    return named[0] ?? null;
   }
 }
