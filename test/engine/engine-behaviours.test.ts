@@ -1,6 +1,6 @@
 /**
  * What only the real Pulumi engine does, each checked against the emulator: parallel steps at the default
- * parallelism; create-before-delete replacement, and delete-before-replace when the identifier stays; dependents
+ * parallelism; delete-before-replace by default, create-before-delete when the program opts out; dependents
  * deleted before their dependencies; protect, retainOnDelete, ignoreChanges, dependsOn, --target; a failing
  * create leaves consistent state; `up` SIGKILLed mid-create and rerun gives no duplicate and loses nothing;
  * adoption and `get` (the `id` option) of dynamic resources. Each test has its own scratch project and stack.
@@ -79,14 +79,15 @@ describe.skipIf(skipEngine("engine behaviours"))(
       for (const id of ids) expect(byIdentifier(id)).toHaveLength(1);
     });
 
-    it("replaces create-before-delete when the identifier changes, delete-before-replace when it stays", async () => {
-      const email = (providerId: string, identifier: string) =>
-        `new svc.Integration("mail", { providerId: "${providerId}", channel: "email", identifier: "${identifier}" });`;
-      const { p, stack } = await project("svc-replace", email("sendgrid", "rep-a"));
+    it("replaces delete-first by default, and create-before-delete when the program opts out", async () => {
+      const email = (providerId: string, identifier: string, opts = "") =>
+        `new svc.Integration("mail", { providerId: "${providerId}", channel: "email", identifier: "${identifier}" }${opts});`;
+      const optOut = ", { deleteBeforeReplace: false }";
+      const { p, stack } = await project("svc-replace", email("sendgrid", "rep-a", optOut));
       await stack.up();
       const first = byIdentifier("rep-a")[0]!;
 
-      p.writeProgram(HEADER + email("mailgun", "rep-b"));
+      p.writeProgram(HEADER + email("mailgun", "rep-b", optOut));
       const cbd = stepOf((await stack.preview()).digest, "mail");
       expect([cbd?.op, cbd?.replaceReasons]).toEqual(["replace", ["providerId"]]);
       emu.resetRequests();
@@ -99,7 +100,7 @@ describe.skipIf(skipEngine("engine behaviours"))(
       p.writeProgram(HEADER + email("postmark", "rep-b"));
       emu.resetRequests();
       await stack.up();
-      // Same identifier: the service would refuse a second one (409), so the provider asks for delete first.
+      // By default (and here the identifier stays, which the service would refuse twice): delete first.
       expect(requestLines().filter((l) => !l.startsWith("GET"))).toEqual([
         `DELETE /v1/integrations/${second._id}`,
         "POST /v1/integrations",

@@ -52,7 +52,8 @@ function program(v: 1 | 2): string {
   const pushId = v === 1 ? "hve-push" : "hve-push-2";
   return `const pulumi = require("@pulumi/pulumi");
 const svc = require("pulumi-svc");
-const mail = new svc.Integration("mail", { providerId: "${mail[0]}", channel: "email", identifier: "${mail[1]}" });
+const mail = new svc.Integration("mail", { providerId: "${mail[0]}", channel: "email", identifier: "${mail[1]}" },
+  { deleteBeforeReplace: false });
 const push = new svc.Integration("push", { providerId: "expo", channel: "push", identifier: "${pushId}", active: true,
   credentials: { apiKey: pulumi.secret("${TOKEN}") } }, { dependsOn: [mail] });
 const grace = new svc.SubscriberCredentials("grace", { subscriberId: "user-grace", providerId: "expo",
@@ -179,6 +180,7 @@ async function desired(v: 1 | 2): Promise<DesiredResource[]> {
     urn: r.urn,
     inputs: r.inputs,
     dependencies: r.dependencies,
+    deleteBeforeReplace: r.deleteBeforeReplace,
     additionalSecretOutputs: ["credentials"],
   }));
 }

@@ -29,6 +29,8 @@ export interface DesiredResource {
   additionalSecretOutputs?: string[];
   /** URNs this resource depends on (its inputs' resources and `dependsOn`); orders deletes, dependents first. */
   dependencies?: string[];
+  /** The `deleteBeforeReplace` resource option: when set, it decides over the provider's diff, as in the engine. */
+  deleteBeforeReplace?: boolean;
 }
 
 /** One resource in state. */
@@ -258,12 +260,13 @@ export class LifecycleRunner {
     const check = await h.check(r.urn, {}, unwrapSecrets(r.inputs) as PropertyMap);
     if (check.failures.length > 0) return { urn: r.urn, op: "replace", check, diff };
     if (preview) return { urn: r.urn, op: "replace", check: first, diff, id: "" };
-    if (diff.deleteBeforeReplace) {
+    const deleteFirst = r.deleteBeforeReplace ?? diff.deleteBeforeReplace === true;
+    if (deleteFirst) {
       await h.delete(old.urn, old.id, old.outputs, old.inputs);
       this.state.delete(r.urn);
     }
     const created = await this.createInto(h, r, check.inputs);
-    if (!diff.deleteBeforeReplace) this.pendingDeletes.push(old);
+    if (!deleteFirst) this.pendingDeletes.push(old);
     return { urn: r.urn, op: "replace", check: first, diff, id: created.id };
   }
 

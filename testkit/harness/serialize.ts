@@ -15,6 +15,8 @@ export interface Registration {
   inputs: PropertyMap;
   /** URNs of the resources it depends on, as the SDK sent them (its inputs' resources and `dependsOn`). */
   dependencies: string[];
+  /** The `deleteBeforeReplace` resource option, when the registration set it. */
+  deleteBeforeReplace?: boolean;
 }
 
 /** Options of {@link captureRegistrations}. */
@@ -43,17 +45,23 @@ const pulumi = require("@pulumi/pulumi");
 const [project, stack, program] = JSON.parse(process.env.HARNESS_ARGS);
 const regs = [];
 const deps = new Map();
+const dbr = new Map();
 pulumi.runtime.setMocks({
   newResource(args) {
-    regs.push({ type: args.type, name: args.name, inputs: args.inputs, dependencies: deps.get(args.name) || [] });
+    regs.push({ type: args.type, name: args.name, inputs: args.inputs, dependencies: deps.get(args.name) || [],
+      deleteBeforeReplace: dbr.get(args.name) });
     return { id: args.name + "-id", state: {} };
   },
   call(args) { return args.inputs; },
 }, project, stack, false);
-// The mocks do not see a registration's dependencies: read them off the request.
+// The mocks see neither a registration's dependencies nor its deleteBeforeReplace: read them off the request.
 const monitor = require("@pulumi/pulumi/runtime/settings").getMonitor();
 const register = monitor.registerResource.bind(monitor);
-monitor.registerResource = (req, cb) => { deps.set(req.getName(), req.getDependenciesList()); return register(req, cb); };
+monitor.registerResource = (req, cb) => {
+  deps.set(req.getName(), req.getDependenciesList());
+  dbr.set(req.getName(), req.getDeletebeforereplacedefined() ? req.getDeletebeforereplace() : undefined);
+  return register(req, cb);
+};
 const run = new Function("require", "pulumi", "return (async () => {" + program + "\\n})()");
 run(require, pulumi)
   .then((resources) => Promise.all((resources || []).map((r) => new Promise((res) => r.urn.apply(res)))))

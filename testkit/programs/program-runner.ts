@@ -67,6 +67,8 @@ interface RegisterMessage {
   inputs: PropertyMap;
   /** URNs the SDK sent as the registration's dependencies. */
   dependencies: string[];
+  /** The registration's `deleteBeforeReplace` option, when set. */
+  deleteBeforeReplace?: boolean;
 }
 type ChildMessage =
   | RegisterMessage
@@ -88,16 +90,22 @@ pulumi.runtime.setMocks({
     return new Promise((resolve, reject) => {
       pending.set(s, { resolve, reject });
       process.send({ kind: "register", seq: s, type: args.type, name: args.name, custom: args.custom, inputs: plain(args.inputs),
-        dependencies: deps.get(args.type + "::" + args.name) || [] });
+        dependencies: deps.get(args.type + "::" + args.name) || [], deleteBeforeReplace: dbr.get(args.type + "::" + args.name) });
     });
   },
   call(args) { throw new Error("unexpected invoke " + args.token); },
 }, project, stack, preview);
-// The mocks do not see a registration's dependencies: read them off the request.
+// The mocks see neither a registration's dependencies nor its deleteBeforeReplace: read them off the request.
 const deps = new Map();
+const dbr = new Map();
 const monitor = require("@pulumi/pulumi/runtime/settings").getMonitor();
 const register = monitor.registerResource.bind(monitor);
-monitor.registerResource = (req, cb) => { deps.set(req.getType() + "::" + req.getName(), req.getDependenciesList()); return register(req, cb); };
+monitor.registerResource = (req, cb) => {
+  const key = req.getType() + "::" + req.getName();
+  deps.set(key, req.getDependenciesList());
+  dbr.set(key, req.getDeletebeforereplacedefined() ? req.getDeletebeforereplace() : undefined);
+  return register(req, cb);
+};
 const fail = (e) => process.send({ kind: "error", message: (e && e.stack) || String(e) }, () => process.exit(1));
 process.on("unhandledRejection", fail);
 process.on("uncaughtException", fail);
@@ -179,7 +187,13 @@ export class ProgramRunner {
     const dependencies = m.dependencies.map((d) => this.urnOf(urn, d));
     return this.engine.step(
       h,
-      { urn, inputs: m.inputs, additionalSecretOutputs: aso, dependencies },
+      {
+        urn,
+        inputs: m.inputs,
+        additionalSecretOutputs: aso,
+        dependencies,
+        deleteBeforeReplace: m.deleteBeforeReplace,
+      },
       preview,
     );
   }
