@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
 import { packInto } from "../../testkit/consumer/pack";
 import { createProgramFolder, type ProgramFolder } from "../../testkit/consumer/program-folder";
+import { replaceIntegrationOutOfBand } from "../../testkit/out-of-band";
 import {
   ENGINE_TIMEOUT_MS,
   ensurePulumiCli,
@@ -81,14 +82,6 @@ async function identifierOf(stack: PulumiStack, name: string): Promise<string> {
   return outputs.identifier ?? "";
 }
 
-async function deleteOutOfBand(identifier: string): Promise<void> {
-  const res = await fetch(`${emu.url}/v1/integrations/${liveId(identifier)}`, {
-    method: "DELETE",
-    headers: { authorization: `ApiKey ${emu.apiKey}` },
-  });
-  expect(res.status).toBe(200);
-}
-
 describe.skipIf(skipEngine("credentials follow their integration"))(
   "credentials follow their integration (real engine, packed tarball, JavaScript program)",
   { timeout: ENGINE_TIMEOUT_MS },
@@ -114,7 +107,7 @@ describe.skipIf(skipEngine("credentials follow their integration"))(
       await stack.up();
       expect(entries("user-ada")).toEqual([[liveId("holdout-push"), [token]]]);
 
-      await deleteOutOfBand("holdout-push");
+      await replaceIntegrationOutOfBand(emu, "holdout-push");
       await stack.refresh();
       const preview = await stack.preview({ args: ["--diff"] });
       expect(stepOf(preview.digest, "push")?.op).toBe("create");
@@ -138,7 +131,7 @@ describe.skipIf(skipEngine("credentials follow their integration"))(
       const set = `new svc.SubscriberCredentialsSet("devices", { providerId: "fcm", integrationIdentifier: push.identifier, credentials: { "set-1": { deviceTokens: ["tok-set-1-aaaa"] }, "set-2": { deviceTokens: ["tok-set-2-bbbb"] } } });\n`;
       const stack = await stackFor(push("push", "holdout-set") + set);
       await stack.up();
-      await deleteOutOfBand("holdout-set");
+      await replaceIntegrationOutOfBand(emu, "holdout-set");
       await stack.refresh();
       const preview = await stack.preview();
       expect(stepOf(preview.digest, "devices")?.op).toBe("update");

@@ -10,6 +10,7 @@ import type { SubscriberCredentialsSetOutputs } from "../../provider/runtime/sub
 import { SubscriberCredentialsSetProvider } from "../../provider/runtime/subscriber-credentials-set-provider";
 import { SvcClient } from "../../sdk";
 import type { ChannelCredentials } from "../../sdk/schemas";
+import { replaceIntegrationOutOfBand } from "../../testkit/out-of-band";
 
 type Creds = Record<string, ChannelCredentials>;
 
@@ -279,17 +280,7 @@ describe("credentials follow their integration", () => {
     const e = await start(ids(3));
     const inputs = await checked(provider(e), credsFor(ids(3)));
     const outs = (await provider(e).create(inputs)).outs!;
-    const client = new SvcClient({ apiKey: e.apiKey, baseUrl: e.url });
-    const old = (await client.integrations.list()).find((i) => i.identifier === "fcm-main");
-    await client.integrations.delete(old?._id ?? "");
-    const made = await client.integrations.create({
-      providerId: "fcm",
-      channel: "push",
-      identifier: "fcm-main",
-      active: true,
-      credentials: { serviceAccount: "{}" },
-    });
-    await client.close();
+    const made = await replaceIntegrationOutOfBand(e, "fcm-main", { credentials: { serviceAccount: "{}" } });
 
     const p = provider(e);
     const read = (await p.read("fcm/fcm-main", outs)).props as SubscriberCredentialsSetOutputs;
@@ -298,7 +289,7 @@ describe("credentials follow their integration", () => {
     await p.update("fcm/fcm-main", read, inputs);
     const entries = ids(3).map((id) => e.subscriber(e.keys[0]!.environmentId, id)?.channels ?? []);
     expect(entries.map((list) => list.map((c) => [c._integrationId, c.credentials.deviceTokens]))).toEqual(
-      ids(3).map((id) => [[made._id, [token(id)]]]),
+      ids(3).map((id) => [[made, [token(id)]]]),
     );
     const again = (await provider(e).read("fcm/fcm-main", inputs)).props as SubscriberCredentialsSetOutputs;
     expect(again.credentials).toEqual(inputs.credentials);

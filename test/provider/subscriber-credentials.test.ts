@@ -14,6 +14,7 @@ import { SubscriberCredentialsProvider } from "../../provider/runtime/subscriber
 import { UNKNOWN } from "../../provider/runtime/values";
 import { SvcClient } from "../../sdk";
 import { MAX_DEVICE_TOKENS } from "../../sdk/schemas";
+import { replaceIntegrationOutOfBand } from "../../testkit/out-of-band";
 
 type Props = Record<string, unknown>;
 
@@ -262,25 +263,11 @@ describe("create, read, update, delete", () => {
 });
 
 describe("credentials follow their integration", () => {
-  /** Deletes fcm-main outside Pulumi and, unless `recreate` is false, creates it again (a new `_id`). */
-  async function replaceOutOfBand(client: SvcClient, recreate = true): Promise<string | undefined> {
-    const old = (await client.integrations.list()).find((i) => i.identifier === "fcm-main");
-    await client.integrations.delete(old?._id ?? "");
-    if (!recreate) return undefined;
-    const made = await client.integrations.create({
-      providerId: "fcm",
-      channel: "push",
-      identifier: "fcm-main",
-      active: true,
-      credentials: { serviceAccount: "{}" },
-    });
-    return made._id;
-  }
-
   it("an entry bound to a recreated integration is drift: read, diff and update move it onto the new one", async () => {
     const created = await make(provider(), FCM);
-    const client = new SvcClient({ apiKey: emu.apiKey, baseUrl: emu.url });
-    const newId = await replaceOutOfBand(client);
+    const newId = await replaceIntegrationOutOfBand(emu, "fcm-main", {
+      credentials: { serviceAccount: "{}" },
+    });
 
     const p = provider();
     const read = await p.read(created.id, created.outs);
@@ -295,14 +282,13 @@ describe("credentials follow their integration", () => {
       [newId, TOKENS],
     ]);
     expect((await provider().diff(created.id, updated.outs, news)).changes).toBe(false);
-    await client.close();
   });
 
   it("delete removes entries bound to a deleted integration, and those of a renamed one", async () => {
     const client = new SvcClient({ apiKey: emu.apiKey, baseUrl: emu.url });
     const gone = await make(provider(), FCM);
     await make(provider(), { ...FCM, subscriberId: "bob" });
-    await replaceOutOfBand(client, false);
+    await replaceIntegrationOutOfBand(emu, "fcm-main");
     await provider().delete(gone.id, gone.outs);
     expect(storedEntries("alice")).toEqual([]);
 
