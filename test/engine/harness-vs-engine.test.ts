@@ -100,13 +100,16 @@ function serviceObjects(): Json {
   return { integrations };
 }
 
-/** The state's comparable part: inputs/outputs with secrets as "[secret]" and the service's ids left out. */
+/**
+ * The state's comparable part: inputs/outputs with secrets as "[secret]", and the service's ids and the
+ * random `writeId` of each create (each run has its own) left out.
+ */
 function comparable(inputs: Json, outputs: Json): Json {
   const strip = (m: Json): Json => {
     const out: Record<string, Json> = {};
     for (const [k, v] of Object.entries(m as Record<string, Json>)) {
       if (k === "__provider") continue;
-      out[k] = ["environmentId", "organizationId", "integrationId"].includes(k) ? "<id>" : v;
+      out[k] = ["environmentId", "organizationId", "integrationId", "writeId"].includes(k) ? "<id>" : v;
     }
     return out;
   };
