@@ -30,8 +30,10 @@ export const PROVIDER_CONFIG = {
 } as const;
 
 /** The `target` input: the environment's name and the service's base URL. Never the key. */
-export const targetSchema = z.object({
+export const targetSchema = z.strictObject({
+  /** The environment's name: the provider's `environment`, else the provider's name. */
   environment: z.string().min(1),
+  /** The service's base URL the provider talks to. */
   baseUrl: z.string().min(1),
 });
 
