@@ -5,10 +5,12 @@
  * import * as svc from "pulumi-svc";
  * new svc.Integration("email", { providerId: "sendgrid", channel: "email", credentials: {...} });
  * ```
- * Configure with `pulumi config set --secret svc:apiKey <key>` and `pulumi config set svc:baseUrl <url>`.
+ * Configure with `pulumi config set --secret svc:apiKey <key>` and `pulumi config set svc:baseUrl <url>`, or
+ * pass an explicit `svc.Provider` (`{ provider: prod }`) per resource and data source.
  */
 export * from "./functions";
 export { Integration, type IntegrationArgs, type IntegrationState } from "./resources/integration";
+export { Provider, type ProviderArgs } from "./resources/provider";
 export {
   SubscriberCredentials,
   type SubscriberCredentialsArgs,
@@ -20,3 +22,4 @@ export {
   type SubscriberCredentialsSetState,
 } from "./resources/subscriber-credentials-set";
 export type { ProviderId } from "./runtime/provider-id";
+export type { Target } from "./runtime/target";

@@ -1,38 +1,69 @@
 /**
- * Environments: one program, one stack per service environment. Each stack has its own `svc:apiKey` (the
- * key decides the environment the integrations land in) and its own settings in Pulumi.<stack>.yaml.
+ * Environments: one program, one stack, two service environments. Each environment has its own explicit
+ * `svc.Provider` (its API key decides the environment the integrations land in), and every resource and data
+ * source names the provider it goes through. (../environments-stacks does the same with one stack per
+ * environment and the stack's `svc:apiKey`.)
  *
- * Settings per stack (`pulumi config set <key> <value> --stack <stack>`):
- * - `emailFrom` (required): sender address of this environment.
- * - `activateEmail`: whether the email integration is active (default false, as the service).
+ * Settings (`pulumi config set <key> <value>`):
+ * - `devKey`, `prodKey` (secret, required): the API key of each environment.
+ * - `svc:baseUrl`: the service's base URL of both providers; `devBaseUrl` / `prodBaseUrl` override it.
+ * - `prodEmailActive`, `devEmailActive`: whether that environment's email integration is active.
  * - `sendgridApiKey` (secret): the email provider's key; a demo value is used without it.
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as svc from "pulumi-svc";
 
 const cfg = new pulumi.Config();
-const stack = pulumi.getStack();
 
-const email = new svc.Integration("email", {
-  providerId: "sendgrid",
-  channel: "email",
-  name: `Email (${stack})`,
-  active: cfg.getBoolean("activateEmail") ?? false,
-  credentials: {
-    apiKey: cfg.getSecret("sendgridApiKey") ?? pulumi.secret(`SG.${stack}-demo-key`),
-    from: cfg.require("emailFrom"),
-  },
-});
+/** What differs between the environments, besides the key. */
+const ENVIRONMENTS = {
+  dev: { emailFrom: "dev-noreply@example.com", emailActive: false },
+  prod: { emailFrom: "noreply@example.com", emailActive: true },
+} as const;
 
-const inApp = new svc.Integration("in-app", {
-  providerId: "svc",
-  channel: "in_app",
-  name: `Inbox (${stack})`,
-  active: true,
-});
+type Environment = keyof typeof ENVIRONMENTS;
 
-/** The environment the stack's API key acts on: different for dev and prod. */
-export const environmentId = email.environmentId;
-/** Identifiers differ per stack too (derived from project, stack and resource name). */
-export const identifiers = [email.identifier, inApp.identifier];
-export const emailActive = email.active;
+/** The provider, integrations and a lookup of one environment. */
+function environment(env: Environment) {
+  const settings = ENVIRONMENTS[env];
+  // Without `baseUrl`, the provider takes the stack's `svc:baseUrl`.
+  const baseUrl = cfg.get(`${env}BaseUrl`);
+  const provider = new svc.Provider(env, {
+    apiKey: cfg.requireSecret(`${env}Key`),
+    ...(baseUrl ? { baseUrl } : {}),
+  });
+  const email = new svc.Integration(
+    `${env}-email`,
+    {
+      providerId: "sendgrid",
+      channel: "email",
+      name: `Email (${env})`,
+      active: cfg.getBoolean(`${env}EmailActive`) ?? settings.emailActive,
+      credentials: {
+        apiKey: cfg.getSecret("sendgridApiKey") ?? pulumi.secret(`SG.${env}-demo-key`),
+        from: settings.emailFrom,
+      },
+    },
+    { provider },
+  );
+  const inApp = new svc.Integration(
+    `${env}-in-app`,
+    { providerId: "svc", channel: "in_app", name: `Inbox (${env})`, active: true },
+    { provider },
+  );
+  // A data source goes through the same provider (the list is organization-wide: filter by environment).
+  const active = svc.getActiveIntegrationsOutput(
+    { environmentId: email.environmentId },
+    { provider, dependsOn: [email, inApp] },
+  );
+  return {
+    environmentId: email.environmentId,
+    identifiers: [email.identifier, inApp.identifier],
+    emailActive: email.active,
+    activeChannels: active.apply((list) => list.map((i) => i.channel).sort()),
+  };
+}
+
+/** Per environment: where its integrations landed, their identifiers, and what a lookup through its provider sees. */
+export const dev = environment("dev");
+export const prod = environment("prod");

@@ -41,7 +41,7 @@ export function getActiveIntegrations(
   args: GetActiveIntegrationsArgs = {},
   opts?: DataSourceOptions,
 ): Promise<Integration[]> {
-  return invoke("getActiveIntegrations", async (client) =>
+  return invoke("getActiveIntegrations", opts, async (client) =>
     filterIntegrations(await client.integrations.listActive(requestOptions(opts)), args),
   );
 }

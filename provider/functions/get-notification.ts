@@ -16,7 +16,7 @@ export interface GetNotificationArgs {
  * keep them secret.
  */
 export function getNotification(args: GetNotificationArgs, opts?: DataSourceOptions): Promise<Notification> {
-  return invoke("getNotification", (client) =>
+  return invoke("getNotification", opts, (client) =>
     client.notifications.get(args.notificationId, requestOptions(opts)),
   );
 }

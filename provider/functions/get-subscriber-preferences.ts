@@ -18,7 +18,7 @@ export function getSubscriberPreferences(
   args: GetSubscriberPreferencesArgs,
   opts?: DataSourceOptions,
 ): Promise<SubscriberPreferences> {
-  return invoke("getSubscriberPreferences", (client) =>
+  return invoke("getSubscriberPreferences", opts, (client) =>
     client.subscribers.getPreferences(args.subscriberId, requestOptions(opts)),
   );
 }

@@ -17,7 +17,7 @@ export interface GetSubscriberArgs {
  * webhook URLs) included: use {@link getSubscriberOutput} to keep them secret.
  */
 export function getSubscriber(args: GetSubscriberArgs, opts?: DataSourceOptions): Promise<Subscriber> {
-  return invoke("getSubscriber", async (client) => {
+  return invoke("getSubscriber", opts, async (client) => {
     const found = await findSubscriber(client, args.subscriberId, requestOptions(opts));
     if (!found) {
       throw new Error(

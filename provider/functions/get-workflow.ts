@@ -17,7 +17,7 @@ export interface GetWorkflowArgs {
  * step type or status) come through as strings. Values are plain (a workflow holds no credential).
  */
 export function getWorkflow(args: GetWorkflowArgs, opts?: DataSourceOptions): Promise<Workflow> {
-  return invoke("getWorkflow", (client) =>
+  return invoke("getWorkflow", opts, (client) =>
     client.workflows.get(
       args.workflowId,
       args.environmentId === undefined ? {} : { environmentId: args.environmentId },

@@ -1,6 +1,6 @@
 /**
- * What every data source shares: settings from the program's stack config (`svc:apiKey`, `svc:baseUrl`,
- * environment as fallback), one short-lived client per call, paced by one pacer per account and address for
+ * What every data source shares: settings from `opts.provider` (an `svc.Provider`), else from the program's
+ * stack config (`svc:apiKey`, `svc:baseUrl`, environment as fallback), one short-lived client per call, paced by one pacer per account and address for
  * the whole program (so many lookups at once run at the service's rate), errors prefixed with the function's
  * name, and the Output variant with secret marking.
  */
@@ -10,6 +10,7 @@ import { RatePacer } from "../../sdk/rate-pacer";
 import { isSecretKey } from "../../sdk/redact";
 import { resolveProgramSettings } from "../config";
 import type { InputArgs } from "../inputs";
+import { providerReady, providerSettings } from "../resources/provider";
 import { providerError } from "../runtime/errors";
 import { afterDependencies, type DataSourceOptions, type DataSourceOutputOptions } from "./options";
 
@@ -26,11 +27,18 @@ function pacerFor(baseUrl: string, apiKey: string): RatePacer {
   return pacer;
 }
 
-/** Runs `fn` with a paced client built from the program's settings and closes it afterwards. */
-export async function invoke<T>(name: string, fn: (client: SvcClient) => Promise<T>): Promise<T> {
+/**
+ * Runs `fn` with a paced client built from the settings of `opts.provider`, else of the program, and closes
+ * it afterwards.
+ */
+export async function invoke<T>(
+  name: string,
+  opts: DataSourceOptions | undefined,
+  fn: (client: SvcClient) => Promise<T>,
+): Promise<T> {
   let apiKey: string | undefined;
   try {
-    const settings = resolveProgramSettings();
+    const settings = opts?.provider ? await providerSettings(opts.provider) : resolveProgramSettings();
     apiKey = settings.apiKey;
     const { apiKey: key, baseUrl } = settings;
     const client = new SvcClient({ apiKey: key, baseUrl, pacing: { pacer: pacerFor(baseUrl, key) } });
@@ -67,7 +75,8 @@ export function holdsSecret(value: unknown, depth = 0): boolean {
 }
 
 /**
- * The Output variant of a data source: waits for `opts.dependsOn` and the (possibly unknown) args, calls the
+ * The Output variant of a data source: waits for `opts.dependsOn`, the settings of `opts.provider` and the
+ * (possibly unknown) args, calls the
  * Promise variant `fn`, and marks the result secret when it holds a credential (or when any arg was secret,
  * as Pulumi does).
  */
@@ -76,7 +85,8 @@ export function outputOf<A, T>(
   opts: DataSourceOutputOptions | undefined,
   fn: (args: pulumi.Unwrap<InputArgs<A>>, opts?: DataSourceOptions) => Promise<T>,
 ): pulumi.Output<T> {
-  const result = afterDependencies(opts?.dependsOn)
+  const result = pulumi
+    .all([afterDependencies(opts?.dependsOn), providerReady(opts?.provider)])
     .apply(() => pulumi.output(args))
     .apply((plain) => fn(plain, opts));
   const secret = result.apply((r) => (holdsSecret(r) ? pulumi.secret(true) : pulumi.output(false)));

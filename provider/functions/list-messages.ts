@@ -13,7 +13,7 @@ export type ListMessagesArgs = ListMessagesQuery;
  * overrides): use {@link listMessagesOutput} to keep them secret.
  */
 export function listMessages(args: ListMessagesArgs = {}, opts?: DataSourceOptions): Promise<MessagePage> {
-  return invoke("listMessages", (client) => client.messages.list(args, requestOptions(opts)));
+  return invoke("listMessages", opts, (client) => client.messages.list(args, requestOptions(opts)));
 }
 
 /** {@link listMessages} with Input arguments; secret when a message holds a credential. */

@@ -19,7 +19,7 @@ export function listNotifications(
   args: ListNotificationsArgs = {},
   opts?: DataSourceOptions,
 ): Promise<NotificationPage> {
-  return invoke("listNotifications", (client) => client.notifications.list(args, requestOptions(opts)));
+  return invoke("listNotifications", opts, (client) => client.notifications.list(args, requestOptions(opts)));
 }
 
 /** {@link listNotifications} with Input arguments; secret when an event holds a credential. */

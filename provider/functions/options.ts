@@ -1,14 +1,18 @@
 /**
  * The `opts` argument of data sources, the counterpart of Pulumi's invoke options. Data sources run in the
- * program and call the service directly, so the invoke options that choose a provider plugin (`provider`,
- * `parent`, `version`, `pluginDownloadURL`) have no meaning here; what remains is how the call is made and,
- * for the Output forms, what it waits for.
+ * program and call the service directly: `provider` (an `svc.Provider`) chooses the environment, as for
+ * resources; the options that choose a provider plugin (`parent`, `version`, `pluginDownloadURL`) have no
+ * meaning here; what remains is how the call is made and, for the Output forms, what it waits for.
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { RequestOptions } from "../../sdk/options";
+import type { Provider } from "../resources/provider";
 
-/** Options of a data source's Promise form: the client's per-call options that apply to a read. */
-export type DataSourceOptions = Pick<RequestOptions, "signal" | "timeoutMs" | "maxRetries">;
+/** Options of a data source's Promise form: the client's per-call options that apply to a read, and the provider. */
+export type DataSourceOptions = Pick<RequestOptions, "signal" | "timeoutMs" | "maxRetries"> & {
+  /** The environment to read (default: the stack config `svc:apiKey` / `svc:baseUrl`). */
+  provider?: Provider;
+};
 
 /** Options of a data source's Output form. */
 export interface DataSourceOutputOptions extends DataSourceOptions {

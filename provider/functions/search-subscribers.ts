@@ -17,7 +17,7 @@ export function searchSubscribers(
   args: SearchSubscribersArgs = {},
   opts?: DataSourceOptions,
 ): Promise<SubscriberPage> {
-  return invoke("searchSubscribers", (client) => client.subscribers.search(args, requestOptions(opts)));
+  return invoke("searchSubscribers", opts, (client) => client.subscribers.search(args, requestOptions(opts)));
 }
 
 /** {@link searchSubscribers} with Input arguments; secret when a subscriber has channel credentials. */

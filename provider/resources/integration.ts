@@ -7,6 +7,7 @@ import {
   integrationOutputsSchema,
 } from "../runtime/integration-schema";
 import { serializedProvider } from "../serialized-provider";
+import { targetProps } from "./provider";
 import { outputOnlyProps, resourceOptions } from "./resource-props";
 
 /** Arguments of {@link Integration}. */
@@ -43,6 +44,7 @@ export class Integration extends pulumi.dynamic.Resource {
         : undefined;
     const props = {
       ...outputOnlyProps(integrationOutputsSchema),
+      ...targetProps(opts),
       ...args,
       identifier: origin ? defaultIdentifier(origin) : args.identifier,
       defaultIdentifierOf: origin,

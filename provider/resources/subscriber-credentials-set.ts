@@ -6,6 +6,7 @@ import {
   subscriberCredentialsSetInputsSchema,
 } from "../runtime/subscriber-credentials-set-model";
 import { serializedProvider } from "../serialized-provider";
+import { targetProps } from "./provider";
 import { outputOnlyProps, resourceOptions } from "./resource-props";
 
 /**
@@ -84,6 +85,7 @@ export class SubscriberCredentialsSet extends pulumi.dynamic.Resource {
     const { fingerprintKey: _key, ...declared } = args;
     const props = {
       ...outputOnlyProps(subscriberCredentialsSetInputsSchema),
+      ...targetProps(opts),
       ...declared,
       credentials: pulumi.secret(args.credentials),
       fingerprints: fingerprints(args),

@@ -6,6 +6,7 @@ import {
   subscriberCredentialsOutputsSchema,
 } from "../runtime/subscriber-credentials-schema";
 import { serializedProvider } from "../serialized-provider";
+import { targetProps } from "./provider";
 import { outputOnlyProps, resourceOptions } from "./resource-props";
 
 /** Arguments of {@link SubscriberCredentials}. */
@@ -40,6 +41,7 @@ export class SubscriberCredentials extends pulumi.dynamic.Resource {
   constructor(name: string, args: SubscriberCredentialsArgs, opts?: pulumi.CustomResourceOptions) {
     const props = {
       ...outputOnlyProps(subscriberCredentialsOutputsSchema),
+      ...targetProps(opts),
       ...args,
       credentials: pulumi.secret(args.credentials),
     };

@@ -16,6 +16,7 @@ import { IntegrationProvider } from "./integration-provider";
 import { PROVIDER_KINDS, type ProviderKind } from "./kinds";
 import { SubscriberCredentialsProvider } from "./subscriber-credentials-provider";
 import { SubscriberCredentialsSetProvider } from "./subscriber-credentials-set-provider";
+import { withTarget } from "./target";
 
 /** A provider implementation: every method of the dynamic-provider interface is there. */
 export type RuntimeProvider = Required<dynamic.ResourceProvider>;
@@ -31,7 +32,10 @@ function isKind(kind: string): kind is ProviderKind {
   return (PROVIDER_KINDS as readonly string[]).includes(kind);
 }
 
-/** Contract v1: a fresh, unconfigured implementation of the given kind. */
+/**
+ * Contract v1: a fresh, unconfigured implementation of the given kind, with the `target` input of resources
+ * bound to an explicit `svc.Provider` handled for it (./target.ts).
+ */
 export function createProvider(kind: string): RuntimeProvider {
   if (!isKind(kind)) {
     throw new Error(
@@ -39,7 +43,7 @@ export function createProvider(kind: string): RuntimeProvider {
         "the state was written by a newer pulumi-svc than the one installed",
     );
   }
-  return FACTORIES[kind]();
+  return withTarget(FACTORIES[kind]());
 }
 
 export { IntegrationProvider, type IntegrationProviderOptions } from "./integration-provider";

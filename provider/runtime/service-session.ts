@@ -9,6 +9,7 @@ import { SvcClient } from "../../sdk/client";
 import { RatePacer } from "../../sdk/rate-pacer";
 import { type ConfigSource, resolveSettings, type SvcSettings } from "../config";
 import { providerError } from "./errors";
+import { PROVIDER_CONFIG } from "./target";
 import { stringsIn } from "./values";
 
 /** Options for tests and benchmarks that build a provider directly (the host passes none). */
@@ -31,11 +32,16 @@ export class ServiceSession {
     this.settings = options.settings;
   }
 
-  /** Reads `svc:apiKey` / `svc:baseUrl` from the stack config (environment as fallback). */
+  /**
+   * Reads `svc:apiKey` / `svc:baseUrl` from the stack config (environment as fallback), or from the inputs of
+   * an explicit `svc.Provider` (marked by `svc:environment`; no fallback, so it never reaches another
+   * environment).
+   */
   configure(config: ConfigSource | undefined): void {
     if (this.options.settings) return;
+    const explicit = config?.get(PROVIDER_CONFIG.environment) !== undefined;
     try {
-      this.settings = resolveSettings(config);
+      this.settings = resolveSettings(config, explicit ? {} : process.env);
     } catch (e) {
       // Preview (check/diff) needs no key: report the missing setting only when the service is called.
       this.configError = e as Error;

@@ -1,8 +1,9 @@
 /**
- * examples/environments through the real Pulumi CLI: two stacks of one project (settings from the shipped
- * Pulumi.dev.yaml / Pulumi.prod.yaml, each with its own key), preview, up, no-op preview, an in-place edit of
- * prod only, refresh after an out-of-band change in dev and an up that repairs it, destroy of both. (This
- * program has no input a config change could make replace: quickstart.test.ts covers replacement.)
+ * examples/environments through the real Pulumi CLI: one stack, two explicit `svc.Provider`s (dev and prod,
+ * each with its own key). Preview shows each resource's provider and target and no key; up puts each
+ * resource in its provider's environment (a data source through each provider reads that environment);
+ * refresh keeps the target; rotating a key updates the provider only and writes nothing; a baseUrl change
+ * shows every resource of that provider (and only those) as a replace; destroy empties both environments.
  * Needs `npm run build` first.
  */
 import { join } from "node:path";
@@ -14,130 +15,187 @@ import { writes } from "../../testkit/programs/example-setup";
 import {
   ENGINE_TIMEOUT_MS,
   ensurePulumiCli,
+  isStateSecret,
+  nameOf,
   PulumiStack,
   plaintextHits,
+  resourceSteps,
   skipEngine,
   stateByName,
   stepOps,
 } from "../../testkit/pulumi-cli";
 
 const PROJECT_DIR = join(repoRoot(), "examples/environments");
-const STACKS = ["dev", "prod"] as const;
-type Stack = (typeof STACKS)[number];
-const KEYS: Record<Stack, string> = { dev: DEFAULT_DEV_KEY, prod: DEFAULT_PROD_KEY };
-const SENDGRID: Record<Stack, string> = { dev: "SG.engine-env-dev-6a1", prod: "SG.engine-env-prod-2b9" };
+const ENVS = ["dev", "prod"] as const;
+type Env = (typeof ENVS)[number];
+const KEYS: Record<Env, string> = { dev: DEFAULT_DEV_KEY, prod: DEFAULT_PROD_KEY };
+const ROTATED_PROD_KEY = "emu_prod_key_rotated_5c1";
+const SENDGRID = "SG.engine-env-providers-7d4";
+const SECRETS = [KEYS.dev, KEYS.prod, ROTATED_PROD_KEY, SENDGRID];
 
 let emu: Emulator;
-const stacks = {} as Record<Stack, PulumiStack>;
+let stack: PulumiStack;
 let printed = "";
 
-const envOf = (s: Stack) => emu.keys.find((k) => k.apiKey === KEYS[s])!.environmentId;
-const inEnv = (s: Stack) => emu.integrations().filter((i) => i._environmentId === envOf(s));
-const emailOf = (s: Stack) => inEnv(s).find((i) => i.channel === "email");
+const envOf = (e: Env) => emu.keys.find((k) => k.apiKey === KEYS[e])!.environmentId;
+const inEnv = (e: Env) => emu.integrations().filter((i) => i._environmentId === envOf(e));
+const emailOf = (e: Env) => inEnv(e).find((i) => i.channel === "email");
+
+/** The block of `pulumi preview --diff` text that describes the resource named `name`. */
+function previewBlock(text: string, name: string): string {
+  return text.split(/\n(?= {4}[+~-]+ \S+: \()/).find((b) => b.includes(`::${name}]`)) ?? "";
+}
 
 describe.skipIf(skipEngine("environments"))(
-  "environments under the real Pulumi engine, two stacks",
+  "environments under the real Pulumi engine, two explicit providers in one stack",
   { timeout: ENGINE_TIMEOUT_MS },
   () => {
     beforeAll(async () => {
       emu = await startEmulator();
-      const binDir = await ensurePulumiCli();
-      for (const s of STACKS) {
-        // The shipped settings file of the stack, under a throwaway stack name.
-        stacks[s] = await PulumiStack.init({
-          projectDir: PROJECT_DIR,
-          binDir,
-          configFrom: join(PROJECT_DIR, `Pulumi.${s}.yaml`),
-        });
-        await stacks[s].setConfig("svc:baseUrl", emu.url);
-        await stacks[s].setConfig("svc:apiKey", KEYS[s], { secret: true });
-        await stacks[s].setConfig("svc-environments:sendgridApiKey", SENDGRID[s], { secret: true });
-      }
+      stack = await PulumiStack.init({ projectDir: PROJECT_DIR, binDir: await ensurePulumiCli() });
+      await stack.setConfig("svc:baseUrl", emu.url);
+      await stack.setConfig("svc-environments:devKey", KEYS.dev, { secret: true });
+      await stack.setConfig("svc-environments:prodKey", KEYS.prod, { secret: true });
+      await stack.setConfig("svc-environments:sendgridApiKey", SENDGRID, { secret: true });
     }, ENGINE_TIMEOUT_MS);
     afterAll(async () => {
-      for (const s of STACKS) await stacks[s]?.remove();
+      await stack?.remove();
       await emu?.close();
     });
 
-    it("preview of each stack plans two creates and writes nothing", async () => {
+    it("preview names each resource's provider and target, never a key, and writes nothing", async () => {
       emu.resetRequests();
-      for (const s of STACKS) {
-        const { digest, stdout } = await stacks[s].preview();
-        printed += stdout;
-        expect(stepOps(digest)).toEqual([
-          ["email", "create"],
-          ["in-app", "create"],
-        ]);
+      const { digest, stdout } = await stack.preview();
+      expect(stepOps(digest)).toEqual(
+        ENVS.flatMap((e) => [
+          [e, "create"],
+          [`${e}-email`, "create"],
+          [`${e}-in-app`, "create"],
+        ]),
+      );
+      const text = (await stack.run(["preview", "--diff"], { client: true })).stdout;
+      printed += stdout + text;
+      for (const e of ENVS) {
+        for (const r of [`${e}-email`, `${e}-in-app`]) {
+          const block = previewBlock(text, r);
+          expect(block).toContain(
+            `[provider=urn:pulumi:${stack.name}::svc-environments::pulumi:providers:pulumi-nodejs::${e}::`,
+          );
+          expect(block).toMatch(new RegExp(`environment: "${e}"`));
+          expect(block).toContain(`baseUrl    : "${emu.url}"`);
+        }
+        expect(previewBlock(text, e)).toMatch(/svc:apiKey\s*: \[secret\]/);
       }
+      expect(plaintextHits(printed, SECRETS)).toEqual({});
       expect(writes(emu)).toEqual([]);
     });
 
-    it("up of each stack lands in its key's environment with its own settings", async () => {
-      for (const s of STACKS) printed += (await stacks[s].up()).stdout;
+    it("up puts each resource in its provider's environment; a data source reads through each provider", async () => {
+      printed += (await stack.up()).stdout;
       expect(envOf("dev")).not.toBe(envOf("prod"));
-      for (const s of STACKS) {
+      for (const e of ENVS) {
         expect(
-          inEnv(s)
+          inEnv(e)
             .map((i) => [i.channel, i.name])
             .sort(),
         ).toEqual([
-          ["email", `Email (${stacks[s].name})`],
-          ["in_app", `Inbox (${stacks[s].name})`],
+          ["email", `Email (${e})`],
+          ["in_app", `Inbox (${e})`],
         ]);
-        expect((await stacks[s].outputs()).environmentId).toBe(envOf(s));
       }
       expect([emailOf("dev")?.active, emailOf("prod")?.active]).toEqual([false, true]);
-      expect(emailOf("dev")?.credentials).toMatchObject({
-        from: "dev-noreply@example.com",
-        apiKey: SENDGRID.dev,
+      const outputs = await stack.outputs();
+      expect(outputs.dev).toMatchObject({ environmentId: envOf("dev"), activeChannels: ["in_app"] });
+      expect(outputs.prod).toMatchObject({
+        environmentId: envOf("prod"),
+        activeChannels: ["email", "in_app"],
       });
-      expect(emailOf("prod")?.credentials).toMatchObject({
-        from: "noreply@example.com",
-        apiKey: SENDGRID.prod,
-      });
+      const state = await stack.exportStack();
+      const providers = (state.deployment.resources ?? []).filter(
+        (r) => r.type === "pulumi:providers:pulumi-nodejs",
+      );
+      expect(providers.map((p) => nameOf(p.urn)).sort()).toEqual(["dev", "prod"]);
+      for (const p of providers) expect(isStateSecret(p.inputs?.["svc:apiKey"])).toBe(true);
+      for (const [name, r] of stateByName(state)) {
+        const env = name.split("-")[0];
+        expect(r.inputs?.target).toEqual({ environment: env, baseUrl: emu.url });
+        expect(r.outputs?.target).toEqual({ environment: env, baseUrl: emu.url });
+        expect(r.provider).toContain(`pulumi:providers:pulumi-nodejs::${env}::`);
+      }
+      expect(plaintextHits(JSON.stringify(state) + printed, SECRETS)).toEqual({});
     });
 
-    it("a no-op preview of each stack passes --expect-no-changes", async () => {
+    it("a no-op preview passes --expect-no-changes and writes nothing", async () => {
       emu.resetRequests();
-      for (const s of STACKS)
-        expect(stepOps((await stacks[s].preview({ expectNoChanges: true })).digest)).toEqual([]);
+      expect(stepOps((await stack.preview({ expectNoChanges: true })).digest)).toEqual([]);
       expect(writes(emu)).toEqual([]);
     });
 
-    it("an edit to prod's settings updates prod only", async () => {
-      const devBefore = JSON.stringify(inEnv("dev"));
-      await stacks.prod.setConfig("svc-environments:activateEmail", "false");
-      expect(stepOps((await stacks.prod.preview()).digest)).toEqual([["email", "update"]]);
-      printed += (await stacks.prod.up()).stdout;
-      expect(emailOf("prod")?.active).toBe(false);
-      expect(JSON.stringify(inEnv("dev"))).toBe(devBefore);
-    });
-
-    it("refresh after an out-of-band edit in dev shows the drift; up puts the declared value back", async () => {
-      const email = emailOf("dev")!;
-      const client = new SvcClient({ apiKey: KEYS.dev, baseUrl: emu.url });
+    it("refresh reads each resource through its provider, keeps its target; up repairs the drift", async () => {
+      const email = emailOf("prod")!;
+      const client = new SvcClient({ apiKey: KEYS.prod, baseUrl: emu.url });
       try {
-        await client.integrations.update(email._id!, { name: "renamed in the console", active: true });
+        await client.integrations.update(email._id!, { name: "renamed in the console" });
       } finally {
         await client.close();
       }
-      printed += (await stacks.dev.refresh()).stdout;
-      const refreshed = stateByName(await stacks.dev.exportStack()).get("email");
-      expect(refreshed?.outputs).toMatchObject({ name: "renamed in the console", active: true });
-      expect(stepOps((await stacks.dev.preview()).digest)).toEqual([["email", "update"]]);
-      printed += (await stacks.dev.up()).stdout;
-      expect(emailOf("dev")).toMatchObject({ name: `Email (${stacks.dev.name})`, active: false });
-      await stacks.dev.preview({ expectNoChanges: true });
+      printed += (await stack.refresh()).stdout;
+      const refreshed = stateByName(await stack.exportStack()).get("prod-email");
+      expect(refreshed?.outputs).toMatchObject({
+        name: "renamed in the console",
+        target: { environment: "prod", baseUrl: emu.url },
+      });
+      expect(stepOps((await stack.preview()).digest)).toEqual([["prod-email", "update"]]);
+      printed += (await stack.up()).stdout;
+      expect(emailOf("prod")?.name).toBe("Email (prod)");
+      await stack.preview({ expectNoChanges: true });
     });
 
-    it("destroy of both stacks leaves the service empty; no key or credential in plaintext", async () => {
-      const secrets = [KEYS.dev, KEYS.prod, SENDGRID.dev, SENDGRID.prod];
-      let exported = "";
-      for (const s of STACKS) exported += JSON.stringify(await stacks[s].exportStack());
-      expect(plaintextHits(exported + printed, secrets)).toEqual({});
-      for (const s of STACKS) printed += (await stacks[s].destroy()).stdout;
+    it("rotating a provider's key updates that provider only: no replace, no write", async () => {
+      const prod = emu.keys.find((k) => k.apiKey === KEYS.prod)!;
+      emu.addKey({
+        apiKey: ROTATED_PROD_KEY,
+        organizationId: prod.organizationId,
+        environmentId: prod.environmentId,
+      });
+      await stack.setConfig("svc-environments:prodKey", ROTATED_PROD_KEY, { secret: true });
+      emu.resetRequests();
+      const { digest, stdout } = await stack.preview();
+      printed += stdout;
+      expect(stepOps(digest)).toEqual([["prod", "update"]]);
+      const before = JSON.stringify(emu.integrations());
+      printed += (await stack.up()).stdout;
+      expect(writes(emu)).toEqual([]);
+      expect(JSON.stringify(emu.integrations())).toBe(before);
+      await stack.preview({ expectNoChanges: true });
+    });
+
+    it("a provider's baseUrl change shows each of its resources, and only those, as a replace", async () => {
+      const otherUrl = emu.url.replace("127.0.0.1", "localhost");
+      expect(otherUrl).not.toBe(emu.url);
+      await stack.setConfig("svc-environments:devBaseUrl", otherUrl);
+      emu.resetRequests();
+      const { digest } = await stack.preview();
+      const opsOf = (name: string) =>
+        resourceSteps(digest)
+          .filter((s) => nameOf(s.urn) === name)
+          .map((s) => s.op);
+      expect(opsOf("dev")).toEqual(["update"]);
+      for (const r of ["dev-email", "dev-in-app"]) expect(opsOf(r)).toContain("replace");
+      for (const r of ["prod", "prod-email", "prod-in-app"]) expect(opsOf(r)).toEqual([]);
+      const text = (await stack.run(["preview", "--diff"], { client: true })).stdout;
+      printed += text;
+      expect(previewBlock(text, "dev-email")).toContain(otherUrl);
+      expect(writes(emu)).toEqual([]);
+      await stack.removeConfig("svc-environments:devBaseUrl");
+      await stack.preview({ expectNoChanges: true });
+    });
+
+    it("destroy empties both environments; no key or credential in plaintext anywhere", async () => {
+      const exported = JSON.stringify(await stack.exportStack());
+      printed += (await stack.destroy()).stdout;
       expect(emu.integrations()).toEqual([]);
-      expect(plaintextHits(printed, secrets)).toEqual({});
+      expect(plaintextHits(exported + printed, SECRETS)).toEqual({});
     });
   },
 );

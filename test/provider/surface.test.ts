@@ -20,10 +20,11 @@ const DATA_SOURCES = [
 const surface = new PublicSurface("provider/index.ts");
 
 describe("public surface of pulumi-svc", () => {
-  it("exports the resources and the data sources (both forms), nothing internal", () => {
+  it("exports the resources, the explicit Provider and the data sources (both forms), nothing internal", () => {
     expect(Object.keys(svc).sort()).toEqual(
       [
         "Integration",
+        "Provider",
         "SubscriberCredentials",
         "SubscriberCredentialsSet",
         ...DATA_SOURCES,
@@ -48,14 +49,23 @@ describe("public surface of pulumi-svc", () => {
         "IntegrationState",
         "ListMessagesArgs",
         "ListNotificationsArgs",
+        "ProviderArgs",
         "ProviderId",
         "SearchSubscribersArgs",
         "SubscriberCredentialsArgs",
         "SubscriberCredentialsSetArgs",
         "SubscriberCredentialsSetState",
         "SubscriberCredentialsState",
+        "Target",
       ].sort(),
     );
+  });
+});
+
+describe("svc.Provider", () => {
+  it("documents each argument, and the target a bound resource shows", () => {
+    expect(documentedFields("ProviderArgs")).toEqual(["apiKey", "baseUrl", "environment"]);
+    expect(documentedFields("Target")).toEqual(["baseUrl", "environment"]);
   });
 });
 

@@ -5,7 +5,7 @@ import { secretsExamples } from "../../testkit/scenarios/secrets-examples";
 describe("secrets across the example programs", () => {
   it("every example program's lifecycle (preview, up, no-op, rotated secrets, refresh, destroy) keeps no plaintext secret", async () => {
     const rows = await secretsExamples();
-    expect(rows.map((r) => r.example)).toEqual(["quickstart", "environments", "device-token-sync"]);
+    expect(rows.map((r) => r.example)).toEqual(["quickstart", "environments-stacks", "device-token-sync"]);
     for (const r of rows) {
       expect(r.firstFailure, r.example).toBeUndefined();
       expect(r.resources, r.example).toBeGreaterThan(0);

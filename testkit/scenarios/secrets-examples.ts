@@ -60,18 +60,18 @@ const EXAMPLES: Example[] = [
     },
   },
   {
-    name: "environments",
-    project: "svc-environments",
-    cwd: "examples/environments",
+    name: "environments-stacks",
+    project: "svc-environments-stacks",
+    cwd: "examples/environments-stacks",
     config: (gen, tag) => {
       const sendgrid = `SG.env-${tag}-${gen}`;
       return {
         config: {
-          "svc-environments:emailFrom": "dev-noreply@example.com",
-          "svc-environments:activateEmail": "true",
-          "svc-environments:sendgridApiKey": sendgrid,
+          "svc-environments-stacks:emailFrom": "dev-noreply@example.com",
+          "svc-environments-stacks:activateEmail": "true",
+          "svc-environments-stacks:sendgridApiKey": sendgrid,
         },
-        secretKeys: ["svc-environments:sendgridApiKey"],
+        secretKeys: ["svc-environments-stacks:sendgridApiKey"],
         secrets: [sendgrid],
       };
     },

@@ -1,5 +1,5 @@
 /**
- * examples/environments under mocks: one program, two stacks (dev with emu_dev_key, prod with emu_prod_key)
+ * examples/environments-stacks under mocks: one program, two stacks (dev with emu_dev_key, prod with emu_prod_key)
  * whose settings come from the shipped Pulumi.dev.yaml / Pulumi.prod.yaml, against one emulator with no
  * fixtures. Needs `npm run build` first.
  */
@@ -19,7 +19,7 @@ import {
 } from "../../testkit/programs/example-setup";
 import type { ProgramRunner, RunOptions } from "../../testkit/programs/program-runner";
 
-const PROJECT_DIR = join(repoRoot(), "examples/environments");
+const PROJECT_DIR = join(repoRoot(), "examples/environments-stacks");
 const STACKS = ["dev", "prod"] as const;
 type Stack = (typeof STACKS)[number];
 const KEYS: Record<Stack, string> = { dev: DEFAULT_DEV_KEY, prod: DEFAULT_PROD_KEY };
@@ -39,7 +39,7 @@ const runners = {} as Record<Stack, ProgramRunner>;
 beforeAll(async () => {
   emu = await startEmulator();
   for (const s of STACKS)
-    runners[s] = exampleRunner(emu, "environments", "svc-environments", {
+    runners[s] = exampleRunner(emu, "environments-stacks", "svc-environments-stacks", {
       apiKey: KEYS[s],
       cwd: PROJECT_DIR,
     });
@@ -54,8 +54,8 @@ function run(stack: Stack, edits: Record<string, string> = {}): RunOptions {
   return {
     ...programConfig(
       emu,
-      { ...file, "svc-environments:sendgridApiKey": SENDGRID[stack], ...edits },
-      ["svc-environments:sendgridApiKey"],
+      { ...file, "svc-environments-stacks:sendgridApiKey": SENDGRID[stack], ...edits },
+      ["svc-environments-stacks:sendgridApiKey"],
       KEYS[stack],
     ),
     stack,
@@ -68,8 +68,10 @@ const inEnv = (stack: Stack) => emu.integrations().filter((i) => i._environmentI
 
 describe("environments program, two stacks", () => {
   it("the shipped stack files carry each stack's settings but no key", () => {
-    expect(stackFile("dev")).toMatchObject({ "svc-environments:emailFrom": "dev-noreply@example.com" });
-    expect(stackFile("prod")).toMatchObject({ "svc-environments:activateEmail": "true" });
+    expect(stackFile("dev")).toMatchObject({
+      "svc-environments-stacks:emailFrom": "dev-noreply@example.com",
+    });
+    expect(stackFile("prod")).toMatchObject({ "svc-environments-stacks:activateEmail": "true" });
     for (const s of STACKS) expect(Object.keys(stackFile(s))).not.toContain("svc:apiKey");
   });
 
@@ -114,7 +116,7 @@ describe("environments program, two stacks", () => {
 
   it("an edit to prod's settings updates prod only", async () => {
     const devBefore = JSON.stringify(inEnv("dev"));
-    const r = ok(await runners.prod.up(run("prod", { "svc-environments:activateEmail": "false" })));
+    const r = ok(await runners.prod.up(run("prod", { "svc-environments-stacks:activateEmail": "false" })));
     expect(ops(r)).toEqual([
       ["email", "update"],
       ["in-app", "same"],
