@@ -41,6 +41,7 @@ import {
   type SyncPlan,
   storedCredentials,
 } from "./subscriber-credentials-set-diff";
+import { hasSetState, lookUpSet } from "./subscriber-credentials-set-lookup";
 import {
   checkSubscriberCredentialsSet,
   credentialsSetId,
@@ -152,12 +153,13 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
     });
   }
 
-  async read(id: string, props?: SubscriberCredentialsSetOutputs): Promise<dynamic.ReadResult> {
+  async read(id: string, props?: Partial<SubscriberCredentialsSetOutputs>): Promise<dynamic.ReadResult> {
     return this.session.guard("read", props?.credentials, async () => {
-      if (!props?.providerId || !props.credentials) {
-        throw new Error(
-          `svc: read: cannot read "${id}" without its state (import is not supported for dynamic resources)`,
+      if (!hasSetState(props)) {
+        const outs = await lookUpSet(this.session.client(), id, props, (k, f) =>
+          this.currentIntegration(k, f),
         );
+        return { id, props: outs, inputs: outs };
       }
       const wanted = new Set(Object.keys(props.credentials));
       const { found } = await readSubscribers(this.session.client(), wanted, this.concurrency);
