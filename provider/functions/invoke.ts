@@ -29,7 +29,7 @@ function pacerFor(baseUrl: string, apiKey: string): RatePacer {
 
 /**
  * Runs `fn` with a paced client built from the settings of `opts.provider`, else of the program, and closes
- * it afterwards.
+ * it afterwards. A failure is a `pulumi.RunError` (see {@link dataSourceError}).
  */
 export async function invoke<T>(
   name: string,
@@ -48,8 +48,19 @@ export async function invoke<T>(
       await client.close();
     }
   } catch (e) {
-    throw providerError(name, e, apiKey === undefined ? [] : [apiKey]);
+    throw dataSourceError(name, e, apiKey === undefined ? [] : [apiKey]);
   }
+}
+
+/**
+ * A data source's failure as Pulumi reports a program error it explains itself: a `pulumi.RunError`, which the
+ * Node.js runtime prints as its message alone (`svc: <function>: GET <path> -> <status> (req <id>): ...`),
+ * without a stack trace from inside this package. Scrubbed of the key like every provider error.
+ */
+export function dataSourceError(name: string, err: unknown, secrets: readonly string[]): pulumi.RunError {
+  const error = new pulumi.RunError(providerError(name, err, secrets).message);
+  error.stack = error.message;
+  return error;
 }
 
 function nonEmpty(v: unknown): boolean {

@@ -8,7 +8,7 @@ import {
 } from "../runtime/integration-schema";
 import { serializedProvider } from "../serialized-provider";
 import { targetProps } from "./provider";
-import { outputOnlyProps, resourceOptions } from "./resource-props";
+import { lookupOptions, lookupProps, outputOnlyProps, resourceOptions } from "./resource-props";
 
 /** Arguments of {@link Integration}. */
 export type IntegrationArgs = ArgsOf<typeof integrationArgsSchema>;
@@ -35,7 +35,44 @@ export interface Integration extends OutputProps<IntegrationOutputs> {}
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: see the interface above
 export class Integration extends pulumi.dynamic.Resource {
-  constructor(name: string, args: IntegrationArgs, opts?: pulumi.CustomResourceOptions) {
+  /**
+   * Reads an existing integration (by its `_id`) into the program without managing it: its outputs are the service's
+   * values, `pulumi refresh` reads it again, and `pulumi destroy` leaves it alone (Pulumi's `get`, through
+   * the resource option `id`). `state` is optional: the id alone says what to read.
+   *
+   * ```ts
+   * const mail = svc.Integration.get("mail", "6650f3c2a1b2c3d4e5f60718");
+   * export const mailIdentifier = mail.identifier;
+   * ```
+   */
+  static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    state?: IntegrationState,
+    opts?: pulumi.CustomResourceOptions,
+  ): Integration {
+    return new Integration(name, state, lookupOptions(id, opts));
+  }
+
+  constructor(name: string, args: IntegrationArgs, opts?: pulumi.CustomResourceOptions);
+  /** Reads the object `opts.id` without managing it, as {@link Integration.get}. */
+  constructor(
+    name: string,
+    state: IntegrationState | undefined,
+    opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> },
+  );
+  constructor(
+    name: string,
+    argsOrState: IntegrationArgs | IntegrationState | undefined,
+    opts?: pulumi.CustomResourceOptions,
+  ) {
+    if (opts?.id !== undefined) {
+      const props = lookupProps(integrationOutputsSchema, argsOrState);
+      super(provider, name, props, resourceOptions(opts), "svc", "Integration");
+      return;
+    }
+    // Without the `id` option the first overload applies: these are the declared arguments.
+    const args = argsOrState as IntegrationArgs;
     // A defaulted identifier is sent with its origin, so that the provider can prove it is this
     // resource's own (and take over an integration a lost answer left behind); an explicit one is not.
     const origin: IdentifierOrigin | undefined =

@@ -24,3 +24,20 @@ export function resourceOptions(
   const withDefault: pulumi.CustomResourceOptions = { deleteBeforeReplace: true, ...opts };
   return pulumi.mergeOptions(withDefault, { additionalSecretOutputs: [...SECRET_INPUTS] });
 }
+
+/**
+ * The props of a lookup (`Resource.get`, or the `id` option): every output key, overlaid with the state the
+ * program gave (often nothing). The engine sends them to the provider's read as they are; the read works
+ * from the id alone, so a state only narrows it.
+ */
+export function lookupProps(schema: { shape: object }, state: object | undefined): Record<string, unknown> {
+  return { ...outputOnlyProps(schema), ...state };
+}
+
+/** The options of a lookup: the program's, with the id of the object to read. */
+export function lookupOptions(
+  id: pulumi.Input<pulumi.ID>,
+  opts: pulumi.CustomResourceOptions | undefined,
+): pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> } {
+  return { ...opts, id };
+}

@@ -7,7 +7,7 @@ import {
 } from "../runtime/subscriber-credentials-set-model";
 import { serializedProvider } from "../serialized-provider";
 import { targetProps } from "./provider";
-import { outputOnlyProps, resourceOptions } from "./resource-props";
+import { lookupOptions, lookupProps, outputOnlyProps, resourceOptions } from "./resource-props";
 
 /**
  * Arguments of {@link SubscriberCredentialsSet}: the provider's input schema without the fingerprints (the
@@ -81,7 +81,44 @@ function fingerprints(args: SubscriberCredentialsSetArgs): pulumi.Output<Record<
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: see the interface above
 export class SubscriberCredentialsSet extends pulumi.dynamic.Resource {
-  constructor(name: string, args: SubscriberCredentialsSetArgs, opts?: pulumi.CustomResourceOptions) {
+  /**
+   * Reads an existing set of channel entries (id `providerId[/integrationIdentifier]`: every subscriber's entry for that provider and integration, found with a paged scan of the environment) into the program without managing it: its outputs are the service's
+   * values, `pulumi refresh` reads it again, and `pulumi destroy` leaves it alone (Pulumi's `get`, through
+   * the resource option `id`). `state` is optional: the id alone says what to read.
+   *
+   * ```ts
+   * const devices = svc.SubscriberCredentialsSet.get("fcm-devices", "fcm/fcm-main");
+   * export const subscribers = devices.credentials.apply((c) => Object.keys(c).length);
+   * ```
+   */
+  static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    state?: SubscriberCredentialsSetState,
+    opts?: pulumi.CustomResourceOptions,
+  ): SubscriberCredentialsSet {
+    return new SubscriberCredentialsSet(name, state, lookupOptions(id, opts));
+  }
+
+  constructor(name: string, args: SubscriberCredentialsSetArgs, opts?: pulumi.CustomResourceOptions);
+  /** Reads the object `opts.id` without managing it, as {@link SubscriberCredentialsSet.get}. */
+  constructor(
+    name: string,
+    state: SubscriberCredentialsSetState | undefined,
+    opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> },
+  );
+  constructor(
+    name: string,
+    argsOrState: SubscriberCredentialsSetArgs | SubscriberCredentialsSetState | undefined,
+    opts?: pulumi.CustomResourceOptions,
+  ) {
+    if (opts?.id !== undefined) {
+      const props = lookupProps(subscriberCredentialsSetInputsSchema, argsOrState);
+      super(provider, name, props, resourceOptions(opts), "svc", "SubscriberCredentialsSet");
+      return;
+    }
+    // Without the `id` option the first overload applies: these are the declared arguments.
+    const args = argsOrState as SubscriberCredentialsSetArgs;
     const { fingerprintKey: _key, ...declared } = args;
     const props = {
       ...outputOnlyProps(subscriberCredentialsSetInputsSchema),

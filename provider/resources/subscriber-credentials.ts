@@ -7,7 +7,7 @@ import {
 } from "../runtime/subscriber-credentials-schema";
 import { serializedProvider } from "../serialized-provider";
 import { targetProps } from "./provider";
-import { outputOnlyProps, resourceOptions } from "./resource-props";
+import { lookupOptions, lookupProps, outputOnlyProps, resourceOptions } from "./resource-props";
 
 /** Arguments of {@link SubscriberCredentials}. */
 export type SubscriberCredentialsArgs = ArgsOf<typeof subscriberCredentialsInputsSchema>;
@@ -38,7 +38,44 @@ export interface SubscriberCredentials extends OutputProps<SubscriberCredentials
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: see the interface above
 export class SubscriberCredentials extends pulumi.dynamic.Resource {
-  constructor(name: string, args: SubscriberCredentialsArgs, opts?: pulumi.CustomResourceOptions) {
+  /**
+   * Reads an existing channel entry (id `subscriberId/providerId[/integrationIdentifier]`) into the program without managing it: its outputs are the service's
+   * values, `pulumi refresh` reads it again, and `pulumi destroy` leaves it alone (Pulumi's `get`, through
+   * the resource option `id`). `state` is optional: the id alone says what to read.
+   *
+   * ```ts
+   * const alice = svc.SubscriberCredentials.get("alice-fcm", "alice/fcm/fcm-main");
+   * export const aliceTokens = alice.credentials; // secret
+   * ```
+   */
+  static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    state?: SubscriberCredentialsState,
+    opts?: pulumi.CustomResourceOptions,
+  ): SubscriberCredentials {
+    return new SubscriberCredentials(name, state, lookupOptions(id, opts));
+  }
+
+  constructor(name: string, args: SubscriberCredentialsArgs, opts?: pulumi.CustomResourceOptions);
+  /** Reads the object `opts.id` without managing it, as {@link SubscriberCredentials.get}. */
+  constructor(
+    name: string,
+    state: SubscriberCredentialsState | undefined,
+    opts: pulumi.CustomResourceOptions & { id: pulumi.Input<pulumi.ID> },
+  );
+  constructor(
+    name: string,
+    argsOrState: SubscriberCredentialsArgs | SubscriberCredentialsState | undefined,
+    opts?: pulumi.CustomResourceOptions,
+  ) {
+    if (opts?.id !== undefined) {
+      const props = lookupProps(subscriberCredentialsOutputsSchema, argsOrState);
+      super(provider, name, props, resourceOptions(opts), "svc", "SubscriberCredentials");
+      return;
+    }
+    // Without the `id` option the first overload applies: these are the declared arguments.
+    const args = argsOrState as SubscriberCredentialsArgs;
     const props = {
       ...outputOnlyProps(subscriberCredentialsOutputsSchema),
       ...targetProps(opts),

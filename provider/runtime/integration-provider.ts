@@ -9,7 +9,7 @@ import type { SvcClient } from "../../sdk/client";
 import { ConflictError, NotFoundError } from "../../sdk/errors";
 import type { Integration } from "../../sdk/schemas";
 import type { ConfigSource } from "../config";
-import { defaultIdentifier } from "../default-identifier";
+import { defaultIdentifier, keepDefaultIdentifier } from "../default-identifier";
 import { concealSecretInputs } from "./check-failures";
 import { integrationsChanged } from "./integration-directory";
 import {
@@ -57,9 +57,12 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
     this.session.configure(req.config);
   }
 
-  /** Validates and normalizes the inputs (see {@link checkIntegration}); no request is made. */
-  async check(_olds: Record<string, unknown>, news: Record<string, unknown>): Promise<IntegrationCheck> {
-    return concealSecretInputs(checkIntegration(news ?? {}));
+  /**
+   * Validates and normalizes the inputs (see {@link checkIntegration}); no request is made. A default
+   * identifier already in state is kept when the resource is renamed (see {@link keepDefaultIdentifier}).
+   */
+  async check(olds: Record<string, unknown>, news: Record<string, unknown>): Promise<IntegrationCheck> {
+    return concealSecretInputs(checkIntegration(keepDefaultIdentifier(olds, news ?? {})));
   }
 
   /** Compares checked inputs with the outputs in state (see {@link diffIntegration}); no request is made. */
@@ -95,11 +98,18 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
     });
   }
 
-  /** The integration as the service holds it now, or `{}` when it is gone. */
-  async read(id: string, props?: IntegrationOutputs): Promise<IntegrationRead> {
+  /**
+   * The integration as the service holds it now, or `{}` when it is gone. A lookup (`Integration.get`: no
+   * state, so no `providerId`) of an id that names nothing fails instead: the dynamic-provider host would
+   * turn `{}` into a resource that exists.
+   */
+  async read(id: string, props?: Partial<IntegrationOutputs>): Promise<IntegrationRead> {
     return this.guard("read", props, async () => {
       const all = await this.lists.get();
       const found = all.find((i) => i._id === id);
+      if ((!found || found.deleted === true) && props?.providerId === undefined) {
+        throw new Error(`svc: read: no integration has the id "${id}" in the API key's environment`);
+      }
       if (!found || found.deleted === true) return {};
       const outs = toOutputs(found, props ?? {});
       return { id, props: carryWriteId(outs, props), inputs: inputsOf(outs) };

@@ -19,6 +19,7 @@ import { CredentialsWriter, isNoIntegration, isSubscriberMissing } from "./crede
 import { findSubscriber } from "./find-subscriber";
 import { IntegrationDirectory } from "./integration-directory";
 import { ListCache } from "./list-cache";
+import { credentialsKeyOf } from "./lookup-ids";
 import { chatPushProviderId } from "./provider-id";
 import type { ReadOutcome } from "./provider-results";
 import { carryWriteId, ReplacementGuard, type Stamped } from "./replacement-guard";
@@ -40,6 +41,16 @@ import {
   type SubscriberCredentialsOutputs,
   toOutputs,
 } from "./subscriber-credentials-model";
+
+/**
+ * A lookup (`SubscriberCredentials.get`: no state, so no credentials) of an entry that is not there: an
+ * error, since the dynamic-provider host would turn `{}` into a resource that exists.
+ */
+function lookupMissing(id: string): Error {
+  return new Error(
+    `svc: read: no channel entry "${id}" (subscriberId/providerId[/integrationIdentifier]) exists`,
+  );
+}
 
 /** Options for tests and benchmarks that call the provider directly (the host passes none). */
 export interface SubscriberCredentialsProviderOptions extends ServiceSessionOptions {
@@ -111,19 +122,24 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
     });
   }
 
-  /** The channel entry as the service holds it now, or `{}` when it (or its subscriber) is gone. */
-  async read(id: string, props?: SubscriberCredentialsOutputs): Promise<SubscriberCredentialsRead> {
+  /**
+   * The channel entry as the service holds it now, or `{}` when it (or its subscriber) is gone. A refresh
+   * has the state; a lookup (`SubscriberCredentials.get`) may have only the id, which names the entry.
+   */
+  async read(id: string, props?: Partial<SubscriberCredentialsOutputs>): Promise<SubscriberCredentialsRead> {
     return this.session.guard("read", props?.credentials, async () => {
-      if (!props?.subscriberId || !props.providerId) {
-        throw new Error(
-          `svc: read: cannot read "${id}" without its state (import is not supported for dynamic resources)`,
-        );
+      const target: SubscriberCredentialsOutputs = {
+        credentials: {},
+        ...props,
+        ...credentialsKeyOf(id, props),
+      };
+      const subscriber = await this.cachedSubscriber(target.subscriberId);
+      const entries = subscriber && (await this.bound(subscriber, target));
+      if (!subscriber || !entries || (!entries.current && entries.stale.length === 0)) {
+        if (props?.credentials === undefined) throw lookupMissing(id);
+        return {};
       }
-      const subscriber = await this.cachedSubscriber(props.subscriberId);
-      if (!subscriber) return {};
-      const entries = await this.bound(subscriber, props);
-      if (!entries.current && entries.stale.length === 0) return {};
-      const outs = observedOutputs(props, subscriber, entries);
+      const outs = observedOutputs(target, subscriber, entries);
       return { id, props: carryWriteId(outs, props), inputs: inputsOf(outs) };
     });
   }

@@ -41,6 +41,7 @@ import {
   type SyncPlan,
   storedCredentials,
 } from "./subscriber-credentials-set-diff";
+import { hasSetState, lookUpSet } from "./subscriber-credentials-set-lookup";
 import {
   checkSubscriberCredentialsSet,
   credentialsSetId,
@@ -50,6 +51,7 @@ import {
   type SubscriberCredentialsSetOutputs,
 } from "./subscriber-credentials-set-model";
 import { type ReadStrategy, readSubscribers } from "./subscriber-credentials-set-reader";
+import { setSyncProgress } from "./sync-progress";
 
 /** Requests in flight per set (writes and lookups); the pacer keeps them within the service's rate. */
 export const DEFAULT_SET_CONCURRENCY = 16;
@@ -152,12 +154,13 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
     });
   }
 
-  async read(id: string, props?: SubscriberCredentialsSetOutputs): Promise<dynamic.ReadResult> {
+  async read(id: string, props?: Partial<SubscriberCredentialsSetOutputs>): Promise<dynamic.ReadResult> {
     return this.session.guard("read", props?.credentials, async () => {
-      if (!props?.providerId || !props.credentials) {
-        throw new Error(
-          `svc: read: cannot read "${id}" without its state (import is not supported for dynamic resources)`,
+      if (!hasSetState(props)) {
+        const outs = await lookUpSet(this.session.client(), id, props, (k, f) =>
+          this.currentIntegration(k, f),
         );
+        return { id, props: outs, inputs: outs };
       }
       const wanted = new Set(Object.keys(props.credentials));
       const { found } = await readSubscribers(this.session.client(), wanted, this.concurrency);
@@ -193,18 +196,24 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
         fail(causeOf(e, step.subscriberId), step.subscriberId);
       }
     };
-    await forEachLimited(plan.purge, this.concurrency, clear);
-    await forEachLimited(plan.write, this.concurrency, async (id) => {
-      try {
-        await this.writer.write(id, bodyOf(target, desired[id] ?? {}));
-        written++;
-      } catch (e) {
-        if (isFatal(e)) throw e;
-        fail(this.causeOfWrite(e, target, id), id);
-      }
-    });
-    await forEachLimited(plan.clear, this.concurrency, clear);
-    const failed = [...failures.values()].reduce((n, ids) => n + ids.length, 0);
+    const failedSoFar = () => [...failures.values()].reduce((n, ids) => n + ids.length, 0);
+    const progress = setSyncProgress(target, plan, () => ({ written, cleared, failed: failedSoFar() }));
+    try {
+      await forEachLimited(plan.purge, this.concurrency, clear);
+      await forEachLimited(plan.write, this.concurrency, async (id) => {
+        try {
+          await this.writer.write(id, bodyOf(target, desired[id] ?? {}));
+          written++;
+        } catch (e) {
+          if (isFatal(e)) throw e;
+          fail(this.causeOfWrite(e, target, id), id);
+        }
+      });
+      await forEachLimited(plan.clear, this.concurrency, clear);
+    } finally {
+      await progress.finish(operation);
+    }
+    const failed = failedSoFar();
     this.lastSync = { operation, strategy, written, cleared, upToDate: plan.upToDate, failed };
     if (failed > 0) throw partialFailure(operation, plan, failures, written + cleared, failed);
   }

@@ -33,6 +33,19 @@ describe("public surface of pulumi-svc", () => {
     );
   });
 
+  it("each resource has Pulumi's static lookup, get(name, id, state?, opts?)", () => {
+    const lookups = [svc.Integration, svc.SubscriberCredentials, svc.SubscriberCredentialsSet].map((r) => [
+      r.name,
+      typeof r.get,
+      r.get.length,
+    ]);
+    expect(lookups).toEqual([
+      ["Integration", "function", 4],
+      ["SubscriberCredentials", "function", 4],
+      ["SubscriberCredentialsSet", "function", 4],
+    ]);
+  });
+
   it("exports exactly these types: Args and State per resource, data-source args and options", () => {
     const types = surface.exportNames().filter((n) => !(n in svc));
     expect(types).toEqual(

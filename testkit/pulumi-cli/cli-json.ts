@@ -13,6 +13,8 @@ export interface StateResource {
   custom?: boolean;
   id?: string;
   delete?: boolean;
+  /** Read into the program (`get`, the `id` option), not managed: destroy leaves it. */
+  external?: boolean;
   inputs?: Record<string, Json>;
   outputs?: Record<string, Json>;
   parent?: string;

@@ -1,0 +1,144 @@
+/**
+ * What `pulumi up` prints, read whole, under the real Pulumi engine:
+ * - a SubscriberCredentialsSet sync that takes several seconds (the emulator rate limited) shows its progress
+ *   as ephemeral status lines (`svc: SubscriberCredentialsSet fcm/prog-fcm: 120 / 300 written, 0 failed`),
+ *   then one final line; no subscriberId or token anywhere in the output;
+ * - a data source that fails (a wrong key) is one error line naming the function, the status and the request
+ *   id: no stack trace, no "Unhandled exception", no rejection handled late.
+ * Needs `npm run build` first.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type Emulator, startEmulator } from "../../emulator";
+import {
+  ENGINE_TIMEOUT_MS,
+  ensurePulumiCli,
+  PulumiStack,
+  ScratchProject,
+  skipEngine,
+} from "../../testkit/pulumi-cli";
+
+const HEADER = `const pulumi = require("@pulumi/pulumi");\nconst svc = require("pulumi-svc");\n`;
+const N = 300;
+const ids = Array.from({ length: N }, (_, i) => `prog-sub-${i}`);
+const tokenOf = (id: string) => `prog-secret-token-${id}`;
+
+let emu: Emulator;
+let binDir: string;
+const cleanups: (() => Promise<void> | void)[] = [];
+
+async function project(name: string, program: string, apiKey: string): Promise<PulumiStack> {
+  const p = ScratchProject.create(name);
+  p.writeProgram(HEADER + program);
+  const stack = await PulumiStack.init({ projectDir: p.dir, binDir });
+  cleanups.push(
+    () => stack.remove(),
+    () => p.remove(),
+  );
+  await stack.setConfig("svc:baseUrl", emu.url);
+  await stack.setConfig("svc:apiKey", apiKey, { secret: true });
+  return stack;
+}
+
+describe.skipIf(skipEngine("progress and errors"))(
+  "what pulumi up prints: sync progress, data-source errors",
+  { timeout: ENGINE_TIMEOUT_MS },
+  () => {
+    beforeAll(async () => {
+      // 20 requests a second after a burst of 100: the ~300 requests of the sync take about 10 s.
+      emu = await startEmulator({
+        rateLimit: { perSecond: 20 },
+        fixtures: {
+          integrations: [{ providerId: "fcm", channel: "push", active: true, identifier: "prog-fcm" }],
+          subscribers: ids.map((subscriberId) => ({ subscriberId })),
+        },
+      });
+      binDir = await ensurePulumiCli();
+    }, ENGINE_TIMEOUT_MS);
+    afterEach(async () => {
+      for (const c of cleanups.splice(0)) await c();
+    });
+    afterAll(async () => {
+      await emu?.close();
+    });
+
+    it("a long set sync shows ephemeral progress every ~2 s, then one final line, and no subscriberId or token", async () => {
+      const credentials = Object.fromEntries(ids.map((id) => [id, { deviceTokens: [tokenOf(id)] }]));
+      const stack = await project(
+        "svc-progress",
+        `new svc.SubscriberCredentialsSet("devices", { providerId: "fcm", integrationIdentifier: "prog-fcm",
+  credentials: ${JSON.stringify(credentials)} });`,
+        emu.apiKey,
+      );
+      const started = Date.now();
+      const up = await stack.up();
+      const seconds = (Date.now() - started) / 1000;
+      const text = up.stdout + up.stderr;
+      const progress = [
+        ...text.matchAll(
+          /svc: SubscriberCredentialsSet fcm\/prog-fcm: ([\d,]+) \/ 300 written, 0 failed\s*$/gm,
+        ),
+      ].map((m) => Number(m[1]!.replace(/,/g, "")));
+      const final =
+        /svc: SubscriberCredentialsSet fcm\/prog-fcm: create took \d+s: 300 \/ 300 written, 0 failed/g;
+      // Several updates, in order, while the writes ran. The final line is one message: the engine shows it
+      // on the row as it arrives and once under Diagnostics.
+      expect(progress.length, text).toBeGreaterThanOrEqual(2);
+      expect(progress).toEqual([...progress].sort((a, b) => a - b));
+      expect(progress[0]).toBeLessThan(N);
+      expect(new Set(progress).size).toBeGreaterThanOrEqual(2);
+      expect(diagnostics(text).match(final)).toHaveLength(1);
+      expect(seconds).toBeGreaterThan(4);
+      expect(text).not.toMatch(/prog-sub-|prog-secret-token-/);
+      expect(
+        emu.subscriber(emu.keys[0]!.environmentId, ids[N - 1]!)?.channels?.[0]?.credentials.deviceTokens,
+      ).toEqual([tokenOf(ids[N - 1]!)]);
+      // Destroy clears the 300 entries at the same rate, and says so.
+      const destroy = await stack.destroy();
+      expect(destroy.stdout).toMatch(
+        /svc: SubscriberCredentialsSet fcm\/prog-fcm: [\d,]+ \/ 300 cleared, 0 failed\s*$/m,
+      );
+      expect(destroy.stdout).toMatch(
+        /svc: SubscriberCredentialsSet fcm\/prog-fcm: delete took \d+s: 300 \/ 300 cleared, 0 failed/,
+      );
+      expect(destroy.stdout).not.toMatch(/prog-sub-|prog-secret-token-/);
+    });
+
+    it("a failing data source prints one line with function, status and request id, no stack, no late rejection", async () => {
+      const stack = await project(
+        "svc-ds-error",
+        `process.on("rejectionHandled", () => console.error("REJECTION-HANDLED-LATE"));
+exports.count = svc.getActiveIntegrations().then((l) => l.length);
+const fcm = svc.getActiveIntegrationsOutput({ providerId: "fcm" });
+exports.fcm = fcm.apply((l) => l.length);
+new svc.Integration("named", { providerId: "svc", channel: "in_app", name: fcm.apply((l) => String(l.length)) });`,
+        "wrong-key-for-data-source",
+      );
+      const up = await stack.up({ allowFailure: true });
+      const text = `${up.stdout}\n${up.stderr}`;
+      expect(up.code).not.toBe(0);
+      // One line per failed call (the Promise form exported, the Output form feeding a resource), each naming
+      // the function, the status and the request id. (The automation-API language host of this testkit also
+      // returns the program's failure as its Run error, which the engine prints once more; the CLI's own
+      // pulumi-language-nodejs reports an error once.)
+      const lines = diagnostics(text)
+        .split("\n")
+        .filter((l) => l.trim() !== "" && !l.includes("pulumi:pulumi:Stack"));
+      for (const line of lines) {
+        expect(line, text).toMatch(
+          /^ {4}error: (error serializing property "name": )?svc: getActiveIntegrations: GET \/v1\/integrations\/active -> 401 \(req [0-9a-f-]{36}\): API Key not found$/,
+        );
+      }
+      expect(new Set(lines.map((l) => /\(req ([0-9a-f-]+)\)/.exec(l)?.[1])).size, text).toBe(2);
+      expect(text).not.toMatch(/^\s+at /m);
+      expect(text).not.toMatch(/Unhandled exception|PromiseRejectionHandledWarning|REJECTION-HANDLED-LATE/);
+      expect(text).not.toContain("wrong-key-for-data-source");
+    });
+  },
+);
+
+/** The Diagnostics section of `pulumi up` (what is left once the live rows are gone). */
+function diagnostics(text: string): string {
+  const start = text.indexOf("\nDiagnostics:\n");
+  const end = text.indexOf("\nResources:\n", start);
+  return start < 0 ? "" : text.slice(start + "\nDiagnostics:\n".length, end < 0 ? undefined : end);
+}
