@@ -7,7 +7,7 @@ import {
   integrationOutputsSchema,
 } from "../runtime/integration-schema";
 import { serializedProvider } from "../serialized-provider";
-import { outputOnlyProps, withSecretCredentials } from "./resource-props";
+import { outputOnlyProps, resourceOptions } from "./resource-props";
 
 /** Arguments of {@link Integration}. */
 export type IntegrationArgs = ArgsOf<typeof integrationArgsSchema>;
@@ -48,6 +48,6 @@ export class Integration extends pulumi.dynamic.Resource {
       defaultIdentifierOf: origin,
       credentials: args.credentials === undefined ? undefined : pulumi.secret(args.credentials),
     };
-    super(provider, name, props, withSecretCredentials(opts), "svc", "Integration");
+    super(provider, name, props, resourceOptions(opts), "svc", "Integration");
   }
 }

@@ -11,9 +11,16 @@ export function outputOnlyProps(schema: { shape: object }): Record<string, undef
   return Object.fromEntries(Object.keys(schema.shape).map((key) => [key, undefined]));
 }
 
-/** `opts` with the `credentials` output kept secret (the input is wrapped in `pulumi.secret` as well). */
-export function withSecretCredentials(
+/**
+ * The options every resource of the package gets: the `credentials` output kept secret (the input is wrapped
+ * in `pulumi.secret` as well), and `deleteBeforeReplace` unless the program sets it. A replacement keeps
+ * what identifies the object (an integration's identifier, a subscriber's channel entry), so the old one must
+ * go first; the engine applies only this option to a forced replace (`pulumi up --replace`), where it asks
+ * the provider nothing.
+ */
+export function resourceOptions(
   opts: pulumi.CustomResourceOptions | undefined,
 ): pulumi.CustomResourceOptions {
-  return pulumi.mergeOptions(opts, { additionalSecretOutputs: [...SECRET_INPUTS] });
+  const withDefault: pulumi.CustomResourceOptions = { deleteBeforeReplace: true, ...opts };
+  return pulumi.mergeOptions(withDefault, { additionalSecretOutputs: [...SECRET_INPUTS] });
 }

@@ -6,7 +6,7 @@ import {
   subscriberCredentialsSetInputsSchema,
 } from "../runtime/subscriber-credentials-set-model";
 import { serializedProvider } from "../serialized-provider";
-import { outputOnlyProps, withSecretCredentials } from "./resource-props";
+import { outputOnlyProps, resourceOptions } from "./resource-props";
 
 /**
  * Arguments of {@link SubscriberCredentialsSet}: the provider's input schema without the fingerprints (the
@@ -88,6 +88,6 @@ export class SubscriberCredentialsSet extends pulumi.dynamic.Resource {
       credentials: pulumi.secret(args.credentials),
       fingerprints: fingerprints(args),
     };
-    super(provider, name, props, withSecretCredentials(opts), "svc", "SubscriberCredentialsSet");
+    super(provider, name, props, resourceOptions(opts), "svc", "SubscriberCredentialsSet");
   }
 }

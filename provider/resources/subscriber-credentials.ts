@@ -6,7 +6,7 @@ import {
   subscriberCredentialsOutputsSchema,
 } from "../runtime/subscriber-credentials-schema";
 import { serializedProvider } from "../serialized-provider";
-import { outputOnlyProps, withSecretCredentials } from "./resource-props";
+import { outputOnlyProps, resourceOptions } from "./resource-props";
 
 /** Arguments of {@link SubscriberCredentials}. */
 export type SubscriberCredentialsArgs = ArgsOf<typeof subscriberCredentialsInputsSchema>;
@@ -43,6 +43,6 @@ export class SubscriberCredentials extends pulumi.dynamic.Resource {
       ...args,
       credentials: pulumi.secret(args.credentials),
     };
-    super(provider, name, props, withSecretCredentials(opts), "svc", "SubscriberCredentials");
+    super(provider, name, props, resourceOptions(opts), "svc", "SubscriberCredentials");
   }
 }

@@ -8,18 +8,15 @@
  * 405 that is not about the subscriber) is written with the PATCH upsert instead, which replaces tokens per
  * the spec.
  *
- * What clearing leaves: when the entry is the subscriber's only entry for the provider, it is removed
- * (`DELETE .../credentials/{providerId}`). When other entries of the same provider exist (other
- * integrations), DELETE would remove them too, so the entry is overwritten instead with `{ deviceTokens: [] }`
- * (push) or `{}` (chat): tokens are emptied; on the real service, whose PUT sets only the fields it is given,
- * string fields such as `webhookUrl` may remain (the interface cannot unset one).
+ * What removing leaves: a resource's entries are removed with `DELETE .../credentials/{providerId}`, scoped
+ * with `?integrationIdentifier=` when the subscriber has other entries of the provider (other integrations),
+ * so that those stay (see `removalsOf` in ./subscriber-credentials-model.ts). A scoped DELETE also reaches
+ * entries whose integration was deleted or renamed since they were written, which no PUT can address.
  */
 import type { SvcClient } from "../../sdk/client";
 import { ApiError, BadRequestError, NotFoundError } from "../../sdk/errors";
 import { errorMessageOf } from "../../sdk/http-utils";
 import type { Subscriber, UpsertCredentialsBody } from "../../sdk/schemas";
-import { chatPushProviderId, type ProviderId } from "./provider-id";
-import { clearedCredentials } from "./subscriber-credentials-model";
 
 const SUBSCRIBER_MISSING = /subscriber.*not\s*found|subscriber.*does not exist/i;
 const NO_INTEGRATION = /integration/i;
@@ -75,26 +72,13 @@ export class CredentialsWriter {
   }
 
   /**
-   * Clears an entry: removed when it is the subscriber's only one for the provider (`how: "delete"`),
-   * else emptied. A subscriber or entry gone meanwhile is not an error.
+   * Removes entries with one DELETE: every entry of the provider, or with `integrationIdentifier` only those
+   * written for it (see `removalsOf`). A subscriber gone meanwhile is not an error.
    */
-  async clear(
-    subscriberId: string,
-    providerId: ProviderId,
-    how: "delete" | "empty",
-    integrationIdentifier?: string,
-  ): Promise<void> {
+  async remove(subscriberId: string, providerId: string, integrationIdentifier?: string): Promise<void> {
     try {
-      if (how === "delete") {
-        await this.client().subscribers.deleteCredentials(subscriberId, providerId);
-        return;
-      }
-      const body: UpsertCredentialsBody = {
-        providerId: chatPushProviderId(providerId),
-        credentials: clearedCredentials(providerId),
-      };
-      if (integrationIdentifier) body.integrationIdentifier = integrationIdentifier;
-      await this.write(subscriberId, body);
+      const query = integrationIdentifier === undefined ? {} : { integrationIdentifier };
+      await this.client().subscribers.deleteCredentials(subscriberId, providerId, query);
     } catch (e) {
       if (!isGone(e)) throw e;
     }

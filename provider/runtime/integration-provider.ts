@@ -11,6 +11,7 @@ import type { Integration } from "../../sdk/schemas";
 import type { ConfigSource } from "../config";
 import { defaultIdentifier } from "../default-identifier";
 import { concealSecretInputs } from "./check-failures";
+import { integrationsChanged } from "./integration-directory";
 import {
   checkIntegration,
   diffIntegration,
@@ -25,6 +26,7 @@ import {
 } from "./integration-model";
 import { ListCache } from "./list-cache";
 import type { ReadOutcome } from "./provider-results";
+import { carryWriteId, ReplacementGuard, type Stamped } from "./replacement-guard";
 import { ServiceSession, type ServiceSessionOptions } from "./service-session";
 import { canonical } from "./values";
 
@@ -42,6 +44,8 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
   /** Settings, the shared paced client and error mapping. */
   readonly session: ServiceSession;
   private readonly lists: ListCache<Integration[]>;
+  /** Creates of this deployment: the old half of a replacement that took its object over leaves it. */
+  private readonly creates = new ReplacementGuard();
 
   constructor(options: IntegrationProviderOptions = {}) {
     this.session = new ServiceSession(options);
@@ -64,7 +68,7 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
   }
 
   /** Creates the integration; a create answered 409 may take over the existing one (see `takeOver`). */
-  async create(inputs: IntegrationInputs): Promise<{ id: string; outs: IntegrationOutputs }> {
+  async create(inputs: IntegrationInputs): Promise<{ id: string; outs: Stamped<IntegrationOutputs> }> {
     return this.guard("create", inputs, async () => {
       const api = this.client().integrations;
       const body = toCreateBody(inputs);
@@ -76,7 +80,7 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
         .digest("hex")
         .slice(0, 32);
       const idempotencyKey = `pulumi-svc:integration:${digest}:${randomUUID()}`;
-      this.lists.invalidate();
+      this.changed();
       let created: Integration;
       try {
         created = await api.create(body, { idempotencyKey });
@@ -84,9 +88,10 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
         if (!(e instanceof ConflictError)) throw e;
         created = await this.takeOver(inputs, e);
       } finally {
-        this.lists.invalidate();
+        this.changed();
       }
-      return { id: idOf(created), outs: toOutputs(created, inputs) };
+      const id = idOf(created);
+      return { id, outs: this.creates.stamp(id, toOutputs(created, inputs), undefined) };
     });
   }
 
@@ -97,7 +102,7 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
       const found = all.find((i) => i._id === id);
       if (!found || found.deleted === true) return {};
       const outs = toOutputs(found, props ?? {});
-      return { id, props: outs, inputs: inputsOf(outs) };
+      return { id, props: carryWriteId(outs, props), inputs: inputsOf(outs) };
     });
   }
 
@@ -106,12 +111,12 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
     id: string,
     olds: IntegrationOutputs,
     news: IntegrationInputs,
-  ): Promise<{ outs: IntegrationOutputs }> {
+  ): Promise<{ outs: Stamped<IntegrationOutputs> }> {
     return this.guard("update", [olds, news], async () => {
-      this.lists.invalidate();
+      this.changed();
       try {
         const updated = await this.client().integrations.update(id, toUpdateBody(news));
-        return { outs: toOutputs(updated, news) };
+        return { outs: carryWriteId(toOutputs(updated, news), olds) };
       } catch (e) {
         if (e instanceof NotFoundError) {
           throw new Error(
@@ -120,21 +125,26 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
         }
         throw e;
       } finally {
-        this.lists.invalidate();
+        this.changed();
       }
     });
   }
 
-  /** Deletes the integration; one already gone counts as deleted. */
+  /**
+   * Deletes the integration; one already gone counts as deleted. One that a create of this deployment took
+   * over is left: it is the new half's (a create-before-delete replacement that kept the identifier; see
+   * ./replacement-guard.ts).
+   */
   async delete(id: string, props: IntegrationOutputs): Promise<void> {
     return this.guard("delete", props, async () => {
-      this.lists.invalidate();
+      if (this.creates.supersededBy(id, props)) return;
+      this.changed();
       try {
         await this.client().integrations.delete(id);
       } catch (e) {
         if (!(e instanceof NotFoundError)) throw e; // already gone
       } finally {
-        this.lists.invalidate();
+        this.changed();
       }
     });
   }
@@ -174,6 +184,12 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
       );
     }
     return candidates[0]!;
+  }
+
+  /** Forgets cached lists here and in every integration directory of this process (call around writes). */
+  private changed(): void {
+    this.lists.invalidate();
+    integrationsChanged();
   }
 
   private client(): SvcClient {

@@ -189,6 +189,100 @@ export function findEntry(
   return entries[0];
 }
 
+/** Which channel entries a resource manages: its provider, its identifier and the integration it last wrote to. */
+export interface EntryTarget {
+  providerId: string;
+  integrationIdentifier?: string | undefined;
+  /** The `_integrationId` the resource's entry was bound to when it last wrote or read it. */
+  integrationId?: string | undefined;
+}
+
+/** A subscriber's entries that belong to a resource, split by the integration they are bound to. */
+export interface OwnEntries {
+  /** The entry bound to the integration the identifier names now (undefined: there is none). */
+  current: ChannelSettings | undefined;
+  /**
+   * Entries of the resource bound to another integration: one that was deleted, or replaced under the same
+   * identifier (a new `_id`). Their credentials reach no integration; they are drift to remove.
+   */
+  stale: ChannelSettings[];
+}
+
+/**
+ * The entries of `subscriber` that belong to `target`: same provider, and written for its identifier or
+ * bound to its last integration. `currentId` is the `_id` the identifier names now: null when it names
+ * none (every entry is stale), undefined when no binding can be checked (no identifier: the entry the
+ * service would pick is the current one).
+ */
+export function ownEntries(
+  subscriber: Subscriber,
+  target: EntryTarget,
+  currentId: string | null | undefined,
+): OwnEntries {
+  if (currentId === undefined) return { current: findEntry(subscriber, target), stale: [] };
+  const ours = entriesOf(subscriber, target);
+  return {
+    current: ours.find((c) => c._integrationId === currentId),
+    stale: ours.filter((c) => c._integrationId !== currentId),
+  };
+}
+
+/**
+ * Every entry of `subscriber` that belongs to `target`, whatever integration it is bound to: same provider,
+ * and written for the target's identifier or bound to its last integration. Without either, the one entry
+ * the service would pick.
+ */
+export function entriesOf(subscriber: Subscriber, target: EntryTarget): ChannelSettings[] {
+  const { providerId, integrationIdentifier, integrationId } = target;
+  const sameProvider = (subscriber.channels ?? []).filter((c) => c.providerId === providerId);
+  if (integrationIdentifier === undefined && integrationId === undefined) return sameProvider.slice(0, 1);
+  return sameProvider.filter(
+    (c) =>
+      (integrationIdentifier !== undefined && c.integrationIdentifier === integrationIdentifier) ||
+      (integrationId !== undefined && c._integrationId === integrationId),
+  );
+}
+
+/**
+ * Outputs as read back: the current entry's credentials (none when only stale entries are left), and the
+ * binding of a stale entry when there is one, so that the next diff sees the drift.
+ */
+export function observedOutputs(
+  props: SubscriberCredentialsOutputs,
+  subscriber: Subscriber,
+  entries: OwnEntries,
+): SubscriberCredentialsOutputs {
+  const declared: SubscriberCredentialsInputs = {
+    subscriberId: props.subscriberId,
+    providerId: props.providerId,
+    credentials: entries.current ? (props.credentials ?? {}) : {},
+  };
+  if (props.integrationIdentifier !== undefined) declared.integrationIdentifier = props.integrationIdentifier;
+  const outs = toOutputs(declared, subscriber, entries.current);
+  const stale = entries.stale[0]?._integrationId;
+  if (stale) outs.integrationId = stale;
+  return outs;
+}
+
+/**
+ * The DELETE requests that remove `ours` and leave the subscriber's other entries of the provider alone:
+ * one unscoped request when every entry of the provider is ours, otherwise one per identifier of ours
+ * (`?integrationIdentifier=`, which reaches entries whose integration is gone or renamed). An entry of ours
+ * without identifier, beside entries that are not ours, cannot be addressed alone and is left.
+ */
+export function removalsOf(
+  subscriber: Subscriber,
+  providerId: string,
+  ours: readonly ChannelSettings[],
+): { integrationIdentifier?: string }[] {
+  if (ours.length === 0) return [];
+  const others = (subscriber.channels ?? []).filter((c) => c.providerId === providerId && !ours.includes(c));
+  if (others.length === 0) return [{}];
+  const identifiers = new Set<string>();
+  for (const c of ours) if (c.integrationIdentifier) identifiers.add(c.integrationIdentifier);
+  return [...identifiers].map((integrationIdentifier) => ({ integrationIdentifier }));
+}
+
 /** Outputs from a subscriber's channel entry (or from what was written, when the answer lacks the entry). */
 export function toOutputs(
   inputs: SubscriberCredentialsInputs,
@@ -214,11 +308,8 @@ export function toOutputs(
  * identifier is kept even when the program left it out: a later check without it is not a change.
  */
 export function inputsOf(outputs: SubscriberCredentialsOutputs): SubscriberCredentialsInputs {
-  const { integrationId: _i, environmentId: _e, ...inputs } = outputs;
-  return inputs;
-}
-
-/** The credentials that clear what a resource set, for the provider (push: an empty token list). */
-export function clearedCredentials(providerId: string): ChannelCredentials {
-  return PUSH_PROVIDERS.includes(providerId) ? { deviceTokens: [] } : {};
+  const { subscriberId, providerId, integrationIdentifier, credentials } = outputs;
+  return integrationIdentifier === undefined
+    ? { subscriberId, providerId, credentials }
+    : { subscriberId, providerId, integrationIdentifier, credentials };
 }

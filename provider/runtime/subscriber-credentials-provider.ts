@@ -3,25 +3,38 @@
  * `pulumi-svc/internal/provider-runtime`. One instance per host process, so every SubscriberCredentials of a
  * deployment shares one client, one connection pool and one rate pacer (sdk/rate-pacer.ts).
  *
- * Writing and clearing (PUT, what delete leaves) is ./credentials-writer.ts, shared with the set.
+ * Writing and removing (PUT, scoped DELETE) is ./credentials-writer.ts, shared with the set.
+ *
+ * Credentials follow their integration: an entry bound to an integration that is gone, or to an older `_id`
+ * of the same identifier (./integration-directory.ts), is drift. Read reports it, diff sees it, a write
+ * removes such entries and writes the credentials onto the current integration, and delete removes every
+ * entry of the resource whatever integration it points at.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { SvcClient } from "../../sdk/client";
-import type { Subscriber, UpsertCredentialsBody } from "../../sdk/schemas";
+import type { ChannelSettings, Subscriber, UpsertCredentialsBody } from "../../sdk/schemas";
 import type { ConfigSource } from "../config";
 import { concealSecretInputs } from "./check-failures";
 import { CredentialsWriter, isNoIntegration, isSubscriberMissing } from "./credentials-writer";
 import { findSubscriber } from "./find-subscriber";
+import { IntegrationDirectory } from "./integration-directory";
 import { ListCache } from "./list-cache";
 import { chatPushProviderId } from "./provider-id";
 import type { ReadOutcome } from "./provider-results";
+import { carryWriteId, ReplacementGuard, type Stamped } from "./replacement-guard";
 import { ServiceSession, type ServiceSessionOptions } from "./service-session";
 import {
   checkSubscriberCredentials,
   credentialsId,
   diffSubscriberCredentials,
+  type EntryTarget,
+  entriesOf,
   findEntry,
   inputsOf,
+  type OwnEntries,
+  observedOutputs,
+  ownEntries,
+  removalsOf,
   type SubscriberCredentialsCheck,
   type SubscriberCredentialsInputs,
   type SubscriberCredentialsOutputs,
@@ -50,10 +63,14 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
   private readonly reads = new Map<string, ListCache<Subscriber | undefined>>();
   private environmentId: string | undefined;
   private readonly writer: CredentialsWriter;
+  private readonly directory: IntegrationDirectory;
+  /** Creates of this deployment (the old half of a replacement leaves their entry alone). */
+  private readonly creates = new ReplacementGuard();
 
   constructor(private readonly options: SubscriberCredentialsProviderOptions = {}) {
     this.session = new ServiceSession(options);
     this.writer = new CredentialsWriter(() => this.session.client());
+    this.directory = new IntegrationDirectory(() => this.session.client());
   }
 
   /** Reads `svc:apiKey` / `svc:baseUrl` from the stack config the engine sends (env as fallback). */
@@ -69,22 +86,28 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
     return concealSecretInputs(checkSubscriberCredentials(news ?? {}));
   }
 
-  /** Compares checked inputs with the outputs in state (see {@link diffSubscriberCredentials}). */
+  /**
+   * Compares checked inputs with the outputs in state (see {@link diffSubscriberCredentials}); an entry bound
+   * to another integration than the one its identifier names now is a change too.
+   */
   async diff(
     _id: string,
     olds: SubscriberCredentialsOutputs,
     news: SubscriberCredentialsInputs,
   ): Promise<dynamic.DiffResult> {
-    return diffSubscriberCredentials(olds, news);
+    const outcome = diffSubscriberCredentials(olds, news);
+    if (outcome.changes || !(await this.bindingDrifted(olds))) return outcome;
+    return { ...outcome, changes: true };
   }
 
   /** Writes the declared credentials (PUT: device tokens replaced exactly). */
   async create(
     inputs: SubscriberCredentialsInputs,
-  ): Promise<{ id: string; outs: SubscriberCredentialsOutputs }> {
+  ): Promise<{ id: string; outs: Stamped<SubscriberCredentialsOutputs> }> {
     return this.session.guard("create", inputs.credentials, async () => {
       const outs = await this.write("create", inputs);
-      return { id: credentialsId(inputs), outs };
+      const id = credentialsId(inputs);
+      return { id, outs: this.creates.stamp(id, outs, undefined) };
     });
   }
 
@@ -98,17 +121,10 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
       }
       const subscriber = await this.cachedSubscriber(props.subscriberId);
       if (!subscriber) return {};
-      const entry = findEntry(subscriber, props);
-      if (!entry) return {};
-      const current: SubscriberCredentialsInputs = {
-        subscriberId: props.subscriberId,
-        providerId: props.providerId,
-        credentials: props.credentials ?? {},
-      };
-      if (props.integrationIdentifier !== undefined)
-        current.integrationIdentifier = props.integrationIdentifier;
-      const outs = toOutputs(current, subscriber, entry);
-      return { id, props: outs, inputs: inputsOf(outs) };
+      const entries = await this.bound(subscriber, props);
+      if (!entries.current && entries.stale.length === 0) return {};
+      const outs = observedOutputs(props, subscriber, entries);
+      return { id, props: carryWriteId(outs, props), inputs: inputsOf(outs) };
     });
   }
 
@@ -117,34 +133,31 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
     _id: string,
     olds: SubscriberCredentialsOutputs,
     news: SubscriberCredentialsInputs,
-  ): Promise<{ outs: SubscriberCredentialsOutputs }> {
+  ): Promise<{ outs: Stamped<SubscriberCredentialsOutputs> }> {
     return this.session.guard("update", [olds.credentials, news.credentials], async () => {
       // Without a declared identifier, keep writing the entry this resource already manages.
       const target: SubscriberCredentialsInputs =
         news.integrationIdentifier === undefined && olds.integrationIdentifier !== undefined
           ? { ...news, integrationIdentifier: olds.integrationIdentifier }
           : news;
-      return { outs: await this.write("update", target) };
+      return { outs: carryWriteId(await this.write("update", target, olds.integrationId), olds) };
     });
   }
 
-  /** Clears what the resource set (see the module comment for what remains). */
-  async delete(_id: string, props: SubscriberCredentialsOutputs): Promise<void> {
+  /**
+   * Removes every entry of the resource, whatever integration it is bound to, and leaves the subscriber's
+   * other entries alone. The old half of a create-before-delete replacement of the same entry (the id was
+   * created again in this deployment: ./replacement-guard.ts) removes nothing: the entry is the new half's.
+   */
+  async delete(id: string, props: SubscriberCredentialsOutputs): Promise<void> {
     return this.session.guard("delete", props.credentials, async () => {
+      if (this.creates.supersededBy(id, props)) return;
       const subscriberId = props.subscriberId;
       this.forget(subscriberId);
       const subscriber = await this.findSubscriber(subscriberId);
       if (!subscriber) return; // already gone
-      const entry = findEntry(subscriber, props);
-      if (!entry) return;
-      const sameProvider = (subscriber.channels ?? []).filter((c) => c.providerId === props.providerId);
       try {
-        await this.writer.clear(
-          subscriberId,
-          props.providerId,
-          sameProvider.length === 1 ? "delete" : "empty",
-          entry.integrationIdentifier,
-        );
+        await this.removeEntries(subscriber, props, entriesOf(subscriber, props));
       } finally {
         this.forget(subscriberId);
       }
@@ -155,27 +168,89 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
     return this.session.client();
   }
 
-  /** Writes the declared credentials and returns the outputs read from the answer. */
+  /**
+   * Writes the declared credentials and returns the outputs read from the answer. Entries of the resource
+   * left bound to another integration (`previousId`, or an older `_id` of the identifier) are removed and
+   * the credentials written again: after it the resource has exactly one entry, on the current integration.
+   */
   private async write(
     operation: string,
     inputs: SubscriberCredentialsInputs,
+    previousId?: string,
   ): Promise<SubscriberCredentialsOutputs> {
     const body: UpsertCredentialsBody = {
       providerId: chatPushProviderId(inputs.providerId),
       credentials: inputs.credentials,
     };
     if (inputs.integrationIdentifier !== undefined) body.integrationIdentifier = inputs.integrationIdentifier;
+    const target: EntryTarget = { ...inputs, integrationId: previousId };
     this.forget(inputs.subscriberId);
-    let subscriber: Subscriber;
+    let written: { subscriber: Subscriber; entry: ChannelSettings | undefined };
     try {
-      subscriber = await this.writer.write(inputs.subscriberId, body);
+      const subscriber = await this.writer.write(inputs.subscriberId, body);
+      written = await this.rebind(subscriber, target, body);
     } catch (e) {
       throw await this.explain(operation, inputs, e);
     } finally {
       this.forget(inputs.subscriberId);
     }
-    this.environmentId ??= subscriber._environmentId;
-    return toOutputs(inputs, subscriber, findEntry(subscriber, inputs));
+    this.environmentId ??= written.subscriber._environmentId;
+    return toOutputs(inputs, written.subscriber, written.entry);
+  }
+
+  /**
+   * After a write: when the resource has more than the one entry just written, those bound to another
+   * integration are removed (a scoped DELETE, which removes the fresh entry too) and the body written again.
+   */
+  private async rebind(
+    subscriber: Subscriber,
+    target: EntryTarget,
+    body: UpsertCredentialsBody,
+  ): Promise<{ subscriber: Subscriber; entry: ChannelSettings | undefined }> {
+    if (entriesOf(subscriber, target).length <= 1) {
+      return { subscriber, entry: findEntry(subscriber, target) };
+    }
+    const entries = await this.bound(subscriber, target, true);
+    if (entries.stale.length === 0) return { subscriber, entry: entries.current };
+    const all = entries.current ? [entries.current, ...entries.stale] : entries.stale;
+    await this.removeEntries(subscriber, target, all);
+    const rewritten = await this.writer.write(subscriber.subscriberId, body);
+    const current = entries.current?._integrationId ?? null;
+    return { subscriber: rewritten, entry: ownEntries(rewritten, target, current).current };
+  }
+
+  /** The subscriber's entries of the resource, split by whether their integration is the current one. */
+  private async bound(subscriber: Subscriber, target: EntryTarget, fresh = false): Promise<OwnEntries> {
+    const current = await this.directory.current(
+      { environmentId: subscriber._environmentId, integrationIdentifier: target.integrationIdentifier },
+      fresh,
+    );
+    return ownEntries(subscriber, target, current === undefined ? undefined : (current?._id ?? null));
+  }
+
+  /** Removes the given entries of the resource (see `removalsOf`). */
+  private async removeEntries(
+    subscriber: Subscriber,
+    target: EntryTarget,
+    ours: readonly ChannelSettings[],
+  ): Promise<void> {
+    for (const r of removalsOf(subscriber, target.providerId, ours)) {
+      await this.writer.remove(subscriber.subscriberId, target.providerId, r.integrationIdentifier);
+    }
+  }
+
+  /**
+   * True when the entry in state is bound to another integration than the one its identifier names now.
+   * Best effort: false when the service cannot be asked (a preview without a key, a failing service).
+   */
+  private async bindingDrifted(olds: SubscriberCredentialsOutputs): Promise<boolean> {
+    if (olds.integrationId === undefined) return false;
+    try {
+      const current = await this.directory.current(olds);
+      return current !== undefined && current?._id !== olds.integrationId;
+    } catch {
+      return false;
+    }
   }
 
   /** Turns the service's 400s into errors that say what is missing and where. */

@@ -3,8 +3,13 @@
  * which subscribers an update touches (entry changes), and what actually needs a request once the stored
  * credentials are known (the sync plan).
  */
-import type { ChannelCredentials, Subscriber } from "../../sdk/schemas";
-import { comparableCredentials, findEntry, pickCredentials } from "./subscriber-credentials-model";
+import type { ChannelCredentials, ChannelSettings, Subscriber } from "../../sdk/schemas";
+import {
+  comparableCredentials,
+  ownEntries,
+  pickCredentials,
+  removalsOf,
+} from "./subscriber-credentials-model";
 import { containsUnknown, isUnknown } from "./values";
 
 type Props = Record<string, unknown>;
@@ -68,16 +73,20 @@ export interface SetTarget {
   integrationIdentifier?: string | undefined;
 }
 
-/** How a removed entry is cleared: removed (the subscriber's only entry for the provider) or emptied. */
+/** One DELETE of a subscriber's entries: all of the provider's, or only those of an identifier. */
 export interface ClearStep {
   subscriberId: string;
-  how: "delete" | "empty";
-  /** The entry's identifier (emptying must address that entry). */
+  /** Scope of the DELETE (`?integrationIdentifier=`): set when the subscriber has other entries of the provider. */
   integrationIdentifier?: string;
 }
 
 /** The requests a sync needs once the stored credentials are known. */
 export interface SyncPlan {
+  /**
+   * Entries of the set bound to another integration than the current one (drift), removed before the
+   * subscriber's entry is written again.
+   */
+  purge: ClearStep[];
   /** Subscribers to write (PUT). */
   write: string[];
   /** Entries to clear. */
@@ -88,21 +97,80 @@ export interface SyncPlan {
   upToDate: number;
 }
 
-/** The stored credentials of the managed entry, or undefined when there is none (an emptied entry counts as none). */
+/**
+ * The `_id` of the integration the set's entries must be bound to: null when its identifier names none,
+ * undefined when the set has no identifier (no binding is checked). See ./integration-directory.ts.
+ */
+export type CurrentIntegration = string | null | undefined;
+
+/**
+ * The stored credentials of the managed entry on the current integration, or undefined when there is none
+ * (an emptied entry counts as none).
+ */
 export function storedCredentials(
   subscriber: Subscriber | undefined,
   target: SetTarget,
+  currentId: CurrentIntegration = undefined,
 ): ChannelCredentials | undefined {
-  const entry = subscriber ? findEntry(subscriber, target) : undefined;
+  const entry = subscriber ? ownEntries(subscriber, target, currentId).current : undefined;
   if (!entry) return undefined;
   const creds = pickCredentials(entry.credentials);
   return comparableCredentials(creds) === comparableCredentials({}) ? undefined : creds;
+}
+
+/** The DELETE requests that remove the given entries of one subscriber. */
+function clearSteps(
+  subscriber: Subscriber,
+  target: SetTarget,
+  ours: readonly ChannelSettings[],
+): ClearStep[] {
+  return removalsOf(subscriber, target.providerId, ours).map((r) =>
+    r.integrationIdentifier === undefined
+      ? { subscriberId: subscriber.subscriberId }
+      : { subscriberId: subscriber.subscriberId, integrationIdentifier: r.integrationIdentifier },
+  );
+}
+
+/** Adds to `plan` what writing one subscriber takes: a purge of stale entries first, or nothing when up to date. */
+function planWrite(
+  plan: SyncPlan,
+  subscriber: Subscriber,
+  target: SetTarget,
+  desired: ChannelCredentials | undefined,
+  currentId: CurrentIntegration,
+): void {
+  const { current, stale } = ownEntries(subscriber, target, currentId);
+  if (stale.length > 0) {
+    plan.purge.push(...clearSteps(subscriber, target, current ? [current, ...stale] : stale));
+    plan.write.push(subscriber.subscriberId);
+  } else if (
+    comparableCredentials(storedCredentials(subscriber, target, currentId)) === comparableCredentials(desired)
+  ) {
+    plan.upToDate++;
+  } else plan.write.push(subscriber.subscriberId);
+}
+
+/** Adds to `plan` what clearing one subscriber takes: every entry of the set, stale ones included. */
+function planClear(
+  plan: SyncPlan,
+  subscriber: Subscriber,
+  target: SetTarget,
+  currentId: CurrentIntegration,
+): void {
+  const { current, stale } = ownEntries(subscriber, target, currentId);
+  const holds = current !== undefined && storedCredentials(subscriber, target, currentId) !== undefined;
+  if (!holds && stale.length === 0) {
+    plan.upToDate++;
+    return;
+  }
+  plan.clear.push(...clearSteps(subscriber, target, current ? [current, ...stale] : stale));
 }
 
 /**
  * Read-before-write: of the subscribers to write, only those whose stored credentials differ from the
  * desired ones are written; of those to clear, only entries that still hold something are cleared. This is
  * what makes a retried create or update (after a partial failure) converge without duplicate requests.
+ * Entries bound to another integration than `currentId` are drift: removed before the write, or cleared.
  */
 export function planSync(
   target: SetTarget,
@@ -110,28 +178,18 @@ export function planSync(
   toWrite: readonly string[],
   toClear: readonly string[],
   stored: ReadonlyMap<string, Subscriber>,
+  currentId: CurrentIntegration = undefined,
 ): SyncPlan {
-  const plan: SyncPlan = { write: [], clear: [], missing: [], upToDate: 0 };
+  const plan: SyncPlan = { purge: [], write: [], clear: [], missing: [], upToDate: 0 };
   for (const id of toWrite) {
     const subscriber = stored.get(id);
     if (!subscriber) plan.missing.push(id);
-    else if (
-      comparableCredentials(storedCredentials(subscriber, target)) === comparableCredentials(desired[id])
-    )
-      plan.upToDate++;
-    else plan.write.push(id);
+    else planWrite(plan, subscriber, target, desired[id], currentId);
   }
   for (const id of toClear) {
     const subscriber = stored.get(id);
-    const entry = subscriber ? findEntry(subscriber, target) : undefined;
-    if (!subscriber || !entry || storedCredentials(subscriber, target) === undefined) {
-      plan.upToDate++;
-      continue;
-    }
-    const sameProvider = (subscriber.channels ?? []).filter((ch) => ch.providerId === target.providerId);
-    const step: ClearStep = { subscriberId: id, how: sameProvider.length === 1 ? "delete" : "empty" };
-    if (entry.integrationIdentifier) step.integrationIdentifier = entry.integrationIdentifier;
-    plan.clear.push(step);
+    if (!subscriber) plan.upToDate++;
+    else planClear(plan, subscriber, target, currentId);
   }
   return plan;
 }

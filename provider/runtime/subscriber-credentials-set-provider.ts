@@ -14,6 +14,10 @@
  *   cause (never a credential). 401/403 stop the sync at once.
  * - Refresh reads every entry back (same reader): out-of-band changes show in the credentials, and the
  *   fingerprint of a changed entry becomes `changed-outside-pulumi` so the next preview lists it.
+ * - Credentials follow their integration (./integration-directory.ts): an entry bound to an integration that
+ *   is gone, or to an older `_id` of the identifier, is drift. Refresh drops it from the state (the next
+ *   `up` writes it again), a sync removes it before writing the subscriber again, and delete removes every
+ *   entry of the set whatever integration it points at.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { AuthenticationError, PermissionDeniedError } from "../../sdk/errors";
@@ -22,10 +26,14 @@ import type { ConfigSource } from "../config";
 import { concealSecretInputs } from "./check-failures";
 import { CredentialsWriter, isNoIntegration, isSubscriberMissing } from "./credentials-writer";
 import { forEachLimited } from "./for-each-limited";
+import { IntegrationDirectory } from "./integration-directory";
 import { chatPushProviderId } from "./provider-id";
+import { carryWriteId, ReplacementGuard, type Stamped } from "./replacement-guard";
 import { ServiceSession, type ServiceSessionOptions } from "./service-session";
-import { comparableCredentials } from "./subscriber-credentials-model";
+import { comparableCredentials, ownEntries } from "./subscriber-credentials-model";
 import {
+  type ClearStep,
+  type CurrentIntegration,
   diffSubscriberCredentialsSet,
   entryChanges,
   planSync,
@@ -85,11 +93,15 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
   lastSync: SyncReport | undefined;
   private readonly writer: CredentialsWriter;
   private readonly concurrency: number;
+  private readonly directory: IntegrationDirectory;
+  /** Creates of this deployment with the entries each wrote (the old half of a replacement leaves them). */
+  private readonly creates = new ReplacementGuard<ReadonlySet<string>>();
 
   constructor(options: SubscriberCredentialsSetProviderOptions = {}) {
     this.session = new ServiceSession(options);
     this.writer = new CredentialsWriter(() => this.session.client());
     this.concurrency = options.concurrency ?? DEFAULT_SET_CONCURRENCY;
+    this.directory = new IntegrationDirectory(() => this.session.client());
   }
 
   /** Reads `svc:apiKey` / `svc:baseUrl` from the stack config the engine sends (env as fallback). */
@@ -111,10 +123,12 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
 
   async create(
     inputs: SubscriberCredentialsSetInputs,
-  ): Promise<dynamic.CreateResult<SubscriberCredentialsSetOutputs>> {
+  ): Promise<dynamic.CreateResult<Stamped<SubscriberCredentialsSetOutputs>>> {
     return this.session.guard("create", inputs.credentials, async () => {
-      await this.sync("create", inputs, inputs.credentials, Object.keys(inputs.credentials), []);
-      return { id: credentialsSetId(inputs), outs: inputs };
+      const ids = Object.keys(inputs.credentials);
+      await this.sync("create", inputs, inputs.credentials, ids, []);
+      const id = credentialsSetId(inputs);
+      return { id, outs: this.creates.stamp(id, inputs, new Set(ids)) };
     });
   }
 
@@ -122,17 +136,19 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
     _id: string,
     olds: SubscriberCredentialsSetOutputs,
     news: SubscriberCredentialsSetInputs,
-  ): Promise<dynamic.UpdateResult<SubscriberCredentialsSetOutputs>> {
+  ): Promise<dynamic.UpdateResult<Stamped<SubscriberCredentialsSetOutputs>>> {
     return this.session.guard("update", [olds.credentials, news.credentials], async () => {
       const c = entryChanges(olds.credentials, news.credentials);
       await this.sync("update", news, news.credentials, [...c.added, ...c.changed], c.removed);
-      return { outs: news };
+      return { outs: carryWriteId(news, olds) };
     });
   }
 
   async delete(_id: string, props: SubscriberCredentialsSetOutputs): Promise<void> {
     return this.session.guard("delete", props.credentials, async () => {
-      await this.sync("delete", props, {}, [], Object.keys(props.credentials ?? {}));
+      const kept = this.creates.supersededBy(credentialsSetId(props), props)?.payload;
+      const ids = Object.keys(props.credentials ?? {}).filter((id) => !kept?.has(id));
+      await this.sync("delete", props, {}, [], ids);
     });
   }
 
@@ -145,8 +161,8 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
       }
       const wanted = new Set(Object.keys(props.credentials));
       const { found } = await readSubscribers(this.session.client(), wanted, this.concurrency);
-      const outs = refreshed(props, found);
-      return { id, props: outs, inputs: outs };
+      const outs = refreshed(props, found, await this.currentIntegration(props, found));
+      return { id, props: carryWriteId(outs, props), inputs: outs };
     });
   }
 
@@ -161,12 +177,23 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
     const client = this.session.client();
     const wanted = new Set([...toWrite, ...toClear]);
     const { found, strategy } = await readSubscribers(client, wanted, this.concurrency);
-    const plan = planSync(target, desired, toWrite, toClear, found);
+    const currentId = await this.currentIntegration(target, found, true);
+    const plan = planSync(target, desired, toWrite, toClear, found, currentId);
     const failures = new Map<string, string[]>();
     const fail = (cause: string, id: string) => failures.set(cause, [...(failures.get(cause) ?? []), id]);
     for (const id of plan.missing) fail(this.missingCause(found), id);
     let written = 0;
     let cleared = 0;
+    const clear = async (step: ClearStep) => {
+      try {
+        await this.writer.remove(step.subscriberId, target.providerId, step.integrationIdentifier);
+        cleared++;
+      } catch (e) {
+        if (isFatal(e)) throw e;
+        fail(causeOf(e, step.subscriberId), step.subscriberId);
+      }
+    };
+    await forEachLimited(plan.purge, this.concurrency, clear);
     await forEachLimited(plan.write, this.concurrency, async (id) => {
       try {
         await this.writer.write(id, bodyOf(target, desired[id] ?? {}));
@@ -176,18 +203,24 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
         fail(this.causeOfWrite(e, target, id), id);
       }
     });
-    await forEachLimited(plan.clear, this.concurrency, async (step) => {
-      try {
-        await this.writer.clear(step.subscriberId, target.providerId, step.how, step.integrationIdentifier);
-        cleared++;
-      } catch (e) {
-        if (isFatal(e)) throw e;
-        fail(causeOf(e, step.subscriberId), step.subscriberId);
-      }
-    });
+    await forEachLimited(plan.clear, this.concurrency, clear);
     const failed = [...failures.values()].reduce((n, ids) => n + ids.length, 0);
     this.lastSync = { operation, strategy, written, cleared, upToDate: plan.upToDate, failed };
     if (failed > 0) throw partialFailure(operation, plan, failures, written + cleared, failed);
+  }
+
+  /** The `_id` the set's identifier names now, in the environment of the subscribers read. */
+  private async currentIntegration(
+    target: SetTarget,
+    found: ReadonlyMap<string, Subscriber>,
+    fresh = false,
+  ): Promise<CurrentIntegration> {
+    const environmentId = found.values().next().value?._environmentId;
+    const current = await this.directory.current(
+      { environmentId, integrationIdentifier: target.integrationIdentifier },
+      fresh,
+    );
+    return current === undefined ? undefined : (current?._id ?? null);
   }
 
   private missingCause(found: ReadonlyMap<string, Subscriber>): string {
@@ -237,17 +270,21 @@ function partialFailure(
 }
 
 /**
- * The state after a refresh: each entry as stored (gone entries dropped), and for entries changed outside
- * Pulumi the drift fingerprint, so that the next preview lists them.
+ * The state after a refresh: each entry as stored on the current integration (gone entries, and entries
+ * with a stale binding, dropped: the next `up` writes them again), and for entries changed outside Pulumi
+ * the drift fingerprint, so that the next preview lists them.
  */
 function refreshed(
   props: SubscriberCredentialsSetOutputs,
   found: ReadonlyMap<string, Subscriber>,
+  currentId: CurrentIntegration,
 ): SubscriberCredentialsSetOutputs {
   const credentials: Record<string, ChannelCredentials> = {};
   const fingerprints: Record<string, string> = {};
   for (const [id, declared] of Object.entries(props.credentials)) {
-    const stored = storedCredentials(found.get(id), props);
+    const subscriber = found.get(id);
+    if (subscriber && ownEntries(subscriber, props, currentId).stale.length > 0) continue;
+    const stored = storedCredentials(subscriber, props, currentId);
     if (stored === undefined) continue;
     credentials[id] = stored;
     const same = comparableCredentials(stored) === comparableCredentials(declared);

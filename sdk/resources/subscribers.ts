@@ -1,6 +1,8 @@
 import type { RequestOptions } from "../options";
 import { paginateCursor } from "../pagination";
 import {
+  type DeleteCredentialsQuery,
+  deleteCredentialsQuerySchema,
   type SearchSubscribersQuery,
   type Subscriber,
   type SubscriberPage,
@@ -73,14 +75,27 @@ export class Subscribers {
 
   /**
    * Deletes the channel credentials of one provider for a subscriber
-   * (`DELETE /v1/subscribers/{subscriberId}/credentials/{providerId}`, 204).
+   * (`DELETE /v1/subscribers/{subscriberId}/credentials/{providerId}`, 204): every entry of the provider, or
+   * with `query.integrationIdentifier` only the entries written for that integration identifier.
    */
-  async deleteCredentials(subscriberId: string, providerId: string, options?: RequestOptions): Promise<void> {
+  async deleteCredentials(
+    subscriberId: string,
+    providerId: string,
+    query: DeleteCredentialsQuery = {},
+    options?: RequestOptions,
+  ): Promise<void> {
     const operation = "subscribers.deleteCredentials";
     const id = idParam(operation, "subscriberId", subscriberId);
     const provider = idParam(operation, "providerId", providerId);
+    const parsed = validateInput(operation, deleteCredentialsQuerySchema, query, "query");
     await this.#t.request(
-      { operation, method: "DELETE", path: `/v1/subscribers/${id}/credentials/${provider}`, response: null },
+      {
+        operation,
+        method: "DELETE",
+        path: `/v1/subscribers/${id}/credentials/${provider}`,
+        query: parsed,
+        response: null,
+      },
       options,
     );
   }

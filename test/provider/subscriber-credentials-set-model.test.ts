@@ -8,6 +8,7 @@ import {
   diffSubscriberCredentialsSet,
   entryChanges,
   planSync,
+  storedCredentials,
 } from "../../provider/runtime/subscriber-credentials-set-diff";
 import {
   FINGERPRINT_HEX_DIGITS,
@@ -179,6 +180,7 @@ describe("read-before-write plan", () => {
       ghost: { deviceTokens: ["g"] },
     };
     expect(planSync(target, desired, Object.keys(desired), [], stored)).toEqual({
+      purge: [],
       write: ["other", "none"],
       clear: [],
       missing: ["ghost"],
@@ -186,15 +188,54 @@ describe("read-before-write plan", () => {
     });
   });
 
-  it("clears only entries still holding something: delete when the only one of the provider, else empty", () => {
+  it("clears only entries still holding something: unscoped when the only one of the provider, else scoped", () => {
     expect(planSync(target, {}, [], ["emptied", "none", "ghost", "two", "only"], stored)).toEqual({
+      purge: [],
       write: [],
-      clear: [
-        { subscriberId: "two", how: "empty", integrationIdentifier: "fcm-main" },
-        { subscriberId: "only", how: "delete", integrationIdentifier: "fcm-main" },
-      ],
+      clear: [{ subscriberId: "two", integrationIdentifier: "fcm-main" }, { subscriberId: "only" }],
       missing: [],
       upToDate: 3,
+    });
+  });
+
+  describe("entries bound to another integration than the current one", () => {
+    // "int-fcm-main" was deleted; "fcm-main" now names "int-new" (recreated under the same identifier).
+    const rebound = { ...fcm(["t1", "t2"]), _integrationId: "int-new" };
+    const bindings = new Map<string, Subscriber>([
+      ["stale", subscriber("stale", [fcm(["t1", "t2"])])],
+      ["both", subscriber("both", [fcm(["t1", "t2"]), rebound])],
+      ["fresh", subscriber("fresh", [rebound])],
+      ["beside", subscriber("beside", [fcm(["t1", "t2"]), fcm(["y"], "fcm-eu")])],
+    ]);
+    const desired = Object.fromEntries(
+      [...bindings.keys()].map((id) => [id, { deviceTokens: ["t1", "t2"] }]),
+    );
+
+    it("are removed before the subscriber is written again, even when the credentials are equal", () => {
+      expect(planSync(target, desired, Object.keys(desired), [], bindings, "int-new")).toEqual({
+        purge: [
+          { subscriberId: "stale" },
+          { subscriberId: "both" },
+          { subscriberId: "beside", integrationIdentifier: "fcm-main" },
+        ],
+        write: ["stale", "both", "beside"],
+        clear: [],
+        missing: [],
+        upToDate: 1,
+      });
+    });
+
+    it("are cleared by delete, and count as no entry when the identifier names no integration", () => {
+      expect(planSync(target, {}, [], [...bindings.keys()], bindings, null).clear).toEqual([
+        { subscriberId: "stale" },
+        { subscriberId: "both" },
+        { subscriberId: "fresh" },
+        { subscriberId: "beside", integrationIdentifier: "fcm-main" },
+      ]);
+      expect(storedCredentials(bindings.get("stale"), target, "int-new")).toBeUndefined();
+      expect(storedCredentials(bindings.get("stale"), target, undefined)).toEqual({
+        deviceTokens: ["t1", "t2"],
+      });
     });
   });
 });

@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
+import { writeIdOf } from "../../provider/runtime/replacement-guard";
 import type { SubscriberCredentialsSetOutputs } from "../../provider/runtime/subscriber-credentials-set-model";
 import { SubscriberCredentialsSetProvider } from "../../provider/runtime/subscriber-credentials-set-provider";
 import { SvcClient } from "../../sdk";
@@ -70,9 +71,9 @@ describe("create", () => {
     e.resetRequests();
     const r = await p.create(inputs);
     expect(r.id).toBe("fcm/fcm-main");
-    expect(r.outs).toEqual(inputs);
+    expect(r.outs).toEqual({ ...inputs, writeId: writeIdOf(r.outs) });
     expect(count(e, "PUT")).toBe(250);
-    expect(count(e, "GET")).toBe(3); // 250 subscribers, 100 a page
+    expect(count(e, "GET")).toBe(4); // 250 subscribers, 100 a page, and the integrations (their current _id)
     expect(tokensOf(e, "s-249")).toEqual([token("s-249")]);
 
     e.resetRequests();
@@ -97,7 +98,7 @@ describe("update", () => {
     await p.update("fcm/fcm-main", olds, news);
     expect(count(e, "PUT")).toBe(7);
     expect(count(e, "DELETE")).toBe(2);
-    expect(count(e, "GET")).toBeLessThanOrEqual(2);
+    expect(count(e, "GET")).toBeLessThanOrEqual(3);
     expect(tokensOf(e, "s-2")).toEqual([token("s-2", 2)]);
     expect(tokensOf(e, "s-103")).toEqual([token("s-103")]);
     expect(tokensOf(e, "s-10")).toBeUndefined();
@@ -200,14 +201,20 @@ describe("refresh", () => {
     await client.close();
     e.resetRequests();
     const r = await p.read("fcm/fcm-main", outs);
-    expect(e.requests.map((x) => x.method)).toEqual(["GET", "GET"]);
+    expect(e.requests.filter((x) => x.path.startsWith("/v2/subscribers")).map((x) => x.method)).toEqual([
+      "GET",
+      "GET",
+    ]);
+    expect(e.requests.every((x) => x.method === "GET")).toBe(true);
     const props = r.props as SubscriberCredentialsSetOutputs;
     expect(props.credentials["s-7"]).toEqual({ deviceTokens: ["by-hand"] });
     expect(props.credentials["s-8"]).toBeUndefined();
     expect(Object.keys(props.credentials)).toHaveLength(149);
     expect(props.fingerprints?.["s-7"]).toBe("changed-outside-pulumi");
     expect(props.fingerprints?.["s-9"]).toBe("0123456789abcdef");
-    expect(r.inputs).toEqual(props);
+    const { writeId, ...readInputs } = props as SubscriberCredentialsSetOutputs & { writeId?: string };
+    expect(writeId).toBe(writeIdOf(outs));
+    expect(r.inputs).toEqual(readInputs);
     // The next up puts the declared entries back, and only those.
     e.resetRequests();
     await p.update("fcm/fcm-main", props, { ...inputs, fingerprints });
@@ -222,13 +229,13 @@ describe("refresh", () => {
     const outs = (await p.create(await checked(p, credsFor(["x-1", "x-2", "x-3", "x-4"])))).outs!;
     e.resetRequests();
     const r = await p.read("fcm/fcm-main", outs);
-    expect(count(e, "GET")).toBeLessThanOrEqual(5); // one probe page, then one search each
+    expect(count(e, "GET")).toBeLessThanOrEqual(6); // one probe page, one search each, the integrations
     expect(Object.keys((r.props as SubscriberCredentialsSetOutputs).credentials)).toHaveLength(4);
   });
 });
 
 describe("delete", () => {
-  it("clears every entry (emptied where the subscriber has another entry of the provider); a second delete sends nothing", async () => {
+  it("removes every entry (scoped where the subscriber has another entry of the provider); a second delete sends nothing", async () => {
     const e = await start(ids(12));
     const p = provider(e);
     const client = new SvcClient({ apiKey: e.apiKey, baseUrl: e.url });
@@ -240,14 +247,60 @@ describe("delete", () => {
     await client.close();
     const outs = (await p.create(await checked(p, credsFor(ids(12))))).outs!;
     e.resetRequests();
-    await p.delete("fcm/fcm-main", outs);
-    expect(count(e, "DELETE")).toBe(11);
-    expect(count(e, "PUT")).toBe(1);
-    expect(tokensOf(e, "s-0")).toEqual([]);
+    const destroy = provider(e); // a destroy is another deployment (host process)
+    await destroy.delete("fcm/fcm-main", outs);
+    expect(count(e, "DELETE")).toBe(12);
+    expect(count(e, "PUT")).toBe(0);
+    expect(tokensOf(e, "s-0")).toBeUndefined();
     expect(tokensOf(e, "s-0", "fcm-eu")).toEqual(["eu-token"]);
     expect(tokensOf(e, "s-5")).toBeUndefined();
     e.resetRequests();
-    await p.delete("fcm/fcm-main", outs);
+    await destroy.delete("fcm/fcm-main", outs);
     expect(count(e, "DELETE") + count(e, "PUT")).toBe(0);
+  });
+
+  it("the old half of a create-before-delete replacement leaves the entries its new half wrote", async () => {
+    const e = await start(ids(4));
+    const outs = (await provider(e).create(await checked(provider(e), credsFor(ids(4))))).outs!;
+    const deployment = provider(e);
+    await deployment.create(await checked(deployment, credsFor(ids(3), 2)));
+    await deployment.delete("fcm/fcm-main", outs);
+    expect(ids(4).map((id) => tokensOf(e, id))).toEqual([
+      [token("s-0", 2)],
+      [token("s-1", 2)],
+      [token("s-2", 2)],
+      undefined,
+    ]);
+  });
+});
+
+describe("credentials follow their integration", () => {
+  it("refresh drops entries bound to a recreated integration; the next update moves them and leaves no stale entry", async () => {
+    const e = await start(ids(3));
+    const inputs = await checked(provider(e), credsFor(ids(3)));
+    const outs = (await provider(e).create(inputs)).outs!;
+    const client = new SvcClient({ apiKey: e.apiKey, baseUrl: e.url });
+    const old = (await client.integrations.list()).find((i) => i.identifier === "fcm-main");
+    await client.integrations.delete(old?._id ?? "");
+    const made = await client.integrations.create({
+      providerId: "fcm",
+      channel: "push",
+      identifier: "fcm-main",
+      active: true,
+      credentials: { serviceAccount: "{}" },
+    });
+    await client.close();
+
+    const p = provider(e);
+    const read = (await p.read("fcm/fcm-main", outs)).props as SubscriberCredentialsSetOutputs;
+    expect(read.credentials).toEqual({});
+    expect((await p.diff("fcm/fcm-main", read, inputs)).changes).toBe(true);
+    await p.update("fcm/fcm-main", read, inputs);
+    const entries = ids(3).map((id) => e.subscriber(e.keys[0]!.environmentId, id)?.channels ?? []);
+    expect(entries.map((list) => list.map((c) => [c._integrationId, c.credentials.deviceTokens]))).toEqual(
+      ids(3).map((id) => [[made._id, [token(id)]]]),
+    );
+    const again = (await provider(e).read("fcm/fcm-main", inputs)).props as SubscriberCredentialsSetOutputs;
+    expect(again.credentials).toEqual(inputs.credentials);
   });
 });

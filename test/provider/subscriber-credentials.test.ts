@@ -227,28 +227,96 @@ describe("create, read, update, delete", () => {
     expect(await p.read("alice/fcm/fcm-main", alice)).toEqual({});
   });
 
-  it("delete removes the only entry, or empties the tokens when other entries of the provider exist", async () => {
-    const p = provider();
-    const main = await make(p, FCM);
-    await p.delete(main.id, main.outs);
+  it("delete removes only the resource's entry, scoped when other entries of the provider exist", async () => {
+    // Each engine operation is a new host process: a destroy is a new provider instance.
+    const main = await make(provider(), FCM);
+    await provider().delete(main.id, main.outs);
     expect(storedEntries("alice")).toEqual([]);
 
-    const a = await make(p, FCM);
-    const b = await make(p, {
+    const a = await make(provider(), FCM);
+    const b = await make(provider(), {
       ...FCM,
       integrationIdentifier: "fcm-backup",
       credentials: { deviceTokens: ["tok-b"] },
     });
-    await p.delete(a.id, a.outs);
+    await provider().delete(a.id, a.outs);
     const left = storedEntries("alice");
     expect(left.map((c) => [c.integrationIdentifier, c.credentials.deviceTokens])).toEqual([
-      ["fcm-main", []],
       ["fcm-backup", ["tok-b"]],
     ]);
+    const p = provider();
     await p.delete(b.id, b.outs);
+    expect(storedEntries("alice")).toEqual([]);
     // Deleting again, or for a subscriber that is gone, is a no-op.
     await p.delete(b.id, b.outs);
     await p.delete("ghost/fcm", { ...b.outs, subscriberId: "ghost" });
+  });
+
+  it("the old half of a create-before-delete replacement leaves the entry its new half wrote", async () => {
+    const old = await make(provider(), FCM);
+    const deployment = provider();
+    await make(deployment, { ...FCM, credentials: { deviceTokens: ["tok-new"] } });
+    await deployment.delete(old.id, old.outs);
+    expect(storedEntries("alice").map((c) => c.credentials.deviceTokens)).toEqual([["tok-new"]]);
+  });
+});
+
+describe("credentials follow their integration", () => {
+  /** Deletes fcm-main outside Pulumi and, unless `recreate` is false, creates it again (a new `_id`). */
+  async function replaceOutOfBand(client: SvcClient, recreate = true): Promise<string | undefined> {
+    const old = (await client.integrations.list()).find((i) => i.identifier === "fcm-main");
+    await client.integrations.delete(old?._id ?? "");
+    if (!recreate) return undefined;
+    const made = await client.integrations.create({
+      providerId: "fcm",
+      channel: "push",
+      identifier: "fcm-main",
+      active: true,
+      credentials: { serviceAccount: "{}" },
+    });
+    return made._id;
+  }
+
+  it("an entry bound to a recreated integration is drift: read, diff and update move it onto the new one", async () => {
+    const created = await make(provider(), FCM);
+    const client = new SvcClient({ apiKey: emu.apiKey, baseUrl: emu.url });
+    const newId = await replaceOutOfBand(client);
+
+    const p = provider();
+    const read = await p.read(created.id, created.outs);
+    expect(read.props?.credentials).toEqual({});
+    expect(read.props?.integrationId).toBe(created.outs.integrationId);
+    const news = await checked(p, FCM);
+    expect((await p.diff(created.id, created.outs, news)).changes).toBe(true);
+
+    const updated = await p.update(created.id, created.outs, news);
+    expect(updated.outs.integrationId).toBe(newId);
+    expect(storedEntries("alice").map((c) => [c._integrationId, c.credentials.deviceTokens])).toEqual([
+      [newId, TOKENS],
+    ]);
+    expect((await provider().diff(created.id, updated.outs, news)).changes).toBe(false);
+    await client.close();
+  });
+
+  it("delete removes entries bound to a deleted integration, and those of a renamed one", async () => {
+    const client = new SvcClient({ apiKey: emu.apiKey, baseUrl: emu.url });
+    const gone = await make(provider(), FCM);
+    await make(provider(), { ...FCM, subscriberId: "bob" });
+    await replaceOutOfBand(client, false);
+    await provider().delete(gone.id, gone.outs);
+    expect(storedEntries("alice")).toEqual([]);
+
+    const backup = await make(provider(), { ...FCM, integrationIdentifier: "fcm-backup" });
+    const id = (await client.integrations.list()).find((i) => i.identifier === "fcm-backup")?._id ?? "";
+    await client.integrations.update(id, {
+      identifier: "fcm-renamed",
+      active: true,
+      credentials: { serviceAccount: "{}" },
+    });
+    await provider().delete(backup.id, backup.outs);
+    expect(storedEntries("alice")).toEqual([]);
+    expect(storedEntries("bob")).toHaveLength(1);
+    await client.close();
   });
 });
 
