@@ -40,7 +40,6 @@ export interface ConvergenceResult extends BenchResult {
   steps: number;
   ups: number;
   objectsChecked: number;
-  residues: number;
   divergences: number;
   /** Printed failures (seed, shrunk script, replay literal) of the divergent seeds. */
   failures: string[];
@@ -94,13 +93,11 @@ function summarize(reports: RunReport[], failures: string[], durationMs: number)
   const ups = sum((r) => r.ups);
   const objectsChecked = sum((r) => r.objectsChecked);
   const divergences = sum((r) => r.divergences.length);
-  const residues = sum((r) => r.residues);
   const rows = [
     ["seeds", String(reports.length)],
     ["steps run", String(steps)],
     ["ups", String(ups)],
     ["objects checked", String(objectsChecked)],
-    ["emptied entries left (documented)", String(residues)],
     ["divergences", String(divergences)],
     ["wall time", `${(durationMs / 1000).toFixed(0)} s`],
   ];
@@ -117,7 +114,6 @@ function summarize(reports: RunReport[], failures: string[], durationMs: number)
     steps,
     ups,
     objectsChecked,
-    residues,
     divergences,
     failures,
     durationMs,

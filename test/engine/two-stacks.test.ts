@@ -148,7 +148,7 @@ describe.skipIf(skipEngine("two stacks"))(
       await up("a", { edit: "remove-credentials", name: ada });
       await destroy("b");
       await destroy("a");
-      // Both destroyed: the fixtures alone (emptied entries aside, see README "Known limits").
+      // Both destroyed: the fixtures alone, exactly (no emptied entry left either).
       expect(checkService([], readService(emu, SUBSCRIBERS), fixtures).findings).toEqual([]);
     });
   },

@@ -46,6 +46,14 @@ export class Lane {
   readonly findings: LaneFinding[] = [];
   /** CLI commands run. */
   commands = 0;
+  /**
+   * While set, pending CREATE operations in the state are not a finding: after a killed `up`, `cancel` and
+   * a successful `up`, the engine keeps the killed run's pending creates (by design: only a refresh clears
+   * them, `--clear-pending-creates` when not interactive), though the service has converged.
+   */
+  pendingCreatesExpected = false;
+  /** Pending CREATE operations the last state export held. */
+  pendingCreates = 0;
 
   private constructor(
     readonly project: ScratchProject,
@@ -125,7 +133,9 @@ export class Lane {
     const urns = new Map<string, string>();
     if (r.code !== 0) return urns;
     const state = JSON.parse(r.stdout) as StackExport;
-    const pending = state.deployment.pending_operations ?? [];
+    const all = state.deployment.pending_operations ?? [];
+    this.pendingCreates = all.filter((p) => p.type === "creating").length;
+    const pending = all.filter((p) => !(this.pendingCreatesExpected && p.type === "creating"));
     if (settled && pending.length > 0)
       this.findings.push({
         kind: "pending-operations",

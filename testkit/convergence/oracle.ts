@@ -2,11 +2,12 @@
  * The convergence oracle. It imports no provider or sdk code: the expected service state comes from the
  * program models and the documented semantics (README: an integration's default identifier is
  * `<slug of the resource name>-<first 8 hex of sha256("project/stack/name")>`; a credentials entry is bound
- * to the integration `_id` its identifier names; deleting a credentials resource removes the entry or, when
- * the subscriber has other entries of the provider, empties it), and the actual state from the emulator's
+ * to the integration `_id` its identifier names; deleting a credentials resource removes every entry it wrote,
+ * leaving the subscriber's other entries of the provider alone), and the actual state from the emulator's
  * inspection API. After every converged `up` the service holds exactly the declared integrations and
- * entries (tokens bound to the declared integration's current `_id`) besides the fixtures; after `destroy`,
- * the fixtures alone.
+ * entries (tokens bound to the declared integration's current `_id`) besides the fixtures, untouched; after
+ * `destroy`, the fixtures alone, exactly. An entry left emptied (no tokens, no webhook) that no stack
+ * declares is a divergence like any other left entry.
  */
 import { createHash } from "node:crypto";
 import type { Emulator } from "../../emulator";
@@ -56,8 +57,8 @@ export interface OracleResult {
   findings: OracleFinding[];
   /** Integrations and entries compared. */
   objectsChecked: number;
-  /** Emptied entries left by deletes (documented; not a divergence). */
-  residues: number;
+  /** The live `_id` of every declared integration found (e.g. to stop excusing an adopted foreign one). */
+  declaredIds: string[];
 }
 
 /** Reads the live integrations and the entries of `subscriberIds` through the emulator's inspection API. */
@@ -122,8 +123,8 @@ function sameValue(actual: LiveEntry["credentials"], expected: EntryValue): bool
   return !actual.webhookUrl && JSON.stringify(tokens) === JSON.stringify([...expected.deviceTokens].sort());
 }
 
-/** An emptied entry: what a delete leaves when the subscriber has other entries of the provider. */
-export function isResidue(e: LiveEntry): boolean {
+/** An emptied entry (no tokens, no webhook): what the old provider's deletes left behind. */
+export function isEmptied(e: LiveEntry): boolean {
   return !e.credentials.webhookUrl && (e.credentials.deviceTokens ?? []).length === 0;
 }
 
@@ -182,6 +183,7 @@ function checkIntegrations(
       }
       const x = found[0]!;
       live.set(identifier, x);
+      out.declaredIds.push(x._id);
       const want = {
         providerId: i.providerId,
         channel: PROVIDER_CHANNELS[i.providerId],
@@ -293,30 +295,27 @@ function checkOtherEntries(
         fixtureKeys.splice(at, 1);
         continue;
       }
-      if (isResidue(e)) {
-        out.residues++;
-        continue;
-      }
       const bound =
         e._integrationId && liveIds.has(e._integrationId)
           ? `live ${liveIds.get(e._integrationId)}`
           : "a deleted integration";
       out.findings.push({
-        kind: "stale-entry",
+        kind: isEmptied(e) ? "emptied-entry" : "stale-entry",
         detail: `${sub}/${e.providerId}/${e.integrationIdentifier}: ${describeValue(e.credentials)} on an entry bound to ${bound} (${e._integrationId}), declared by no stack`,
       });
     }
     for (const lost of fixtureKeys)
       out.findings.push({
         kind: "fixture-entry-changed",
-        detail: `${sub}: fixture entry ${JSON.parse(lost)[0]} changed or gone`,
+        detail: `${sub}: fixture entry ${(JSON.parse(lost) as string[]).slice(0, 2).join("/")} changed or gone`,
       });
   }
 }
 
 /**
  * The oracle: compares `snap` with what `views` declare on top of `fixtures`. `foreign` holds the `_id`s
- * of integrations made out of band (excused when no stack declares them).
+ * of integrations made out of band that no stack has taken over (excused when no stack declares them; the
+ * caller drops an `_id` from it once a converged check found it declared, see `declaredIds`).
  */
 export function checkService(
   views: readonly StackView[],
@@ -324,7 +323,7 @@ export function checkService(
   fixtures: ServiceSnapshot,
   foreign: ReadonlySet<string> = new Set(),
 ): OracleResult {
-  const out: OracleResult = { findings: [], objectsChecked: 0, residues: 0 };
+  const out: OracleResult = { findings: [], objectsChecked: 0, declaredIds: [] };
   const live = checkIntegrations(views, snap, fixtures, foreign, out);
   checkEntries(views, snap, fixtures, live, out);
   return out;

@@ -40,8 +40,6 @@ export interface RunReport {
   stepsSkipped: number;
   ups: number;
   objectsChecked: number;
-  /** Emptied entries left by documented deletes (not divergences). */
-  residues: number;
   divergences: Divergence[];
   /** Allowed failures and documented limits met on the way. */
   notes: string[];
@@ -94,7 +92,9 @@ export class ConvergenceRun {
       this.foreign,
     );
     this.report.objectsChecked += result.objectsChecked;
-    this.report.residues += result.residues;
+    // An integration recreated out of band and then taken over by the stack is the stack's: destroy must
+    // delete it, so it is no longer excused as foreign.
+    for (const id of result.declaredIds) this.foreign.delete(id);
     for (const f of result.findings) this.diverge(f.kind, f.detail);
     await this.lane.exportState(true);
     if (noop) await this.lane.expectNoChanges();
@@ -204,12 +204,24 @@ async function killedUp(run: ConvergenceRun): Promise<void> {
   run.flags.orphanRisk = true;
   const cancel = await run.lane.cli(["cancel", "--yes"]);
   if (cancel.code !== 0) run.note(`pulumi cancel: ${tail(cancel, 1)}`);
-  await run.up();
+  run.lane.pendingCreatesExpected = true;
+  try {
+    await run.up();
+  } finally {
+    run.lane.pendingCreatesExpected = false;
+  }
+  if (run.lane.pendingCreates > 0) {
+    // The engine's own remedy for the killed run's pending creates (the `up` above already took over what
+    // they made): a refresh that clears them, writes nothing and leaves no pending operation.
+    run.note(`${run.lane.pendingCreates} pending creates of the killed up: refresh --clear-pending-creates`);
+    await refreshStep(run, ["--clear-pending-creates"]);
+    await run.lane.exportState(true);
+  }
 }
 
-async function refreshStep(run: ConvergenceRun): Promise<void> {
+async function refreshStep(run: ConvergenceRun, extra: string[] = []): Promise<void> {
   run.emu.resetRequests();
-  const r = await run.lane.cli(["refresh", "--yes", "--skip-preview"], { client: true });
+  const r = await run.lane.cli(["refresh", "--yes", "--skip-preview", ...extra], { client: true });
   const writes = run.emu.requests.filter((q) => q.method !== "GET");
   if (writes.length > 0) run.diverge("refresh-wrote", writes.map((q) => `${q.method} ${q.path}`).join(", "));
   if (r.code !== 0) run.diverge("refresh-failed", tail(r));
@@ -271,7 +283,6 @@ export async function runScript(script: Script, opts: RunOptions): Promise<RunRe
     stepsSkipped: 0,
     ups: 0,
     objectsChecked: 0,
-    residues: 0,
     divergences: [],
     notes: [],
     durationMs: 0,
