@@ -21,6 +21,7 @@ export const ORDER = [
   "credentials-set",
   "emulator-scale",
   "reliability",
+  "convergence",
 ];
 
 /** Outcome of one benchmark. */

@@ -17,7 +17,7 @@ import { notificationRoutes } from "./routes/notifications";
 import { preferenceRoutes } from "./routes/preferences";
 import { subscriberRoutes } from "./routes/subscribers";
 import { workflowRoutes } from "./routes/workflows";
-import { listen, type RequestRecord, requestHandler } from "./server";
+import { listen, type RequestRecord, requestHandler, type ServerDeps } from "./server";
 import { Store } from "./store";
 import type { StoredSubscriber } from "./subscriber-table";
 
@@ -62,6 +62,8 @@ export interface Emulator {
   seed(fixtures: Fixtures | string, opts?: { apiKey?: string }): void;
   /** Replaces the injected faults. */
   setFaults(faults: Faults): void;
+  /** Turns rate limiting on with fresh (full) buckets, or off with `undefined`, from the next request on. */
+  setRateLimit(rateLimit: RateLimitOptions | undefined): void;
   /** Clears {@link Emulator.requests}. */
   resetRequests(): void;
   /** Adds an API key at run time (missing ids are generated; an existing organization id gets a new environment). */
@@ -96,20 +98,17 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
       : opts.faults,
   );
   const log = new RequestLog();
-  const { server, url } = await listen(
-    requestHandler({
-      router: allRoutes(),
-      keys: keys.registry,
-      store,
-      idempotency: new IdempotencyCache(),
-      rateLimiter: opts.rateLimit ? new RateLimiter(opts.rateLimit) : undefined,
-      faults,
-      record: (r) => log.add(r),
-    }),
-    opts.host ?? "127.0.0.1",
-    opts.port ?? 0,
-  );
-  return emulatorHandle({ url, server, store, keys, seed, persister, faults, log });
+  const deps: ServerDeps = {
+    router: allRoutes(),
+    keys: keys.registry,
+    store,
+    idempotency: new IdempotencyCache(),
+    rateLimiter: opts.rateLimit ? new RateLimiter(opts.rateLimit) : undefined,
+    faults,
+    record: (r) => log.add(r),
+  };
+  const { server, url } = await listen(requestHandler(deps), opts.host ?? "127.0.0.1", opts.port ?? 0);
+  return emulatorHandle({ url, server, store, keys, seed, persister, faults, log, deps });
 }
 
 /** Seeds fixtures into the environment of `opts.apiKey`, and each of `environments` into the one it names. */
@@ -157,6 +156,8 @@ interface EmulatorParts {
   persister: Persister | undefined;
   faults: FaultInjector;
   log: RequestLog;
+  /** The request pipeline's dependencies (read per request, so a new rate limiter applies at once). */
+  deps: ServerDeps;
 }
 
 /** The {@link Emulator} a test or program holds. */
@@ -177,6 +178,9 @@ function emulatorHandle(p: EmulatorParts): Emulator {
     },
     seed: p.seed,
     setFaults: (f) => p.faults.set(f),
+    setRateLimit: (r) => {
+      p.deps.rateLimiter = r ? new RateLimiter(r) : undefined;
+    },
     resetRequests: () => p.log.reset(),
     addKey: (key) => {
       const scope = p.keys.register(key);

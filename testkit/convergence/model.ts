@@ -1,0 +1,256 @@
+/**
+ * The program model of the convergence suite: what a generated Pulumi program declares (integrations,
+ * single subscriber credentials, credential sets bound to integrations through `integration.identifier`),
+ * the edits a script makes to it, and the JavaScript program it renders to. Plain JSON throughout, so a
+ * script is a literal a test can replay. Nothing here imports provider or sdk code.
+ */
+
+/** The providers the generator uses, with their channel: two push, two chat. */
+export const PROVIDER_CHANNELS = { fcm: "push", apns: "push", slack: "chat", discord: "chat" } as const;
+/** A provider of {@link PROVIDER_CHANNELS}. */
+export type ProviderKey = keyof typeof PROVIDER_CHANNELS;
+/** The other provider of the same channel (a provider change: a replacement). */
+export const SWAPPED_PROVIDER: Readonly<Record<ProviderKey, ProviderKey>> = {
+  fcm: "apns",
+  apns: "fcm",
+  slack: "discord",
+  discord: "slack",
+};
+
+/** One declared `svc.Integration` (always active, so credentials can be written through it). */
+export interface IntegrationDecl {
+  /** Pulumi resource name. */
+  name: string;
+  /** Former resource names (`aliases: [{ name }]`), after a rename with alias. */
+  aliases?: string[];
+  providerId: ProviderKey;
+  /** Explicit identifier; absent: the provider's default identifier. */
+  identifier?: string;
+  /** The integration's `name` field. */
+  title: string;
+  /** The secret integration credential (fcm `serviceAccount`, others `secretKey`). */
+  secret: string;
+  adopt?: boolean;
+}
+
+/** What one subscriber's channel entry holds: device tokens (push) or a webhook URL (chat). */
+export type EntryValue = { deviceTokens: string[] } | { webhookUrl: string };
+
+/** One declared `svc.SubscriberCredentials`. */
+export interface CredentialsDecl {
+  name: string;
+  subscriberId: string;
+  /** Resource name of the integration it is bound to. */
+  integration: string;
+  value: EntryValue;
+}
+
+/** One declared `svc.SubscriberCredentialsSet`. */
+export interface SetDecl {
+  name: string;
+  integration: string;
+  entries: Record<string, EntryValue>;
+}
+
+/** A whole program. */
+export interface ProgramModel {
+  integrations: IntegrationDecl[];
+  credentials: CredentialsDecl[];
+  sets: SetDecl[];
+}
+
+/** An edit of the program; each applies only when it still makes sense (a shrunk script may drop its setup). */
+export type Edit =
+  | { edit: "set-title"; integration: string; title: string }
+  | { edit: "set-identifier"; integration: string; identifier: string | null }
+  | { edit: "rename-resource"; integration: string; to: string; alias: boolean }
+  | { edit: "set-provider"; integration: string }
+  | { edit: "set-secret"; integration: string; secret: string }
+  | { edit: "set-adopt"; integration: string; adopt: boolean }
+  | { edit: "add-integration"; decl: IntegrationDecl }
+  | { edit: "remove-integration"; integration: string }
+  | { edit: "add-credentials"; decl: CredentialsDecl }
+  | { edit: "remove-credentials"; name: string }
+  | { edit: "set-credentials"; name: string; value: EntryValue }
+  | { edit: "rebind-credentials"; name: string; integration: string }
+  | { edit: "add-set"; decl: SetDecl }
+  | { edit: "remove-set"; name: string }
+  | { edit: "set-entry"; set: string; subscriberId: string; value: EntryValue | null };
+
+/** A deep copy of a model. */
+export function cloneModel(m: ProgramModel): ProgramModel {
+  return structuredClone(m);
+}
+
+/** The integration named `name`, if declared. */
+export function integrationOf(m: ProgramModel, name: string): IntegrationDecl | undefined {
+  return m.integrations.find((i) => i.name === name);
+}
+
+/** The channel of an entry value. */
+export function valueChannel(v: EntryValue): "push" | "chat" {
+  return "deviceTokens" in v ? "push" : "chat";
+}
+
+/** Whether `value` can be written through integration `integration` of `m`. */
+function fits(m: ProgramModel, integration: string, value: EntryValue): boolean {
+  const i = integrationOf(m, integration);
+  return i !== undefined && PROVIDER_CHANNELS[i.providerId] === valueChannel(value);
+}
+
+/** Whether the entry (subscriber, integration) is already managed by a resource of `m` (other than `except`). */
+export function entryTaken(
+  m: ProgramModel,
+  subscriberId: string,
+  integration: string,
+  except?: string,
+): boolean {
+  const single = m.credentials.some(
+    (c) => c.name !== except && c.subscriberId === subscriberId && c.integration === integration,
+  );
+  const inSet = m.sets.some(
+    (s) => s.name !== except && s.integration === integration && subscriberId in s.entries,
+  );
+  return single || inSet;
+}
+
+/** Whether `name` is used by any resource of `m`. */
+export function nameTaken(m: ProgramModel, name: string): boolean {
+  return [...m.integrations, ...m.credentials, ...m.sets].some((r) => r.name === name);
+}
+
+/** Applies an edit to a copy of `m`; returns undefined when it does not apply (then the step is skipped). */
+export function applyEdit(m: ProgramModel, e: Edit): ProgramModel | undefined {
+  const next = cloneModel(m);
+  return applyInPlace(next, e) ? next : undefined;
+}
+
+function applyInPlace(m: ProgramModel, e: Edit): boolean {
+  switch (e.edit) {
+    case "set-title":
+    case "set-identifier":
+    case "set-provider":
+    case "set-secret":
+    case "set-adopt":
+    case "rename-resource":
+      return editIntegration(m, e);
+    case "add-integration":
+      if (nameTaken(m, e.decl.name) || identifierTaken(m, e.decl.identifier)) return false;
+      m.integrations.push(structuredClone(e.decl));
+      return true;
+    case "remove-integration":
+      return removeIntegration(m, e.integration);
+    default:
+      return editCredentials(m, e);
+  }
+}
+
+function identifierTaken(m: ProgramModel, identifier: string | undefined): boolean {
+  return identifier !== undefined && m.integrations.some((i) => i.identifier === identifier);
+}
+
+type IntegrationEdit = Extract<
+  Edit,
+  { edit: "set-title" | "set-identifier" | "set-provider" | "set-secret" | "set-adopt" | "rename-resource" }
+>;
+
+function editIntegration(m: ProgramModel, e: IntegrationEdit): boolean {
+  const i = integrationOf(m, e.integration);
+  if (!i) return false;
+  if (e.edit === "set-title") i.title = e.title;
+  else if (e.edit === "set-secret") i.secret = e.secret;
+  else if (e.edit === "set-adopt") i.adopt = e.adopt;
+  else if (e.edit === "set-provider") i.providerId = SWAPPED_PROVIDER[i.providerId];
+  else if (e.edit === "set-identifier") {
+    if (e.identifier !== null && identifierTaken(m, e.identifier)) return false;
+    if (e.identifier === null) delete i.identifier;
+    else i.identifier = e.identifier;
+  } else return renameIntegration(m, i, e.to, e.alias);
+  return true;
+}
+
+function renameIntegration(m: ProgramModel, i: IntegrationDecl, to: string, alias: boolean): boolean {
+  if (nameTaken(m, to)) return false;
+  for (const c of m.credentials) if (c.integration === i.name) c.integration = to;
+  for (const s of m.sets) if (s.integration === i.name) s.integration = to;
+  if (alias) i.aliases = [...(i.aliases ?? []), i.name];
+  else delete i.aliases;
+  i.name = to;
+  return true;
+}
+
+function removeIntegration(m: ProgramModel, name: string): boolean {
+  if (!integrationOf(m, name)) return false;
+  m.integrations = m.integrations.filter((i) => i.name !== name);
+  m.credentials = m.credentials.filter((c) => c.integration !== name);
+  m.sets = m.sets.filter((s) => s.integration !== name);
+  return true;
+}
+
+type CredentialsEdit = Exclude<Edit, IntegrationEdit | { edit: "add-integration" | "remove-integration" }>;
+
+function editCredentials(m: ProgramModel, e: CredentialsEdit): boolean {
+  switch (e.edit) {
+    case "add-credentials": {
+      const d = e.decl;
+      if (nameTaken(m, d.name) || !fits(m, d.integration, d.value)) return false;
+      if (entryTaken(m, d.subscriberId, d.integration)) return false;
+      m.credentials.push(structuredClone(d));
+      return true;
+    }
+    case "remove-credentials":
+      if (!m.credentials.some((c) => c.name === e.name)) return false;
+      m.credentials = m.credentials.filter((c) => c.name !== e.name);
+      return true;
+    case "set-credentials":
+    case "rebind-credentials":
+      return changeCredentials(m, e);
+    default:
+      return editSet(m, e);
+  }
+}
+
+function changeCredentials(
+  m: ProgramModel,
+  e: Extract<Edit, { edit: "set-credentials" | "rebind-credentials" }>,
+): boolean {
+  const c = m.credentials.find((x) => x.name === e.name);
+  if (!c) return false;
+  if (e.edit === "set-credentials") {
+    if (!fits(m, c.integration, e.value)) return false;
+    c.value = structuredClone(e.value);
+    return true;
+  }
+  if (e.integration === c.integration || !fits(m, e.integration, c.value)) return false;
+  if (entryTaken(m, c.subscriberId, e.integration, c.name)) return false;
+  c.integration = e.integration;
+  return true;
+}
+
+function editSet(
+  m: ProgramModel,
+  e: Extract<Edit, { edit: "add-set" | "remove-set" | "set-entry" }>,
+): boolean {
+  if (e.edit === "add-set") {
+    const d = e.decl;
+    if (nameTaken(m, d.name) || m.sets.some((s) => s.integration === d.integration)) return false;
+    if (!Object.values(d.entries).every((v) => fits(m, d.integration, v))) return false;
+    if (Object.keys(d.entries).some((sub) => entryTaken(m, sub, d.integration))) return false;
+    m.sets.push(structuredClone(d));
+    return true;
+  }
+  const s = m.sets.find((x) => x.name === (e.edit === "remove-set" ? e.name : e.set));
+  if (!s) return false;
+  if (e.edit === "remove-set") {
+    m.sets = m.sets.filter((x) => x !== s);
+    return true;
+  }
+  if (e.value === null) {
+    if (!(e.subscriberId in s.entries) || Object.keys(s.entries).length <= 1) return false;
+    delete s.entries[e.subscriberId];
+    return true;
+  }
+  if (!fits(m, s.integration, e.value) || entryTaken(m, e.subscriberId, s.integration, s.name)) return false;
+  s.entries[e.subscriberId] = structuredClone(e.value);
+  return true;
+}

@@ -1,0 +1,62 @@
+import type { EntryValue, IntegrationDecl, ProgramModel } from "./model";
+import { PROVIDER_CHANNELS } from "./model";
+
+/** The integration credentials a declaration writes (its secret, plus the non-secret keys APNs requires). */
+export function integrationCredentials(i: IntegrationDecl): Record<string, string> {
+  if (i.providerId === "fcm") return { serviceAccount: i.secret };
+  if (i.providerId === "apns") {
+    return {
+      secretKey: i.secret,
+      apiKey: "conv-key-id",
+      projectName: "conv-team",
+      applicationId: "com.example.conv",
+    };
+  }
+  return { secretKey: i.secret };
+}
+
+const js = (v: unknown): string => JSON.stringify(v);
+
+function varOf(m: ProgramModel, integration: string): string {
+  return `i${m.integrations.findIndex((i) => i.name === integration)}`;
+}
+
+function integrationSource(i: IntegrationDecl, index: number): string {
+  const args: string[] = [
+    `providerId: ${js(i.providerId)}`,
+    `channel: ${js(PROVIDER_CHANNELS[i.providerId])}`,
+    `name: ${js(i.title)}`,
+    "active: true",
+    `credentials: ${js(integrationCredentials(i))}`,
+  ];
+  if (i.identifier !== undefined) args.push(`identifier: ${js(i.identifier)}`);
+  if (i.adopt) args.push("adopt: true");
+  const opts = i.aliases?.length ? `, { aliases: ${js(i.aliases.map((name) => ({ name })))} }` : "";
+  return `const i${index} = new svc.Integration(${js(i.name)}, { ${args.join(", ")} }${opts});`;
+}
+
+const binding = (v: string) => `providerId: ${v}.providerId, integrationIdentifier: ${v}.identifier`;
+
+/**
+ * The JavaScript program of a model, as a new user writes it (`require("pulumi-svc")`, plain literals:
+ * the resources must make the credentials secret themselves). Credentials and sets take their provider and
+ * identifier from their integration's outputs, which also orders them after it.
+ */
+export function renderProgram(m: ProgramModel): string {
+  const lines = ['const svc = require("pulumi-svc");'];
+  m.integrations.forEach((i, n) => {
+    lines.push(integrationSource(i, n));
+  });
+  for (const c of m.credentials) {
+    const creds: EntryValue = c.value;
+    lines.push(
+      `new svc.SubscriberCredentials(${js(c.name)}, { subscriberId: ${js(c.subscriberId)}, ${binding(varOf(m, c.integration))}, credentials: ${js(creds)} });`,
+    );
+  }
+  for (const s of m.sets) {
+    lines.push(
+      `new svc.SubscriberCredentialsSet(${js(s.name)}, { ${binding(varOf(m, s.integration))}, credentials: ${js(s.entries)} });`,
+    );
+  }
+  return lines.join("\n");
+}

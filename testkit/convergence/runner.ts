@@ -1,0 +1,328 @@
+/**
+ * Runs a convergence script under the real Pulumi CLI against a fresh emulator, and holds every step to
+ * the oracle (./oracle.ts): after each `up` that should converge, the service holds exactly what the
+ * program declares and a second `up` is a no-op; after `destroy`, the fixtures alone; no plaintext secret
+ * in any output or state export. Faults and out-of-band changes relax the step they affect: a faulted `up`
+ * may fail, the next clean `up` must converge; after an out-of-band change, `up` is checked again once a
+ * `refresh` ran.
+ */
+import { type Emulator, startEmulator } from "../../emulator";
+import { convergenceFixtures } from "./fixtures";
+import { SUBSCRIBERS } from "./generator";
+import { Lane, secretsOf, tail } from "./lane";
+import { applyEdit, type ProgramModel } from "./model";
+import { runOob } from "./oob";
+import { checkService, identifierOf, readService, type ServiceSnapshot, type StackView } from "./oracle";
+import { describeStep, type Fault, type Script, type Step } from "./script";
+
+/** Options of {@link runScript}. */
+export interface RunOptions {
+  /** The bin directory of the Pulumi CLI (ensurePulumiCli). */
+  binDir: string;
+  /** Progress lines (one per step). */
+  log?: (line: string) => void;
+  /** Stop at the first step with a divergence (default true). */
+  stopAtFirst?: boolean;
+}
+
+/** A step whose outcome broke the oracle's expectation. */
+export interface Divergence {
+  step: number;
+  what: string;
+  kind: string;
+  detail: string;
+}
+
+/** What a run did and found. */
+export interface RunReport {
+  seed: number;
+  stepsRun: number;
+  stepsSkipped: number;
+  ups: number;
+  objectsChecked: number;
+  divergences: Divergence[];
+  /** Allowed failures and documented limits met on the way. */
+  notes: string[];
+  durationMs: number;
+}
+
+const EMPTY: ProgramModel = { integrations: [], credentials: [], sets: [] };
+
+/** Why a step's checks are relaxed. */
+interface Flags {
+  /** Out-of-band change since the last refresh. */
+  drifted: boolean;
+  /** A failed (faulted or killed) `up` may have left integrations with explicit identifiers that need `adopt`. */
+  orphanRisk: boolean;
+}
+
+/** One run of one script: its emulator, its stack, and what it found so far. */
+export class ConvergenceRun {
+  readonly flags: Flags = { drifted: false, orphanRisk: false };
+  readonly foreign = new Set<string>();
+  step = 0;
+
+  constructor(
+    readonly script: Script,
+    readonly emu: Emulator,
+    readonly lane: Lane,
+    readonly fixtures: ServiceSnapshot,
+    readonly report: RunReport,
+  ) {}
+
+  view(model: ProgramModel = this.lane.model): StackView {
+    return { project: this.lane.projectName, stack: this.lane.stack.name, model };
+  }
+
+  diverge(kind: string, detail: string): void {
+    const what = describeStep(this.script.steps[this.step]!);
+    this.report.divergences.push({ step: this.step, what, kind, detail });
+  }
+
+  note(text: string): void {
+    this.report.notes.push(`step ${this.step}: ${text}`);
+  }
+
+  /** The oracle, then the state export and the second-`up` check. */
+  async converged(model: ProgramModel = this.lane.model, noop = true): Promise<void> {
+    const result = checkService(
+      [this.view(model)],
+      readService(this.emu, SUBSCRIBERS),
+      this.fixtures,
+      this.foreign,
+    );
+    this.report.objectsChecked += result.objectsChecked;
+    // An integration recreated out of band and then taken over by the stack is the stack's: destroy must
+    // delete it, so it is no longer excused as foreign.
+    for (const id of result.declaredIds) this.foreign.delete(id);
+    for (const f of result.findings) this.diverge(f.kind, f.detail);
+    await this.lane.exportState(true);
+    if (noop) await this.lane.expectNoChanges();
+  }
+
+  /** The documented remedy for an explicit identifier left by a failed run: `adopt: true` on it. */
+  adoptRemedy(output: string): boolean {
+    const m = /integration "([^"]+)" already exists \(id [^)]+\) and this resource did not create it/.exec(
+      output,
+    );
+    const decl = m && this.lane.model.integrations.find((i) => i.identifier === m[1]);
+    if (!decl || !this.flags.orphanRisk) return false;
+    const next = applyEdit(this.lane.model, { edit: "set-adopt", integration: decl.name, adopt: true });
+    if (!next) return false;
+    this.note(`documented limit: ${m[1]} was left by a failed run; set adopt: true`);
+    this.lane.setModel(next);
+    return true;
+  }
+
+  /** A full `up` (with `extra` flags) that must succeed unless an out-of-band change is not refreshed yet. */
+  async up(extra: string[] = []): Promise<boolean> {
+    let r = await this.lane.up(extra);
+    this.report.ups++;
+    if (r.code !== 0 && this.adoptRemedy(`${r.stdout}\n${r.stderr}`)) {
+      r = await this.lane.up(extra);
+      this.report.ups++;
+    }
+    if (r.code !== 0) {
+      if (this.flags.drifted) this.note(`up failed after an unrefreshed out-of-band change: ${tail(r, 2)}`);
+      else this.diverge("up-failed", tail(r));
+      return false;
+    }
+    this.flags.orphanRisk = false;
+    if (this.flags.drifted) {
+      await this.lane.exportState(true);
+      await this.lane.expectNoChanges();
+    } else await this.converged();
+    return true;
+  }
+}
+
+/** The URN of the resource named `name` in the stack's state, if it is there. */
+async function urnOf(run: ConvergenceRun, name: string): Promise<string | undefined> {
+  return (await run.lane.exportState(false)).get(name);
+}
+
+async function replaceStep(run: ConvergenceRun, resource: string): Promise<boolean> {
+  const urn = await urnOf(run, resource);
+  if (!urn) return false;
+  const decl = run.lane.model.integrations.find((i) => i.name === resource);
+  const identifier = decl && identifierOf(run.view(), decl);
+  const before = identifier && run.emu.integrations().find((i) => i.identifier === identifier)?._id;
+  const ok = await run.up(["--replace", urn]);
+  const after = identifier && run.emu.integrations().find((i) => i.identifier === identifier)?._id;
+  if (ok && before && after === before)
+    run.diverge("replace-kept-object", `${resource} (${identifier}) still has _id ${before}`);
+  return true;
+}
+
+async function targetStep(run: ConvergenceRun, resource: string): Promise<boolean> {
+  const urn = await urnOf(run, resource);
+  if (!urn) return false;
+  const r = await run.lane.up(["--target", urn]);
+  run.report.ups++;
+  if (r.code !== 0) run.note(`up --target ${resource} failed: ${tail(r, 2)}`);
+  return true;
+}
+
+function setFault(emu: Emulator, fault: Fault | undefined, seed: number): void {
+  emu.setFaults(
+    fault === "fail" ? { failRate: 0.3, seed } : fault === "drop" ? { dropRate: 0.25, seed } : {},
+  );
+  emu.setRateLimit(fault === "rate-limit" ? { perSecond: 2 } : undefined);
+}
+
+async function faultedUp(run: ConvergenceRun, fault: Fault): Promise<void> {
+  setFault(run.emu, fault, run.script.seed + run.step);
+  let r: Awaited<ReturnType<Lane["up"]>>;
+  try {
+    r = await run.lane.up();
+  } finally {
+    setFault(run.emu, undefined, 0);
+  }
+  run.report.ups++;
+  if (r.code !== 0) {
+    run.note(`up under ${fault} faults failed (allowed): ${tail(r, 1)}`);
+    run.flags.orphanRisk = true;
+  } else if (!run.flags.drifted) await run.converged();
+}
+
+/** `up` SIGKILLed after its first write, then `pulumi cancel` and `up` again, which must converge. */
+async function killedUp(run: ConvergenceRun): Promise<void> {
+  run.emu.setFaults({ latencyMs: 700 });
+  run.emu.resetRequests();
+  const running = await run.lane.stack.start(["up", "--yes", "--skip-preview"], { client: true });
+  const until = Date.now() + 60_000;
+  let done = false;
+  void running.result.then(() => {
+    done = true;
+  });
+  while (!done && Date.now() < until && !run.emu.requests.some((q) => q.method !== "GET")) await sleep(50);
+  running.kill("SIGKILL");
+  await running.result;
+  await sleep(1500); // requests already sent land; nobody reads their answers
+  run.emu.setFaults({});
+  run.report.ups++;
+  run.flags.orphanRisk = true;
+  const cancel = await run.lane.cli(["cancel", "--yes"]);
+  if (cancel.code !== 0) run.note(`pulumi cancel: ${tail(cancel, 1)}`);
+  run.lane.pendingCreatesExpected = true;
+  try {
+    await run.up();
+  } finally {
+    run.lane.pendingCreatesExpected = false;
+  }
+  if (run.lane.pendingCreates > 0) {
+    // The engine's own remedy for the killed run's pending creates (the `up` above already took over what
+    // they made): a refresh that clears them, writes nothing and leaves no pending operation.
+    run.note(`${run.lane.pendingCreates} pending creates of the killed up: refresh --clear-pending-creates`);
+    await refreshStep(run, ["--clear-pending-creates"]);
+    await run.lane.exportState(true);
+  }
+}
+
+async function refreshStep(run: ConvergenceRun, extra: string[] = []): Promise<void> {
+  run.emu.resetRequests();
+  const r = await run.lane.cli(["refresh", "--yes", "--skip-preview", ...extra], { client: true });
+  const writes = run.emu.requests.filter((q) => q.method !== "GET");
+  if (writes.length > 0) run.diverge("refresh-wrote", writes.map((q) => `${q.method} ${q.path}`).join(", "));
+  if (r.code !== 0) run.diverge("refresh-failed", tail(r));
+  else run.flags.drifted = false;
+  await run.lane.exportState(false);
+}
+
+async function destroyStep(run: ConvergenceRun): Promise<void> {
+  const r = await run.lane.cli(["destroy", "--yes", "--skip-preview"], { client: true });
+  if (r.code !== 0) {
+    run.diverge("destroy-failed", tail(r));
+    return;
+  }
+  run.flags.drifted = false;
+  run.flags.orphanRisk = false;
+  await run.converged(EMPTY, false);
+}
+
+/** Runs one step; false when it did not apply (skipped). */
+async function runStep(run: ConvergenceRun, step: Step): Promise<boolean> {
+  switch (step.op) {
+    case "edit": {
+      const next = applyEdit(run.lane.model, step.edit);
+      if (next) run.lane.setModel(next);
+      return next !== undefined;
+    }
+    case "up":
+      await run.up();
+      return true;
+    case "up-replace":
+      return replaceStep(run, step.resource);
+    case "up-target":
+      return targetStep(run, step.resource);
+    case "up-faults":
+      await faultedUp(run, step.fault);
+      return true;
+    case "kill-up":
+      await killedUp(run);
+      return true;
+    case "refresh":
+      await refreshStep(run);
+      return true;
+    case "destroy":
+      await destroyStep(run);
+      return true;
+    case "oob":
+      return runOob(run, step.action);
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Runs `script` against a fresh emulator and stack; never throws for a divergence (see the report). */
+export async function runScript(script: Script, opts: RunOptions): Promise<RunReport> {
+  const t0 = performance.now();
+  const report: RunReport = {
+    seed: script.seed,
+    stepsRun: 0,
+    stepsSkipped: 0,
+    ups: 0,
+    objectsChecked: 0,
+    divergences: [],
+    notes: [],
+    durationMs: 0,
+  };
+  const emu = await startEmulator({ fixtures: convergenceFixtures() });
+  let lane: Lane | undefined;
+  try {
+    const fixtures = readService(emu, SUBSCRIBERS);
+    lane = await Lane.create({
+      emu,
+      binDir: opts.binDir,
+      projectName: `conv-${script.tag}`,
+      stackName: "conv",
+      model: script.initial,
+      secrets: secretsOf(script, script.tag),
+    });
+    await runSteps(new ConvergenceRun(script, emu, lane, fixtures, report), opts);
+  } finally {
+    await lane?.remove();
+    await emu.close();
+    report.durationMs = performance.now() - t0;
+  }
+  return report;
+}
+
+async function runSteps(run: ConvergenceRun, opts: RunOptions): Promise<void> {
+  const { script, report, lane } = run;
+  for (let i = 0; i < script.steps.length; i++) {
+    run.step = i;
+    const step = script.steps[i]!;
+    const t = performance.now();
+    const applied = await runStep(run, step);
+    for (const f of lane.findings.splice(0)) run.diverge(f.kind, f.detail);
+    if (applied) report.stepsRun++;
+    else report.stepsSkipped++;
+    const found = report.divergences.filter((d) => d.step === i).length;
+    const secs = ((performance.now() - t) / 1000).toFixed(1);
+    opts.log?.(
+      `[${script.tag}] ${i} ${describeStep(step)}: ${applied ? "" : "skipped "}${found > 0 ? `${found} DIVERGENCES` : "ok"} (${secs} s)`,
+    );
+    if (found > 0 && (opts.stopAtFirst ?? true)) break;
+  }
+}

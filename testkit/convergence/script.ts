@@ -1,0 +1,50 @@
+import type { Edit, EntryValue, ProgramModel } from "./model";
+
+/** The emulator fault a faulted `up` runs under. */
+export type Fault = "fail" | "drop" | "rate-limit";
+
+/** A change made outside Pulumi, over raw HTTP, to what the program declares. */
+export type OobAction =
+  | { oob: "delete-integration"; integration: string }
+  | { oob: "recreate-integration"; integration: string; secret: string }
+  | { oob: "change-integration"; integration: string; title: string; deactivate: boolean }
+  | { oob: "set-entry"; integration: string; subscriberId: string; value: EntryValue }
+  | { oob: "clear-entry"; integration: string; subscriberId: string };
+
+/** One step of a script. Steps naming a resource that no longer exists are skipped (shrinking drops setup). */
+export type Step =
+  | { op: "edit"; edit: Edit }
+  | { op: "up" }
+  | { op: "up-replace"; resource: string }
+  | { op: "up-target"; resource: string }
+  | { op: "up-faults"; fault: Fault }
+  | { op: "kill-up" }
+  | { op: "refresh" }
+  | { op: "destroy" }
+  | { op: "oob"; action: OobAction };
+
+/** A generated (or shrunk) run: a starting program and the steps that follow. JSON, replayable as it is. */
+export interface Script {
+  seed: number;
+  /** Prefix of every name, identifier and secret value the script makes (unique per stack in one environment). */
+  tag: string;
+  initial: ProgramModel;
+  steps: Step[];
+}
+
+/** One line per step, for reports. */
+export function describeStep(s: Step): string {
+  switch (s.op) {
+    case "edit":
+      return `edit ${JSON.stringify(s.edit)}`;
+    case "up-replace":
+    case "up-target":
+      return `${s.op} ${s.resource}`;
+    case "up-faults":
+      return `up under ${s.fault} faults`;
+    case "oob":
+      return `out-of-band ${JSON.stringify(s.action)}`;
+    default:
+      return s.op;
+  }
+}
