@@ -11,16 +11,16 @@ import { type Emulator, startEmulator } from "../../emulator";
 import { SvcClient } from "../../sdk";
 import {
   ENGINE_TIMEOUT_MS,
+  emulatorProject,
   ensurePulumiCli,
-  PulumiStack,
-  ScratchProject,
+  PROGRAM_HEADER,
+  type PulumiStack,
+  type ScratchProject,
   skipEngine,
   stateByName,
   stepOf,
   stepOps,
 } from "../../testkit/pulumi-cli";
-
-const HEADER = `const pulumi = require("@pulumi/pulumi");\nconst svc = require("pulumi-svc");\n`;
 
 let emu: Emulator;
 let binDir: string;
@@ -28,16 +28,7 @@ const cleanups: (() => Promise<void> | void)[] = [];
 
 /** A scratch project running `program`, with a stack configured for the emulator. */
 async function project(name: string, program: string): Promise<{ p: ScratchProject; stack: PulumiStack }> {
-  const p = ScratchProject.create(name);
-  p.writeProgram(HEADER + program);
-  const stack = await PulumiStack.init({ projectDir: p.dir, binDir });
-  cleanups.push(
-    () => stack.remove(),
-    () => p.remove(),
-  );
-  await stack.setConfig("svc:baseUrl", emu.url);
-  await stack.setConfig("svc:apiKey", emu.apiKey, { secret: true });
-  return { p, stack };
+  return emulatorProject({ name, program, binDir, baseUrl: emu.url, apiKey: emu.apiKey, cleanups });
 }
 
 /** An in-app integration declaration (no credentials needed). */
@@ -87,7 +78,7 @@ describe.skipIf(skipEngine("engine behaviours"))(
       await stack.up();
       const first = byIdentifier("rep-a")[0]!;
 
-      p.writeProgram(HEADER + email("mailgun", "rep-b", optOut));
+      p.writeProgram(PROGRAM_HEADER + email("mailgun", "rep-b", optOut));
       const cbd = stepOf((await stack.preview()).digest, "mail");
       expect([cbd?.op, cbd?.replaceReasons]).toEqual(["replace", ["providerId"]]);
       emu.resetRequests();
@@ -97,7 +88,7 @@ describe.skipIf(skipEngine("engine behaviours"))(
       // The replacement exists before the old one goes (the engine defers the delete to the end).
       expect(writes).toEqual(["POST /v1/integrations", `DELETE /v1/integrations/${first._id}`]);
 
-      p.writeProgram(HEADER + email("postmark", "rep-b"));
+      p.writeProgram(PROGRAM_HEADER + email("postmark", "rep-b"));
       emu.resetRequests();
       await stack.up();
       // By default (and here the identifier stays, which the service would refuse twice): delete first.
@@ -165,9 +156,11 @@ describe.skipIf(skipEngine("engine behaviours"))(
     it("ignoreChanges: a changed name is not a change", async () => {
       const { p, stack } = await project("svc-ignore", inApp("named", "ign-1", `, name: "first"`));
       await stack.up();
-      p.writeProgram(HEADER + inApp("named", "ign-1", `, name: "second"`, `{ ignoreChanges: ["name"] }`));
+      p.writeProgram(
+        PROGRAM_HEADER + inApp("named", "ign-1", `, name: "second"`, `{ ignoreChanges: ["name"] }`),
+      );
       expect(stepOps((await stack.preview({ expectNoChanges: true })).digest)).toEqual([]);
-      p.writeProgram(HEADER + inApp("named", "ign-1", `, name: "second"`));
+      p.writeProgram(PROGRAM_HEADER + inApp("named", "ign-1", `, name: "second"`));
       expect(stepOps((await stack.preview()).digest)).toEqual([["named", "update"]]);
       expect(byIdentifier("ign-1")[0]?.name).toBe("first");
       await stack.destroy();
@@ -197,7 +190,7 @@ describe.skipIf(skipEngine("engine behaviours"))(
         inApp("a", "tgt-a", `, name: "${name}"`) + inApp("b", "tgt-b", `, name: "${name}"`);
       const { p, stack } = await project("svc-target", program("v1"));
       await stack.up();
-      p.writeProgram(HEADER + program("v2"));
+      p.writeProgram(PROGRAM_HEADER + program("v2"));
       const a = stateByName(await stack.exportStack()).get("a")!;
       await stack.up({ targets: [a.urn] });
       expect([byIdentifier("tgt-a")[0]?.name, byIdentifier("tgt-b")[0]?.name]).toEqual(["v2", "v1"]);
@@ -217,7 +210,7 @@ describe.skipIf(skipEngine("engine behaviours"))(
       expect([...stateByName(state).keys()]).toEqual(["good"]);
       expect(state.deployment.pending_operations ?? []).toEqual([]);
       expect(byIdentifier("fail-good")).toHaveLength(1);
-      p.writeProgram(HEADER + good);
+      p.writeProgram(PROGRAM_HEADER + good);
       await stack.up();
       await stack.preview({ expectNoChanges: true });
       await stack.destroy();

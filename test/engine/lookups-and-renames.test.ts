@@ -12,32 +12,23 @@ import { type Emulator, startEmulator } from "../../emulator";
 import { SvcClient } from "../../sdk";
 import {
   ENGINE_TIMEOUT_MS,
+  emulatorProject,
   ensurePulumiCli,
   type Json,
-  PulumiStack,
-  ScratchProject,
+  PROGRAM_HEADER,
+  type PulumiStack,
+  type ScratchProject,
   skipEngine,
   stateByName,
   stepOps,
 } from "../../testkit/pulumi-cli";
-
-const HEADER = `const pulumi = require("@pulumi/pulumi");\nconst svc = require("pulumi-svc");\n`;
 
 let emu: Emulator;
 let binDir: string;
 const cleanups: (() => Promise<void> | void)[] = [];
 
 async function project(name: string, program: string): Promise<{ p: ScratchProject; stack: PulumiStack }> {
-  const p = ScratchProject.create(name);
-  p.writeProgram(HEADER + program);
-  const stack = await PulumiStack.init({ projectDir: p.dir, binDir });
-  cleanups.push(
-    () => stack.remove(),
-    () => p.remove(),
-  );
-  await stack.setConfig("svc:baseUrl", emu.url);
-  await stack.setConfig("svc:apiKey", emu.apiKey, { secret: true });
-  return { p, stack };
+  return emulatorProject({ name, program, binDir, baseUrl: emu.url, apiKey: emu.apiKey, cleanups });
 }
 
 /** Requests since the last reset other than reads. */
@@ -168,7 +159,7 @@ exports.soloIdentifier = solo.identifier;`;
       expect(before.teamIdentifier).toMatch(/^team-inbox-[0-9a-f]{8}$/);
       expect(before.soloIdentifier).toMatch(/^solo-[0-9a-f]{8}$/);
 
-      p.writeProgram(HEADER + program("squad", "alone", true));
+      p.writeProgram(PROGRAM_HEADER + program("squad", "alone", true));
       const preview = await stack.preview();
       // Renamed resources are the same objects: no create, no replace, no update.
       expect(stepOps(preview.digest)).toEqual([]);

@@ -11,13 +11,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
 import {
   ENGINE_TIMEOUT_MS,
+  emulatorProject,
   ensurePulumiCli,
-  PulumiStack,
-  ScratchProject,
+  type PulumiStack,
   skipEngine,
 } from "../../testkit/pulumi-cli";
 
-const HEADER = `const pulumi = require("@pulumi/pulumi");\nconst svc = require("pulumi-svc");\n`;
 const N = 300;
 const ids = Array.from({ length: N }, (_, i) => `prog-sub-${i}`);
 const tokenOf = (id: string) => `prog-secret-token-${id}`;
@@ -27,16 +26,7 @@ let binDir: string;
 const cleanups: (() => Promise<void> | void)[] = [];
 
 async function project(name: string, program: string, apiKey: string): Promise<PulumiStack> {
-  const p = ScratchProject.create(name);
-  p.writeProgram(HEADER + program);
-  const stack = await PulumiStack.init({ projectDir: p.dir, binDir });
-  cleanups.push(
-    () => stack.remove(),
-    () => p.remove(),
-  );
-  await stack.setConfig("svc:baseUrl", emu.url);
-  await stack.setConfig("svc:apiKey", apiKey, { secret: true });
-  return stack;
+  return (await emulatorProject({ name, program, binDir, baseUrl: emu.url, apiKey, cleanups })).stack;
 }
 
 describe.skipIf(skipEngine("progress and errors"))(

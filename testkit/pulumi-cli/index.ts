@@ -30,6 +30,7 @@ export type {
   StepOp,
 } from "./cli-json";
 export { type CommandResult, PulumiCommandError, type RunningCommand, startCommand } from "./command";
+export { type EmulatorProjectOptions, emulatorProject, PROGRAM_HEADER } from "./emulator-project";
 export {
   isStateSecret,
   nameOf,
