@@ -11,7 +11,7 @@ import type { ProviderKind } from "./runtime/index";
  *
  * The text is stored twice in every resource's state (inputs, and outputs as a secret) and every step of an
  * `up` rewrites the whole checkpoint, so it is kept small (under 1,000 bytes): Pulumi wraps every serialized
- * function in some 200 bytes of scaffolding, so the object holds one function only, `configure`. The host
+ * function in about 170 bytes of scaffolding, so the object holds one function only, `configure`. The host
  * calls `configure` before any other method, and `installProvider` (contract v2) adds `check`, `diff`,
  * `create`, `read`, `update` and `delete` to this object there, before its first `await`; they wait for the
  * implementation to be configured. Nothing is captured: the kind is a property, read through `this`. The
