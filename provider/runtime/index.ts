@@ -10,6 +10,11 @@
  * - the kind strings of ./kinds.ts.
  * A change to any of these is a new entry point (`createProviderV2`, ...) beside this one, never an edit;
  * test/harness/stored-provider.test.ts runs providers serialized by older versions against this runtime.
+ *
+ * Contract, version 2 (added beside v1, same module path and kinds):
+ * - its export `installProvider(shim, req)`, called by the shim's `configure` with the shim itself (an
+ *   object with the `kind` string and `configure` only): adds `check`, `diff`, `create`, `read`, `update`
+ *   and `delete` to it, configures a fresh implementation with `req` and resolves when that is done.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { IntegrationProvider } from "./integration-provider";
@@ -44,6 +49,45 @@ export function createProvider(kind: string): RuntimeProvider {
     );
   }
   return withTarget(FACTORIES[kind]());
+}
+
+/** A contract v2 shim as the host deserialized it: its kind; {@link installProvider} adds the methods. */
+export type ShimV2 = { readonly kind: string } & Partial<RuntimeProvider>;
+
+/**
+ * Contract v2: makes `shim` the provider of its kind, configured with `req`; resolves when it is configured.
+ * The methods are added before the first `await`: the host caches the shim before its `configure` resolves
+ * and hands it to concurrent requests without waiting, so each method waits for the configuration itself
+ * (and fails as it did, when it did).
+ */
+export function installProvider(shim: ShimV2, req: dynamic.ConfigureRequest): Promise<void> {
+  const impl = createProvider(shim.kind);
+  const ready = impl.configure(req);
+  shim.check = async (olds, news) => {
+    await ready;
+    return impl.check(olds, news);
+  };
+  shim.diff = async (id, olds, news) => {
+    await ready;
+    return impl.diff(id, olds, news);
+  };
+  shim.create = async (inputs) => {
+    await ready;
+    return impl.create(inputs);
+  };
+  shim.read = async (id, props) => {
+    await ready;
+    return impl.read(id, props);
+  };
+  shim.update = async (id, olds, news) => {
+    await ready;
+    return impl.update(id, olds, news);
+  };
+  shim.delete = async (id, props) => {
+    await ready;
+    return impl.delete(id, props);
+  };
+  return ready;
 }
 
 export { IntegrationProvider, type IntegrationProviderOptions } from "./integration-provider";

@@ -44,7 +44,13 @@ const PROGRAM = `
     new svc.SubscriberCredentials("phone", {
       subscriberId: "s-1", providerId: "fcm", credentials: { deviceTokens: ["t-1"] },
     }),
+    new svc.SubscriberCredentialsSet("phones", {
+      providerId: "fcm", credentials: { "s-1": { deviceTokens: ["t-1"] } },
+    }),
   ];`;
+
+/** The most a serialized provider may weigh, bytes (it is stored twice in every resource's state). */
+const MAX_PROVIDER_BYTES = 1000;
 
 let regs: Registration[];
 beforeAll(async () => {
@@ -76,17 +82,31 @@ describe("serialized provider, serialized with the vendored TypeScript 3.8.3", (
   for (const [type, kind] of [
     ["Integration", "integration"],
     ["SubscriberCredentials", "subscriber-credentials"],
+    ["SubscriberCredentialsSet", "subscriber-credentials-set"],
   ] as const) {
     it(`${type}: every serialized function parses, loads the runtime once, names its kind`, () => {
       const text = providerText(type);
       expect(parseErrors(text)).toEqual([]);
-      expect(text.split('require("pulumi-svc/internal/provider-runtime")')).toHaveLength(2);
+      expect(
+        text.split('require("pulumi-svc/internal/provider-runtime").installProvider(this, req)'),
+      ).toHaveLength(2);
       expect(text).toContain(`kind: "${kind}"`);
       expect(PROVIDER_KINDS).toContain(kind);
-      for (const m of ["configure", "check", "diff", "create", "read", "update", "delete"]) {
-        expect(text).toMatch(new RegExp(`\\b${m}: __`));
+      // One function: the other methods are added by configure (contract v2), none is serialized.
+      expect(text).toMatch(/\bconfigure: __/);
+      for (const m of ["check", "diff", "create", "read", "update", "delete"]) {
+        expect(text).not.toMatch(new RegExp(`\\b${m}: `));
       }
-      expect(text.length).toBeLessThanOrEqual(8 * 1024);
+    });
+
+    it(`${type}: at most ${MAX_PROVIDER_BYTES} bytes, capturing nothing but itself`, () => {
+      const text = providerText(type);
+      expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_PROVIDER_BYTES);
+      const captures = [...text.matchAll(/with\(\{ ([^}]*) \}\)/g)].map((m) => m[1]);
+      expect(captures).toEqual([
+        "this: undefined, arguments: undefined",
+        "provider: __provider, this: undefined, arguments: undefined",
+      ]);
     });
   }
 });
