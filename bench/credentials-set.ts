@@ -13,9 +13,10 @@
  *    request (program, fingerprints, SDK and host Struct conversion with the engine, check, diff, the read
  *    before the writes, the writes, the state write).
  * 5. The engine's floor: the same map as one dynamic resource whose provider does nothing
- *    (bench/programs/credentials-noop): create, the same edit, refresh; the edit again with
- *    PULUMI_SKIP_CHECKPOINTS (what the checkpoints cost) and with the credentials not secret (what the
- *    secret encryption costs). The set's time above the floor is the set's own.
+ *    (bench/programs/credentials-noop), in the form the set sends it (the credentials as one JSON text):
+ *    create, the same edit, refresh; the edit again with PULUMI_SKIP_CHECKPOINTS (what the checkpoints
+ *    cost), with the credentials not secret (what the secret encryption costs), and with the credentials as
+ *    a map of objects (what the set sent before). The set's time above the floor is the set's own.
  * 6. Side by side, 1,000 subscribers as one set and as 1,000 SubscriberCredentials
  *    (bench/programs/credentials-singles): wall time, state bytes, and the engine's share (the part of the
  *    wall time above what the service's rate needs for the requests made).
@@ -86,6 +87,8 @@ export interface FloorFigures {
   updateSkipCheckpoints: OperationFigures;
   /** The edit with the credentials not secret. */
   updatePlain: OperationFigures;
+  /** The edit with the credentials as a map of objects (what the set sent before the text form). */
+  updateMap: OperationFigures;
   refresh: OperationFigures;
 }
 
@@ -291,12 +294,12 @@ async function floorOf(
   const projectDir = join(repoRoot(), "bench/programs/credentials-noop");
   const v1 = writeDevices(tools.dir, "noop-v1.json", count);
   const v2 = writeDevices(tools.dir, "noop-v2.json", count, changed);
-  const run = async (plain: boolean, skipCheckpoints: boolean, ops: (m: MeasuredStack) => Promise<void>) => {
+  const run = async (variant: string, skipCheckpoints: boolean, ops: (m: MeasuredStack) => Promise<void>) => {
     const env: Record<string, string> = skipCheckpoints ? { PULUMI_SKIP_CHECKPOINTS: "true" } : {};
     const m = await newStack(binDir, projectDir, emu, tools, env);
     try {
       await m.stack.setConfig("svc-credentials-noop:file", v1);
-      if (plain) await m.stack.setConfig("svc-credentials-noop:plain", "true");
+      if (variant) await m.stack.setConfig(`svc-credentials-noop:${variant}`, "true");
       await ops(m);
     } finally {
       await m.stack.remove();
@@ -308,18 +311,22 @@ async function floorOf(
     return measure(label, emu, m, 100, () => m.stack.up());
   };
   try {
-    await run(false, false, async (m) => {
-      figures.create = await measure(`floor up: map of ${count}`, emu, m, 100, () => m.stack.up());
+    await run("", false, async (m) => {
+      figures.create = await measure(`floor up: ${count} entries`, emu, m, 100, () => m.stack.up());
       figures.update = await edit(m, `floor up: ${changed} changed`);
       figures.refresh = await measure(`floor refresh: ${count}`, emu, m, 100, () => m.stack.refresh());
     });
-    await run(false, true, async (m) => {
+    await run("", true, async (m) => {
       await m.stack.up();
       figures.updateSkipCheckpoints = await edit(m, `floor up: ${changed} changed, PULUMI_SKIP_CHECKPOINTS`);
     });
-    await run(true, false, async (m) => {
+    await run("plain", false, async (m) => {
       await m.stack.up();
       figures.updatePlain = await edit(m, `floor up: ${changed} changed, credentials not secret`);
+    });
+    await run("map", false, async (m) => {
+      await m.stack.up();
+      figures.updateMap = await edit(m, `floor up: ${changed} changed, credentials as a map`);
     });
   } finally {
     await emu.close();
@@ -474,7 +481,8 @@ function printFloor(r: CredentialsSetBenchResult, changed: number): void {
       `engine: the checkpoints of the edit cost ${(f.update.wallS - f.updateSkipCheckpoints.wallS).toFixed(1)} s ` +
       `(PULUMI_SKIP_CHECKPOINTS: ${f.updateSkipCheckpoints.wallS.toFixed(1)} s vs ${f.update.wallS.toFixed(1)} s); ` +
       `the secret credentials cost ${(f.update.wallS - f.updatePlain.wallS).toFixed(1)} s ` +
-      `(not secret: ${f.updatePlain.wallS.toFixed(1)} s)`,
+      `(not secret: ${f.updatePlain.wallS.toFixed(1)} s); ` +
+      `the credentials as a map of objects instead of one text: ${f.updateMap.wallS.toFixed(1)} s`,
   );
 }
 
@@ -498,9 +506,10 @@ function print(r: CredentialsSetBenchResult, changed: number): void {
     row(`up: set of ${r.count}`, r.create),
     row(`up: ${changed} tokens changed`, r.update),
     row(`refresh: ${r.count} entries`, r.refresh),
-    row(`floor up: map of ${r.count}`, r.floor.create),
+    row(`floor up: ${r.count} entries`, r.floor.create),
     row(`floor up: ${changed} changed`, r.floor.update),
     row(`floor refresh: ${r.count}`, r.floor.refresh),
+    row(`floor up: ${changed} changed, as a map`, r.floor.updateMap),
   ];
   if (r.sideBySide) {
     rows.push(row(`up: set of ${r.sideBySide.count}`, r.sideBySide.set));

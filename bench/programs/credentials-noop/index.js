@@ -43,6 +43,7 @@ const noop = {
   async delete() {},
 };
 
+const wire = encoded ? JSON.stringify(credentials) : credentials;
 const first = rows[0];
 new pulumi.dynamic.Resource(
   noop,
@@ -50,7 +51,7 @@ new pulumi.dynamic.Resource(
   {
     providerId: first.providerId,
     integrationIdentifier: first.integrationIdentifier,
-    credentials: plain ? credentials : pulumi.secret(encoded ? JSON.stringify(credentials) : credentials),
+    credentials: plain ? wire : pulumi.secret(wire),
     fingerprints,
   },
   plain ? {} : { additionalSecretOutputs: ["credentials"] },
