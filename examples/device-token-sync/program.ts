@@ -27,7 +27,9 @@ function groups(all: DeviceEntry[]): Map<string, DeviceEntry[]> {
   const out = new Map<string, DeviceEntry[]>();
   for (const e of all) {
     const key = [e.providerId, e.integrationIdentifier].filter(Boolean).join("-");
-    out.set(key, [...(out.get(key) ?? []), e]);
+    const group = out.get(key);
+    if (group) group.push(e);
+    else out.set(key, [e]);
   }
   return out;
 }

@@ -5,7 +5,7 @@
  * name, and the Output variant with secret marking.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { SvcClient } from "../../sdk/client";
+import type { SvcClient } from "../../sdk/client";
 import { RatePacer } from "../../sdk/rate-pacer";
 import { isSecretKey } from "../../sdk/redact";
 import { resolveProgramSettings } from "../config";
@@ -41,6 +41,8 @@ export async function invoke<T>(
     const settings = opts?.provider ? await providerSettings(opts.provider) : resolveProgramSettings();
     apiKey = settings.apiKey;
     const { apiKey: key, baseUrl } = settings;
+    // Loaded on first use: a program that calls no data source does not load the HTTP client (undici).
+    const { SvcClient } = await import("../../sdk/client.js");
     const client = new SvcClient({ apiKey: key, baseUrl, pacing: { pacer: pacerFor(baseUrl, key) } });
     try {
       return await fn(client);

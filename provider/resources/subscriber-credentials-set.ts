@@ -1,7 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ArgsOf, OutputProps, StateOf } from "../inputs";
+import { markPhase, PHASE_LOG_ENV } from "../runtime/phase-log";
 import { fingerprintKey, fingerprintsOf } from "../runtime/subscriber-credentials-set-fingerprint";
 import {
+  decodeCredentials,
+  encodeCredentials,
   type SubscriberCredentialsSetOutputs,
   subscriberCredentialsSetInputsSchema,
 } from "../runtime/subscriber-credentials-set-model";
@@ -49,13 +52,32 @@ function fingerprintSecret(args: SubscriberCredentialsSetArgs): pulumi.Output<st
  * deliberately un-secreted here, because a keyed 64-bit HMAC per subscriber reveals only which subscribers
  * are in the set and when each one's credentials change (see ../runtime/subscriber-credentials-set-fingerprint.ts).
  */
-function fingerprints(args: SubscriberCredentialsSetArgs): pulumi.Output<Record<string, string>> | undefined {
+function fingerprints(
+  args: SubscriberCredentialsSetArgs,
+  credentials: pulumi.Output<SubscriberCredentialsSetOutputs["credentials"]>,
+): pulumi.Output<Record<string, string>> | undefined {
   const secret = fingerprintSecret(args);
   if (!secret) return undefined;
   const key = secret.apply((s) => fingerprintKey(s, pulumi.getProject(), pulumi.getStack()));
   return pulumi.unsecret(
-    pulumi.all([pulumi.output(args.credentials), key]).apply(([c, k]) => fingerprintsOf(k, c)),
+    pulumi.all([credentials, key]).apply(([c, k]) => {
+      markPhase("program", "fingerprints:start");
+      const out = fingerprintsOf(k, c);
+      markPhase("program", "fingerprints:end", { entries: Object.keys(out).length });
+      return out;
+    }),
   );
+}
+
+/**
+ * Replaces the resource's `credentials` output (the text the state keeps, or the map of a state written
+ * before the text form) with the map, as {@link SubscriberCredentialsSetOutputs} declares it.
+ */
+function publishDecoded(resource: pulumi.dynamic.Resource): void {
+  const wire: unknown = Reflect.get(resource, "credentials");
+  if (!pulumi.Output.isInstance(wire)) return;
+  const map = wire.apply((v) => decodeCredentials(v) as SubscriberCredentialsSetOutputs["credentials"]);
+  Reflect.set(resource, "credentials", map);
 }
 
 /**
@@ -115,18 +137,24 @@ export class SubscriberCredentialsSet extends pulumi.dynamic.Resource {
     if (opts?.id !== undefined) {
       const props = lookupProps(subscriberCredentialsSetInputsSchema, argsOrState);
       super(provider, name, props, resourceOptions(opts), "svc", "SubscriberCredentialsSet");
+      publishDecoded(this);
       return;
     }
+    markPhase("program", "construct");
     // Without the `id` option the first overload applies: these are the declared arguments.
     const args = argsOrState as SubscriberCredentialsSetArgs;
     const { fingerprintKey: _key, ...declared } = args;
+    const credentials = pulumi.output(args.credentials);
     const props = {
       ...outputOnlyProps(subscriberCredentialsSetInputsSchema),
       ...targetProps(opts),
       ...declared,
-      credentials: pulumi.secret(args.credentials),
-      fingerprints: fingerprints(args),
+      // One string for the SDK, the engine and the host to carry (see encodeCredentials).
+      credentials: pulumi.secret(credentials.apply(encodeCredentials)),
+      fingerprints: fingerprints(args, credentials),
     };
     super(provider, name, props, resourceOptions(opts), "svc", "SubscriberCredentialsSet");
+    publishDecoded(this);
+    if (process.env[PHASE_LOG_ENV]) this.urn.apply(() => markPhase("program", "registered"));
   }
 }

@@ -10,6 +10,7 @@ import {
   pickCredentials,
   removalsOf,
 } from "./subscriber-credentials-model";
+import { decodeCredentials, isEncodedCredentials } from "./subscriber-credentials-set-model";
 import { containsUnknown, isUnknown } from "./values";
 
 type Props = Record<string, unknown>;
@@ -21,6 +22,32 @@ export interface EntryChanges {
   removed: string[];
 }
 
+/** True when every field of two entries is the same value, token lists in the same order (no allocation). */
+function identicalEntries(a: unknown, b: unknown): boolean {
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
+  const x = a as Props;
+  const y = b as Props;
+  const keys = Object.keys(x);
+  if (keys.length !== Object.keys(y).length) return false;
+  for (const k of keys) {
+    const u = x[k];
+    const v = y[k];
+    if (u === v) continue;
+    if (!Array.isArray(u) || !Array.isArray(v) || u.length !== v.length) return false;
+    for (let i = 0; i < u.length; i++) if (u[i] !== v[i]) return false;
+  }
+  return true;
+}
+
+/**
+ * Same credentials (token order does not matter). Entries that check wrote are canonical, so most
+ * unchanged ones are identical field by field, which spares the comparable form.
+ */
+function sameEntry(before: unknown, after: unknown): boolean {
+  if (containsUnknown(after)) return false;
+  return identicalEntries(before, after) || comparableCredentials(after) === comparableCredentials(before);
+}
+
 /** Per entry: added, changed (token order does not matter; an unknown entry counts as changed), removed. */
 export function entryChanges(olds: unknown, news: unknown): EntryChanges {
   const before = (olds ?? {}) as Props;
@@ -28,8 +55,7 @@ export function entryChanges(olds: unknown, news: unknown): EntryChanges {
   const out: EntryChanges = { added: [], changed: [], removed: [] };
   for (const [id, creds] of Object.entries(after)) {
     if (!(id in before)) out.added.push(id);
-    else if (containsUnknown(creds) || comparableCredentials(creds) !== comparableCredentials(before[id]))
-      out.changed.push(id);
+    else if (!sameEntry(before[id], creds)) out.changed.push(id);
   }
   for (const id of Object.keys(before)) if (!(id in after)) out.removed.push(id);
   return out;
@@ -47,6 +73,17 @@ function sameMap(a: unknown, b: unknown): boolean {
 }
 
 /**
+ * Whether any entry differs, credentials in either form. Two texts that are equal are the same map (check
+ * writes the text in canonical form), which spares the walk over the entries.
+ */
+function credentialsChanged(olds: unknown, news: unknown): boolean {
+  if (isUnknown(news)) return true;
+  if (isEncodedCredentials(olds) && isEncodedCredentials(news) && olds === news) return false;
+  const c = entryChanges(decodeCredentials(olds), decodeCredentials(news));
+  return c.added.length + c.changed.length + c.removed.length > 0;
+}
+
+/**
  * Diff of checked new inputs against old outputs. providerId and integrationIdentifier replace the set;
  * credentials and fingerprints update in place, entry by entry. A replacement that keeps the provider may
  * address the same channel entries, so the old set is cleared first (its delete must not clear the new one).
@@ -56,8 +93,7 @@ export function diffSubscriberCredentialsSet(olds: Props, news: Props): Subscrib
   for (const key of ["providerId", "integrationIdentifier"] as const) {
     if (isUnknown(news[key]) || news[key] !== olds[key]) replaces.push(key);
   }
-  const c = isUnknown(news.credentials) ? undefined : entryChanges(olds.credentials, news.credentials);
-  const credsChanged = !c || c.added.length + c.changed.length + c.removed.length > 0;
+  const credsChanged = credentialsChanged(olds.credentials, news.credentials);
   const fingerprintsChanged =
     containsUnknown(news.fingerprints) || !sameMap(olds.fingerprints, news.fingerprints);
   return {

@@ -52,7 +52,62 @@ export type SubscriberCredentialsSetInputs = z.infer<typeof subscriberCredential
 /** Outputs of the SubscriberCredentialsSet provider (the checked inputs; credentials secret). */
 export type SubscriberCredentialsSetOutputs = SubscriberCredentialsSetInputs;
 
+/**
+ * Inputs or outputs as the engine carries them: `credentials` is the map, or (what the resource sends since
+ * the map's size started to matter) the map as one JSON text, see {@link encodeCredentials}.
+ */
+export type SubscriberCredentialsSetWire = Omit<SubscriberCredentialsSetOutputs, "credentials"> & {
+  credentials: SubscriberCredentialsSetOutputs["credentials"] | string;
+};
+
 type Props = Record<string, unknown>;
+
+/**
+ * The credentials map as one JSON text: what the resource sends and what the state keeps. The SDK, the
+ * engine and the dynamic-provider host convert every value of a property one node at a time (a
+ * `google.protobuf.Struct` per object); one string of 10,000 entries costs them almost nothing, the same map
+ * as objects seconds per conversion, several conversions per operation. The provider answers in the form it
+ * was asked in (maps stay maps: states written before, and direct callers).
+ */
+export function encodeCredentials(credentials: unknown): string {
+  return JSON.stringify(credentials ?? {});
+}
+
+/** True for credentials in the text form of {@link encodeCredentials} (not the engine's unknown marker). */
+export function isEncodedCredentials(v: unknown): v is string {
+  return typeof v === "string" && !isUnknown(v);
+}
+
+/**
+ * Credentials in either form as the map (an unknown, or a text that is not JSON, stays as it is: check
+ * reports it).
+ */
+export function decodeCredentials(v: unknown): unknown {
+  if (!isEncodedCredentials(v)) return v;
+  try {
+    return JSON.parse(v) as unknown;
+  } catch {
+    return v;
+  }
+}
+
+/** Props with their credentials as the map, and whether they came as text (the form to answer in). */
+export function decodeSet<T extends { credentials?: unknown }>(
+  props: T,
+): { props: T & { credentials: SubscriberCredentialsSetOutputs["credentials"] }; encoded: boolean } {
+  type Decoded = SubscriberCredentialsSetOutputs["credentials"];
+  const encoded = isEncodedCredentials(props.credentials);
+  const credentials = (encoded ? decodeCredentials(props.credentials) : props.credentials) as Decoded;
+  return { props: { ...props, credentials }, encoded };
+}
+
+/** Props with their credentials map as text when `encoded` (the form the caller used). */
+export function encodeSet<T extends { credentials: unknown }>(
+  props: T,
+  encoded: boolean,
+): Omit<T, "credentials"> & { credentials: T["credentials"] | string } {
+  return encoded ? { ...props, credentials: encodeCredentials(props.credentials) } : props;
+}
 
 function isRecord(v: unknown): v is Props {
   return v !== null && typeof v === "object" && !Array.isArray(v) && !isUnknown(v);
@@ -116,14 +171,35 @@ function capped(failures: CheckFailure[]): CheckFailure[] {
 export function checkSubscriberCredentialsSet(news: Props): { inputs: Props; failures: CheckFailure[] } {
   const { __provider: _p, ...rest } = news;
   const raw = stripNulls(rest);
-  const credentials = raw.credentials;
+  const encoded = isEncodedCredentials(raw.credentials);
+  const credentials = decodeCredentials(raw.credentials);
+  raw.credentials = credentials;
   if (isRecord(credentials)) {
+    // Entries normalized (keys sorted, nulls dropped) in subscriberId order: the canonical form.
     const normalized: Props = {};
-    for (const [id, creds] of Object.entries(credentials)) normalized[id] = normalizeCredentials(creds);
+    for (const id of Object.keys(credentials).sort()) {
+      const entry = normalizeCredentials(credentials[id]);
+      normalized[id] = Array.isArray(entry) ? canonical(entry) : entry;
+    }
     raw.credentials = normalized;
   }
   const failures = schemaFailures(subscriberCredentialsSetInputsSchema, raw);
   if (isRecord(raw.credentials)) failures.push(...entryTokenFailures(raw.providerId, raw.credentials));
   failures.push(...fingerprintCoverage(raw.credentials, raw.fingerprints));
-  return { inputs: canonical(raw) as Props, failures: capped(failures) };
+  const inputs = canonicalSet(raw);
+  if (encoded && isRecord(inputs.credentials)) inputs.credentials = encodeCredentials(inputs.credentials);
+  return { inputs, failures: capped(failures) };
+}
+
+/**
+ * `raw` in canonical form (keys sorted, undefined dropped) without walking the credentials again: check
+ * has normalized every entry already.
+ */
+function canonicalSet(raw: Props): Props {
+  const { credentials, ...rest } = raw;
+  const out = canonical(rest) as Props;
+  if (credentials !== undefined) out.credentials = credentials;
+  const sorted: Props = {};
+  for (const k of Object.keys(out).sort()) sorted[k] = out[k];
+  return sorted;
 }

@@ -27,6 +27,7 @@ import { concealSecretInputs } from "./check-failures";
 import { CredentialsWriter, isNoIntegration, isSubscriberMissing } from "./credentials-writer";
 import { forEachLimited } from "./for-each-limited";
 import { IntegrationDirectory } from "./integration-directory";
+import { markPhase, timedPhase } from "./phase-log";
 import { chatPushProviderId } from "./provider-id";
 import { carryWriteId, ReplacementGuard, type Stamped } from "./replacement-guard";
 import { ServiceSession, type ServiceSessionOptions } from "./service-session";
@@ -46,9 +47,11 @@ import {
   checkSubscriberCredentialsSet,
   credentialsSetId,
   DRIFT_FINGERPRINT,
+  decodeSet,
+  encodeSet,
   listIds,
-  type SubscriberCredentialsSetInputs,
   type SubscriberCredentialsSetOutputs,
+  type SubscriberCredentialsSetWire,
 } from "./subscriber-credentials-set-model";
 import { type ReadStrategy, readSubscribers } from "./subscriber-credentials-set-reader";
 import { setSyncProgress } from "./sync-progress";
@@ -112,7 +115,7 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
   }
 
   async check(_olds: Record<string, unknown>, news: Record<string, unknown>): Promise<dynamic.CheckResult> {
-    return concealSecretInputs(checkSubscriberCredentialsSet(news ?? {}));
+    return timedPhase("check", async () => concealSecretInputs(checkSubscriberCredentialsSet(news ?? {})));
   }
 
   async diff(
@@ -120,33 +123,42 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
     olds: Record<string, unknown>,
     news: Record<string, unknown>,
   ): Promise<dynamic.DiffResult> {
-    return diffSubscriberCredentialsSet(olds, news);
+    return timedPhase("diff", async () => diffSubscriberCredentialsSet(olds, news));
   }
 
   async create(
-    inputs: SubscriberCredentialsSetInputs,
-  ): Promise<dynamic.CreateResult<Stamped<SubscriberCredentialsSetOutputs>>> {
-    return this.session.guard("create", inputs.credentials, async () => {
-      const ids = Object.keys(inputs.credentials);
-      await this.sync("create", inputs, inputs.credentials, ids, []);
-      const id = credentialsSetId(inputs);
-      return { id, outs: this.creates.stamp(id, inputs, new Set(ids)) };
-    });
+    wire: SubscriberCredentialsSetWire,
+  ): Promise<dynamic.CreateResult<Stamped<SubscriberCredentialsSetWire>>> {
+    const { props: inputs, encoded } = decodeSet(wire);
+    return this.session.guard("create", inputs.credentials, () =>
+      timedPhase("create", async () => {
+        const ids = Object.keys(inputs.credentials);
+        await this.sync("create", inputs, inputs.credentials, ids, []);
+        const id = credentialsSetId(inputs);
+        return { id, outs: this.creates.stamp(id, encodeSet(inputs, encoded), new Set(ids)) };
+      }),
+    );
   }
 
   async update(
     _id: string,
-    olds: SubscriberCredentialsSetOutputs,
-    news: SubscriberCredentialsSetInputs,
-  ): Promise<dynamic.UpdateResult<Stamped<SubscriberCredentialsSetOutputs>>> {
-    return this.session.guard("update", [olds.credentials, news.credentials], async () => {
-      const c = entryChanges(olds.credentials, news.credentials);
-      await this.sync("update", news, news.credentials, [...c.added, ...c.changed], c.removed);
-      return { outs: carryWriteId(news, olds) };
-    });
+    oldWire: SubscriberCredentialsSetWire,
+    newWire: SubscriberCredentialsSetWire,
+  ): Promise<dynamic.UpdateResult<Stamped<SubscriberCredentialsSetWire>>> {
+    const olds = decodeSet(oldWire).props;
+    const news = decodeSet(newWire).props;
+    return this.session.guard("update", [olds.credentials, news.credentials], () =>
+      timedPhase("update", async () => {
+        const c = entryChanges(olds.credentials, news.credentials);
+        await this.sync("update", news, news.credentials, [...c.added, ...c.changed], c.removed);
+        // The outputs are the new inputs, in the form they came in.
+        return { outs: carryWriteId(newWire, oldWire) };
+      }),
+    );
   }
 
-  async delete(_id: string, props: SubscriberCredentialsSetOutputs): Promise<void> {
+  async delete(_id: string, wire: SubscriberCredentialsSetWire): Promise<void> {
+    const { props } = decodeSet(wire);
     return this.session.guard("delete", props.credentials, async () => {
       const kept = this.creates.supersededBy(credentialsSetId(props), props)?.payload;
       const ids = Object.keys(props.credentials ?? {}).filter((id) => !kept?.has(id));
@@ -154,19 +166,23 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
     });
   }
 
-  async read(id: string, props?: Partial<SubscriberCredentialsSetOutputs>): Promise<dynamic.ReadResult> {
-    return this.session.guard("read", props?.credentials, async () => {
-      if (!hasSetState(props)) {
-        const outs = await lookUpSet(this.session.client(), id, props, (k, f) =>
-          this.currentIntegration(k, f),
-        );
-        return { id, props: outs, inputs: outs };
-      }
-      const wanted = new Set(Object.keys(props.credentials));
-      const { found } = await readSubscribers(this.session.client(), wanted, this.concurrency);
-      const outs = refreshed(props, found, await this.currentIntegration(props, found));
-      return { id, props: carryWriteId(outs, props), inputs: outs };
-    });
+  async read(id: string, wire?: SubscriberCredentialsSetWire): Promise<dynamic.ReadResult> {
+    const { props, encoded } = wire ? decodeSet(wire) : { props: undefined, encoded: false };
+    return this.session.guard("read", props?.credentials, () =>
+      timedPhase("read", async () => {
+        if (!hasSetState(props)) {
+          const found = await lookUpSet(this.session.client(), id, props, (k, f) =>
+            this.currentIntegration(k, f),
+          );
+          const outs = encodeSet(found, true);
+          return { id, props: outs, inputs: outs };
+        }
+        const wanted = new Set(Object.keys(props.credentials));
+        const { found } = await readSubscribers(this.session.client(), wanted, this.concurrency);
+        const outs = encodeSet(refreshed(props, found, await this.currentIntegration(props, found)), encoded);
+        return { id, props: carryWriteId(outs, props), inputs: outs };
+      }),
+    );
   }
 
   /** Reads the entries to touch, then writes and clears what differs; throws naming every failed subscriber. */
@@ -179,9 +195,11 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
   ): Promise<void> {
     const client = this.session.client();
     const wanted = new Set([...toWrite, ...toClear]);
+    markPhase("host", `${operation}:plan`, { entries: wanted.size });
     const { found, strategy } = await readSubscribers(client, wanted, this.concurrency);
     const currentId = await this.currentIntegration(target, found, true);
     const plan = planSync(target, desired, toWrite, toClear, found, currentId);
+    markPhase("host", `${operation}:read-done`, { write: plan.write.length, clear: plan.clear.length });
     const failures = new Map<string, string[]>();
     const fail = (cause: string, id: string) => failures.set(cause, [...(failures.get(cause) ?? []), id]);
     for (const id of plan.missing) fail(this.missingCause(found), id);

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
+import { decodeCredentials } from "../../provider/runtime/subscriber-credentials-set-model";
 import { SvcClient } from "../../sdk";
 import {
   captureRegistrations,
@@ -15,6 +16,7 @@ import {
   type Registration,
   secret,
   startHarness,
+  unwrapSecrets,
   urnOf,
   withUnknowns,
 } from "../../testkit/harness/index";
@@ -68,6 +70,13 @@ function config(): PropertyMap {
 /** Both versions address one resource (the program's edit). */
 function desired(reg: Registration): DesiredResource {
   return { urn: urnOf(TYPE, "devices"), inputs: reg.inputs, additionalSecretOutputs: ["credentials"] };
+}
+
+/** The registration as a version before the text form sent it: the credentials as a secret map. */
+function asMap(reg: Registration): DesiredResource {
+  const text = unwrapSecrets(reg.inputs.credentials!) as string;
+  const map = JSON.parse(text) as PropertyMap;
+  return { ...desired(reg), inputs: { ...reg.inputs, credentials: secret(map) } };
 }
 
 function tokens(id: string): string[] | undefined {
@@ -163,7 +172,12 @@ describe("SubscriberCredentialsSet lifecycle through the host", () => {
       expect(refreshed.map((s) => [s.op, s.error])).toEqual([["read", undefined]]);
       expect(emu.requests.length).toBeLessThanOrEqual(4);
       const after = r.state.get(urnOf(TYPE, "devices"))!;
-      const creds = after.outputs.credentials as Record<string, { deviceTokens: string[] }>;
+      // The state keeps the credentials map as one JSON text (encodeCredentials), as the resource sent it.
+      expect(typeof after.outputs.credentials).toBe("string");
+      const creds = decodeCredentials(after.outputs.credentials) as Record<
+        string,
+        { deviceTokens: string[] }
+      >;
       expect(creds["host-sub-20"]).toEqual({ deviceTokens: ["host-by-hand"] });
       expect((after.outputs.fingerprints as Record<string, string>)["host-sub-20"]).toBe(
         "changed-outside-pulumi",
@@ -187,5 +201,30 @@ describe("SubscriberCredentialsSet lifecycle through the host", () => {
     } finally {
       await client.close();
     }
+  }, 120_000);
+
+  it("a state with the credentials as a map (written before the text form): no change, then an update in the text form", async () => {
+    const r = new LifecycleRunner(() => startHarness({ config: config() }));
+    emu.resetRequests();
+    const up1 = await r.up([asMap(v1)]);
+    expect(up1.map((s) => [s.op, s.error])).toEqual([["create", undefined]]);
+    const before = r.state.get(urnOf(TYPE, "devices"))!;
+    expect(typeof before.outputs.credentials).toBe("object");
+    emu.resetRequests();
+    const same = await r.up([desired(v1)]);
+    expect(same.map((s) => [s.op, s.diff?.changes])).toEqual([["same", "none"]]);
+    expect(emu.requests).toHaveLength(0);
+    const refreshed = await r.refresh();
+    expect(refreshed.map((s) => [s.op, s.error])).toEqual([["read", undefined]]);
+    emu.resetRequests();
+    const up2 = await r.up([desired(v2)]);
+    expect(up2.map((s) => [s.op, s.error])).toEqual([["update", undefined]]);
+    expect(writes()).toHaveLength(CHANGED.length + REMOVED.length);
+    expect(tokens("host-sub-4")).toEqual([tokenOf("host-sub-4", 2)]);
+    const after = r.state.get(urnOf(TYPE, "devices"))!;
+    expect(typeof after.outputs.credentials).toBe("string");
+    const down = await r.destroy();
+    expect(down.map((s) => [s.op, s.error])).toEqual([["delete", undefined]]);
+    expect(tokens("host-sub-0")).toBeUndefined();
   }, 120_000);
 });

@@ -19,6 +19,10 @@ import {
 import {
   checkSubscriberCredentialsSet,
   credentialsSetId,
+  decodeCredentials,
+  decodeSet,
+  encodeCredentials,
+  encodeSet,
   MAX_LISTED_FAILURES,
 } from "../../provider/runtime/subscriber-credentials-set-model";
 import { chooseReadStrategy } from "../../provider/runtime/subscriber-credentials-set-reader";
@@ -121,6 +125,46 @@ describe("check", () => {
   it("id", () => {
     expect(credentialsSetId({ providerId: "fcm" })).toBe("fcm");
     expect(credentialsSetId({ providerId: "fcm", integrationIdentifier: "fcm-main" })).toBe("fcm/fcm-main");
+  });
+});
+
+describe("the credentials as one JSON text (what the resource sends)", () => {
+  const map = { b: { deviceTokens: ["2"], webhookUrl: null }, a: { deviceTokens: ["1"] } };
+
+  it("check validates the entries inside the text and answers with the canonical text", () => {
+    const r = checkSubscriberCredentialsSet({ providerId: "fcm", credentials: JSON.stringify(map) });
+    expect(r.failures).toEqual([]);
+    expect(r.inputs.credentials).toBe('{"a":{"deviceTokens":["1"]},"b":{"deviceTokens":["2"]}}');
+    const bad = checkSubscriberCredentialsSet({
+      providerId: "fcm",
+      credentials: encodeCredentials({ a: { deviceTokens: [SECRET, SECRET] } }),
+    });
+    expect(bad.failures?.map((f) => f.reason)).toEqual([
+      "credentials.a.deviceTokens[1]: duplicates deviceTokens[0]",
+    ]);
+    expect(JSON.stringify(bad.failures)).not.toContain(SECRET);
+    const notJson = checkSubscriberCredentialsSet({ providerId: "fcm", credentials: "{nope" });
+    expect(notJson.failures?.length).toBeGreaterThan(0);
+  });
+
+  it("the unknown marker is not a text; either form decodes to the map and answers in its own form", () => {
+    expect(decodeCredentials(UNKNOWN)).toBe(UNKNOWN);
+    expect(decodeCredentials(map)).toBe(map);
+    expect(decodeCredentials(encodeCredentials(map))).toEqual(JSON.parse(JSON.stringify(map)));
+    const asText = decodeSet({ providerId: "fcm", credentials: encodeCredentials({ a: {} }) });
+    expect(asText).toEqual({ props: { providerId: "fcm", credentials: { a: {} } }, encoded: true });
+    expect(encodeSet(asText.props, asText.encoded).credentials).toBe('{"a":{}}');
+    expect(decodeSet({ credentials: { a: {} } }).encoded).toBe(false);
+  });
+
+  it("diff: the same map as a map (an older state) and as text is no change; equal texts are no change", () => {
+    const olds = { providerId: "fcm", credentials: { a: { deviceTokens: ["1"] } } };
+    const news = { providerId: "fcm", credentials: encodeCredentials(olds.credentials) };
+    expect(diffSubscriberCredentialsSet(olds, news).changes).toBe(false);
+    expect(diffSubscriberCredentialsSet(news, { ...news }).changes).toBe(false);
+    const changed = { ...news, credentials: encodeCredentials({ a: { deviceTokens: ["2"] } }) };
+    expect(diffSubscriberCredentialsSet(news, changed).changes).toBe(true);
+    expect(diffSubscriberCredentialsSet(olds, changed).changes).toBe(true);
   });
 });
 
