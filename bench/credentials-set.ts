@@ -9,7 +9,7 @@
  * 4. The set's fixed cost (the time outside the requests), for 10,000 entries: the 100-token `up` within 8 s
  *    in all with its first request within 4 s, the refresh within 6 s, the create within 1.10x of the floor
  *    above. Each operation prints its timeline: the phases between the marks the program and the
- *    dynamic-provider host write with SVC_PHASE_LOG (provider/runtime/phase-log.ts) and the emulator's first
+ *    dynamic-provider host write with SVC_PHASE_LOG (provider/model/phase-log.ts) and the emulator's first
  *    request (program, fingerprints, SDK and host Struct conversion with the engine, check, diff, the read
  *    before the writes, the writes, the state write).
  * 5. The engine's floor: the same map as one dynamic resource whose provider does nothing

@@ -10,8 +10,8 @@ import { RatePacer } from "../../sdk/rate-pacer";
 import { isSecretKey } from "../../sdk/redact";
 import { resolveProgramSettings } from "../config";
 import type { InputArgs } from "../inputs";
+import { providerError } from "../model/errors";
 import { providerReady, providerSettings } from "../resources/provider";
-import { providerError } from "../runtime/errors";
 import { afterDependencies, type DataSourceOptions, type DataSourceOutputOptions } from "./options";
 
 /** One pacer per base URL and API key, shared by every data-source call of the program. */

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { ConfigError, type SvcSettings } from "../config";
-import { PROVIDER_CONFIG, TARGET_KEY, type Target } from "../runtime/target";
+import { PROVIDER_CONFIG, TARGET_KEY, type Target } from "../model/target";
 
 /** Arguments of {@link Provider}. */
 export interface ProviderArgs {

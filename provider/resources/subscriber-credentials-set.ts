@@ -1,13 +1,13 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ArgsOf, OutputProps, StateOf } from "../inputs";
-import { markPhase, PHASE_LOG_ENV } from "../runtime/phase-log";
-import { fingerprintKey, fingerprintsOf } from "../runtime/subscriber-credentials-set-fingerprint";
+import { markPhase, PHASE_LOG_ENV } from "../model/phase-log";
+import { fingerprintKey, fingerprintsOf } from "../model/subscriber-credentials-set-fingerprint";
 import {
   decodeCredentials,
   encodeCredentials,
   type SubscriberCredentialsSetOutputs,
   subscriberCredentialsSetInputsSchema,
-} from "../runtime/subscriber-credentials-set-model";
+} from "../model/subscriber-credentials-set-schema";
 import { serializedProvider } from "../serialized-provider";
 import { targetProps } from "./provider";
 import { lookupOptions, lookupProps, outputOnlyProps, resourceOptions } from "./resource-props";
@@ -50,7 +50,7 @@ function fingerprintSecret(args: SubscriberCredentialsSetArgs): pulumi.Output<st
 /**
  * The fingerprint map of the credentials. It is derived from secrets, so Pulumi makes it secret; it is
  * deliberately un-secreted here, because a keyed 64-bit HMAC per subscriber reveals only which subscribers
- * are in the set and when each one's credentials change (see ../runtime/subscriber-credentials-set-fingerprint.ts).
+ * are in the set and when each one's credentials change (see ../model/subscriber-credentials-set-fingerprint.ts).
  */
 function fingerprints(
   args: SubscriberCredentialsSetArgs,

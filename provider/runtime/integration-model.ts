@@ -11,18 +11,14 @@ import {
   type StepFilter,
   type UpdateIntegrationBody,
 } from "../../sdk/schemas";
-import { type CheckFailure, schemaFailures } from "./check-failures";
 import {
   type IntegrationInputs,
   type IntegrationOutputs,
   integrationInputsSchema,
-} from "./integration-schema";
-import type { CheckOutcome, DiffOutcome } from "./provider-results";
-import { canonical, containsUnknown, engineInputs, isUnknown, withDefaults } from "./values";
-
-export type { CheckFailure } from "./check-failures";
-export type { IntegrationInputs, IntegrationOutputs } from "./integration-schema";
-export { integrationInputsSchema } from "./integration-schema";
+} from "../model/integration-schema";
+import type { CheckFailure, CheckOutcome, DiffOutcome } from "../model/pulumi-results";
+import { canonical, containsUnknown, engineInputs, isUnknown, withDefaults } from "../model/values";
+import { schemaFailures } from "./check-failures";
 
 type Props = Record<string, unknown>;
 

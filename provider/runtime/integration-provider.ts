@@ -10,14 +10,15 @@ import { ConflictError, NotFoundError } from "../../sdk/errors";
 import type { Integration } from "../../sdk/schemas";
 import type { ConfigSource } from "../config";
 import { defaultIdentifier, keepDefaultIdentifier } from "../default-identifier";
+import type { IntegrationInputs, IntegrationOutputs } from "../model/integration-schema";
+import type { ReadOutcome } from "../model/pulumi-results";
+import { canonical } from "../model/values";
 import { concealSecretInputs } from "./check-failures";
 import { integrationsChanged } from "./integration-directory";
 import {
   checkIntegration,
   diffIntegration,
   type IntegrationCheck,
-  type IntegrationInputs,
-  type IntegrationOutputs,
   inputsOf,
   matchesInputs,
   toCreateBody,
@@ -25,10 +26,8 @@ import {
   toUpdateBody,
 } from "./integration-model";
 import { ListCache } from "./list-cache";
-import type { ReadOutcome } from "./provider-results";
 import { carryWriteId, ReplacementGuard, type Stamped } from "./replacement-guard";
 import { ServiceSession, type ServiceSessionOptions } from "./service-session";
-import { canonical } from "./values";
 
 /** Options for tests and benchmarks that call the provider directly (the host passes none). */
 export interface IntegrationProviderOptions extends ServiceSessionOptions {

@@ -14,31 +14,35 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { SvcClient } from "../../sdk/client";
 import type { ChannelSettings, Subscriber, UpsertCredentialsBody } from "../../sdk/schemas";
 import type { ConfigSource } from "../config";
+import {
+  type EntryTarget,
+  entriesOf,
+  findEntry,
+  type OwnEntries,
+  ownEntries,
+  removalsOf,
+} from "../model/channel-entry";
+import { chatPushProviderId } from "../model/delivery-provider-id";
+import { findSubscriber } from "../model/find-subscriber";
+import type { ReadOutcome } from "../model/pulumi-results";
+import type {
+  SubscriberCredentialsInputs,
+  SubscriberCredentialsOutputs,
+} from "../model/subscriber-credentials-schema";
 import { concealSecretInputs } from "./check-failures";
 import { CredentialsWriter, isNoIntegration, isSubscriberMissing } from "./credentials-writer";
-import { findSubscriber } from "./find-subscriber";
 import { IntegrationDirectory } from "./integration-directory";
 import { ListCache } from "./list-cache";
 import { credentialsKeyOf } from "./lookup-ids";
-import { chatPushProviderId } from "./provider-id";
-import type { ReadOutcome } from "./provider-results";
 import { carryWriteId, ReplacementGuard, type Stamped } from "./replacement-guard";
 import { ServiceSession, type ServiceSessionOptions } from "./service-session";
 import {
   checkSubscriberCredentials,
   credentialsId,
   diffSubscriberCredentials,
-  type EntryTarget,
-  entriesOf,
-  findEntry,
   inputsOf,
-  type OwnEntries,
   observedOutputs,
-  ownEntries,
-  removalsOf,
   type SubscriberCredentialsCheck,
-  type SubscriberCredentialsInputs,
-  type SubscriberCredentialsOutputs,
   toOutputs,
 } from "./subscriber-credentials-model";
 

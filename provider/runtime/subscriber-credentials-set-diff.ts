@@ -4,14 +4,9 @@
  * credentials are known (the sync plan).
  */
 import type { ChannelCredentials, ChannelSettings, Subscriber } from "../../sdk/schemas";
-import {
-  comparableCredentials,
-  ownEntries,
-  pickCredentials,
-  removalsOf,
-} from "./subscriber-credentials-model";
-import { decodeCredentials, isEncodedCredentials } from "./subscriber-credentials-set-model";
-import { containsUnknown, isUnknown } from "./values";
+import { comparableCredentials, ownEntries, pickCredentials, removalsOf } from "../model/channel-entry";
+import { decodeCredentials, isEncodedCredentials } from "../model/subscriber-credentials-set-schema";
+import { containsUnknown, isUnknown } from "../model/values";
 
 type Props = Record<string, unknown>;
 

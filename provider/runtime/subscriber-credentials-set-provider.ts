@@ -23,15 +23,20 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { AuthenticationError, PermissionDeniedError } from "../../sdk/errors";
 import type { ChannelCredentials, Subscriber, UpsertCredentialsBody } from "../../sdk/schemas";
 import type { ConfigSource } from "../config";
+import { comparableCredentials, ownEntries } from "../model/channel-entry";
+import { chatPushProviderId } from "../model/delivery-provider-id";
+import { markPhase, timedPhase } from "../model/phase-log";
+import {
+  DRIFT_FINGERPRINT,
+  type SubscriberCredentialsSetOutputs,
+  type SubscriberCredentialsSetWire,
+} from "../model/subscriber-credentials-set-schema";
 import { concealSecretInputs } from "./check-failures";
 import { CredentialsWriter, isNoIntegration, isSubscriberMissing } from "./credentials-writer";
 import { forEachLimited } from "./for-each-limited";
 import { IntegrationDirectory } from "./integration-directory";
-import { markPhase, timedPhase } from "./phase-log";
-import { chatPushProviderId } from "./provider-id";
 import { carryWriteId, ReplacementGuard, type Stamped } from "./replacement-guard";
 import { ServiceSession, type ServiceSessionOptions } from "./service-session";
-import { comparableCredentials, ownEntries } from "./subscriber-credentials-model";
 import {
   type ClearStep,
   type CurrentIntegration,
@@ -46,12 +51,9 @@ import { hasSetState, lookUpSet } from "./subscriber-credentials-set-lookup";
 import {
   checkSubscriberCredentialsSet,
   credentialsSetId,
-  DRIFT_FINGERPRINT,
   decodeSet,
   encodeSet,
   listIds,
-  type SubscriberCredentialsSetOutputs,
-  type SubscriberCredentialsSetWire,
 } from "./subscriber-credentials-set-model";
 import { type ReadStrategy, readSubscribers } from "./subscriber-credentials-set-reader";
 import { setSyncProgress } from "./sync-progress";

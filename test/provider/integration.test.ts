@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
 import { defaultIdentifier } from "../../provider/default-identifier";
-import type { IntegrationInputs, IntegrationOutputs } from "../../provider/runtime/integration-model";
+import type { IntegrationInputs, IntegrationOutputs } from "../../provider/model/integration-schema";
+import { UNKNOWN } from "../../provider/model/values";
 import { IntegrationProvider, mayTakeOver } from "../../provider/runtime/integration-provider";
-import { UNKNOWN } from "../../provider/runtime/values";
 import { SvcClient } from "../../sdk";
 import { ConflictError } from "../../sdk/errors";
 

@@ -5,28 +5,27 @@
  */
 import { describe, expect, it } from "vitest";
 import {
+  FINGERPRINT_HEX_DIGITS,
+  fingerprintKey,
+  fingerprintOf,
+  fingerprintsOf,
+} from "../../provider/model/subscriber-credentials-set-fingerprint";
+import { decodeCredentials, encodeCredentials } from "../../provider/model/subscriber-credentials-set-schema";
+import { UNKNOWN } from "../../provider/model/values";
+import {
   diffSubscriberCredentialsSet,
   entryChanges,
   planSync,
   storedCredentials,
 } from "../../provider/runtime/subscriber-credentials-set-diff";
 import {
-  FINGERPRINT_HEX_DIGITS,
-  fingerprintKey,
-  fingerprintOf,
-  fingerprintsOf,
-} from "../../provider/runtime/subscriber-credentials-set-fingerprint";
-import {
   checkSubscriberCredentialsSet,
   credentialsSetId,
-  decodeCredentials,
   decodeSet,
-  encodeCredentials,
   encodeSet,
   MAX_LISTED_FAILURES,
 } from "../../provider/runtime/subscriber-credentials-set-model";
 import { chooseReadStrategy } from "../../provider/runtime/subscriber-credentials-set-reader";
-import { UNKNOWN } from "../../provider/runtime/values";
 import type { Subscriber } from "../../sdk/schemas";
 
 const SECRET = "tok-secret-set-unit-1111";

@@ -9,9 +9,9 @@ import { type Emulator, startEmulator } from "../../emulator";
 import type {
   SubscriberCredentialsInputs,
   SubscriberCredentialsOutputs,
-} from "../../provider/runtime/subscriber-credentials-model";
+} from "../../provider/model/subscriber-credentials-schema";
+import { UNKNOWN } from "../../provider/model/values";
 import { SubscriberCredentialsProvider } from "../../provider/runtime/subscriber-credentials-provider";
-import { UNKNOWN } from "../../provider/runtime/values";
 import { SvcClient } from "../../sdk";
 import { MAX_DEVICE_TOKENS } from "../../sdk/schemas";
 import { replaceIntegrationOutOfBand } from "../../testkit/out-of-band";

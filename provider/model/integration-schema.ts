@@ -11,7 +11,7 @@ import {
   stepFilterSchema,
 } from "../../sdk/schemas";
 import { identifierOriginSchema } from "../default-identifier";
-import { providerIdSchema } from "./provider-id";
+import { providerIdSchema } from "./delivery-provider-id";
 
 /** What a program declares for an Integration (all defaults applied by check). */
 export const integrationArgsSchema = z.strictObject({

@@ -2,7 +2,12 @@
  * The results of the provider methods, typed: `pulumi.dynamic`'s `CheckResult`, `DiffResult` and
  * `ReadResult` with the resource's own input and output types and every field the engine relies on set.
  */
-import type { CheckFailure } from "./check-failures";
+
+/** A Pulumi check failure: the input it is about (empty for the whole object) and why. */
+export interface CheckFailure {
+  property: string;
+  reason: string;
+}
 
 /** What check answers. */
 export interface CheckOutcome<Inputs> {
