@@ -5,6 +5,7 @@
  */
 import type { ChannelCredentials, ChannelSettings, Subscriber } from "../../sdk/schemas";
 import { comparableCredentials, ownEntries, pickCredentials, removalsOf } from "../model/channel-entry";
+import type { DiffOutcome } from "../model/pulumi-results";
 import { decodeCredentials, isEncodedCredentials } from "../model/subscriber-credentials-set-schema";
 import { containsUnknown, isUnknown } from "../model/values";
 
@@ -56,13 +57,6 @@ export function entryChanges(olds: unknown, news: unknown): EntryChanges {
   return out;
 }
 
-/** The result of diff, as `pulumi.dynamic.DiffResult`. */
-export interface SubscriberCredentialsSetDiff {
-  changes: boolean;
-  replaces: string[];
-  deleteBeforeReplace: boolean;
-}
-
 function sameMap(a: unknown, b: unknown): boolean {
   return JSON.stringify(a ?? {}) === JSON.stringify(b ?? {});
 }
@@ -83,7 +77,7 @@ function credentialsChanged(olds: unknown, news: unknown): boolean {
  * credentials and fingerprints update in place, entry by entry. A replacement that keeps the provider may
  * address the same channel entries, so the old set is cleared first (its delete must not clear the new one).
  */
-export function diffSubscriberCredentialsSet(olds: Props, news: Props): SubscriberCredentialsSetDiff {
+export function diffSubscriberCredentialsSet(olds: Props, news: Props): DiffOutcome {
   const replaces: string[] = [];
   for (const key of ["providerId", "integrationIdentifier"] as const) {
     if (isUnknown(news[key]) || news[key] !== olds[key]) replaces.push(key);

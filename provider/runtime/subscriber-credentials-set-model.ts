@@ -4,12 +4,13 @@
  */
 import { formatPath } from "../../sdk/schemas";
 import { normalizeCredentials, tokenFailures } from "../model/channel-entry";
-import type { CheckFailure } from "../model/pulumi-results";
+import type { CheckFailure, CheckOutcome } from "../model/pulumi-results";
 import {
   decodeCredentials,
   encodeCredentials,
   isEncodedCredentials,
   type SubscriberCredentialsSetOutputs,
+  type SubscriberCredentialsSetWire,
   subscriberCredentialsSetInputsSchema,
 } from "../model/subscriber-credentials-set-schema";
 import { canonical, isUnknown, stripNulls } from "../model/values";
@@ -92,12 +93,15 @@ function capped(failures: CheckFailure[]): CheckFailure[] {
   ];
 }
 
+/** The result of check for SubscriberCredentialsSet (credentials in the form they came in). */
+export type SubscriberCredentialsSetCheck = CheckOutcome<SubscriberCredentialsSetWire>;
+
 /**
  * Validates and normalizes new inputs before any request. Every entry is checked; each failure names the
  * subscriberId and the field (`credentials["user-1"].deviceTokens[2]: ...`) and never echoes a credential.
  * Unknown values (preview) are accepted, whole or per entry.
  */
-export function checkSubscriberCredentialsSet(news: Props): { inputs: Props; failures: CheckFailure[] } {
+export function checkSubscriberCredentialsSet(news: Props): SubscriberCredentialsSetCheck {
   const { __provider: _p, ...rest } = news;
   const raw = stripNulls(rest);
   const encoded = isEncodedCredentials(raw.credentials);
@@ -117,7 +121,7 @@ export function checkSubscriberCredentialsSet(news: Props): { inputs: Props; fai
   failures.push(...fingerprintCoverage(raw.credentials, raw.fingerprints));
   const inputs = canonicalSet(raw);
   if (encoded && isRecord(inputs.credentials)) inputs.credentials = encodeCredentials(inputs.credentials);
-  return { inputs, failures: capped(failures) };
+  return { inputs: inputs as SubscriberCredentialsSetWire, failures: capped(failures) };
 }
 
 /**

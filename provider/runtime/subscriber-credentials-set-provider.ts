@@ -26,6 +26,7 @@ import type { ConfigSource } from "../config";
 import { comparableCredentials, ownEntries } from "../model/channel-entry";
 import { chatPushProviderId } from "../model/delivery-provider-id";
 import { markPhase, timedPhase } from "../model/phase-log";
+import type { CreateOutcome, DiffOutcome, ReadOutcome, UpdateOutcome } from "../model/pulumi-results";
 import {
   DRIFT_FINGERPRINT,
   type SubscriberCredentialsSetOutputs,
@@ -54,6 +55,7 @@ import {
   decodeSet,
   encodeSet,
   listIds,
+  type SubscriberCredentialsSetCheck,
 } from "./subscriber-credentials-set-model";
 import { type ReadStrategy, readSubscribers } from "./subscriber-credentials-set-reader";
 import { setSyncProgress } from "./sync-progress";
@@ -92,6 +94,12 @@ function causeOf(err: unknown, subscriberId: string): string {
     .join("{subscriberId}");
 }
 
+/** What read answers for a SubscriberCredentialsSet (credentials in the form they were asked in). */
+export type SubscriberCredentialsSetRead = ReadOutcome<
+  SubscriberCredentialsSetWire,
+  SubscriberCredentialsSetWire
+>;
+
 /** `pulumi.dynamic.ResourceProvider` for a set of subscriber channel credentials. */
 export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvider {
   /** Settings, the shared paced client and error mapping. */
@@ -116,7 +124,10 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
     this.session.configure(req.config);
   }
 
-  async check(_olds: Record<string, unknown>, news: Record<string, unknown>): Promise<dynamic.CheckResult> {
+  async check(
+    _olds: Record<string, unknown>,
+    news: Record<string, unknown>,
+  ): Promise<SubscriberCredentialsSetCheck> {
     return timedPhase("check", async () => concealSecretInputs(checkSubscriberCredentialsSet(news ?? {})));
   }
 
@@ -124,13 +135,13 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
     _id: string,
     olds: Record<string, unknown>,
     news: Record<string, unknown>,
-  ): Promise<dynamic.DiffResult> {
+  ): Promise<DiffOutcome> {
     return timedPhase("diff", async () => diffSubscriberCredentialsSet(olds, news));
   }
 
   async create(
     wire: SubscriberCredentialsSetWire,
-  ): Promise<dynamic.CreateResult<Stamped<SubscriberCredentialsSetWire>>> {
+  ): Promise<CreateOutcome<Stamped<SubscriberCredentialsSetWire>>> {
     const { props: inputs, encoded } = decodeSet(wire);
     return this.session.guard("create", inputs.credentials, () =>
       timedPhase("create", async () => {
@@ -146,7 +157,7 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
     _id: string,
     oldWire: SubscriberCredentialsSetWire,
     newWire: SubscriberCredentialsSetWire,
-  ): Promise<dynamic.UpdateResult<Stamped<SubscriberCredentialsSetWire>>> {
+  ): Promise<UpdateOutcome<Stamped<SubscriberCredentialsSetWire>>> {
     const olds = decodeSet(oldWire).props;
     const news = decodeSet(newWire).props;
     return this.session.guard("update", [olds.credentials, news.credentials], () =>
@@ -168,7 +179,7 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
     });
   }
 
-  async read(id: string, wire?: SubscriberCredentialsSetWire): Promise<dynamic.ReadResult> {
+  async read(id: string, wire?: SubscriberCredentialsSetWire): Promise<SubscriberCredentialsSetRead> {
     const { props, encoded } = wire ? decodeSet(wire) : { props: undefined, encoded: false };
     return this.session.guard("read", props?.credentials, () =>
       timedPhase("read", async () => {
