@@ -32,7 +32,7 @@ export const idSchema = z
 export const MAX_DEVICE_TOKEN_LENGTH = 4096;
 
 /** Push delivery providers (their credentials are device tokens); the other channel ones are chat. */
-const PUSH_PROVIDERS: readonly string[] = PUSH_PROVIDER_IDS;
+const PUSH_DELIVERY_PROVIDERS: readonly string[] = PUSH_PROVIDER_IDS;
 
 /** The credential fields of a channel entry, in the spec's order. */
 export const CREDENTIAL_KEYS = [
@@ -62,11 +62,15 @@ export function tokenFailures(
 ): CheckFailure[] {
   if (!Array.isArray(tokens) || isUnknown(tokens)) return [];
   const out: CheckFailure[] = [];
-  if (typeof providerId === "string" && !isUnknown(providerId) && !PUSH_PROVIDERS.includes(providerId)) {
+  if (
+    typeof providerId === "string" &&
+    !isUnknown(providerId) &&
+    !PUSH_DELIVERY_PROVIDERS.includes(providerId)
+  ) {
     if (tokens.length > 0) {
       out.push({
         property: "credentials",
-        reason: `${where}: provider "${providerId}" is a chat provider; device tokens belong to push providers (${PUSH_PROVIDERS.join(", ")})`,
+        reason: `${where}: provider "${providerId}" is a chat provider; device tokens belong to push providers (${PUSH_DELIVERY_PROVIDERS.join(", ")})`,
       });
     }
   }

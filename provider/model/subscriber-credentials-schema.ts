@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { channelCredentialsSchema } from "../../sdk/schemas";
 import { idSchema } from "./channel-entry";
-import { subscriberProviderIdSchema } from "./delivery-provider-id";
+import { subscriberDeliveryProviderIdSchema } from "./delivery-provider-id";
 
 /** What a program declares for SubscriberCredentials, and what the provider receives (strict). */
 export const subscriberCredentialsInputsSchema = z.strictObject({
@@ -16,7 +16,7 @@ export const subscriberCredentialsInputsSchema = z.strictObject({
    * One of the 20 chat and push provider ids (`fcm`, `apns`, `expo`, `slack`, `discord`, ...); an
    * Integration's `providerId` fits as it is. Changing it replaces the resource.
    */
-  providerId: subscriberProviderIdSchema,
+  providerId: subscriberDeliveryProviderIdSchema,
   /**
    * Identifier of the integration the credentials belong to (default: the provider's active integration the
    * service picks; outputs then show the one it chose). Changing it replaces the resource.

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { channelCredentialsSchema } from "../../sdk/schemas";
 import { idSchema } from "./channel-entry";
-import { subscriberProviderIdSchema } from "./delivery-provider-id";
+import { subscriberDeliveryProviderIdSchema } from "./delivery-provider-id";
 import { isUnknown } from "./values";
 
 /** Most subscribers one set accepts (a bound against accidental huge inputs; split larger syncs). */
@@ -29,7 +29,7 @@ export const subscriberCredentialsSetInputsSchema = z.strictObject({
    * One of the 20 chat and push provider ids (`fcm`, `apns`, `expo`, `slack`, ...); an Integration's
    * `providerId` fits as it is. Changing it replaces the set.
    */
-  providerId: subscriberProviderIdSchema,
+  providerId: subscriberDeliveryProviderIdSchema,
   /** The integration every entry belongs to (default: the provider's active one). Changing it replaces the set. */
   integrationIdentifier: idSchema.optional(),
   /** subscriberId -> that subscriber's credentials for the provider. Secret as a whole. */

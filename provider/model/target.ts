@@ -12,7 +12,7 @@
  * secret, so rotating the key changes nothing here.
  */
 import { z } from "zod";
-import type { ConfigSource } from "../config";
+import { type ConfigSource, SETTINGS } from "../config";
 import { canonical, containsUnknown } from "./values";
 
 /** The input that carries a resource's target. */
@@ -24,9 +24,9 @@ export const TARGET_KEY = "target";
  * set by `svc.Provider` only.
  */
 export const PROVIDER_CONFIG = {
-  apiKey: "svc:apiKey",
-  baseUrl: "svc:baseUrl",
-  environment: "svc:environment",
+  apiKey: SETTINGS.apiKey.key,
+  baseUrl: SETTINGS.baseUrl.key,
+  environment: SETTINGS.environment.key,
 } as const;
 
 /** The `target` input: the environment's name and the service's base URL. Never the key. */

@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { SETTINGS } from "../config";
 import type { ArgsOf, OutputProps, StateOf } from "../inputs";
 import { markPhase, PHASE_LOG_ENV } from "../model/phase-log";
 import { fingerprintKey, fingerprintsOf } from "../model/subscriber-credentials-set-fingerprint";
@@ -41,9 +42,9 @@ const provider = serializedProvider("subscriber-credentials-set");
 function fingerprintSecret(args: SubscriberCredentialsSetArgs): pulumi.Output<string> | undefined {
   if (args.fingerprintKey !== undefined) return pulumi.secret(args.fingerprintKey);
   const configured =
-    pulumi.runtime.getConfig("svc:fingerprintKey") ??
-    pulumi.runtime.getConfig("svc:apiKey") ??
-    process.env.SVC_API_KEY;
+    pulumi.runtime.getConfig(SETTINGS.fingerprintKey.key) ??
+    pulumi.runtime.getConfig(SETTINGS.apiKey.key) ??
+    process.env[SETTINGS.apiKey.env];
   return configured ? pulumi.secret(configured) : undefined;
 }
 

@@ -128,22 +128,10 @@ export function diffIntegration(olds: Partial<IntegrationOutputs>, news: Integra
   };
 }
 
-/** The POST body for checked inputs (the service puts the integration in the API key's environment). */
-export function toCreateBody(inputs: IntegrationInputs): CreateIntegrationBody {
-  const body: CreateIntegrationBody = {
-    providerId: inputs.providerId,
-    channel: inputs.channel,
-    identifier: inputs.identifier,
-    credentials: inputs.credentials,
-    active: inputs.active,
-    conditions: inputs.conditions,
-  };
-  if (inputs.name !== undefined) body.name = inputs.name;
-  if (inputs.check !== undefined) body.check = inputs.check;
-  return body;
-}
-
-/** The PUT body for checked inputs (credentials are replaced whole, so they are always sent). */
+/**
+ * The PUT body for checked inputs, and the part of the POST body it shares (see {@link toCreateBody}):
+ * credentials are replaced whole, so they are always sent.
+ */
 export function toUpdateBody(inputs: IntegrationInputs): UpdateIntegrationBody {
   const body: UpdateIntegrationBody = {
     identifier: inputs.identifier,
@@ -154,6 +142,14 @@ export function toUpdateBody(inputs: IntegrationInputs): UpdateIntegrationBody {
   if (inputs.name !== undefined) body.name = inputs.name;
   if (inputs.check !== undefined) body.check = inputs.check;
   return body;
+}
+
+/**
+ * The POST body for checked inputs: the update body plus what only a create sets (the service puts the
+ * integration in the API key's environment).
+ */
+export function toCreateBody(inputs: IntegrationInputs): CreateIntegrationBody {
+  return { providerId: inputs.providerId, channel: inputs.channel, ...toUpdateBody(inputs) };
 }
 
 /** Conditions as the service returns them, reduced to the fields we send (so they compare with inputs). */
