@@ -18,7 +18,7 @@ export interface GetActiveIntegrationsArgs {
 }
 
 /** Applies the filters (the service cannot filter this list itself). */
-export function filterIntegrations(
+function filterIntegrations(
   list: readonly Integration[],
   args: GetActiveIntegrationsArgs,
 ): Integration[] {

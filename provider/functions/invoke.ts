@@ -79,7 +79,7 @@ function nonEmpty(v: unknown): boolean {
  * (`credentials`, `deviceTokens`, `webhookUrl`, `directWebhookUrl`, `overrides`, ...). The Output variants
  * mark such results secret as a whole.
  */
-export function holdsSecret(value: unknown, depth = 0): boolean {
+function holdsSecret(value: unknown, depth = 0): boolean {
   if (depth > 32 || value === null || typeof value !== "object") return false;
   if (Array.isArray(value)) return value.some((v) => holdsSecret(v, depth + 1));
   for (const [k, v] of Object.entries(value)) {

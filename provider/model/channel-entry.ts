@@ -29,13 +29,13 @@ export const idSchema = z
   );
 
 /** Longest accepted device token (FCM tokens are ~160 chars, APNs 64 hex; web-push subscriptions more). */
-export const MAX_DEVICE_TOKEN_LENGTH = 4096;
+const MAX_DEVICE_TOKEN_LENGTH = 4096;
 
 /** Push delivery providers (their credentials are device tokens); the other channel ones are chat. */
 const PUSH_DELIVERY_PROVIDERS: readonly string[] = PUSH_PROVIDER_IDS;
 
 /** The credential fields of a channel entry, in the spec's order. */
-export const CREDENTIAL_KEYS = [
+const CREDENTIAL_KEYS = [
   "webhookUrl",
   "channel",
   "deviceTokens",

@@ -10,7 +10,7 @@ import { subscriberDeliveryProviderIdSchema } from "./delivery-provider-id";
 import { isUnknown } from "./values";
 
 /** Most subscribers one set accepts (a bound against accidental huge inputs; split larger syncs). */
-export const MAX_SET_ENTRIES = 100_000;
+const MAX_SET_ENTRIES = 100_000;
 
 /**
  * What a fingerprint becomes after a refresh found the stored credentials changed outside Pulumi: the next
@@ -44,7 +44,7 @@ export const subscriberCredentialsSetInputsSchema = z.strictObject({
 });
 
 /** Inputs after check; also the outputs (the set's state is exactly what it declared and wrote). */
-export type SubscriberCredentialsSetInputs = z.infer<typeof subscriberCredentialsSetInputsSchema>;
+type SubscriberCredentialsSetInputs = z.infer<typeof subscriberCredentialsSetInputsSchema>;
 /** Outputs of the SubscriberCredentialsSet provider (the checked inputs; credentials secret). */
 export type SubscriberCredentialsSetOutputs = SubscriberCredentialsSetInputs;
 

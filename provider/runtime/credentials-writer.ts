@@ -40,7 +40,7 @@ export function isNoIntegration(err: unknown): boolean {
 }
 
 /** True when the error says the subscriber (or its entry) is gone: nothing left to clear. */
-export function isGone(err: unknown): boolean {
+function isGone(err: unknown): boolean {
   return err instanceof NotFoundError || isSubscriberMissing(err);
 }
 

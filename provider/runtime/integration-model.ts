@@ -23,9 +23,9 @@ import { schemaFailures } from "./check-failures";
 type Props = Record<string, unknown>;
 
 /** Input properties that force a replacement when they change. */
-export const REPLACE_KEYS = ["providerId", "channel"] as const;
+const REPLACE_KEYS = ["providerId", "channel"] as const;
 /** Input properties updated in place. */
-export const UPDATE_KEYS = ["name", "identifier", "active", "conditions", "credentials"] as const;
+const UPDATE_KEYS = ["name", "identifier", "active", "conditions", "credentials"] as const;
 
 /** The result of check for an Integration. */
 export type IntegrationCheck = CheckOutcome<IntegrationInputs>;

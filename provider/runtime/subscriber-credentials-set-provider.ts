@@ -61,7 +61,7 @@ import { type ReadStrategy, readSubscribers } from "./subscriber-credentials-set
 import { setSyncProgress } from "./sync-progress";
 
 /** Requests in flight per set (writes and lookups); the pacer keeps them within the service's rate. */
-export const DEFAULT_SET_CONCURRENCY = 16;
+const DEFAULT_SET_CONCURRENCY = 16;
 
 /** Options for tests and benchmarks that call the provider directly (the host passes none). */
 export interface SubscriberCredentialsSetProviderOptions extends ServiceSessionOptions {
