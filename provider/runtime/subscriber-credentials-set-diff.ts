@@ -137,7 +137,11 @@ export function storedCredentials(
   target: SetTarget,
   currentId: CurrentIntegration = undefined,
 ): ChannelCredentials | undefined {
-  const entry = subscriber ? ownEntries(subscriber, target, currentId).current : undefined;
+  return credentialsOf(subscriber ? ownEntries(subscriber, target, currentId).current : undefined);
+}
+
+/** The credentials an entry holds, or undefined when there is no entry or it is emptied. */
+export function credentialsOf(entry: ChannelSettings | undefined): ChannelCredentials | undefined {
   if (!entry) return undefined;
   const creds = pickCredentials(entry.credentials);
   return comparableCredentials(creds) === comparableCredentials({}) ? undefined : creds;
@@ -168,9 +172,7 @@ function planWrite(
   if (stale.length > 0) {
     plan.purge.push(...clearSteps(subscriber, target, current ? [current, ...stale] : stale));
     plan.write.push(subscriber.subscriberId);
-  } else if (
-    comparableCredentials(storedCredentials(subscriber, target, currentId)) === comparableCredentials(desired)
-  ) {
+  } else if (comparableCredentials(credentialsOf(current)) === comparableCredentials(desired)) {
     plan.upToDate++;
   } else plan.write.push(subscriber.subscriberId);
 }
@@ -183,7 +185,7 @@ function planClear(
   currentId: CurrentIntegration,
 ): void {
   const { current, stale } = ownEntries(subscriber, target, currentId);
-  const holds = current !== undefined && storedCredentials(subscriber, target, currentId) !== undefined;
+  const holds = credentialsOf(current) !== undefined;
   if (!holds && stale.length === 0) {
     plan.upToDate++;
     return;

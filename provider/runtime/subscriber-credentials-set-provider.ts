@@ -41,12 +41,12 @@ import { ServiceSession, type ServiceSessionOptions } from "./service-session";
 import {
   type ClearStep,
   type CurrentIntegration,
+  credentialsOf,
   diffSubscriberCredentialsSet,
   entryChanges,
   planSync,
   type SetTarget,
   type SyncPlan,
-  storedCredentials,
 } from "./subscriber-credentials-set-diff";
 import { hasSetState, lookUpSet } from "./subscriber-credentials-set-lookup";
 import {
@@ -323,8 +323,9 @@ function refreshed(
   const fingerprints: Record<string, string> = {};
   for (const [id, declared] of Object.entries(props.credentials)) {
     const subscriber = found.get(id);
-    if (subscriber && ownEntries(subscriber, props, currentId).stale.length > 0) continue;
-    const stored = storedCredentials(subscriber, props, currentId);
+    const entries = subscriber ? ownEntries(subscriber, props, currentId) : undefined;
+    if (entries && entries.stale.length > 0) continue;
+    const stored = credentialsOf(entries?.current);
     if (stored === undefined) continue;
     credentials[id] = stored;
     const same = comparableCredentials(stored) === comparableCredentials(declared);
