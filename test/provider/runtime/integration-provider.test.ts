@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Emulator, startEmulator } from "../../emulator";
-import { defaultIdentifier } from "../../provider/default-identifier";
-import type { IntegrationInputs, IntegrationOutputs } from "../../provider/model/integration-schema";
-import { UNKNOWN } from "../../provider/model/values";
-import { IntegrationProvider, mayTakeOver } from "../../provider/runtime/integration-provider";
-import { SvcClient } from "../../sdk";
-import { ConflictError } from "../../sdk/errors";
+import { type Emulator, startEmulator } from "../../../emulator";
+import { defaultIdentifier } from "../../../provider/default-identifier";
+import type { IntegrationInputs, IntegrationOutputs } from "../../../provider/model/integration-schema";
+import { UNKNOWN } from "../../../provider/model/values";
+import { IntegrationProvider, mayTakeOver } from "../../../provider/runtime/integration-provider";
+import { SvcClient } from "../../../sdk";
+import { ConflictError } from "../../../sdk/errors";
 
 type Props = Record<string, unknown>;
 
