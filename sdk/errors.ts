@@ -19,12 +19,6 @@ const MAX_TEXT_DETAIL = 200;
  * an error with `id` as "created, failed to initialize".
  */
 
-/** Fields common to the whole family, as shown by `toJSON()` and `util.inspect`. */
-export interface SvcErrorFields {
-  /** The sdk operation, e.g. `integrations.create`. */
-  operation?: string;
-}
-
 /** Base class of every error the sdk throws. */
 export class SvcError extends Error {
   /** The sdk operation that failed, e.g. `integrations.create`. */
@@ -61,7 +55,7 @@ export class SvcError extends Error {
 }
 
 /** What the transport knows about a failed HTTP exchange. */
-export interface ApiErrorInit {
+interface ApiErrorInit {
   operation: string;
   method: string;
   /** The full request URL (redacted here). */
@@ -196,7 +190,7 @@ export class RateLimitError extends ApiError {}
 export class InternalServerError extends ApiError {}
 
 /** What the transport knows about a request that got no answer. */
-export interface ConnectionErrorInit {
+interface ConnectionErrorInit {
   operation: string;
   method: string;
   url: string;
@@ -263,7 +257,7 @@ export class ValidationError extends SvcError {
 }
 
 /** What the transport knows about a response it could not use. */
-export interface ResponseValidationErrorInit {
+interface ResponseValidationErrorInit {
   operation: string;
   method: string;
   url: string;

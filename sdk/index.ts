@@ -38,6 +38,7 @@ export type {
   ChannelType,
   CreateIntegrationBody,
   CredentialsDto,
+  DeleteCredentialsQuery,
   ErrorBody,
   GetWorkflowQuery,
   Integration,

@@ -54,7 +54,7 @@ const pacingOptionsSchema = z.strictObject({
 });
 
 /** The options of `new SvcClient(...)`, validated as one object. */
-export const clientOptionsSchema = z.strictObject({
+const clientOptionsSchema = z.strictObject({
   /** The API key, sent as `Authorization: ApiKey <key>`. Required. */
   apiKey: z.string({ error: "is required (the svc API key)" }).trim().min(1, "must not be empty"),
   /** Base URL of the service, e.g. `https://api.example.com` (a path prefix is kept). Required. */
@@ -165,7 +165,7 @@ export function resolveClientOptions(options: SvcClientOptions): ResolvedClientO
 }
 
 /** The per-call options every method takes last. */
-export const requestOptionsSchema = z.strictObject({
+const requestOptionsSchema = z.strictObject({
   /** Aborts the call (and its retries); the call rejects with an `AbortError`. */
   signal: z.custom<AbortSignal>((v) => v instanceof AbortSignal, "must be an AbortSignal").optional(),
   /** Per-attempt timeout for this call, in ms. */
