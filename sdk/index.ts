@@ -26,6 +26,7 @@ export {
   RateLimitError,
   ResponseValidationError,
   SvcError,
+  type SvcErrorCode,
   TimeoutError,
   UnprocessableEntityError,
   ValidationError,

@@ -61,6 +61,7 @@ describe("public surface of pulumi-svc/sdk", () => {
         "SubscriberPreferences",
         "Subscribers",
         "SvcClientOptions",
+        "SvcErrorCode",
         "UpdateIntegrationBody",
         "UpsertCredentialsBody",
         "Workflow",
