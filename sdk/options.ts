@@ -2,6 +2,7 @@ import type { Dispatcher } from "undici";
 import { z } from "zod";
 import { DEFAULTS } from "./defaults";
 import { ValidationError } from "./errors";
+import { isHttpUrl } from "./http-url";
 import { RatePacer } from "./rate-pacer";
 import { idempotencyKeySchema } from "./schemas/common";
 import { formatIssues } from "./schemas/validation";
@@ -19,15 +20,6 @@ export interface RequestEvent {
   idempotencyKey?: string;
   /** Why this attempt is a retry (absent on the first attempt). */
   retryReason?: string;
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const u = new URL(value);
-    return (u.protocol === "http:" || u.protocol === "https:") && u.hostname !== "";
-  } catch {
-    return false;
-  }
 }
 
 const positiveInt = (what: string) =>
