@@ -34,7 +34,7 @@ export function decodeCursor(cursor: string): CursorKey | undefined {
 }
 
 /** One page request over a list sorted ascending by (value, id). */
-export interface CursorPageRequest {
+interface CursorPageRequest {
   after?: CursorKey;
   before?: CursorKey;
   includeCursor: boolean;
@@ -43,7 +43,7 @@ export interface CursorPageRequest {
 }
 
 /** One page: the items in requested order and whether items exist beyond each end. */
-export interface CursorPage<T> {
+interface CursorPage<T> {
   items: T[];
   hasNext: boolean;
   hasPrevious: boolean;

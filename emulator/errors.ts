@@ -28,7 +28,7 @@ export const notFound = (detail: string) => new HttpError(404, detail);
 export const conflict = (detail: string) => new HttpError(409, detail);
 
 /** The error body of the real service. `errorId` is only set on 500s. */
-export interface ErrorBody {
+interface ErrorBody {
   statusCode: number;
   timestamp: string;
   path: string;

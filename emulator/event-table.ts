@@ -1,13 +1,13 @@
 import { SortedIndex, unionSorted } from "./sorted-index";
 
 /** The fields every listed record (message, notification event) has. */
-export interface EventRecord {
+interface EventRecord {
   _id: string;
   createdAt: string;
 }
 
 /** One page of a page-numbered list. */
-export interface NumberedPage<T> {
+interface NumberedPage<T> {
   data: T[];
   page: number;
   pageSize: number;

@@ -7,10 +7,10 @@ import { createHash } from "node:crypto";
  */
 
 /** How long a completed result is kept. */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** A response kept for replay. */
-export interface StoredResponse {
+interface StoredResponse {
   status: number;
   body: unknown;
   headers: Record<string, string>;
@@ -23,7 +23,7 @@ interface Entry {
 }
 
 /** Outcome of {@link IdempotencyCache.begin}. */
-export type IdempotencyDecision =
+type IdempotencyDecision =
   | { kind: "proceed" }
   | { kind: "replay"; response: StoredResponse }
   | { kind: "in-flight" }

@@ -21,11 +21,6 @@ export function uuid(): string {
   return randomUUID();
 }
 
-/** True for a 24-hex ObjectId. */
-export function isObjectId(value: string): boolean {
-  return /^[0-9a-f]{24}$/i.test(value);
-}
-
 /** A short random lowercase suffix, as the service appends to generated integration identifiers. */
 export function shortId(length = 6): string {
   const alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";

@@ -18,7 +18,7 @@ import type { StoredSubscriber } from "./subscriber-table";
  */
 
 /** One environment in the data file. */
-export interface PersistedEnvironment {
+interface PersistedEnvironment {
   id: string;
   organizationId: string;
   name: string;

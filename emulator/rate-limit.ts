@@ -14,7 +14,7 @@ export type RateLimitOptions = { perSecond: number } | Partial<Record<RateLimitC
 export const RATE_LIMIT_WINDOW_S = 5;
 
 /** The answer for one request: allowed or not, and the RateLimit-* headers (plus Retry-After on refusal). */
-export interface RateLimitDecision {
+interface RateLimitDecision {
   allowed: boolean;
   headers: Record<string, string>;
 }

@@ -3,7 +3,7 @@ import type { RateLimitCategory } from "./rate-limit";
 import type { Store } from "./store";
 
 /** Query parameters: one string, or an array when the parameter was repeated. */
-export type Query = Record<string, string | string[]>;
+type Query = Record<string, string | string[]>;
 
 /** What a route handler gets. */
 export interface RequestContext {
@@ -35,7 +35,7 @@ export interface Route {
 }
 
 /** A matched route and its decoded path parameters. */
-export interface RouteMatch {
+interface RouteMatch {
   route: Route;
   params: Record<string, string>;
 }

@@ -7,10 +7,10 @@ import { SortedIndex } from "./sorted-index";
 export type StoredSubscriber = Subscriber & { _id: string };
 
 /** Search results are counted up to this many (the real service's cap). */
-export const TOTAL_COUNT_CAP = 50_000;
+const TOTAL_COUNT_CAP = 50_000;
 
 /** One page of search-subscribers, in the real service's (bare) shape. */
-export interface SubscriberSearchPage {
+interface SubscriberSearchPage {
   data: StoredSubscriber[];
   next: string | null;
   previous: string | null;

@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { isHttpUrl } from "../sdk/http-url";
 
 /**
  * Where the API key and base URL come from at run time.
@@ -87,7 +88,7 @@ export function resolveSettings(
   if (apiKey === undefined) throw missing("apiKey");
   const baseUrl = pick(source?.get(SETTINGS.baseUrl.key), env[SETTINGS.baseUrl.env]);
   if (baseUrl === undefined) throw missing("baseUrl");
-  if (!/^https?:\/\/[^\s/]+/.test(baseUrl)) {
+  if (!isHttpUrl(baseUrl)) {
     throw new ConfigError(
       `svc: svc:baseUrl must be an http(s) URL such as https://api.example.com. Set it with \`${SETTINGS.baseUrl.command}\`.`,
     );

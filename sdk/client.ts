@@ -1,9 +1,9 @@
+import { Integrations } from "./api/integrations";
+import { Messages } from "./api/messages";
+import { Notifications } from "./api/notifications";
+import { Subscribers } from "./api/subscribers";
+import { Workflows } from "./api/workflows";
 import { resolveClientOptions, type SvcClientOptions } from "./options";
-import { Integrations } from "./resources/integrations";
-import { Messages } from "./resources/messages";
-import { Notifications } from "./resources/notifications";
-import { Subscribers } from "./resources/subscribers";
-import { Workflows } from "./resources/workflows";
 import { Transport } from "./transport";
 
 /**

@@ -26,6 +26,3 @@ export const DEFAULTS = {
   /** Sent as `User-Agent`. */
   userAgent: "pulumi-svc-sdk/0.1.0",
 } as const;
-
-/** The shape of {@link DEFAULTS}. */
-export type Defaults = typeof DEFAULTS;

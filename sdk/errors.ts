@@ -14,25 +14,65 @@ const MAX_TEXT_DETAIL = 200;
  * - {@link ValidationError}: a request body or query was rejected before sending.
  * - {@link ResponseValidationError}: a response was not JSON or did not match the schema.
  *
+ * Every error has a stable machine-readable `code` (like undici's `UND_ERR_*`), one per class and the same
+ * on every instance; the class also carries it as a static (`TimeoutError.code`), so
+ * `err.code === TimeoutError.code` needs no `instanceof`. See {@link SvcErrorCode}. The service's own code
+ * from an error body is {@link ApiError.serviceCode}.
+ *
  * The API key is never stored on an error and is scrubbed from every string an error keeps; bodies are
  * redacted (credential-looking fields replaced). No error has an `id` property: the Pulumi engine reads
  * an error with `id` as "created, failed to initialize".
  */
 
-/** Fields common to the whole family, as shown by `toJSON()` and `util.inspect`. */
-export interface SvcErrorFields {
-  /** The sdk operation, e.g. `integrations.create`. */
-  operation?: string;
-}
+/**
+ * The stable codes of the error family, one per class:
+ *
+ * - `SVC_ERR`: {@link SvcError}, the base class (not thrown by the client itself).
+ * - `SVC_ERR_HTTP`: {@link ApiError}, an error status without a subclass of its own (e.g. 405, 418).
+ * - `SVC_ERR_BAD_REQUEST`: {@link BadRequestError}, 400.
+ * - `SVC_ERR_AUTHENTICATION`: {@link AuthenticationError}, 401.
+ * - `SVC_ERR_PERMISSION_DENIED`: {@link PermissionDeniedError}, 403.
+ * - `SVC_ERR_NOT_FOUND`: {@link NotFoundError}, 404.
+ * - `SVC_ERR_CONFLICT`: {@link ConflictError}, 409.
+ * - `SVC_ERR_UNPROCESSABLE_ENTITY`: {@link UnprocessableEntityError}, 422.
+ * - `SVC_ERR_RATE_LIMIT`: {@link RateLimitError}, 429.
+ * - `SVC_ERR_INTERNAL_SERVER`: {@link InternalServerError}, 5xx.
+ * - `SVC_ERR_CONNECTION`: {@link ConnectionError}, no usable answer.
+ * - `SVC_ERR_TIMEOUT`: {@link TimeoutError}, an attempt ran out of time.
+ * - `SVC_ERR_ABORTED`: {@link AbortError}, the caller's signal fired.
+ * - `SVC_ERR_VALIDATION`: {@link ValidationError}, a request rejected before sending.
+ * - `SVC_ERR_RESPONSE_VALIDATION`: {@link ResponseValidationError}, a 2xx of the wrong shape.
+ */
+export type SvcErrorCode =
+  | "SVC_ERR"
+  | "SVC_ERR_HTTP"
+  | "SVC_ERR_BAD_REQUEST"
+  | "SVC_ERR_AUTHENTICATION"
+  | "SVC_ERR_PERMISSION_DENIED"
+  | "SVC_ERR_NOT_FOUND"
+  | "SVC_ERR_CONFLICT"
+  | "SVC_ERR_UNPROCESSABLE_ENTITY"
+  | "SVC_ERR_RATE_LIMIT"
+  | "SVC_ERR_INTERNAL_SERVER"
+  | "SVC_ERR_CONNECTION"
+  | "SVC_ERR_TIMEOUT"
+  | "SVC_ERR_ABORTED"
+  | "SVC_ERR_VALIDATION"
+  | "SVC_ERR_RESPONSE_VALIDATION";
 
 /** Base class of every error the sdk throws. */
 export class SvcError extends Error {
+  /** The stable code of this class: `SVC_ERR`. */
+  static readonly code: SvcErrorCode = "SVC_ERR";
+  /** The stable code of the error's class (see {@link SvcErrorCode}), e.g. `SVC_ERR_TIMEOUT`. */
+  readonly code: SvcErrorCode;
   /** The sdk operation that failed, e.g. `integrations.create`. */
   readonly operation: string | undefined;
 
   constructor(message: string, options: { operation?: string; cause?: unknown } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
+    this.code = new.target.code;
     this.operation = options.operation;
   }
 
@@ -61,7 +101,7 @@ export class SvcError extends Error {
 }
 
 /** What the transport knows about a failed HTTP exchange. */
-export interface ApiErrorInit {
+interface ApiErrorInit {
   operation: string;
   method: string;
   /** The full request URL (redacted here). */
@@ -113,7 +153,7 @@ function statusText(status: number): string {
   return known[status] ?? `HTTP ${status}`;
 }
 
-function codeOf(body: unknown): string | undefined {
+function serviceCodeOf(body: unknown): string | undefined {
   if (!body || typeof body !== "object" || Array.isArray(body)) return undefined;
   const b = body as Record<string, unknown>;
   for (const k of ["code", "error"]) if (typeof b[k] === "string") return b[k] as string;
@@ -125,10 +165,15 @@ function codeOf(body: unknown): string | undefined {
  * `POST /v1/integrations -> 409 (req 8f2c...): Integration with identifier "x" already exists`.
  */
 export class ApiError extends SvcError {
+  /** `SVC_ERR_HTTP`: an error status without a subclass of its own. */
+  static override readonly code: SvcErrorCode = "SVC_ERR_HTTP";
   /** HTTP status. */
   readonly status: number;
-  /** Short machine code from the body (`code` or `error`, e.g. `Conflict`), if any. */
-  readonly code: string | undefined;
+  /**
+   * The service's own short code from the error body (`code` or `error`, e.g. `Conflict`), if any; free
+   * text chosen by the service, unlike the stable {@link SvcError.code}.
+   */
+  readonly serviceCode: string | undefined;
   /** HTTP method. */
   readonly method: string;
   /** Request URL without credentials or secret query values. */
@@ -154,7 +199,7 @@ export class ApiError extends SvcError {
     );
     super(message, { operation: init.operation });
     this.status = init.status;
-    this.code = codeOf(body);
+    this.serviceCode = serviceCodeOf(body);
     this.method = init.method;
     this.url = url;
     this.requestId = init.requestId ? scrubText(init.requestId, secrets) : undefined;
@@ -179,24 +224,48 @@ export class ApiError extends SvcError {
 }
 
 /** 400: the service rejected the request (also: unknown subscriber, no active integration). */
-export class BadRequestError extends ApiError {}
+export class BadRequestError extends ApiError {
+  /** `SVC_ERR_BAD_REQUEST`. */
+  static override readonly code: SvcErrorCode = "SVC_ERR_BAD_REQUEST";
+}
 /** 401: the API key is missing or wrong. */
-export class AuthenticationError extends ApiError {}
+export class AuthenticationError extends ApiError {
+  /** `SVC_ERR_AUTHENTICATION`. */
+  static override readonly code: SvcErrorCode = "SVC_ERR_AUTHENTICATION";
+}
 /** 403: the API key may not do this. */
-export class PermissionDeniedError extends ApiError {}
+export class PermissionDeniedError extends ApiError {
+  /** `SVC_ERR_PERMISSION_DENIED`. */
+  static override readonly code: SvcErrorCode = "SVC_ERR_PERMISSION_DENIED";
+}
 /** 404: no such object. */
-export class NotFoundError extends ApiError {}
+export class NotFoundError extends ApiError {
+  /** `SVC_ERR_NOT_FOUND`. */
+  static override readonly code: SvcErrorCode = "SVC_ERR_NOT_FOUND";
+}
 /** 409: identifier conflict, or an idempotent request with the same key still in flight. */
-export class ConflictError extends ApiError {}
+export class ConflictError extends ApiError {
+  /** `SVC_ERR_CONFLICT`. */
+  static override readonly code: SvcErrorCode = "SVC_ERR_CONFLICT";
+}
 /** 422: e.g. an idempotency key reused with a different body. */
-export class UnprocessableEntityError extends ApiError {}
+export class UnprocessableEntityError extends ApiError {
+  /** `SVC_ERR_UNPROCESSABLE_ENTITY`. */
+  static override readonly code: SvcErrorCode = "SVC_ERR_UNPROCESSABLE_ENTITY";
+}
 /** 429: rate limited; `retryAfterMs` tells how long the server asked to wait. */
-export class RateLimitError extends ApiError {}
+export class RateLimitError extends ApiError {
+  /** `SVC_ERR_RATE_LIMIT`. */
+  static override readonly code: SvcErrorCode = "SVC_ERR_RATE_LIMIT";
+}
 /** 5xx: the service failed. */
-export class InternalServerError extends ApiError {}
+export class InternalServerError extends ApiError {
+  /** `SVC_ERR_INTERNAL_SERVER`. */
+  static override readonly code: SvcErrorCode = "SVC_ERR_INTERNAL_SERVER";
+}
 
 /** What the transport knows about a request that got no answer. */
-export interface ConnectionErrorInit {
+interface ConnectionErrorInit {
   operation: string;
   method: string;
   url: string;
@@ -209,6 +278,8 @@ export interface ConnectionErrorInit {
 
 /** No usable answer: refused, reset, DNS failure, body cut short. Carries no status. */
 export class ConnectionError extends SvcError {
+  /** `SVC_ERR_CONNECTION`. */
+  static override readonly code: SvcErrorCode = "SVC_ERR_CONNECTION";
   /** HTTP method. */
   readonly method: string;
   /** Request URL without credentials or secret query values. */
@@ -235,6 +306,8 @@ export class ConnectionError extends SvcError {
 
 /** One attempt took longer than its timeout (`timeoutMs`). Carries no status. */
 export class TimeoutError extends ConnectionError {
+  /** `SVC_ERR_TIMEOUT`. */
+  static override readonly code: SvcErrorCode = "SVC_ERR_TIMEOUT";
   /** The per-attempt timeout that expired. */
   readonly timeoutMs: number;
 
@@ -246,6 +319,9 @@ export class TimeoutError extends ConnectionError {
 
 /** The caller's `AbortSignal` fired; never retried. `name` is `"AbortError"` like DOM aborts. */
 export class AbortError extends SvcError {
+  /** `SVC_ERR_ABORTED`. */
+  static override readonly code: SvcErrorCode = "SVC_ERR_ABORTED";
+
   constructor(operation: string, cause?: unknown) {
     super(`${operation} was aborted`, { operation, cause });
   }
@@ -253,6 +329,8 @@ export class AbortError extends SvcError {
 
 /** A request body, query or option was rejected before anything was sent. */
 export class ValidationError extends SvcError {
+  /** `SVC_ERR_VALIDATION`. */
+  static override readonly code: SvcErrorCode = "SVC_ERR_VALIDATION";
   /** One line per problem: `<field path>: <what is wrong>` (values are not echoed). */
   readonly issues: readonly string[];
 
@@ -263,7 +341,7 @@ export class ValidationError extends SvcError {
 }
 
 /** What the transport knows about a response it could not use. */
-export interface ResponseValidationErrorInit {
+interface ResponseValidationErrorInit {
   operation: string;
   method: string;
   url: string;
@@ -275,6 +353,8 @@ export interface ResponseValidationErrorInit {
 
 /** The service answered 2xx, but not with JSON of the documented shape. Names the field paths. */
 export class ResponseValidationError extends SvcError {
+  /** `SVC_ERR_RESPONSE_VALIDATION`. */
+  static override readonly code: SvcErrorCode = "SVC_ERR_RESPONSE_VALIDATION";
   /** HTTP status of the response. */
   readonly status: number;
   /** HTTP method. */

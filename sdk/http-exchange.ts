@@ -9,7 +9,7 @@ import type { HeaderBag } from "./http-utils";
 import type { AttemptFailure } from "./retry";
 
 /** What to send. */
-export interface ExchangeRequest {
+interface ExchangeRequest {
   origin: string;
   /** Path with query. */
   path: string;
@@ -24,7 +24,7 @@ export interface ExchangeRequest {
 }
 
 /** The answer read whole, or why there is none. */
-export type ExchangeResult =
+type ExchangeResult =
   | { ok: true; status: number; headers: HeaderBag; text: string }
   | { ok: false; failure: AttemptFailure; cause: unknown };
 

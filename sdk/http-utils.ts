@@ -64,7 +64,7 @@ export function parseRateLimitReset(value: string | undefined, now: number = Dat
 }
 
 /** What `RateLimit-Policy` (`500;w=5;comment="...";category="global"`) tells: window and category. */
-export interface RateLimitPolicy {
+interface RateLimitPolicy {
   /** Window in seconds. */
   windowS?: number;
   /** The bucket's category (`global`, `trigger`, ...). */

@@ -5,6 +5,12 @@
  * import { SvcClient, ApiError } from "pulumi-svc/sdk";
  * ```
  */
+
+export type { Integrations } from "./api/integrations";
+export type { Messages } from "./api/messages";
+export type { Notifications } from "./api/notifications";
+export type { Subscribers } from "./api/subscribers";
+export type { Workflows } from "./api/workflows";
 export { SvcClient } from "./client";
 export { DEFAULTS } from "./defaults";
 export {
@@ -20,23 +26,20 @@ export {
   RateLimitError,
   ResponseValidationError,
   SvcError,
+  type SvcErrorCode,
   TimeoutError,
   UnprocessableEntityError,
   ValidationError,
 } from "./errors";
 export type { RequestEvent, RequestOptions, SvcClientOptions } from "./options";
 export { type PacerStats, RatePacer, type RatePacerOptions } from "./rate-pacer";
-export type { Integrations } from "./resources/integrations";
-export type { Messages } from "./resources/messages";
-export type { Notifications } from "./resources/notifications";
-export type { Subscribers } from "./resources/subscribers";
-export type { Workflows } from "./resources/workflows";
 export type {
   ChannelCredentials,
   ChannelSettings,
   ChannelType,
   CreateIntegrationBody,
   CredentialsDto,
+  DeleteCredentialsQuery,
   ErrorBody,
   GetWorkflowQuery,
   Integration,

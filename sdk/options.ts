@@ -2,6 +2,7 @@ import type { Dispatcher } from "undici";
 import { z } from "zod";
 import { DEFAULTS } from "./defaults";
 import { ValidationError } from "./errors";
+import { isHttpUrl } from "./http-url";
 import { RatePacer } from "./rate-pacer";
 import { idempotencyKeySchema } from "./schemas/common";
 import { formatIssues } from "./schemas/validation";
@@ -19,15 +20,6 @@ export interface RequestEvent {
   idempotencyKey?: string;
   /** Why this attempt is a retry (absent on the first attempt). */
   retryReason?: string;
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const u = new URL(value);
-    return (u.protocol === "http:" || u.protocol === "https:") && u.hostname !== "";
-  } catch {
-    return false;
-  }
 }
 
 const positiveInt = (what: string) =>
@@ -54,7 +46,7 @@ const pacingOptionsSchema = z.strictObject({
 });
 
 /** The options of `new SvcClient(...)`, validated as one object. */
-export const clientOptionsSchema = z.strictObject({
+const clientOptionsSchema = z.strictObject({
   /** The API key, sent as `Authorization: ApiKey <key>`. Required. */
   apiKey: z.string({ error: "is required (the svc API key)" }).trim().min(1, "must not be empty"),
   /** Base URL of the service, e.g. `https://api.example.com` (a path prefix is kept). Required. */
@@ -165,7 +157,7 @@ export function resolveClientOptions(options: SvcClientOptions): ResolvedClientO
 }
 
 /** The per-call options every method takes last. */
-export const requestOptionsSchema = z.strictObject({
+const requestOptionsSchema = z.strictObject({
   /** Aborts the call (and its retries); the call rejects with an `AbortError`. */
   signal: z.custom<AbortSignal>((v) => v instanceof AbortSignal, "must be an AbortSignal").optional(),
   /** Per-attempt timeout for this call, in ms. */

@@ -1,14 +1,14 @@
 import { SvcError } from "./errors";
 
 /** One page of a cursor-paginated list (search subscribers). */
-export interface CursorPage<T> {
+interface CursorPage<T> {
   data: readonly T[];
   /** Cursor of the next page; null on the last page. */
   next: string | null;
 }
 
 /** One page of a page-numbered list (messages, notifications). */
-export interface NumberedPage<T> {
+interface NumberedPage<T> {
   data: readonly T[];
   /** Whether another page follows. */
   hasMore: boolean;

@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { formatIssues } from "./schemas/validation";
 
 /** Outcome of reading a payload: the value, or one line per problem (`<field path>: <what is wrong>`). */
-export type Parsed<T> = { ok: true; value: T } | { ok: false; issues: string[] };
+type Parsed<T> = { ok: true; value: T } | { ok: false; issues: string[] };
 
 /** Longest text error body kept. */
 const MAX_ERROR_TEXT = 2000;
@@ -21,7 +21,7 @@ function isJsonContentType(ct: string | undefined): boolean {
  * is unwrapped first; any other body is tried as is first (paginated bodies have `data` plus cursors, and a
  * subscriber has a `data` field of its own), then the other way round.
  */
-export function parseEnvelope<T>(json: unknown, schema: z.ZodType<T>): Parsed<T> {
+function parseEnvelope<T>(json: unknown, schema: z.ZodType<T>): Parsed<T> {
   const wrapped =
     json !== null && typeof json === "object" && !Array.isArray(json) && Object.hasOwn(json, "data")
       ? (json as { data: unknown })

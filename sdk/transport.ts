@@ -21,7 +21,7 @@ import { type AttemptFailure, decideRetry, type RetryDecision, type RetryOptions
 import { formatIssues } from "./schemas/validation";
 
 /** HTTP methods the service uses. */
-export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** Query values: arrays are sent by repeating the parameter; `undefined`/`null` are left out. */
 export type QueryValue =
@@ -33,7 +33,7 @@ export type QueryValue =
   | readonly (string | number | boolean)[];
 
 /** One call of the service, as the resource groups describe it. */
-export interface CallSpec<T> {
+interface CallSpec<T> {
   /** Name used in errors, e.g. `integrations.create`. */
   operation: string;
   method: HttpMethod;
@@ -79,9 +79,6 @@ function queryString(query: Readonly<Record<string, QueryValue>> | undefined): s
   }
   return out;
 }
-
-/** `parseEnvelope` lived here; it is part of reading a response now. */
-export { parseEnvelope } from "./response";
 
 /** One logical call, prepared once and shared by its attempts. */
 interface PreparedCall<T> {

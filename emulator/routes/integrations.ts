@@ -30,7 +30,7 @@ export function primaryIds(store: Store): Set<string> {
  * The answer for an integration: never its credentials (`credentials: {}`), and `primary` computed as the
  * real service keeps it (see {@link primaryIds}).
  */
-export function integrationView(integration: StoredIntegration, primaries: Set<string>): Integration {
+function integrationView(integration: StoredIntegration, primaries: Set<string>): Integration {
   const { credentials: _hidden, ...rest } = integration;
   return { ...rest, credentials: {}, primary: primaries.has(integration._id) };
 }

@@ -24,9 +24,7 @@ function listJob(job: Job): Job {
  * An event as the list operation (9) returns it: without `severity`, `critical` and `contextKeys`, which
  * the spec returns on single retrieval only, and with its jobs stripped the same way.
  */
-export function listView(
-  n: StoredNotification,
-): Omit<StoredNotification, "severity" | "critical" | "contextKeys"> {
+function listView(n: StoredNotification): Omit<StoredNotification, "severity" | "critical" | "contextKeys"> {
   const { severity: _s, critical: _c, contextKeys: _k, jobs, ...rest } = n;
   return jobs === undefined ? rest : { ...rest, jobs: jobs.map(listJob) };
 }

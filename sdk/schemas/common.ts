@@ -72,20 +72,16 @@ export const openChannelTypeSchema = openEnum(CHANNEL_TYPES);
 
 /** Time units used by digest, delay and throttle steps. */
 export const TIME_UNITS = ["seconds", "minutes", "hours", "days", "weeks", "months"] as const;
-/** A time unit. */
-export type TimeUnit = (typeof TIME_UNITS)[number];
 /** Tolerant time unit (responses). */
 export const timeUnitSchema = openEnum(TIME_UNITS);
-/** Strict time unit (requests). */
-export const strictTimeUnitSchema = strictEnum(TIME_UNITS);
 
 /** Where a workflow or step was authored. */
-export const ORIGINS = ["svc-cloud", "svc-cloud-v1", "external"] as const;
+const ORIGINS = ["svc-cloud", "svc-cloud-v1", "external"] as const;
 /** Tolerant origin (responses). */
 export const originSchema = openEnum(ORIGINS);
 
 /** Severity of a workflow or notification. */
-export const SEVERITIES = ["high", "medium", "low", "none"] as const;
+const SEVERITIES = ["high", "medium", "low", "none"] as const;
 /** Tolerant severity (responses). */
 export const severitySchema = openEnum(SEVERITIES);
 
@@ -108,7 +104,7 @@ export const LIST_JOB_TYPES = without(JOB_TYPES, "throttle");
 export const jobTypeSchema = openEnum(JOB_TYPES);
 
 /** Chat provider ids: a subscriber's credentials for these are webhook URLs and channel settings. */
-export const CHAT_PROVIDER_IDS = [
+const CHAT_PROVIDER_IDS = [
   "slack",
   "discord",
   "msteams",
@@ -206,16 +202,11 @@ export const JOB_PROVIDER_IDS = [
   "svc",
   ...CHAT_PROVIDER_IDS,
 ] as const;
-/** A job provider id. */
-export type JobProviderId = (typeof JOB_PROVIDER_IDS)[number];
 
 /** The job provider ids of the list-events operation: {@link JOB_PROVIDER_IDS} without unifonic, sinch, appio, svc-slack. */
 export const LIST_JOB_PROVIDER_IDS = without(JOB_PROVIDER_IDS, "unifonic", "sinch", "appio", "svc-slack");
 /** Tolerant job provider id (responses). */
 export const jobProviderIdSchema = openEnum(JOB_PROVIDER_IDS);
-
-/** A MongoDB-style object id (24 hex chars), as the service generates for `_id` fields. */
-export const objectIdSchema = z.string().regex(/^[0-9a-f]{24}$/i, "must be a 24-character hex object id");
 
 /** The `Idempotency-Key` header: 1 to 255 characters. */
 export const idempotencyKeySchema = z

@@ -5,7 +5,7 @@ import { z } from "zod";
  * of strings; 500s carry `errorId`. Tolerant: unknown keys pass through and every field the real service
  * might leave out is optional except `message`.
  */
-export const errorBodySchema = z.looseObject({
+const errorBodySchema = z.looseObject({
   statusCode: z.number().optional(),
   timestamp: z.string().optional(),
   path: z.string().optional(),

@@ -5,18 +5,113 @@
  * - what we read (responses) is tolerant: unknown keys pass through, enums are open (`OpenEnum`).
  *
  * Schemas are `xxxSchema`; types are inferred (`z.infer`), except query types, which are the caller-side
- * input (`XxxQuery`, every field optional) with `ParsedXxxQuery` for the parsed form. Turn a `ZodError`
- * into messages with `formatIssues` / `describeIssues`, or into field reports with `reportIssues`.
+ * input (`XxxQuery`, every field optional), with `ParsedXxxQuery` where a parsed form is used. Turn a
+ * `ZodError` into messages with `formatIssues` / `describeIssues`, or into field reports with `reportIssues`.
+ *
+ * Only what the rest of the package uses is exported here; the parts of a schema (step variants, control
+ * values, enums of nested fields) stay in their own file.
  */
-export * from "./common";
-export * from "./error";
-export * from "./integration";
-export * from "./message";
-export * from "./notification";
-export * from "./preferences";
-export * from "./provider-credentials";
-export * from "./step-filter";
-export * from "./subscriber";
-export * from "./validation";
-export * from "./workflow";
-export * from "./workflow-v1";
+export {
+  CHANNEL_TYPES,
+  CHAT_PUSH_PROVIDER_IDS,
+  type ChannelType,
+  type ChatPushProviderId,
+  channelTypeSchema,
+  chatPushProviderIdSchema,
+  idempotencyKeySchema,
+  JOB_PROVIDER_IDS,
+  JOB_TYPES,
+  LIST_JOB_PROVIDER_IDS,
+  LIST_JOB_TYPES,
+  type OpenEnum,
+  openChannelTypeSchema,
+  openEnum,
+  PUSH_PROVIDER_IDS,
+  queryArray,
+  queryBooleanSchema,
+  queryNumber,
+  TIME_UNITS,
+  timeUnitSchema,
+  without,
+} from "./common";
+export type { ErrorBody } from "./error";
+export {
+  CREDENTIAL_BOOLEAN_KEYS,
+  CREDENTIAL_STRING_KEYS,
+  type CreateIntegrationBody,
+  type CredentialsDto,
+  createIntegrationBodySchema,
+  credentialsDtoSchema,
+  type Integration,
+  integrationListSchema,
+  integrationSchema,
+  type UpdateIntegrationBody,
+  updateIntegrationBodySchema,
+} from "./integration";
+export {
+  emailBlockSchema,
+  type ListMessagesQuery,
+  listMessagesQuerySchema,
+  type Message,
+  type MessagePage,
+  messageCtaSchema,
+  messagePageSchema,
+  messageSchema,
+} from "./message";
+export {
+  digestMetadataSchema,
+  executionDetailSchema,
+  jobSchema,
+  jobStepSchema,
+  type ListNotificationsQuery,
+  listNotificationsQuerySchema,
+  type Notification,
+  type NotificationPage,
+  notificationPageSchema,
+  notificationSchema,
+} from "./notification";
+export {
+  preferenceChannelsSchema,
+  type SubscriberPreferences,
+  subscriberPreferencesSchema,
+} from "./preferences";
+export {
+  missingCredentialKeys,
+  PROVIDER_CREDENTIALS,
+  providerChannel,
+  requiredCredentialKeys,
+} from "./provider-credentials";
+export { type StepFilter, stepFilterSchema } from "./step-filter";
+export {
+  type ChannelCredentials,
+  type ChannelSettings,
+  channelCredentialsSchema,
+  type DeleteCredentialsQuery,
+  deleteCredentialsQuerySchema,
+  MAX_DEVICE_TOKENS,
+  type ParsedSearchSubscribersQuery,
+  type SearchSubscribersQuery,
+  type Subscriber,
+  type SubscriberPage,
+  searchSubscribersQuerySchema,
+  subscriberPageSchema,
+  subscriberSchema,
+  type UpsertCredentialsBody,
+  upsertCredentialsBodySchema,
+} from "./subscriber";
+export { describeIssues, formatIssues, formatPath, type IssueReport, reportIssues } from "./validation";
+export {
+  type GetWorkflowQuery,
+  getWorkflowQuerySchema,
+  knownWorkflowStepSchema,
+  STEP_VARIANTS,
+  stepIssuesSchema,
+  strictControlValuesSchemas,
+  UI_COMPONENTS,
+  uiSchemaSchema,
+  type Workflow,
+  type WorkflowStep,
+  workflowSchema,
+  workflowStepSchema,
+} from "./workflow";
+export { stepMetadataSchema, workflowResponseSchema } from "./workflow-v1";

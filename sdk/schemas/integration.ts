@@ -52,13 +52,7 @@ export const CREDENTIAL_BOOLEAN_KEYS = [
 ] as const;
 
 /** CredentialsDto keys holding URLs we validate before sending. */
-export const CREDENTIAL_URL_KEYS = [
-  "baseUrl",
-  "webhookUrl",
-  "redirectUrl",
-  "imageUrl",
-  "externalLink",
-] as const;
+const CREDENTIAL_URL_KEYS = ["baseUrl", "webhookUrl", "redirectUrl", "imageUrl", "externalLink"] as const;
 
 const URL_KEYS = new Set<string>(CREDENTIAL_URL_KEYS);
 

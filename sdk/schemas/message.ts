@@ -17,11 +17,9 @@ export const emailBlockSchema = z.looseObject({
   url: z.string().optional(),
   styles: z.looseObject({ textAlign: openEnum(["center", "left", "right"]) }).optional(),
 });
-/** A block of email content. */
-export type EmailBlock = z.infer<typeof emailBlockSchema>;
 
 /** Button types of a message action. */
-export const BUTTON_TYPES = ["primary", "secondary"] as const;
+const BUTTON_TYPES = ["primary", "secondary"] as const;
 
 /** The call to action of an in-app message (all fields optional). */
 export const messageCtaSchema = z.looseObject({
@@ -48,11 +46,9 @@ export const messageCtaSchema = z.looseObject({
     })
     .optional(),
 });
-/** The call to action of an in-app message. */
-export type MessageCta = z.infer<typeof messageCtaSchema>;
 
 /** Delivery states of a message. */
-export const MESSAGE_STATUSES = ["sent", "error", "warning"] as const;
+const MESSAGE_STATUSES = ["sent", "error", "warning"] as const;
 
 /** A message as read from the service (tolerant). */
 export const messageSchema = z.looseObject({
@@ -96,7 +92,7 @@ export const messageSchema = z.looseObject({
 export type Message = z.infer<typeof messageSchema>;
 
 /** A context key: `type:id`. */
-export const contextKeySchema = z.string().regex(/^[^:\s]+:\S+$/, "must have the form type:id");
+const contextKeySchema = z.string().regex(/^[^:\s]+:\S+$/, "must have the form type:id");
 
 /** Query of `GET /v1/messages` (strict). Defaults: page 0, limit 10. */
 export const listMessagesQuerySchema = z.strictObject({
@@ -109,8 +105,6 @@ export const listMessagesQuerySchema = z.strictObject({
 });
 /** Query of the list-messages operation, as a caller writes it. */
 export type ListMessagesQuery = z.input<typeof listMessagesQuerySchema>;
-/** Query of the list-messages operation after parsing (defaults applied, arrays normalized). */
-export type ParsedListMessagesQuery = z.output<typeof listMessagesQuerySchema>;
 
 /** One page of `GET /v1/messages` (tolerant). */
 export const messagePageSchema = z.looseObject({

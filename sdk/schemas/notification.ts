@@ -16,10 +16,10 @@ import { stepFilterResponseSchema } from "./step-filter";
 import { MONTHLY_TYPES, notificationTriggerSchema, ORDINAL_VALUES, ORDINALS, WEEK_DAYS } from "./workflow-v1";
 
 /** Kinds of digest. */
-export const DIGEST_TYPES = ["regular", "backoff", "timed"] as const;
+const DIGEST_TYPES = ["regular", "backoff", "timed"] as const;
 
 /** Schedule of a timed digest job. */
-export const digestTimedSchema = z.looseObject({
+const digestTimedSchema = z.looseObject({
   atTime: z.string().optional(),
   weekDays: z.array(openEnum(WEEK_DAYS)).optional(),
   monthDays: z.array(z.number()).optional(),
@@ -44,11 +44,9 @@ export const digestMetadataSchema = z.looseObject({
   updateMode: z.boolean().optional(),
   timed: digestTimedSchema.optional(),
 });
-/** Digest settings of a job. */
-export type DigestMetadata = z.infer<typeof digestMetadataSchema>;
 
 /** States of an execution detail. */
-export const EXECUTION_DETAIL_STATUSES = [
+const EXECUTION_DETAIL_STATUSES = [
   "Success",
   "Warning",
   "Failed",
@@ -57,7 +55,7 @@ export const EXECUTION_DETAIL_STATUSES = [
   "ReadConfirmation",
 ] as const;
 /** Sources of an execution detail. */
-export const EXECUTION_DETAIL_SOURCES = ["Credentials", "Internal", "Payload", "Webhook"] as const;
+const EXECUTION_DETAIL_SOURCES = ["Credentials", "Internal", "Payload", "Webhook"] as const;
 
 /** One execution log line of a job. */
 export const executionDetailSchema = z.looseObject({
@@ -72,11 +70,9 @@ export const executionDetailSchema = z.looseObject({
   raw: z.string().nullable().optional(),
   source: openEnum(EXECUTION_DETAIL_SOURCES),
 });
-/** One execution log line of a job. */
-export type ExecutionDetail = z.infer<typeof executionDetailSchema>;
 
 /** The workflow step a job runs. */
-export interface JobStep {
+interface JobStep {
   _id: string;
   active: boolean;
   filters: z.infer<typeof stepFilterResponseSchema>[];
@@ -126,8 +122,6 @@ export const jobSchema = z.looseObject({
   /** Single retrieval only. */
   scheduleExtensionsCount: z.number().optional(),
 });
-/** One job of a notification event. */
-export type Job = z.infer<typeof jobSchema>;
 
 /** A notification event (responses of operations 8 and 9, tolerant). */
 export const notificationSchema = z.looseObject({
@@ -196,8 +190,6 @@ export const listNotificationsQuerySchema = z.strictObject({
 });
 /** Query of the list-events operation, as a caller writes it. */
 export type ListNotificationsQuery = z.input<typeof listNotificationsQuerySchema>;
-/** Query of the list-events operation after parsing (defaults applied, arrays normalized). */
-export type ParsedListNotificationsQuery = z.output<typeof listNotificationsQuerySchema>;
 
 /** One page of `GET /v1/notifications` (tolerant). */
 export const notificationPageSchema = z.looseObject({

@@ -9,20 +9,18 @@ export const preferenceChannelsSchema = z.looseObject({
   chat: z.boolean().optional(),
   push: z.boolean().optional(),
 });
-/** Per-channel on/off flags (SubscriberPreferenceChannels). */
-export type PreferenceChannels = z.infer<typeof preferenceChannelsSchema>;
 
 /** Where a workflow preference override comes from. */
-export const PREFERENCE_OVERRIDE_SOURCES = ["subscriber", "template", "workflowOverride"] as const;
+const PREFERENCE_OVERRIDE_SOURCES = ["subscriber", "template", "workflowOverride"] as const;
 
 /** One override of a workflow preference. */
-export const preferenceOverrideSchema = z.looseObject({
+const preferenceOverrideSchema = z.looseObject({
   channel: openChannelTypeSchema,
   source: openEnum(PREFERENCE_OVERRIDE_SOURCES),
 });
 
 /** The workflow a preference entry belongs to. */
-export const preferenceWorkflowSchema = z.looseObject({
+const preferenceWorkflowSchema = z.looseObject({
   slug: z.string(),
   identifier: z.string(),
   name: z.string(),
@@ -30,14 +28,12 @@ export const preferenceWorkflowSchema = z.looseObject({
 });
 
 /** A subscriber's preference for one workflow. */
-export const workflowPreferenceSchema = z.looseObject({
+const workflowPreferenceSchema = z.looseObject({
   enabled: z.boolean(),
   channels: preferenceChannelsSchema,
   overrides: z.array(preferenceOverrideSchema),
   workflow: preferenceWorkflowSchema,
 });
-/** A subscriber's preference for one workflow. */
-export type WorkflowPreference = z.infer<typeof workflowPreferenceSchema>;
 
 /** Response of `GET /v2/subscribers/{subscriberId}/preferences` (tolerant). */
 export const subscriberPreferencesSchema = z.looseObject({

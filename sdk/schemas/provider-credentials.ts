@@ -2,7 +2,7 @@ import type { ChannelType } from "./common";
 import type { CredentialKey } from "./integration";
 
 /** What a well-known provider needs in its integration credentials. */
-export interface ProviderCredentialSpec {
+interface ProviderCredentialSpec {
   /** The channel the provider delivers on; an integration of this provider must use it. */
   readonly channel: ChannelType;
   /** Credential keys that must be set (non-empty) for the provider to deliver. */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { openEnum, strictEnum } from "./common";
 
 /** Operators of a field filter part. */
-export const FILTER_OPERATORS = [
+const FILTER_OPERATORS = [
   "LARGER",
   "SMALLER",
   "LARGER_EQUAL",
@@ -19,9 +19,9 @@ export const FILTER_OPERATORS = [
   "IN",
 ] as const;
 /** What a field filter part looks at. */
-export const FILTER_ON = ["subscriber", "payload"] as const;
+const FILTER_ON = ["subscriber", "payload"] as const;
 /** The kinds of step filter. */
-export const STEP_FILTER_TYPES = [
+const STEP_FILTER_TYPES = [
   "BOOLEAN",
   "TEXT",
   "DATE",
@@ -32,17 +32,15 @@ export const STEP_FILTER_TYPES = [
   "GROUP",
 ] as const;
 /** How a step filter combines its children. */
-export const STEP_FILTER_VALUES = ["AND", "OR"] as const;
+const STEP_FILTER_VALUES = ["AND", "OR"] as const;
 
 /** One condition of a step filter (strict: used in integration `conditions` we send). */
-export const fieldFilterPartSchema = z.strictObject({
+const fieldFilterPartSchema = z.strictObject({
   field: z.string(),
   value: z.string(),
   operator: strictEnum(FILTER_OPERATORS),
   on: strictEnum(FILTER_ON),
 });
-/** One condition of a step filter. */
-export type FieldFilterPart = z.infer<typeof fieldFilterPartSchema>;
 
 /** A step filter / integration condition (strict: what we send). */
 export const stepFilterSchema = z.strictObject({
@@ -55,7 +53,7 @@ export const stepFilterSchema = z.strictObject({
 export type StepFilter = z.infer<typeof stepFilterSchema>;
 
 /** A field filter part as read from the service (tolerant). */
-export const fieldFilterPartResponseSchema = z.looseObject({
+const fieldFilterPartResponseSchema = z.looseObject({
   field: z.string(),
   value: z.string(),
   operator: openEnum(FILTER_OPERATORS),
@@ -69,5 +67,3 @@ export const stepFilterResponseSchema = z.looseObject({
   value: openEnum(STEP_FILTER_VALUES),
   children: z.array(fieldFilterPartResponseSchema),
 });
-/** A step filter as read from the service. */
-export type StepFilterResponse = z.infer<typeof stepFilterResponseSchema>;

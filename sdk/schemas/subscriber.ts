@@ -32,7 +32,7 @@ export const channelCredentialsSchema = z.strictObject({
 export type ChannelCredentials = z.infer<typeof channelCredentialsSchema>;
 
 /** Channel credentials as read from the service (tolerant). */
-export const channelCredentialsResponseSchema = z.looseObject({
+const channelCredentialsResponseSchema = z.looseObject({
   webhookUrl: z.string().optional(),
   channel: z.string().optional(),
   deviceTokens: z.array(z.string()).optional(),
@@ -44,7 +44,7 @@ export const channelCredentialsResponseSchema = z.looseObject({
 });
 
 /** One entry of a subscriber's `channels` (tolerant). */
-export const channelSettingsSchema = z.looseObject({
+const channelSettingsSchema = z.looseObject({
   providerId: openChatPushProviderIdSchema,
   integrationIdentifier: z.string().optional(),
   credentials: channelCredentialsResponseSchema,
@@ -101,9 +101,9 @@ export const deleteCredentialsQuerySchema = z.strictObject({
 export type DeleteCredentialsQuery = z.infer<typeof deleteCredentialsQuerySchema>;
 
 /** Fields subscribers can be ordered by. */
-export const SUBSCRIBER_ORDER_BY = ["_id", "updatedAt"] as const;
+const SUBSCRIBER_ORDER_BY = ["_id", "updatedAt"] as const;
 /** Sort directions. */
-export const ORDER_DIRECTIONS = ["ASC", "DESC"] as const;
+const ORDER_DIRECTIONS = ["ASC", "DESC"] as const;
 
 /**
  * Query of `GET /v2/subscribers` (strict; numbers and booleans also accepted as query-string text).

@@ -32,7 +32,7 @@ export const ORDINAL_VALUES = [
 export const MONTHLY_TYPES = ["each", "on"] as const;
 
 /** Schedule of a timed digest (v1 step metadata). */
-export const timedConfigSchema = z.looseObject({
+const timedConfigSchema = z.looseObject({
   atTime: z.string().optional(),
   weekDays: z.array(openEnum(WEEK_DAYS)).optional(),
   monthDays: z.array(z.string()).optional(),
@@ -40,11 +40,9 @@ export const timedConfigSchema = z.looseObject({
   ordinalValue: openEnum(ORDINAL_VALUES).optional(),
   monthlyType: openEnum(MONTHLY_TYPES).optional(),
 });
-/** Schedule of a timed digest. */
-export type TimedConfig = z.infer<typeof timedConfigSchema>;
 
 /** Digest metadata, regular or backoff. */
-export const digestRegularMetadataSchema = z.looseObject({
+const digestRegularMetadataSchema = z.looseObject({
   type: z.enum(["regular", "backoff"]),
   amount: z.number().optional(),
   unit: timeUnitSchema.optional(),
@@ -55,7 +53,7 @@ export const digestRegularMetadataSchema = z.looseObject({
   updateMode: z.boolean().optional(),
 });
 /** Digest metadata, timed. */
-export const digestTimedMetadataSchema = z.looseObject({
+const digestTimedMetadataSchema = z.looseObject({
   type: z.literal("timed"),
   amount: z.number().optional(),
   unit: timeUnitSchema.optional(),
@@ -63,13 +61,13 @@ export const digestTimedMetadataSchema = z.looseObject({
   timed: timedConfigSchema.optional(),
 });
 /** Delay metadata, regular. */
-export const delayRegularMetadataSchema = z.looseObject({
+const delayRegularMetadataSchema = z.looseObject({
   type: z.literal("regular"),
   amount: z.number().optional(),
   unit: timeUnitSchema.optional(),
 });
 /** Delay metadata, scheduled. */
-export const delayScheduledMetadataSchema = z.looseObject({
+const delayScheduledMetadataSchema = z.looseObject({
   type: z.literal("scheduled"),
   delayPath: z.string(),
 });
@@ -85,8 +83,6 @@ export const stepMetadataSchema = z.union([
   delayRegularMetadataSchema,
   jsonObjectSchema,
 ]);
-/** Metadata of a v1 step. */
-export type StepMetadata = z.infer<typeof stepMetadataSchema>;
 
 const stepBaseShape = {
   _id: z.string().optional(),
@@ -103,15 +99,13 @@ const stepBaseShape = {
 };
 
 /** A variant of a v1 step: the step fields without `variants`. */
-export const notificationStepVariantSchema = z.looseObject(stepBaseShape);
+const notificationStepVariantSchema = z.looseObject(stepBaseShape);
 
 /** A step of a v1 workflow (all fields optional). */
-export const notificationStepSchema = z.looseObject({
+const notificationStepSchema = z.looseObject({
   ...stepBaseShape,
   variants: z.array(notificationStepVariantSchema).optional(),
 });
-/** A step of a v1 workflow. */
-export type NotificationStep = z.infer<typeof notificationStepSchema>;
 
 const variableSchema = z.looseObject({ name: z.string() });
 
@@ -122,8 +116,6 @@ export const notificationTriggerSchema = z.looseObject({
   variables: z.array(variableSchema),
   subscriberVariables: z.array(variableSchema).optional(),
 });
-/** A v1 workflow trigger. */
-export type NotificationTrigger = z.infer<typeof notificationTriggerSchema>;
 
 /** The v1 workflow shape, embedded in a message as `template` (tolerant). */
 export const workflowResponseSchema = z.looseObject({
@@ -158,5 +150,3 @@ export const workflowResponseSchema = z.looseObject({
   data: jsonObjectSchema.optional(),
   workflowIntegrationStatus: jsonObjectSchema.optional(),
 });
-/** The v1 workflow shape. */
-export type WorkflowResponse = z.infer<typeof workflowResponseSchema>;

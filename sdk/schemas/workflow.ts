@@ -1,7 +1,6 @@
 import { z } from "zod";
 import {
   type EnumValues,
-  JOB_TYPES,
   jsonObjectSchema,
   type OpenEnum,
   openEnum,
@@ -18,25 +17,21 @@ import {
  */
 
 /** A user who edited or published a workflow. */
-export const userSchema = z.looseObject({
+const userSchema = z.looseObject({
   _id: z.string(),
   firstName: z.string().nullable().optional(),
   lastName: z.string().nullable().optional(),
   externalId: z.string().nullable().optional(),
 });
-/** A user who edited or published a workflow. */
-export type User = z.infer<typeof userSchema>;
 
 /** Preferences of a workflow: the `all` fallback and per-channel flags. */
-export const workflowPreferencesSchema = z.looseObject({
+const workflowPreferencesSchema = z.looseObject({
   all: z.looseObject({ enabled: z.boolean(), readOnly: z.boolean() }),
   channels: z.record(z.string(), z.looseObject({ enabled: z.boolean() })),
 });
-/** Preferences of a workflow. */
-export type WorkflowPreferences = z.infer<typeof workflowPreferencesSchema>;
 
 /** UI groups of a step's controls. */
-export const UI_SCHEMA_GROUPS = [
+const UI_SCHEMA_GROUPS = [
   "IN_APP",
   "EMAIL",
   "DIGEST",
@@ -92,7 +87,7 @@ export const UI_COMPONENTS = [
 
 const placeholderScalar = z.union([z.string(), z.number(), z.boolean(), jsonObjectSchema]);
 
-/** How one control is rendered. */
+/** How one control is rendered (exported only so that declaration files can name this recursive type). */
 export interface UiSchemaProperty {
   placeholder?:
     | string
@@ -107,7 +102,7 @@ export interface UiSchemaProperty {
 }
 
 /** How one control is rendered (recursive through `properties`). */
-export const uiSchemaPropertySchema: z.ZodType<UiSchemaProperty> = z.looseObject({
+const uiSchemaPropertySchema: z.ZodType<UiSchemaProperty> = z.looseObject({
   placeholder: z
     .union([placeholderScalar, z.array(placeholderScalar)])
     .nullable()
@@ -123,27 +118,25 @@ export const uiSchemaSchema = z.looseObject({
   group: openEnum(UI_SCHEMA_GROUPS).optional(),
   properties: z.record(z.string(), uiSchemaPropertySchema).optional(),
 });
-/** How a step's controls are rendered. */
-export type UiSchema = z.infer<typeof uiSchemaSchema>;
 
 /** Issue types of a step's content (controls). */
-export const STEP_CONTENT_ISSUE_TYPES = [
+const STEP_CONTENT_ISSUE_TYPES = [
   "ILLEGAL_VARIABLE_IN_CONTROL_VALUE",
   "INVALID_FILTER_ARG_IN_VARIABLE",
   "MISSING_VALUE",
   "TIER_LIMIT_EXCEEDED",
 ] as const;
 /** Issue types of a step's integration. */
-export const STEP_INTEGRATION_ISSUE_TYPES = ["MISSING_INTEGRATION", "INBOX_NOT_CONNECTED"] as const;
+const STEP_INTEGRATION_ISSUE_TYPES = ["MISSING_INTEGRATION", "INBOX_NOT_CONNECTED"] as const;
 
 /** A problem with a step's control values. */
-export const stepContentIssueSchema = z.looseObject({
+const stepContentIssueSchema = z.looseObject({
   issueType: openEnum(STEP_CONTENT_ISSUE_TYPES),
   variableName: z.string().optional(),
   message: z.string(),
 });
 /** A problem with a step's integration. */
-export const stepIntegrationIssueSchema = z.looseObject({
+const stepIntegrationIssueSchema = z.looseObject({
   issueType: openEnum(STEP_INTEGRATION_ISSUE_TYPES),
   variableName: z.string().optional(),
   message: z.string(),
@@ -154,19 +147,17 @@ export const stepIssuesSchema = z.looseObject({
   controls: z.record(z.string(), z.array(stepContentIssueSchema)).optional(),
   integration: z.record(z.string(), z.array(stepIntegrationIssueSchema)).optional(),
 });
-/** Issues of a step. */
-export type StepIssues = z.infer<typeof stepIssuesSchema>;
 
 /** Targets of a redirect. */
-export const REDIRECT_TARGETS = ["_self", "_blank", "_parent", "_top", "_unfencedTop"] as const;
+const REDIRECT_TARGETS = ["_self", "_blank", "_parent", "_top", "_unfencedTop"] as const;
 /** Delay and digest kinds. */
-export const SCHEDULE_TYPES = ["regular", "timed"] as const;
+const SCHEDULE_TYPES = ["regular", "timed"] as const;
 /** Throttle kinds. */
-export const THROTTLE_TYPES = ["fixed", "dynamic"] as const;
+const THROTTLE_TYPES = ["fixed", "dynamic"] as const;
 /** Throttle window units. */
-export const THROTTLE_UNITS = ["minutes", "hours", "days"] as const;
+const THROTTLE_UNITS = ["minutes", "hours", "days"] as const;
 /** Email editor kinds. */
-export const EDITOR_TYPES = ["block", "html"] as const;
+const EDITOR_TYPES = ["block", "html"] as const;
 
 /** A link in control values: a valid URL, a path starting with `/`, or a `{{ variable }}`. */
 function isLinkValue(value: string): boolean {
@@ -272,40 +263,24 @@ export const strictControlValuesSchemas = {
   }),
 };
 
-/** Control values of each step variant, tolerant (as read from the service). */
-export const controlValuesSchemas = tolerantControls;
 /** In-app control values. */
-export const inAppControlValuesSchema = tolerantControls.in_app;
+const inAppControlValuesSchema = tolerantControls.in_app;
 /** Email control values. */
-export const emailControlValuesSchema = tolerantControls.email;
+const emailControlValuesSchema = tolerantControls.email;
 /** SMS control values. */
-export const smsControlValuesSchema = tolerantControls.sms;
+const smsControlValuesSchema = tolerantControls.sms;
 /** Push control values. */
-export const pushControlValuesSchema = tolerantControls.push;
+const pushControlValuesSchema = tolerantControls.push;
 /** Chat control values. */
-export const chatControlValuesSchema = tolerantControls.chat;
+const chatControlValuesSchema = tolerantControls.chat;
 /** Delay control values. */
-export const delayControlValuesSchema = tolerantControls.delay;
+const delayControlValuesSchema = tolerantControls.delay;
 /** Digest control values. */
-export const digestControlValuesSchema = tolerantControls.digest;
+const digestControlValuesSchema = tolerantControls.digest;
 /** Custom step control values. */
-export const customControlValuesSchema = tolerantControls.custom;
+const customControlValuesSchema = tolerantControls.custom;
 /** Throttle control values. */
-export const throttleControlValuesSchema = tolerantControls.throttle;
-
-/** In-app control values. */
-export type InAppControlValues = z.infer<typeof inAppControlValuesSchema>;
-/** Email control values. */
-export type EmailControlValues = z.infer<typeof emailControlValuesSchema>;
-/** Delay control values. */
-export type DelayControlValues = z.infer<typeof delayControlValuesSchema>;
-/** Digest control values. */
-export type DigestControlValues = z.infer<typeof digestControlValuesSchema>;
-/** Throttle control values. */
-export type ThrottleControlValues = z.infer<typeof throttleControlValuesSchema>;
-
-/** The `type` values a v2 step can carry: the spec gives steps and jobs the same list. */
-export const STEP_TYPES = JOB_TYPES;
+const throttleControlValuesSchema = tolerantControls.throttle;
 
 /** The nine step variants. */
 export const STEP_VARIANTS = [
@@ -320,7 +295,7 @@ export const STEP_VARIANTS = [
   "throttle",
 ] as const;
 /** A step variant. */
-export type StepVariant = (typeof STEP_VARIANTS)[number];
+type StepVariant = (typeof STEP_VARIANTS)[number];
 
 function stepShape<V extends z.ZodType>(values: V) {
   return {
@@ -347,26 +322,26 @@ function variant<T extends StepVariant, V extends z.ZodType>(type: T, values: V)
 }
 
 /** An in-app step. */
-export const inAppStepSchema = variant("in_app", inAppControlValuesSchema);
+const inAppStepSchema = variant("in_app", inAppControlValuesSchema);
 /** An email step. */
-export const emailStepSchema = variant("email", emailControlValuesSchema);
+const emailStepSchema = variant("email", emailControlValuesSchema);
 /** An SMS step. */
-export const smsStepSchema = variant("sms", smsControlValuesSchema);
+const smsStepSchema = variant("sms", smsControlValuesSchema);
 /** A push step. */
-export const pushStepSchema = variant("push", pushControlValuesSchema);
+const pushStepSchema = variant("push", pushControlValuesSchema);
 /** A chat step. */
-export const chatStepSchema = variant("chat", chatControlValuesSchema);
+const chatStepSchema = variant("chat", chatControlValuesSchema);
 /** A delay step. */
-export const delayStepSchema = variant("delay", delayControlValuesSchema);
+const delayStepSchema = variant("delay", delayControlValuesSchema);
 /** A digest step. */
-export const digestStepSchema = variant("digest", digestControlValuesSchema);
+const digestStepSchema = variant("digest", digestControlValuesSchema);
 /** A custom step. */
-export const customStepSchema = variant("custom", customControlValuesSchema);
+const customStepSchema = variant("custom", customControlValuesSchema);
 /** A throttle step. */
-export const throttleStepSchema = variant("throttle", throttleControlValuesSchema);
+const throttleStepSchema = variant("throttle", throttleControlValuesSchema);
 
 /** A step of a type this client does not know yet: parsed with the shared fields and open controls. */
-export const unknownStepSchema = z.looseObject({
+const unknownStepSchema = z.looseObject({
   ...stepShape(jsonObjectSchema),
   type: z.string(),
 });
@@ -383,8 +358,6 @@ export const knownWorkflowStepSchema = z.discriminatedUnion("type", [
   customStepSchema,
   throttleStepSchema,
 ]);
-/** One of the nine known step variants. */
-export type KnownWorkflowStep = z.infer<typeof knownWorkflowStepSchema>;
 
 /** A step of a v2 workflow: one of the nine variants, or (tolerant) a step of an unknown type. */
 export const workflowStepSchema = z.union([knownWorkflowStepSchema, unknownStepSchema]);
@@ -392,7 +365,7 @@ export const workflowStepSchema = z.union([knownWorkflowStepSchema, unknownStepS
 export type WorkflowStep = z.infer<typeof workflowStepSchema>;
 
 /** Workflow states. */
-export const WORKFLOW_STATUSES = ["ACTIVE", "INACTIVE", "ERROR"] as const;
+const WORKFLOW_STATUSES = ["ACTIVE", "INACTIVE", "ERROR"] as const;
 
 /** A v2 workflow (response of `GET /v2/workflows/{workflowId}`, tolerant). */
 export const workflowSchema = z.looseObject({

@@ -7,6 +7,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ConfigError, resolveProgramSettings, resolveSettings } from "../../provider/config";
 import { dataSourceError } from "../../provider/functions/invoke";
 import { ServiceSession } from "../../provider/runtime/service-session";
+import { SvcClient } from "../../sdk";
+import { isHttpUrl } from "../../sdk/http-url";
 
 /** A dynamic provider's `req.config` holding `values`. */
 function source(values: Record<string, unknown>) {
@@ -46,7 +48,13 @@ describe("resolveSettings", () => {
   });
 
   it("refuses a base URL that is not http(s), without echoing the key", () => {
-    for (const baseUrl of ["ftp://z.test", "api.example.com", "https:// spaced"]) {
+    for (const baseUrl of [
+      "ftp://z.test",
+      "api.example.com",
+      "https:// spaced",
+      "http://exa mple.test",
+      "http://",
+    ]) {
       const err = (() => {
         try {
           resolveSettings(source({ "svc:apiKey": "secret-key-1234", "svc:baseUrl": baseUrl }), {});
@@ -58,6 +66,34 @@ describe("resolveSettings", () => {
       expect(err).toBeInstanceOf(ConfigError);
       expect(err.message).toMatch(/http\(s\) URL/);
       expect(err.message).not.toContain("secret-key-1234");
+    }
+  });
+
+  it("uses the sdk's URL check: what the client refuses, the settings refuse, and the same for accepts", () => {
+    const settings = (baseUrl: string) => {
+      try {
+        resolveSettings(source({ "svc:apiKey": "k", "svc:baseUrl": baseUrl }), {});
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const client = (baseUrl: string) => {
+      try {
+        new SvcClient({ apiKey: "k", baseUrl });
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    for (const baseUrl of [
+      "https://api.example.com",
+      "http://127.0.0.1:4010/api/",
+      "mailto:a@b.test",
+      "http://a b",
+    ]) {
+      expect([baseUrl, settings(baseUrl)]).toEqual([baseUrl, isHttpUrl(baseUrl)]);
+      expect([baseUrl, client(baseUrl)]).toEqual([baseUrl, isHttpUrl(baseUrl)]);
     }
   });
 });

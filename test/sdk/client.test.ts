@@ -8,10 +8,10 @@ import {
   ConflictError,
   NotFoundError,
   SvcClient,
-  type SvcError,
   UnprocessableEntityError,
   ValidationError,
 } from "../../sdk";
+import { expectNoKey, failure } from "../../testkit/error-assertions";
 
 const KEY = `sdk_client_test_${randomUUID()}`;
 const OTHER_KEY = `sdk_client_other_${randomUUID()}`;
@@ -53,27 +53,6 @@ afterAll(async () => {
   await client?.close();
   await emu?.close();
 });
-
-async function failure(p: Promise<unknown>): Promise<SvcError> {
-  try {
-    await p;
-  } catch (e) {
-    return e as SvcError;
-  }
-  throw new Error("expected the call to fail");
-}
-
-function expectNoKey(err: Error) {
-  for (const text of [
-    err.message,
-    String(err),
-    JSON.stringify(err),
-    inspect(err, { depth: 10 }),
-    err.stack ?? "",
-  ]) {
-    expect(text).not.toContain(KEY);
-  }
-}
 
 describe("integrations", () => {
   it("create, list, listActive, update, delete", async () => {
@@ -118,7 +97,7 @@ describe("integrations", () => {
     expect(err.message).toMatch(/^POST \/v1\/integrations -> 409 \(req [0-9a-f-]+\): .*dup-1/);
     expect((err as ConflictError).requestId).toBe(emu.requests[0]?.requestId);
     expect(emu.requests.filter((r) => r.method === "POST")).toHaveLength(1);
-    expectNoKey(err);
+    expectNoKey(err, KEY);
   });
 
   it("unknown id: NotFoundError, not retried", async () => {

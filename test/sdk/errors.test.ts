@@ -55,7 +55,8 @@ describe("ApiError", () => {
     );
     expect(err.name).toBe("ConflictError");
     expect(err.status).toBe(409);
-    expect(err.code).toBe("Conflict");
+    expect(err.serviceCode).toBe("Conflict");
+    expect(err.code).toBe("SVC_ERR_CONFLICT");
     expect(err.method).toBe("POST");
     expect(err.requestId).toBe("8f2c1a");
     expect(err.operation).toBe("integrations.create");
@@ -267,5 +268,61 @@ describe("the whole family", () => {
       expect(err).toBeInstanceOf(Error);
       expect(err.name).toBe(err.constructor.name);
     }
+  });
+});
+
+describe("stable error codes", () => {
+  const url = "http://h/v1/x";
+  const api = (status: number, body?: unknown) =>
+    ApiError.from({ operation: "o", method: "GET", url, status, body });
+  const conn = (reason: string) => new ConnectionError({ operation: "o", method: "GET", url, reason });
+  const timeout = (timeoutMs: number) => new TimeoutError({ operation: "o", method: "GET", url, timeoutMs });
+  const response = (status: number) =>
+    new ResponseValidationError({ operation: "o", method: "GET", url, status, issues: ["a: b"] });
+  /** Each class, its documented code, and two instances made from different inputs. */
+  const cases: [{ readonly code: string; readonly name: string }, string, SvcError, SvcError][] = [
+    [SvcError, "SVC_ERR", new SvcError("m"), new SvcError("n", { operation: "p" })],
+    [ApiError, "SVC_ERR_HTTP", api(418), api(405, { code: "Nope" })],
+    [BadRequestError, "SVC_ERR_BAD_REQUEST", api(400), api(400, { error: "Bad Request" })],
+    [AuthenticationError, "SVC_ERR_AUTHENTICATION", api(401), api(401, { code: "x" })],
+    [PermissionDeniedError, "SVC_ERR_PERMISSION_DENIED", api(403), api(403, { code: "x" })],
+    [NotFoundError, "SVC_ERR_NOT_FOUND", api(404), api(404, { code: "x" })],
+    [ConflictError, "SVC_ERR_CONFLICT", api(409), api(409, { error: "Conflict" })],
+    [UnprocessableEntityError, "SVC_ERR_UNPROCESSABLE_ENTITY", api(422), api(422, { code: "x" })],
+    [RateLimitError, "SVC_ERR_RATE_LIMIT", api(429), api(429, { code: "x" })],
+    [InternalServerError, "SVC_ERR_INTERNAL_SERVER", api(500), api(503, { code: "x" })],
+    [ConnectionError, "SVC_ERR_CONNECTION", conn("refused"), conn("reset")],
+    [TimeoutError, "SVC_ERR_TIMEOUT", timeout(1), timeout(30_000)],
+    [AbortError, "SVC_ERR_ABORTED", new AbortError("a"), new AbortError("b", new Error("c"))],
+    [ValidationError, "SVC_ERR_VALIDATION", new ValidationError("o", ["a: b"]), new ValidationError("p", [])],
+    [ResponseValidationError, "SVC_ERR_RESPONSE_VALIDATION", response(200), response(204)],
+  ];
+
+  it("each class has its documented code, as a static and on every instance, whatever the inputs", () => {
+    for (const [cls, code, first, second] of cases) {
+      expect([cls.name, cls.code], cls.name).toEqual([cls.name, code]);
+      expect(first.constructor, cls.name).toBe(cls);
+      expect(second.constructor, cls.name).toBe(cls);
+      expect([first.code, second.code], cls.name).toEqual([code, code]);
+    }
+  });
+
+  it("no two classes share a code, and every code is SVC_ERR or SVC_ERR_<NAME>", () => {
+    const codes = cases.map(([cls]) => cls.code);
+    expect(new Set(codes).size).toBe(codes.length);
+    for (const code of codes) expect(code).toMatch(/^SVC_ERR(_[A-Z]+)*$/);
+  });
+
+  it("the service's own code from the body is serviceCode, and code stays the class's", () => {
+    const err = api(409, { statusCode: 409, message: "taken", error: "Conflict" });
+    expect(err.serviceCode).toBe("Conflict");
+    expect(err.code).toBe(ConflictError.code);
+    expect(api(409).serviceCode).toBeUndefined();
+  });
+
+  it("the code is logged with the other fields", () => {
+    const err = timeout(5);
+    expect(JSON.parse(JSON.stringify(err)).code).toBe("SVC_ERR_TIMEOUT");
+    expect(inspect(err)).toContain("SVC_ERR_TIMEOUT");
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as sdk from "../../sdk";
+import { PublicSurface } from "../../testkit/public-surface";
 
 describe("public surface of pulumi-svc/sdk", () => {
   it("exports the client, the error family and the defaults, nothing internal", () => {
@@ -23,6 +24,48 @@ describe("public surface of pulumi-svc/sdk", () => {
         "TimeoutError",
         "UnprocessableEntityError",
         "ValidationError",
+      ].sort(),
+    );
+  });
+
+  it("exports exactly these types: the API groups, the options, and the argument and result types of the calls", () => {
+    const types = new PublicSurface("sdk/index.ts").exportNames().filter((n) => !(n in sdk));
+    expect(types).toEqual(
+      [
+        "ChannelCredentials",
+        "ChannelSettings",
+        "ChannelType",
+        "CreateIntegrationBody",
+        "CredentialsDto",
+        "DeleteCredentialsQuery",
+        "ErrorBody",
+        "GetWorkflowQuery",
+        "Integration",
+        "Integrations",
+        "ListMessagesQuery",
+        "ListNotificationsQuery",
+        "Message",
+        "MessagePage",
+        "Messages",
+        "Notification",
+        "NotificationPage",
+        "Notifications",
+        "PacerStats",
+        "RatePacerOptions",
+        "RequestEvent",
+        "RequestOptions",
+        "SearchSubscribersQuery",
+        "StepFilter",
+        "Subscriber",
+        "SubscriberPage",
+        "SubscriberPreferences",
+        "Subscribers",
+        "SvcClientOptions",
+        "SvcErrorCode",
+        "UpdateIntegrationBody",
+        "UpsertCredentialsBody",
+        "Workflow",
+        "Workflows",
       ].sort(),
     );
   });

@@ -17,6 +17,7 @@ import {
   TimeoutError,
   ValidationError,
 } from "../../sdk";
+import { expectNoKey, failure } from "../../testkit/error-assertions";
 import { integration, json, type Stub, startStub, subscriber } from "../../testkit/stub-server";
 
 const KEY = "stub_key_9f8e7d6c5b4a";
@@ -34,27 +35,6 @@ async function setup(handler: Parameters<typeof startStub>[0], opts: Record<stri
   stub = await startStub(handler);
   client = new SvcClient({ apiKey: KEY, baseUrl: stub.url, baseRetryDelayMs: 1, ...opts });
   return { stub, client };
-}
-
-async function failure(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error("expected the call to fail");
-}
-
-function expectNoKey(err: Error) {
-  for (const text of [
-    err.message,
-    String(err),
-    JSON.stringify(err),
-    inspect(err, { depth: 10 }),
-    err.stack ?? "",
-  ]) {
-    expect(text).not.toContain(KEY);
-  }
 }
 
 describe("envelopes", () => {
@@ -312,7 +292,7 @@ describe("errors from the wire", () => {
     const err = await failure(client.integrations.listActive());
     expect(err).toBeInstanceOf(AuthenticationError);
     expect(err.message).toBe("GET /v1/integrations/active -> 401 (req r-1): API Key [REDACTED] not found");
-    expectNoKey(err);
+    expectNoKey(err, KEY);
     expect("id" in err).toBe(false);
   });
 
@@ -417,7 +397,7 @@ describe("client options", () => {
     expect(e).toBeInstanceOf(ValidationError);
     expect(e.message).toMatch(/timeoutMs: must be a number/);
     expect(bad({ apiKey: KEY, baseUrl: "http://x", retries: 3 }).message).toMatch(/retries: unknown/);
-    for (const err of [e, bad({ apiKey: KEY, baseUrl: "ftp://x" })]) expectNoKey(err);
+    for (const err of [e, bad({ apiKey: KEY, baseUrl: "ftp://x" })]) expectNoKey(err, KEY);
   });
 
   it("the client itself does not show the key", () => {

@@ -13,6 +13,7 @@ import { startEmulator } from "../../emulator";
 import type { SvcSettings } from "../../provider/config";
 import { IntegrationProvider } from "../../provider/runtime/integration-provider";
 import { SvcClient } from "../../sdk";
+import { errorMessage, FiguresRecorder } from "./figures";
 import { runPool, since } from "./pool";
 
 /** Settings of {@link lostAnswers}. */
@@ -74,8 +75,7 @@ export async function lostAnswers(opts: LostAnswersOptions = {}): Promise<LostAn
   });
   const run = randomUUID().slice(0, 8);
   const returned = new Map<string, string>();
-  let failed = 0;
-  let firstError: string | undefined;
+  const rec = new FiguresRecorder();
   const t0 = performance.now();
   try {
     await runPool(creates, opts.concurrency ?? 16, async (i) => {
@@ -94,8 +94,7 @@ export async function lostAnswers(opts: LostAnswersOptions = {}): Promise<LostAn
         const made = await provider.create(checked.inputs as never);
         returned.set(identifier, made.id);
       } catch (e) {
-        failed++;
-        firstError ??= e instanceof Error ? e.message : String(e);
+        rec.fail(errorMessage(e));
       }
     });
     const elapsedMs = since(t0);
@@ -113,7 +112,7 @@ export async function lostAnswers(opts: LostAnswersOptions = {}): Promise<LostAn
       creates,
       succeeded: returned.size,
       dropRate,
-      failed,
+      failed: rec.failures,
       stored: mine.length,
       duplicates: mine.length - byIdentifier.size,
       wrongIds,
@@ -121,7 +120,7 @@ export async function lostAnswers(opts: LostAnswersOptions = {}): Promise<LostAn
       replayed: requests.filter((r) => r.replayed).length,
       requests: requests.length,
       elapsedMs,
-      ...(firstError === undefined ? {} : { firstError }),
+      ...rec.firstFailureAs("firstError"),
     };
   } finally {
     await emu.close();

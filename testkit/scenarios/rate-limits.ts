@@ -9,10 +9,11 @@
  * a 429 is its retry.
  */
 import { randomUUID } from "node:crypto";
-import type { RequestRecord } from "../../emulator";
-import { startEmulator } from "../../emulator";
+import type { Dispatcher } from "undici";
+import { type Emulator, type Fixtures, type RequestRecord, startEmulator } from "../../emulator";
 import { RATE_LIMIT_WINDOW_S } from "../../emulator/rate-limit";
 import { SvcClient } from "../../sdk";
+import { FiguresRecorder } from "./figures";
 import { type TappedResponse, tappedPool } from "./header-tap";
 import { since } from "./pool";
 
@@ -62,143 +63,179 @@ const SHARED_GET_PATHS = new Set([
   "/v1/notifications",
 ]);
 
+/** Share of the operation budget the list worker takes. */
+const LIST_WORKER_SHARE = 0.15;
+
 function hexId(prefix: string, n: number): string {
   return `${prefix}${n.toString(16).padStart(24 - prefix.length, "0")}`;
 }
 
-/** Runs the mix against its own emulator and returns its figures. */
-export async function rateLimits(opts: RateLimitOptions = {}): Promise<RateLimitFigures> {
-  const total = opts.operations ?? 1000;
+/** One run of the mix: the emulator, the tapped client, the budget, and the recorder. */
+interface Mix {
+  total: number;
+  workers: number;
+  rates: Record<"configuration" | "global", number>;
+  run: string;
+  emu: Emulator;
+  seen: TappedResponse[];
+  dispatcher: Dispatcher;
+  client: SvcClient;
+  /** Calls per operation, the operations that succeeded, and the first error. */
+  rec: FiguresRecorder<"succeeded">;
+  /** Request ids of the last answer of calls that failed: their 429 is final, no retry follows it. */
+  finalIds: Set<string>;
+}
+
+const subscriberOf = (run: string, w: number) => `rl-${run}-${w}`;
+const workflowOf = (run: string, w: number) => `rl-wf-${run}-${w}`;
+
+/** The objects each worker uses: a subscriber, a workflow, an event and a message. */
+function fixtures(run: string, workers: number): Fixtures {
+  const each = <T>(make: (w: number) => T) => Array.from({ length: workers }, (_, w) => make(w));
+  return {
+    integrations: [{ providerId: "fcm", channel: "push", identifier: `fcm-${run}`, active: true }],
+    subscribers: each((w) => ({ subscriberId: subscriberOf(run, w), email: `${subscriberOf(run, w)}@x.io` })),
+    workflows: each((w) => ({ workflowId: workflowOf(run, w), name: `Workflow ${w}` })),
+    notifications: each((w) => ({
+      _id: hexId("6a", w),
+      subscriberId: subscriberOf(run, w),
+      transactionId: `txn-${run}-${w}`,
+    })),
+    messages: each((w) => ({
+      channel: "in_app",
+      subscriberId: subscriberOf(run, w),
+      transactionId: `txn-${run}-${w}`,
+    })),
+  };
+}
+
+/** Starts an emulator under the limit, and a client whose answers are tapped. */
+async function startMix(opts: RateLimitOptions): Promise<Mix> {
   const workers = opts.workers ?? 8;
   const rates = { configuration: opts.configurationPerSecond ?? 40, global: opts.globalPerSecond ?? 40 };
   const run = randomUUID().slice(0, 8);
-  const sub = (w: number) => `rl-${run}-${w}`;
-  const wf = (w: number) => `rl-wf-${run}-${w}`;
   const emu = await startEmulator({
     port: 0,
     keys: [{ apiKey: `rel_rate_${randomUUID()}` }],
     rateLimit: rates,
-    fixtures: {
-      integrations: [{ providerId: "fcm", channel: "push", identifier: `fcm-${run}`, active: true }],
-      subscribers: Array.from({ length: workers }, (_, w) => ({
-        subscriberId: sub(w),
-        email: `${sub(w)}@x.io`,
-      })),
-      workflows: Array.from({ length: workers }, (_, w) => ({ workflowId: wf(w), name: `Workflow ${w}` })),
-      notifications: Array.from({ length: workers }, (_, w) => ({
-        _id: hexId("6a", w),
-        subscriberId: sub(w),
-        transactionId: `txn-${run}-${w}`,
-      })),
-      messages: Array.from({ length: workers }, (_, w) => ({
-        channel: "in_app",
-        subscriberId: sub(w),
-        transactionId: `txn-${run}-${w}`,
-      })),
-    },
+    fixtures: fixtures(run, workers),
   });
   const seen: TappedResponse[] = [];
   const dispatcher = tappedPool(emu.url, seen);
   const client = new SvcClient({ apiKey: emu.apiKey, baseUrl: emu.url, dispatcher });
-  const byOperation: Record<string, number> = {};
-  let issued = 0;
-  let succeeded = 0;
-  let failed = 0;
-  let firstError: string | undefined;
-  /** Request ids of the last answer of calls that failed: their 429 is final, no retry follows it. */
-  const finalIds = new Set<string>();
-  /** Runs one operation when the budget allows; false when the budget is spent. */
-  const op = async (name: string, fn: () => Promise<unknown>): Promise<unknown> => {
-    if (issued >= total) return false;
-    issued++;
-    byOperation[name] = (byOperation[name] ?? 0) + 1;
-    try {
-      const r = await fn();
-      succeeded++;
-      return r ?? true;
-    } catch (e) {
-      failed++;
-      firstError ??= e instanceof Error ? `${e.name}: ${e.message}` : String(e);
-      const requestId = (e as { requestId?: unknown }).requestId;
-      if (typeof requestId === "string") finalIds.add(requestId);
-      return false;
-    }
+  const rec = new FiguresRecorder(["succeeded"] as const);
+  return {
+    total: opts.operations ?? 1000,
+    workers,
+    rates,
+    run,
+    emu,
+    seen,
+    dispatcher,
+    client,
+    rec,
+    finalIds: new Set(),
   };
-  const listWorkerShare = 0.15;
-  const lister = async () => {
-    // Stops at its share so that the object workers get the rest of the budget.
-    const own = Math.floor(total * listWorkerShare);
-    const ops: [string, () => Promise<unknown>][] = [
-      ["integrations.listActive", () => client.integrations.listActive()],
-      ["subscribers.search", () => client.subscribers.search({ email: `${sub(0)}@x.io` })],
-      ["messages.list", () => client.messages.list({ limit: 5 })],
-      ["notifications.list", () => client.notifications.list({ limit: 5 })],
-      ["integrations.list", () => client.integrations.list()],
-    ];
-    for (let i = 0; i < own; i++) {
-      const [name, fn] = ops[i % ops.length]!;
-      if ((await op(name, fn)) === false && issued >= total) return;
-    }
-  };
-  const worker = async (w: number) => {
-    for (let cycle = 0; issued < total; cycle++) {
-      const made = await op("integrations.create", () =>
-        client.integrations.create({
-          providerId: "twilio",
-          channel: "sms",
-          identifier: `rl-${run}-${w}-${cycle}`,
-        }),
-      );
-      await op("subscribers.upsertCredentials", () =>
-        client.subscribers.upsertCredentials(sub(w), {
-          providerId: "fcm",
-          credentials: { deviceTokens: [`t-${cycle}`] },
-        }),
-      );
-      await op("subscribers.getPreferences", () => client.subscribers.getPreferences(sub(w)));
-      await op("workflows.get", () => client.workflows.get(wf(w)));
-      await op("notifications.get", () => client.notifications.get(hexId("6a", w)));
-      const id = typeof made === "object" && made !== null ? (made as { _id?: string })._id : undefined;
-      if (id === undefined) continue;
-      await op("integrations.update", () => client.integrations.update(id, { name: `cycle ${cycle}` }));
-      await op("integrations.delete", () => client.integrations.delete(id));
-    }
-  };
-  const t0 = performance.now();
+}
+
+/** Runs one operation when the budget allows; false when the budget is spent or the operation failed. */
+async function op(m: Mix, name: string, fn: () => Promise<unknown>): Promise<unknown> {
+  if (m.rec.callCount >= m.total) return false;
+  m.rec.call(name);
   try {
-    await Promise.all([lister(), ...Array.from({ length: workers }, (_, w) => worker(w))]);
-    const elapsedMs = since(t0);
-    return {
-      ...analyse(emu.requests, seen, rates, finalIds),
-      operations: issued,
-      succeeded,
-      failed,
-      byOperation,
-      elapsedMs,
-      ...(firstError === undefined ? {} : { firstError }),
-    };
-  } finally {
-    await client.close();
-    await dispatcher.close();
-    await emu.close();
+    const r = await fn();
+    m.rec.count("succeeded");
+    return r ?? true;
+  } catch (e) {
+    m.rec.fail(e instanceof Error ? `${e.name}: ${e.message}` : String(e));
+    const requestId = (e as { requestId?: unknown }).requestId;
+    if (typeof requestId === "string") m.finalIds.add(requestId);
+    return false;
   }
 }
 
-function analyse(
-  records: readonly RequestRecord[],
-  seen: readonly TappedResponse[],
-  rates: Record<string, number>,
-  finalIds: ReadonlySet<string>,
-): Pick<
-  RateLimitFigures,
-  "limited" | "earlyRetries" | "unpaired" | "minSlackMs" | "maxRetryAfterMs" | "boundMs" | "admitted"
-> {
+/** The single sequential worker on the list operations (shared paths). */
+async function lister(m: Mix): Promise<void> {
+  const { client } = m;
+  // Stops at its share so that the object workers get the rest of the budget.
+  const own = Math.floor(m.total * LIST_WORKER_SHARE);
+  const ops: [string, () => Promise<unknown>][] = [
+    ["integrations.listActive", () => client.integrations.listActive()],
+    ["subscribers.search", () => client.subscribers.search({ email: `${subscriberOf(m.run, 0)}@x.io` })],
+    ["messages.list", () => client.messages.list({ limit: 5 })],
+    ["notifications.list", () => client.notifications.list({ limit: 5 })],
+    ["integrations.list", () => client.integrations.list()],
+  ];
+  for (let i = 0; i < own; i++) {
+    const [name, fn] = ops[i % ops.length]!;
+    if ((await op(m, name, fn)) === false && m.rec.callCount >= m.total) return;
+  }
+}
+
+/** Worker `w` on its own objects, cycle after cycle until the budget is spent. */
+async function worker(m: Mix, w: number): Promise<void> {
+  const { client } = m;
+  const sub = subscriberOf(m.run, w);
+  for (let cycle = 0; m.rec.callCount < m.total; cycle++) {
+    const made = await op(m, "integrations.create", () =>
+      client.integrations.create({
+        providerId: "twilio",
+        channel: "sms",
+        identifier: `rl-${m.run}-${w}-${cycle}`,
+      }),
+    );
+    await op(m, "subscribers.upsertCredentials", () =>
+      client.subscribers.upsertCredentials(sub, {
+        providerId: "fcm",
+        credentials: { deviceTokens: [`t-${cycle}`] },
+      }),
+    );
+    await op(m, "subscribers.getPreferences", () => client.subscribers.getPreferences(sub));
+    await op(m, "workflows.get", () => client.workflows.get(workflowOf(m.run, w)));
+    await op(m, "notifications.get", () => client.notifications.get(hexId("6a", w)));
+    const id = typeof made === "object" && made !== null ? (made as { _id?: string })._id : undefined;
+    if (id === undefined) continue;
+    await op(m, "integrations.update", () => client.integrations.update(id, { name: `cycle ${cycle}` }));
+    await op(m, "integrations.delete", () => client.integrations.delete(id));
+  }
+}
+
+/** Runs the mix against its own emulator and returns its figures. */
+export async function rateLimits(opts: RateLimitOptions = {}): Promise<RateLimitFigures> {
+  const m = await startMix(opts);
+  const t0 = performance.now();
+  try {
+    await Promise.all([lister(m), ...Array.from({ length: m.workers }, (_, w) => worker(m, w))]);
+    const elapsedMs = since(t0);
+    return {
+      ...analyse(m.emu.requests, m.seen, m.rates, m.finalIds),
+      operations: m.rec.callCount,
+      succeeded: m.rec.get("succeeded"),
+      failed: m.rec.failures,
+      byOperation: m.rec.callsByOperation(),
+      elapsedMs,
+      ...m.rec.firstFailureAs("firstError"),
+    };
+  } finally {
+    await m.client.close();
+    await m.dispatcher.close();
+    await m.emu.close();
+  }
+}
+
+/** The Retry-After the client was given with each 429, ms by request id. */
+function retryAfters(seen: readonly TappedResponse[]): Map<string, number> {
   const retryAfterById = new Map<string, number>();
   for (const s of seen) {
     if (s.status === 429 && s.requestId !== undefined && s.retryAfter !== undefined) {
       retryAfterById.set(s.requestId, Number(s.retryAfter) * 1000);
     }
   }
+  return retryAfterById;
+}
+
+/** The request log in groups whose requests are strictly sequential, each in arrival order. */
+function sequentialGroups(records: readonly RequestRecord[]): RequestRecord[][] {
   const groups = new Map<string, RequestRecord[]>();
   for (const r of [...records].sort((a, b) => a.startedAt - b.startedAt)) {
     const key =
@@ -208,29 +245,49 @@ function analyse(
     g.push(r);
     groups.set(key, g);
   }
-  let limited = 0;
-  let earlyRetries = 0;
-  let unpaired = 0;
+  return [...groups.values()];
+}
+
+type Pairing = Pick<
+  RateLimitFigures,
+  "limited" | "earlyRetries" | "unpaired" | "minSlackMs" | "maxRetryAfterMs"
+>;
+
+/** Pairs each 429 with its retry (the next request of its group) and measures the wait against Retry-After. */
+function pairRetries(
+  groups: readonly RequestRecord[][],
+  retryAfterById: ReadonlyMap<string, number>,
+  finalIds: ReadonlySet<string>,
+): Pairing {
+  const rec = new FiguresRecorder(["limited", "earlyRetries", "unpaired"] as const);
   let minSlackMs: number | undefined;
   let maxRetryAfterMs = 0;
-  for (const g of groups.values()) {
+  for (const g of groups) {
     g.forEach((r, i) => {
       if (r.status !== 429) return;
-      limited++;
+      rec.count("limited");
       // The client gave up on this one (counted as a failed operation): nothing to pair it with.
       if (finalIds.has(r.requestId)) return;
       const retry = g[i + 1];
       const retryAfterMs = retryAfterById.get(r.requestId);
       if (retry === undefined || retryAfterMs === undefined || Number.isNaN(retryAfterMs)) {
-        unpaired++;
+        rec.count("unpaired");
         return;
       }
       maxRetryAfterMs = Math.max(maxRetryAfterMs, retryAfterMs);
       const slack = retry.startedAt - r.startedAt - retryAfterMs;
-      if (slack < 0) earlyRetries++;
+      if (slack < 0) rec.count("earlyRetries");
       minSlackMs = minSlackMs === undefined ? slack : Math.min(minSlackMs, slack);
     });
   }
+  return { ...rec.counts(), minSlackMs, maxRetryAfterMs };
+}
+
+/** Requests admitted per category, and the least time the limit allows for them, ms. */
+function admission(
+  records: readonly RequestRecord[],
+  rates: Record<string, number>,
+): Pick<RateLimitFigures, "boundMs" | "admitted"> {
   const admitted: Record<string, number> = {};
   for (const r of records) if (r.status !== 429) admitted[r.category] = (admitted[r.category] ?? 0) + 1;
   let boundMs = 0;
@@ -240,13 +297,17 @@ function analyse(
     const capacity = Math.max(1, Math.round(rate * RATE_LIMIT_WINDOW_S));
     boundMs = Math.max(boundMs, (Math.max(0, n - capacity) / rate) * 1000);
   }
+  return { boundMs: Math.round(boundMs), admitted };
+}
+
+function analyse(
+  records: readonly RequestRecord[],
+  seen: readonly TappedResponse[],
+  rates: Record<string, number>,
+  finalIds: ReadonlySet<string>,
+): Pairing & Pick<RateLimitFigures, "boundMs" | "admitted"> {
   return {
-    limited,
-    earlyRetries,
-    unpaired,
-    minSlackMs,
-    maxRetryAfterMs,
-    boundMs: Math.round(boundMs),
-    admitted,
+    ...pairRetries(sequentialGroups(records), retryAfters(seen), finalIds),
+    ...admission(records, rates),
   };
 }

@@ -7,7 +7,7 @@
  * outside secret values, error trailers), decoded from the wire rather than taken from the harness.
  */
 import { randomUUID } from "node:crypto";
-import { startEmulator } from "../../emulator";
+import { type Emulator, startEmulator } from "../../emulator";
 import {
   captureRegistrations,
   type DesiredResource,
@@ -20,6 +20,7 @@ import {
   startHarness,
   type TappedCall,
 } from "../harness";
+import { FiguresRecorder } from "./figures";
 import { countSecrets, type SecretHits, scan } from "./secret-scan";
 import { scanWire } from "./wire-scan";
 
@@ -104,8 +105,27 @@ function desired(regs: Registration[]): DesiredResource[] {
   return regs.map((r) => ({ urn: r.urn, inputs: r.inputs, additionalSecretOutputs: ["credentials"] }));
 }
 
-/** Runs the lifecycle against its own emulator and scans every place for plaintext secrets. */
-export async function secretsLifecycle(): Promise<SecretsFigures> {
+/** One run: the emulator, the engine, the secrets searched for, and what was found so far. */
+interface Run {
+  run: string;
+  emu: Emulator;
+  engine: LifecycleRunner;
+  wire: TappedCall[];
+  secrets: string[];
+  first: ReturnType<typeof credentialValues>;
+  second: ReturnType<typeof credentialValues>;
+  /** Steps run and failed on purpose; unexpected failures with the first message. */
+  rec: FiguresRecorder<"steps" | "expectedFailures">;
+  created: Set<string>;
+  hits: SecretHits;
+  errors: string[];
+  failureMessages: string[];
+  providers: Set<string>;
+  controlHits: number;
+}
+
+/** Starts an emulator and an engine on the harness, with two generations of credential values. */
+async function startRun(): Promise<Run> {
   const run = randomUUID().slice(0, 8);
   const apiKey = `rel_secret_key_${randomUUID()}`;
   const emu = await startEmulator({
@@ -121,90 +141,111 @@ export async function secretsLifecycle(): Promise<SecretsFigures> {
   });
   const first = credentialValues(run);
   const second = credentialValues(run);
-  const secrets = [apiKey, ...Object.values(first), ...Object.values(second)];
   const config: PropertyMap = { "svc:apiKey": secret(apiKey), "svc:baseUrl": emu.url };
   const wire: TappedCall[] = [];
-  const engine = new LifecycleRunner(() => startHarness({ config, wire }));
-  const created = new Set<string>();
-  const hits: SecretHits = {};
-  const errors: string[] = [];
-  let steps = 0;
-  let expectedFailures = 0;
-  let unexpectedFailures = 0;
-  let firstUnexpected: string | undefined;
-  const providers = new Set<string>();
-  const record = (results: StepResult[], expectFailure = false, preview = false) => {
-    for (const r of results) {
-      steps++;
-      if (!preview && (r.op === "create" || r.op === "replace") && !r.error) created.add(r.urn);
-      if (r.error) {
-        errors.push(r.error.message);
-        if (expectFailure) {
-          expectedFailures++;
-          failureMessages.push(r.error.message);
-        } else {
-          unexpectedFailures++;
-          firstUnexpected ??= `${r.urn} ${r.op}: ${r.error.message}`;
-        }
+  return {
+    run,
+    emu,
+    engine: new LifecycleRunner(() => startHarness({ config, wire })),
+    wire,
+    secrets: [apiKey, ...Object.values(first), ...Object.values(second)],
+    first,
+    second,
+    rec: new FiguresRecorder(["steps", "expectedFailures"] as const),
+    created: new Set(),
+    hits: {},
+    errors: [],
+    failureMessages: [],
+    providers: new Set(),
+    controlHits: 0,
+  };
+}
+
+/** Records the results of one engine operation: resources created, and the failures with their messages. */
+function record(r: Run, results: StepResult[], expectFailure = false, preview = false): void {
+  for (const s of results) {
+    r.rec.count("steps");
+    if (!preview && (s.op === "create" || s.op === "replace") && !s.error) r.created.add(s.urn);
+    if (s.error) {
+      r.errors.push(s.error.message);
+      if (expectFailure) {
+        r.rec.count("expectedFailures");
+        r.failureMessages.push(s.error.message);
+      } else {
+        r.rec.fail(`${s.urn} ${s.op}: ${s.error.message}`);
       }
-      for (const f of r.check?.failures ?? []) errors.push(`${f.property}: ${f.reason}`);
     }
-  };
-  let controlHits = 0;
-  const failureMessages: string[] = [];
-  const scanState = () => {
-    const state = engine.persistedState();
-    scan(hits, "state", JSON.stringify(state), secrets);
-    for (const e of engine.state.values()) {
-      const provider = e.inputs.__provider;
-      if (typeof provider === "string") providers.add(provider);
-      const unsecret: Record<string, Json> = {};
-      for (const [k, v] of Object.entries(e.outputs))
-        if (!e.secretOutputs.includes(k)) unsecret[k] = v as Json;
-      scan(hits, "unsecret outputs", JSON.stringify(unsecret), secrets);
-    }
-  };
-  try {
-    const gen1 = desired(await captureRegistrations({ program: program(first, run) }));
-    const gen2 = desired(await captureRegistrations({ program: program(second, run) }));
-    for (const r of [...gen1, ...gen2]) {
-      const p = r.inputs.__provider;
-      if (typeof p === "string") providers.add(p);
-    }
-    record(await engine.preview(gen1), false, true);
-    record(await engine.up(gen1));
-    scanState();
-    controlHits = countSecrets(JSON.stringify([...engine.state.values()]), secrets);
-    record(await engine.up(gen1)); // no changes
-    record(await engine.up(gen2)); // rotated credentials: updates
-    scanState();
-    record(await engine.refresh());
-    scanState();
-
-    // Failing steps: their error messages must not carry the credentials either.
-    const broken = gen2.map((r) => {
-      if (!r.urn.endsWith("::push")) return r;
-      return {
-        ...r,
-        urn: r.urn.replace("::push", "::push-missing"),
-        inputs: { ...r.inputs, subscriberId: `nobody-${run}` },
-      };
-    });
-    record(await engine.up(broken), true);
-    const conflict = gen2
-      .filter((r) => r.urn.endsWith("::sms"))
-      .map((r) => ({
-        ...r,
-        urn: r.urn.replace("::sms", "::sms-clash"),
-        inputs: { ...r.inputs, name: "clash" },
-      }));
-    record(await engine.up([...broken.filter((r) => !r.urn.endsWith("::push-missing")), ...conflict]), true);
-    scanState();
-
-    record(await engine.destroy());
-  } finally {
-    await emu.close();
+    for (const f of s.check?.failures ?? []) r.errors.push(`${f.property}: ${f.reason}`);
   }
+}
+
+/** Scans the state as the engine would keep it, and the outputs not marked secret. */
+function scanState({ engine, hits, secrets, providers }: Run): void {
+  scan(hits, "state", JSON.stringify(engine.persistedState()), secrets);
+  for (const e of engine.state.values()) {
+    const provider = e.inputs.__provider;
+    if (typeof provider === "string") providers.add(provider);
+    const unsecret: Record<string, Json> = {};
+    for (const [k, v] of Object.entries(e.outputs)) if (!e.secretOutputs.includes(k)) unsecret[k] = v as Json;
+    scan(hits, "unsecret outputs", JSON.stringify(unsecret), secrets);
+  }
+}
+
+/** Preview, up, an up without changes, an up with rotated credentials, refresh; the state scanned between. */
+async function lifecycle(r: Run, gen1: DesiredResource[], gen2: DesiredResource[]): Promise<void> {
+  const { engine } = r;
+  record(r, await engine.preview(gen1), false, true);
+  record(r, await engine.up(gen1));
+  scanState(r);
+  r.controlHits = countSecrets(JSON.stringify([...engine.state.values()]), r.secrets);
+  record(r, await engine.up(gen1)); // no changes
+  record(r, await engine.up(gen2)); // rotated credentials: updates
+  scanState(r);
+  record(r, await engine.refresh());
+  scanState(r);
+}
+
+/** Failing steps: their error messages must not carry the credentials either. */
+async function failingSteps(r: Run, gen2: DesiredResource[]): Promise<void> {
+  const broken = gen2.map((d) => {
+    if (!d.urn.endsWith("::push")) return d;
+    return {
+      ...d,
+      urn: d.urn.replace("::push", "::push-missing"),
+      inputs: { ...d.inputs, subscriberId: `nobody-${r.run}` },
+    };
+  });
+  record(r, await r.engine.up(broken), true);
+  const conflict = gen2
+    .filter((d) => d.urn.endsWith("::sms"))
+    .map((d) => ({
+      ...d,
+      urn: d.urn.replace("::sms", "::sms-clash"),
+      inputs: { ...d.inputs, name: "clash" },
+    }));
+  record(
+    r,
+    await r.engine.up([...broken.filter((d) => !d.urn.endsWith("::push-missing")), ...conflict]),
+    true,
+  );
+  scanState(r);
+}
+
+/** The whole lifecycle: both generations registered, run, broken, destroyed. */
+async function runLifecycle(r: Run): Promise<void> {
+  const gen1 = desired(await captureRegistrations({ program: program(r.first, r.run) }));
+  const gen2 = desired(await captureRegistrations({ program: program(r.second, r.run) }));
+  for (const d of [...gen1, ...gen2]) {
+    const p = d.inputs.__provider;
+    if (typeof p === "string") r.providers.add(p);
+  }
+  await lifecycle(r, gen1, gen2);
+  await failingSteps(r, gen2);
+  record(r, await r.engine.destroy());
+}
+
+/** Scans the error messages, logs, serialized providers and raw wire; the wire figures and largest provider. */
+function scanTheRest({ hits, secrets, errors, engine, wire, providers }: Run) {
   scan(hits, "error messages", errors.join("\n"), secrets);
   scan(hits, "host stdout/stderr", engine.hostOutput, secrets);
   scan(hits, "engine Log", engine.hostLogs.join("\n"), secrets);
@@ -216,21 +257,33 @@ export async function secretsLifecycle(): Promise<SecretsFigures> {
     scan(hits, "serialized providers", p, secrets);
     largestProviderBytes = Math.max(largestProviderBytes, Buffer.byteLength(p));
   }
+  return { onWire, largestProviderBytes };
+}
+
+/** Runs the lifecycle against its own emulator and scans every place for plaintext secrets. */
+export async function secretsLifecycle(): Promise<SecretsFigures> {
+  const r = await startRun();
+  try {
+    await runLifecycle(r);
+  } finally {
+    await r.emu.close();
+  }
+  const { onWire, largestProviderBytes } = scanTheRest(r);
   return {
-    kinds: [...new Set([...created].map(kindOfUrn))].sort(),
-    resources: created.size,
+    kinds: [...new Set([...r.created].map(kindOfUrn))].sort(),
+    resources: r.created.size,
     wireCalls: onWire.calls,
     wireRequestHits: onWire.requests,
     wireWhere: onWire.where,
-    secrets: secrets.length,
-    steps,
-    expectedFailures,
-    unexpectedFailures,
-    ...(firstUnexpected === undefined ? {} : { firstUnexpected }),
-    hits,
-    providers: providers.size,
+    secrets: r.secrets.length,
+    steps: r.rec.get("steps"),
+    expectedFailures: r.rec.get("expectedFailures"),
+    unexpectedFailures: r.rec.failures,
+    ...r.rec.firstFailureAs("firstUnexpected"),
+    hits: r.hits,
+    providers: r.providers.size,
     largestProviderBytes,
-    controlHits,
-    failureMessages,
+    controlHits: r.controlHits,
+    failureMessages: r.failureMessages,
   };
 }

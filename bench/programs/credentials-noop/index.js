@@ -5,11 +5,13 @@
 // state as props and inputs (as the set's read does). What an operation on it costs is what the engine, the
 // SDK and the dynamic-provider host need to move the map; the set's time above it is the set's own.
 const { createHash } = require("node:crypto");
-const { readFileSync } = require("node:fs");
+// The module itself, not its functions: the provider below is serialized, and Pulumi serializes a captured
+// built-in module as a require() of it.
+const fs = require("fs");
 const pulumi = require("@pulumi/pulumi");
 
 const config = new pulumi.Config();
-const rows = JSON.parse(readFileSync(config.require("file"), "utf8"));
+const rows = JSON.parse(fs.readFileSync(config.require("file"), "utf8"));
 // `plain`: the credentials not secret (what the secret encryption costs is the difference).
 const plain = config.getBoolean("plain") === true;
 // The credentials as SubscriberCredentialsSet sends them: one JSON text; `map`: as a map of objects (what a
@@ -24,6 +26,13 @@ for (const r of rows) {
   fingerprints[r.subscriberId] = digest.slice(0, 16);
 }
 
+// The host's marks, as provider/runtime/phase-log.ts writes them: when the engine hands the provider its
+// update or read, the moment the set would send its first request.
+function mark(phase) {
+  const file = process.env.SVC_PHASE_LOG;
+  if (file) fs.appendFileSync(file, `${JSON.stringify({ t: Date.now(), who: "host", phase })}\n`);
+}
+
 const noop = {
   async check(_olds, news) {
     return { inputs: news };
@@ -35,9 +44,11 @@ const noop = {
     return { id: "noop", outs: inputs };
   },
   async update(_id, _olds, news) {
+    mark("update:start");
     return { outs: news };
   },
   async read(id, props) {
+    mark("read:start");
     return { id, props, inputs: props };
   },
   async delete() {},

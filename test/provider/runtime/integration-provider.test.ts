@@ -6,6 +6,7 @@ import { UNKNOWN } from "../../../provider/model/values";
 import { IntegrationProvider, mayTakeOver } from "../../../provider/runtime/integration-provider";
 import { SvcClient } from "../../../sdk";
 import { ConflictError } from "../../../sdk/errors";
+import { failure } from "../../../testkit/error-assertions";
 
 type Props = Record<string, unknown>;
 
@@ -374,13 +375,3 @@ describe("errors and config", () => {
     }
   });
 });
-
-/** The error a promise rejects with (fails the test when it resolves). */
-async function failure(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error("expected a rejection");
-}
