@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { type IssueReport, reportIssues } from "../../sdk/schemas";
 import type { CheckFailure } from "../model/pulumi-results";
 import { SECRET_INPUTS } from "../model/secret-inputs";
-import { underUnknown } from "../model/values";
+import { underUnknown } from "./engine-values";
 
 /**
  * A check failure for one reported problem: `property` is the top-level input (empty for the whole object),

@@ -17,8 +17,9 @@ import {
   integrationInputsSchema,
 } from "../model/integration-schema";
 import type { CheckFailure, CheckOutcome, DiffOutcome } from "../model/pulumi-results";
-import { canonical, containsUnknown, engineInputs, isUnknown, withDefaults } from "../model/values";
+import { canonical, containsUnknown, isUnknown } from "../model/values";
 import { schemaFailures } from "./check-failures";
+import { engineInputs, withDefaults } from "./engine-values";
 
 type Props = Record<string, unknown>;
 

@@ -10,7 +10,7 @@ import { RatePacer } from "../../sdk/rate-pacer";
 import { type ConfigSource, resolveSettings, type SvcSettings } from "../config";
 import { providerError } from "../model/errors";
 import { PROVIDER_CONFIG } from "../model/target";
-import { stringsIn } from "../model/values";
+import { stringsIn } from "./engine-values";
 
 /** Options for tests and benchmarks that build a provider directly (the host passes none). */
 export interface ServiceSessionOptions {

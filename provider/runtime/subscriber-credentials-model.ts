@@ -16,8 +16,9 @@ import {
   type SubscriberCredentialsOutputs,
   subscriberCredentialsInputsSchema,
 } from "../model/subscriber-credentials-schema";
-import { canonical, containsUnknown, engineInputs, isUnknown } from "../model/values";
+import { canonical, containsUnknown, isUnknown } from "../model/values";
 import { schemaFailures } from "./check-failures";
+import { engineInputs } from "./engine-values";
 
 type Props = Record<string, unknown>;
 
