@@ -8,19 +8,18 @@
  * - `@novu/api`   the best-known client of this service, its server URL pointed at the emulator.
  *
  * Same concurrency for each, a warm-up, many rounds interleaved across clients (`fetch` and `@novu/api`,
- * held to wide targets, make a quarter of the calls per round). Ours and raw undici run back to back in
- * every round, first one then the other by turns, and that pair, `fetch` and `@novu/api` rotate through the
- * positions; every measured run starts after a short idle pause, so what one run leaves behind is not
- * charged to the next (see `lib/rounds.ts`). One figure per client in the table: its
- * successful calls over all rounds divided by its time over all rounds (failed calls count against it), and
- * its main-thread CPU per call (the emulator runs in a worker thread), the median over rounds. Each ratio,
- * ours / other, is the median of the per-round quotients, with their range as the spread: runs of one
- * round are seconds apart (ours and raw undici back to back), so the machine's other load, which moves a
- * round's throughput by 2-5x on a shared machine, hits both sides alike; the quotient of the table's
- * figures, which a few slow rounds can dominate, is printed next to it. Targets: ours at least 0.95x raw
- * undici's throughput, and at most 1.05x its CPU per call, on both operations. The run fails
- * (non-zero exit, `ok: false` for bench/run-all) when a ratio misses its target or our client had a failed
- * call.
+ * held to wide targets, make a quarter of the calls per round). Ours and raw undici share one run per
+ * round: their calls are cut into slices run alternately (A B B A ..., who starts by turns), so a burst of
+ * the machine's other load lands on both alike; that pair, `fetch` and `@novu/api` rotate through the
+ * positions of the round, and every measured run starts after a short idle pause, so what one run leaves
+ * behind is not charged to the next (see `lib/rounds.ts`). The emulator runs in a worker thread and CPU is
+ * the main thread's (`process.threadCpuUsage`), so a client's CPU per call is its own. One figure per
+ * client in the table: its successful calls over all rounds divided by its time over all rounds (failed
+ * calls count against it), and its CPU per call, the median over rounds. Each ratio, ours / other, is the
+ * median of the per-round quotients, with their range as the spread; the quotient of the table's figures,
+ * which a few slow rounds can dominate, is printed next to it. Targets: ours at least 0.95x raw undici's
+ * throughput, and at most 1.05x its CPU per call, on both operations. The run fails (non-zero exit,
+ * `ok: false` for bench/run-all) when a ratio misses its target or our client had a failed call.
  *
  *   node dist/bench/client-throughput.js [--concurrency=16] [--requests=1500] [--rounds=24]
  */
@@ -30,7 +29,7 @@ import { SvcClient } from "../sdk";
 import { integrationListSchema } from "../sdk/schemas";
 import { startEmulatorWorker, type WorkerEmulator } from "./lib/emulator-worker";
 import { median, type RunFigures, runClosedLoop } from "./lib/measure";
-import { roundOrder, settle } from "./lib/rounds";
+import { roundOrder, settle, sliceOrder } from "./lib/rounds";
 import { formatTable } from "./lib/table";
 import {
   type BenchResult,
@@ -74,6 +73,8 @@ const SETTLE_MS = 200;
  * their slow calls leave time for the many rounds the narrow targets against raw undici need.
  */
 const OTHERS_SHARE = 0.25;
+/** Slices per round of each of ours and raw undici, run alternately (see `lib/rounds.ts`). */
+const PAIR_SLICES = 6;
 
 /** A figure over all rounds, with the range of the per-round values. */
 export interface Spread {
@@ -208,21 +209,51 @@ async function measure(call: Call, concurrency: number, calls: number): Promise<
   return { ...f, calls, elapsedS: calls / f.rps, cpuUs: used.user + used.system };
 }
 
+/** The pair compared closely (on CPU per call too): ours and raw undici. */
+const PAIR = ["pulumi-svc", "undici"] as const;
+
+/** One client's slices of a round as one sample: calls, time and CPU summed; latencies the slices' medians. */
+function merge(slices: readonly Sample[]): Sample {
+  const firstError = slices.find((x) => x.firstError)?.firstError;
+  const calls = slices.reduce((n, x) => n + x.calls, 0);
+  const elapsedS = slices.reduce((t, x) => t + x.elapsedS, 0);
+  return {
+    calls,
+    elapsedS,
+    rps: calls / elapsedS,
+    cpuUs: slices.reduce((t, x) => t + x.cpuUs, 0),
+    errors: slices.reduce((n, x) => n + x.errors, 0),
+    p50Ms: median(slices.map((x) => x.p50Ms)),
+    p99Ms: median(slices.map((x) => x.p99Ms)),
+    ...(firstError === undefined ? {} : { firstError }),
+  };
+}
+
 /**
- * Warm-up, then `rounds` rounds of every client on every operation, in the order of `roundOrder` (ours and
- * raw undici back to back), each measured run after an idle pause.
+ * Warm-up, then `rounds` rounds of every client on every operation, in the order of `roundOrder`, each
+ * measured run after an idle pause. Ours and raw undici share one run: their calls are cut into
+ * `PAIR_SLICES` slices each, run alternately (`sliceOrder`), and summed per client.
  */
 async function sample(calls: Calls, o: Required<Omit<ThroughputOptions, "print">>) {
   const samples = {} as Record<OperationName, Record<ClientName, Sample[]>>;
+  const sliceCalls = Math.ceil(o.requests / PAIR_SLICES);
   for (const op of OPERATIONS) {
     samples[op] = { "pulumi-svc": [], fetch: [], undici: [], "@novu/api": [] };
     for (const client of CLIENTS)
       await runClosedLoop(calls[op][client], o.concurrency, Math.ceil(o.requests / 3));
     for (let round = 0; round < o.rounds; round++) {
-      for (const client of roundOrder<ClientName>(["pulumi-svc", "undici"], ["fetch", "@novu/api"], round)) {
+      for (const client of roundOrder<ClientName>(PAIR, ["fetch", "@novu/api"], round)) {
+        if (client === PAIR[1 - (round % 2)]) continue; // the pair ran as one, at its first member's turn
         await settle(SETTLE_MS);
-        const n = client === "pulumi-svc" || client === "undici" ? o.requests : o.requests * OTHERS_SHARE;
-        samples[op][client].push(await measure(calls[op][client], o.concurrency, Math.ceil(n)));
+        if (client !== "pulumi-svc" && client !== "undici") {
+          const n = Math.ceil(o.requests * OTHERS_SHARE);
+          samples[op][client].push(await measure(calls[op][client], o.concurrency, n));
+          continue;
+        }
+        const slices: Record<(typeof PAIR)[number], Sample[]> = { "pulumi-svc": [], undici: [] };
+        for (const c of sliceOrder(PAIR, PAIR_SLICES, round))
+          slices[c].push(await measure(calls[op][c], o.concurrency, sliceCalls));
+        for (const c of PAIR) samples[op][c].push(merge(slices[c]));
       }
     }
   }

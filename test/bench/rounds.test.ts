@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { roundOrder, settle } from "../../bench/lib/rounds";
+import { roundOrder, settle, sliceOrder } from "../../bench/lib/rounds";
 
 describe("bench rounds", () => {
   const pair = ["ours", "undici"] as const;
@@ -23,6 +23,24 @@ describe("bench rounds", () => {
     expect(firstOfRound.filter((c) => c === "novu")).toHaveLength(2);
     expect(new Set(rounds.map((o) => o.join(","))).size).toBe(6);
     expect(roundOrder(pair, others, 6)).toEqual(rounds[0]);
+  });
+
+  it("the pair's slices alternate A B B A, each client at the same mean position, the start by turns", () => {
+    expect(sliceOrder(pair, 4, 0)).toEqual([
+      "ours",
+      "undici",
+      "undici",
+      "ours",
+      "ours",
+      "undici",
+      "undici",
+      "ours",
+    ]);
+    expect(sliceOrder(pair, 2, 1)).toEqual(["undici", "ours", "ours", "undici"]);
+    const order = sliceOrder(pair, 6, 0);
+    const mean = (c: string) =>
+      order.reduce((sum, x, i) => sum + (x === c ? i : 0), 0) / order.filter((x) => x === c).length;
+    expect(mean("ours")).toBe(mean("undici"));
   });
 
   it("settle waits", async () => {
