@@ -4,6 +4,7 @@
  * into errors.
  */
 import type { z } from "zod";
+import { type Acceptor, fastAcceptor } from "./schemas/fast-accept";
 import { formatIssues } from "./schemas/validation";
 
 /** Outcome of reading a payload: the value, or one line per problem (`<field path>: <what is wrong>`). */
@@ -22,17 +23,27 @@ function isJsonContentType(ct: string | undefined): boolean {
  * subscriber has a `data` field of its own), then the other way round.
  */
 export function parseEnvelope<T>(json: unknown, schema: z.ZodType<T>): Parsed<T> {
+  return readEnvelope(json, schema, undefined);
+}
+
+/**
+ * {@link parseEnvelope}, with a fast acceptor for JSON parsed just now (nobody else holds it): a candidate
+ * the acceptor takes is the result as it is, with no zod parse; anything else is parsed by zod as before.
+ */
+function readEnvelope<T>(json: unknown, schema: z.ZodType<T>, accept: Acceptor | undefined): Parsed<T> {
   const wrapped =
     json !== null && typeof json === "object" && !Array.isArray(json) && Object.hasOwn(json, "data")
       ? (json as { data: unknown })
       : undefined;
   if (!wrapped) {
+    if (accept?.(json)) return { ok: true, value: json as T };
     const r = schema.safeParse(json);
     return r.success ? { ok: true, value: r.data } : { ok: false, issues: formatIssues(r.error) };
   }
   const onlyData = Object.keys(wrapped).length === 1;
   const first = onlyData ? wrapped.data : json;
   const second = onlyData ? json : wrapped.data;
+  if (accept?.(first)) return { ok: true, value: first as T };
   const r1 = schema.safeParse(first);
   if (r1.success) return { ok: true, value: r1.data };
   const r2 = schema.safeParse(second);
@@ -41,7 +52,8 @@ export function parseEnvelope<T>(json: unknown, schema: z.ZodType<T>): Parsed<T>
 }
 
 /**
- * Reads a 2xx payload: it must be non-empty JSON (by content type and by parse) matching `schema`.
+ * Reads a 2xx payload: it must be non-empty JSON (by content type and by parse) matching `schema`. A
+ * payload the schema's fast acceptor takes (see `schemas/fast-accept.ts`) is returned without a zod parse.
  * The issues of a failure name what was wrong with the body as a whole as `(body): ...`.
  */
 export function parsePayload<T>(
@@ -66,7 +78,7 @@ export function parsePayload<T>(
   } catch (e) {
     return { ok: false, issues: [`(body): malformed JSON (${(e as Error).message}), ${text.length} bytes`] };
   }
-  return parseEnvelope(json, schema);
+  return readEnvelope(json, schema, fastAcceptor(schema));
 }
 
 /** An error body: parsed JSON, else the text (shortened), else undefined when empty. */
