@@ -4,6 +4,7 @@
  * into errors.
  */
 import type { z } from "zod";
+import { type Acceptor, fastAcceptor } from "./schemas/fast-accept";
 import { formatIssues } from "./schemas/validation";
 
 /** Outcome of reading a payload: the value, or one line per problem (`<field path>: <what is wrong>`). */
@@ -19,20 +20,24 @@ function isJsonContentType(ct: string | undefined): boolean {
 /**
  * Validates a payload that may come wrapped as `{ "data": ... }` or bare. A body whose only key is `data`
  * is unwrapped first; any other body is tried as is first (paginated bodies have `data` plus cursors, and a
- * subscriber has a `data` field of its own), then the other way round.
+ * subscriber has a `data` field of its own), then the other way round. `accept`: a fast acceptor for JSON
+ * parsed just now (nobody else holds it): a candidate it takes is the result as it is, with no zod parse;
+ * anything else is parsed by zod.
  */
-function parseEnvelope<T>(json: unknown, schema: z.ZodType<T>): Parsed<T> {
+function parseEnvelope<T>(json: unknown, schema: z.ZodType<T>, accept: Acceptor | undefined): Parsed<T> {
   const wrapped =
     json !== null && typeof json === "object" && !Array.isArray(json) && Object.hasOwn(json, "data")
       ? (json as { data: unknown })
       : undefined;
   if (!wrapped) {
+    if (accept?.(json)) return { ok: true, value: json as T };
     const r = schema.safeParse(json);
     return r.success ? { ok: true, value: r.data } : { ok: false, issues: formatIssues(r.error) };
   }
   const onlyData = Object.keys(wrapped).length === 1;
   const first = onlyData ? wrapped.data : json;
   const second = onlyData ? json : wrapped.data;
+  if (accept?.(first)) return { ok: true, value: first as T };
   const r1 = schema.safeParse(first);
   if (r1.success) return { ok: true, value: r1.data };
   const r2 = schema.safeParse(second);
@@ -41,7 +46,8 @@ function parseEnvelope<T>(json: unknown, schema: z.ZodType<T>): Parsed<T> {
 }
 
 /**
- * Reads a 2xx payload: it must be non-empty JSON (by content type and by parse) matching `schema`.
+ * Reads a 2xx payload: it must be non-empty JSON (by content type and by parse) matching `schema`. A
+ * payload the schema's fast acceptor takes (see `schemas/fast-accept.ts`) is returned without a zod parse.
  * The issues of a failure name what was wrong with the body as a whole as `(body): ...`.
  */
 export function parsePayload<T>(
@@ -66,7 +72,7 @@ export function parsePayload<T>(
   } catch (e) {
     return { ok: false, issues: [`(body): malformed JSON (${(e as Error).message}), ${text.length} bytes`] };
   }
-  return parseEnvelope(json, schema);
+  return parseEnvelope(json, schema, fastAcceptor(schema));
 }
 
 /** An error body: parsed JSON, else the text (shortened), else undefined when empty. */

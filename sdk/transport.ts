@@ -146,6 +146,8 @@ export class Transport {
   readonly #ownsDispatcher: boolean;
   readonly #baseHeaders: Record<string, string>;
   readonly #secrets: readonly string[];
+  /** The retry options of a call that sets no `maxRetries` of its own (shared, never changed). */
+  readonly #retry: RetryOptions;
   #closing: Promise<void> | undefined;
 
   constructor(options: ResolvedClientOptions) {
@@ -159,6 +161,12 @@ export class Transport {
         keepAliveTimeout: options.keepAliveTimeoutMs,
         keepAliveMaxTimeout: Math.max(options.keepAliveTimeoutMs, DEFAULTS.keepAliveMaxTimeoutMs),
       });
+    this.#retry = {
+      maxRetries: options.maxRetries,
+      baseRetryDelayMs: options.baseRetryDelayMs,
+      maxRetryDelayMs: options.maxRetryDelayMs,
+      totalRetryBudgetMs: options.totalRetryBudgetMs,
+    };
     this.#baseHeaders = {
       authorization: `ApiKey ${options.apiKey}`,
       accept: "application/json",
@@ -211,12 +219,8 @@ export class Transport {
       body,
       idempotencyKey,
       timeoutMs: options.timeoutMs ?? o.timeoutMs,
-      retry: {
-        maxRetries: options.maxRetries ?? o.maxRetries,
-        baseRetryDelayMs: o.baseRetryDelayMs,
-        maxRetryDelayMs: o.maxRetryDelayMs,
-        totalRetryBudgetMs: o.totalRetryBudgetMs,
-      },
+      retry:
+        options.maxRetries === undefined ? this.#retry : { ...this.#retry, maxRetries: options.maxRetries },
       signal: options.signal,
       pacer: options.pacing === false ? undefined : o.pacer,
       started: performance.now(),
