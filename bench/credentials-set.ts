@@ -11,7 +11,7 @@
  *    above. Where the engine's floor for the same step (5.) is itself above one of the first three, that
  *    target becomes the floor + 2 s (+ 1 s to the first request: the floor's time until the engine hands
  *    the do-nothing provider its update), and the verdict says so. Each operation prints its timeline: the phases between the marks the program and the
- *    dynamic-provider host write with SVC_PHASE_LOG (provider/runtime/phase-log.ts) and the emulator's first
+ *    dynamic-provider host write with SVC_PHASE_LOG (provider/model/phase-log.ts) and the emulator's first
  *    request (program, fingerprints, SDK and host Struct conversion with the engine, check, diff, the read
  *    before the writes, the writes, the state write).
  * 5. The engine's floor: the same map as one dynamic resource whose provider does nothing

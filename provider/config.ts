@@ -24,15 +24,24 @@ export interface ConfigSource {
   get(key: string): unknown;
 }
 
-/** A missing or unusable setting; the message names the command that fixes it. Never carries the value. */
-export class ConfigError extends Error {
+/**
+ * A missing or unusable setting; the message names the command that fixes it. Never carries the value. A
+ * `pulumi.RunError`, so the program prints its message alone; the host and the data sources pass it on as a
+ * ConfigError (../model/errors.ts), so a user sees a configuration problem as such and code can branch on it.
+ */
+export class ConfigError extends pulumi.RunError {
   constructor(message: string) {
     super(message);
     this.name = "ConfigError";
   }
 }
 
-const SETTINGS = {
+/**
+ * Every `svc:` config key pulumi-svc reads, one entry each: the key, its environment fallback (if any) and
+ * the command that sets it. Resources, data sources, the explicit provider and the host read keys only
+ * through this table.
+ */
+export const SETTINGS = {
   apiKey: {
     key: "svc:apiKey",
     env: "SVC_API_KEY",
@@ -43,6 +52,15 @@ const SETTINGS = {
     env: "SVC_BASE_URL",
     command: "pulumi config set svc:baseUrl <url>",
   },
+  /** The secret that keys a SubscriberCredentialsSet's fingerprints (falls back to the API key). */
+  fingerprintKey: {
+    key: "svc:fingerprintKey",
+    command: 'pulumi config set --secret svc:fingerprintKey "$(openssl rand -hex 32)"',
+  },
+  /** An explicit provider's environment name: set by `svc.Provider` in its inputs, never in stack config. */
+  environment: {
+    key: "svc:environment",
+  },
 } as const;
 
 function pick(fromConfig: unknown, fromEnv: string | undefined): string | undefined {
@@ -51,7 +69,7 @@ function pick(fromConfig: unknown, fromEnv: string | undefined): string | undefi
   return undefined;
 }
 
-function missing(name: keyof typeof SETTINGS): ConfigError {
+function missing(name: "apiKey" | "baseUrl"): ConfigError {
   const s = SETTINGS[name];
   return new ConfigError(
     `svc: missing ${s.key}. Set it with \`${s.command}\` (or export ${s.env} in the environment of \`pulumi\`).`,

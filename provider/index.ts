@@ -9,6 +9,8 @@
  * pass an explicit `svc.Provider` (`{ provider: prod }`) per resource and data source.
  */
 export * from "./functions";
+export type { ProviderId } from "./model/delivery-provider-id";
+export type { Target } from "./model/target";
 export { Integration, type IntegrationArgs, type IntegrationState } from "./resources/integration";
 export { Provider, type ProviderArgs } from "./resources/provider";
 export {
@@ -21,5 +23,3 @@ export {
   type SubscriberCredentialsSetArgs,
   type SubscriberCredentialsSetState,
 } from "./resources/subscriber-credentials-set";
-export type { ProviderId } from "./runtime/provider-id";
-export type { Target } from "./runtime/target";

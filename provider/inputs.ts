@@ -12,7 +12,7 @@ import type { z } from "zod";
 export type InputArgs<T> = { [K in keyof T]: InputOf<T[K]> };
 
 /** One value as a program may pass it (see {@link InputArgs}). */
-export type InputOf<V> = pulumi.Input<
+type InputOf<V> = pulumi.Input<
   V extends Primitive
     ? V
     : V extends readonly (infer E)[]

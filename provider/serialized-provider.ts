@@ -1,5 +1,5 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import type { ProviderKind } from "./runtime/index";
+import type { ProviderKind } from "./model/kinds";
 
 /**
  * The object Pulumi serializes into every dynamic resource's `__provider`.

@@ -1,10 +1,10 @@
 /**
  * The timeline of one `pulumi` operation from the phase marks the program and the dynamic-provider host
- * write with `SVC_PHASE_LOG` (provider/runtime/phase-log.ts), the emulator's first request, and the
+ * write with `SVC_PHASE_LOG` (provider/model/phase-log.ts), the emulator's first request, and the
  * operation's start and end: each gap between two consecutive marks is a phase, named by what runs in it.
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { type PhaseMark, parsePhaseLog } from "../../provider/runtime/phase-log";
+import { type PhaseMark, parsePhaseLog } from "../../provider/model/phase-log";
 
 /** One phase of an operation. */
 export interface Phase {

@@ -18,10 +18,7 @@ export interface GetActiveIntegrationsArgs {
 }
 
 /** Applies the filters (the service cannot filter this list itself). */
-export function filterIntegrations(
-  list: readonly Integration[],
-  args: GetActiveIntegrationsArgs,
-): Integration[] {
+function filterIntegrations(list: readonly Integration[], args: GetActiveIntegrationsArgs): Integration[] {
   return list.filter(
     (i) =>
       i.active !== false &&

@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Subscriber } from "../../sdk/schemas";
 import type { InputArgs } from "../inputs";
-import { findSubscriber } from "../runtime/find-subscriber";
+import { findSubscriber } from "../model/find-subscriber";
 import { invoke, outputOf } from "./invoke";
 import { type DataSourceOptions, type DataSourceOutputOptions, requestOptions } from "./options";
 

@@ -8,10 +8,10 @@ import * as pulumi from "@pulumi/pulumi";
 import type { SvcClient } from "../../sdk/client";
 import { RatePacer } from "../../sdk/rate-pacer";
 import { isSecretKey } from "../../sdk/redact";
-import { resolveProgramSettings } from "../config";
+import { ConfigError, resolveProgramSettings } from "../config";
 import type { InputArgs } from "../inputs";
+import { providerError } from "../model/errors";
 import { providerReady, providerSettings } from "../resources/provider";
-import { providerError } from "../runtime/errors";
 import { afterDependencies, type DataSourceOptions, type DataSourceOutputOptions } from "./options";
 
 /** One pacer per base URL and API key, shared by every data-source call of the program. */
@@ -57,10 +57,12 @@ export async function invoke<T>(
 /**
  * A data source's failure as Pulumi reports a program error it explains itself: a `pulumi.RunError`, which the
  * Node.js runtime prints as its message alone (`svc: <function>: GET <path> -> <status> (req <id>): ...`),
- * without a stack trace from inside this package. Scrubbed of the key like every provider error.
+ * without a stack trace from inside this package. Scrubbed of the key like every provider error. A missing or
+ * bad setting stays a {@link ConfigError} (itself a `RunError`).
  */
 export function dataSourceError(name: string, err: unknown, secrets: readonly string[]): pulumi.RunError {
-  const error = new pulumi.RunError(providerError(name, err, secrets).message);
+  const flat = providerError(name, err, secrets);
+  const error = flat instanceof ConfigError ? flat : new pulumi.RunError(flat.message);
   error.stack = error.message;
   return error;
 }
@@ -77,7 +79,7 @@ function nonEmpty(v: unknown): boolean {
  * (`credentials`, `deviceTokens`, `webhookUrl`, `directWebhookUrl`, `overrides`, ...). The Output variants
  * mark such results secret as a whole.
  */
-export function holdsSecret(value: unknown, depth = 0): boolean {
+function holdsSecret(value: unknown, depth = 0): boolean {
   if (depth > 32 || value === null || typeof value !== "object") return false;
   if (Array.isArray(value)) return value.some((v) => holdsSecret(v, depth + 1));
   for (const [k, v] of Object.entries(value)) {

@@ -5,7 +5,7 @@ import {
   type IntegrationOutputs,
   type integrationArgsSchema,
   integrationOutputsSchema,
-} from "../runtime/integration-schema";
+} from "../model/integration-schema";
 import { serializedProvider } from "../serialized-provider";
 import { targetProps } from "./provider";
 import { lookupOptions, lookupProps, outputOnlyProps, resourceOptions } from "./resource-props";

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import { ConfigError, type SvcSettings } from "../config";
-import { PROVIDER_CONFIG, TARGET_KEY, type Target } from "../runtime/target";
+import { ConfigError, SETTINGS, type SvcSettings } from "../config";
+import { PROVIDER_CONFIG, TARGET_KEY, type Target } from "../model/target";
 
 /** Arguments of {@link Provider}. */
 export interface ProviderArgs {
@@ -20,11 +20,11 @@ const settingsOf = new WeakMap<Provider, pulumi.Output<SvcSettings>>();
 
 /** `args.baseUrl`, else the program's `svc:baseUrl`, else `SVC_BASE_URL`. */
 function baseUrlOf(name: string, args: ProviderArgs): pulumi.Input<string> {
-  const fallback = pulumi.runtime.getConfig(PROVIDER_CONFIG.baseUrl) ?? process.env.SVC_BASE_URL;
+  const fallback = pulumi.runtime.getConfig(SETTINGS.baseUrl.key) ?? process.env[SETTINGS.baseUrl.env];
   const baseUrl = args.baseUrl ?? fallback;
   if (baseUrl === undefined || baseUrl === "") {
     throw new ConfigError(
-      `svc: Provider "${name}" has no baseUrl. Pass { baseUrl }, or set it with \`pulumi config set svc:baseUrl <url>\`.`,
+      `svc: Provider "${name}" has no baseUrl. Pass { baseUrl }, or set it with \`${SETTINGS.baseUrl.command}\`.`,
     );
   }
   return baseUrl;

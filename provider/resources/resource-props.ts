@@ -1,6 +1,6 @@
 /** What the constructors of the resources share. */
 import * as pulumi from "@pulumi/pulumi";
-import { SECRET_INPUTS } from "../runtime/check-failures";
+import { SECRET_INPUTS } from "../model/secret-inputs";
 
 /**
  * Every key of an outputs schema, undefined; the declared inputs are spread over it. Pulumi creates a

@@ -1,13 +1,14 @@
 import * as pulumi from "@pulumi/pulumi";
+import { SETTINGS } from "../config";
 import type { ArgsOf, OutputProps, StateOf } from "../inputs";
-import { markPhase, PHASE_LOG_ENV } from "../runtime/phase-log";
-import { fingerprintKey, fingerprintsOf } from "../runtime/subscriber-credentials-set-fingerprint";
+import { markPhase, PHASE_LOG_ENV } from "../model/phase-log";
+import { fingerprintKey, fingerprintsOf } from "../model/subscriber-credentials-set-fingerprint";
 import {
   decodeCredentials,
   encodeCredentials,
   type SubscriberCredentialsSetOutputs,
   subscriberCredentialsSetInputsSchema,
-} from "../runtime/subscriber-credentials-set-model";
+} from "../model/subscriber-credentials-set-schema";
 import { serializedProvider } from "../serialized-provider";
 import { targetProps } from "./provider";
 import { lookupOptions, lookupProps, outputOnlyProps, resourceOptions } from "./resource-props";
@@ -41,16 +42,16 @@ const provider = serializedProvider("subscriber-credentials-set");
 function fingerprintSecret(args: SubscriberCredentialsSetArgs): pulumi.Output<string> | undefined {
   if (args.fingerprintKey !== undefined) return pulumi.secret(args.fingerprintKey);
   const configured =
-    pulumi.runtime.getConfig("svc:fingerprintKey") ??
-    pulumi.runtime.getConfig("svc:apiKey") ??
-    process.env.SVC_API_KEY;
+    pulumi.runtime.getConfig(SETTINGS.fingerprintKey.key) ??
+    pulumi.runtime.getConfig(SETTINGS.apiKey.key) ??
+    process.env[SETTINGS.apiKey.env];
   return configured ? pulumi.secret(configured) : undefined;
 }
 
 /**
  * The fingerprint map of the credentials. It is derived from secrets, so Pulumi makes it secret; it is
  * deliberately un-secreted here, because a keyed 64-bit HMAC per subscriber reveals only which subscribers
- * are in the set and when each one's credentials change (see ../runtime/subscriber-credentials-set-fingerprint.ts).
+ * are in the set and when each one's credentials change (see ../model/subscriber-credentials-set-fingerprint.ts).
  */
 function fingerprints(
   args: SubscriberCredentialsSetArgs,

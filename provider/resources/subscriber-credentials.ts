@@ -4,7 +4,7 @@ import {
   type SubscriberCredentialsOutputs,
   type subscriberCredentialsInputsSchema,
   subscriberCredentialsOutputsSchema,
-} from "../runtime/subscriber-credentials-schema";
+} from "../model/subscriber-credentials-schema";
 import { serializedProvider } from "../serialized-provider";
 import { targetProps } from "./provider";
 import { lookupOptions, lookupProps, outputOnlyProps, resourceOptions } from "./resource-props";

@@ -4,13 +4,9 @@
  */
 import type { z } from "zod";
 import { type IssueReport, reportIssues } from "../../sdk/schemas";
-import { underUnknown } from "./values";
-
-/** A Pulumi check failure. */
-export interface CheckFailure {
-  property: string;
-  reason: string;
-}
+import type { CheckFailure } from "../model/pulumi-results";
+import { SECRET_INPUTS } from "../model/secret-inputs";
+import { underUnknown } from "./engine-values";
 
 /**
  * A check failure for one reported problem: `property` is the top-level input (empty for the whole object),
@@ -33,9 +29,6 @@ export function schemaFailures(schema: z.ZodType, raw: Record<string, unknown>):
     .filter((report) => !underUnknown(raw, report.path))
     .map(toCheckFailure);
 }
-
-/** Inputs that hold secrets (the same in every resource). */
-export const SECRET_INPUTS: ReadonlySet<string> = new Set(["credentials"]);
 
 /**
  * The outcome with each failure of a secret input reported on the resource as a whole (`property: ""`). The

@@ -10,7 +10,7 @@
  *
  * What removing leaves: a resource's entries are removed with `DELETE .../credentials/{providerId}`, scoped
  * with `?integrationIdentifier=` when the subscriber has other entries of the provider (other integrations),
- * so that those stay (see `removalsOf` in ./subscriber-credentials-model.ts). A scoped DELETE also reaches
+ * so that those stay (see `removalsOf` in ../model/channel-entry.ts). A scoped DELETE also reaches
  * entries whose integration was deleted or renamed since they were written, which no PUT can address.
  */
 import type { SvcClient } from "../../sdk/client";
@@ -40,7 +40,7 @@ export function isNoIntegration(err: unknown): boolean {
 }
 
 /** True when the error says the subscriber (or its entry) is gone: nothing left to clear. */
-export function isGone(err: unknown): boolean {
+function isGone(err: unknown): boolean {
   return err instanceof NotFoundError || isSubscriberMissing(err);
 }
 

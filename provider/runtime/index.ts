@@ -7,7 +7,7 @@
  * - the module path `pulumi-svc/internal/provider-runtime` (package.json `exports`);
  * - its export `createProvider(kind)`, which returns an unconfigured provider with `configure`, `check`,
  *   `diff`, `create`, `read`, `update` and `delete` (the shim calls `configure` first when the engine does);
- * - the kind strings of ./kinds.ts.
+ * - the kind strings of ../model/kinds.ts.
  * A change to any of these is a new entry point (`createProviderV2`, ...) beside this one, never an edit;
  * test/harness/stored-provider.test.ts runs providers serialized by older versions against this runtime.
  *
@@ -17,16 +17,16 @@
  *   and `delete` to it, configures a fresh implementation with `req` and resolves when that is done.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
+import { PROVIDER_KINDS, type ProviderKind } from "../model/kinds";
 import { IntegrationProvider } from "./integration-provider";
-import { PROVIDER_KINDS, type ProviderKind } from "./kinds";
 import { SubscriberCredentialsProvider } from "./subscriber-credentials-provider";
 import { SubscriberCredentialsSetProvider } from "./subscriber-credentials-set-provider";
-import { withTarget } from "./target";
+import { withTarget } from "./with-target";
 
 /** A provider implementation: every method of the dynamic-provider interface is there. */
 export type RuntimeProvider = Required<dynamic.ResourceProvider>;
 
-/** Implementations by kind. A new resource adds its kind to ./kinds.ts and its factory here. */
+/** Implementations by kind. A new resource adds its kind to ../model/kinds.ts and its factory here. */
 const FACTORIES: Record<ProviderKind, () => RuntimeProvider> = {
   integration: () => new IntegrationProvider(),
   "subscriber-credentials": () => new SubscriberCredentialsProvider(),
@@ -39,7 +39,7 @@ function isKind(kind: string): kind is ProviderKind {
 
 /**
  * Contract v1: a fresh, unconfigured implementation of the given kind, with the `target` input of resources
- * bound to an explicit `svc.Provider` handled for it (./target.ts).
+ * bound to an explicit `svc.Provider` handled for it (./with-target.ts).
  */
 export function createProvider(kind: string): RuntimeProvider {
   if (!isKind(kind)) {
@@ -90,8 +90,8 @@ export function installProvider(shim: ShimV2, req: dynamic.ConfigureRequest): Pr
   return ready;
 }
 
+export { PROVIDER_KINDS, type ProviderKind } from "../model/kinds";
 export { IntegrationProvider, type IntegrationProviderOptions } from "./integration-provider";
-export { PROVIDER_KINDS, type ProviderKind } from "./kinds";
 export {
   SubscriberCredentialsProvider,
   type SubscriberCredentialsProviderOptions,

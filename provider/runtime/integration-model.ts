@@ -11,25 +11,22 @@ import {
   type StepFilter,
   type UpdateIntegrationBody,
 } from "../../sdk/schemas";
-import { type CheckFailure, schemaFailures } from "./check-failures";
 import {
   type IntegrationInputs,
   type IntegrationOutputs,
   integrationInputsSchema,
-} from "./integration-schema";
-import type { CheckOutcome, DiffOutcome } from "./provider-results";
-import { canonical, containsUnknown, engineInputs, isUnknown, withDefaults } from "./values";
-
-export type { CheckFailure } from "./check-failures";
-export type { IntegrationInputs, IntegrationOutputs } from "./integration-schema";
-export { integrationInputsSchema } from "./integration-schema";
+} from "../model/integration-schema";
+import type { CheckFailure, CheckOutcome, DiffOutcome } from "../model/pulumi-results";
+import { canonical, containsUnknown, isUnknown } from "../model/values";
+import { schemaFailures } from "./check-failures";
+import { engineInputs, withDefaults } from "./engine-values";
 
 type Props = Record<string, unknown>;
 
 /** Input properties that force a replacement when they change. */
-export const REPLACE_KEYS = ["providerId", "channel"] as const;
+const REPLACE_KEYS = ["providerId", "channel"] as const;
 /** Input properties updated in place. */
-export const UPDATE_KEYS = ["name", "identifier", "active", "conditions", "credentials"] as const;
+const UPDATE_KEYS = ["name", "identifier", "active", "conditions", "credentials"] as const;
 
 /** The result of check for an Integration. */
 export type IntegrationCheck = CheckOutcome<IntegrationInputs>;
@@ -132,22 +129,10 @@ export function diffIntegration(olds: Partial<IntegrationOutputs>, news: Integra
   };
 }
 
-/** The POST body for checked inputs (the service puts the integration in the API key's environment). */
-export function toCreateBody(inputs: IntegrationInputs): CreateIntegrationBody {
-  const body: CreateIntegrationBody = {
-    providerId: inputs.providerId,
-    channel: inputs.channel,
-    identifier: inputs.identifier,
-    credentials: inputs.credentials,
-    active: inputs.active,
-    conditions: inputs.conditions,
-  };
-  if (inputs.name !== undefined) body.name = inputs.name;
-  if (inputs.check !== undefined) body.check = inputs.check;
-  return body;
-}
-
-/** The PUT body for checked inputs (credentials are replaced whole, so they are always sent). */
+/**
+ * The PUT body for checked inputs, and the part of the POST body it shares (see {@link toCreateBody}):
+ * credentials are replaced whole, so they are always sent.
+ */
 export function toUpdateBody(inputs: IntegrationInputs): UpdateIntegrationBody {
   const body: UpdateIntegrationBody = {
     identifier: inputs.identifier,
@@ -158,6 +143,14 @@ export function toUpdateBody(inputs: IntegrationInputs): UpdateIntegrationBody {
   if (inputs.name !== undefined) body.name = inputs.name;
   if (inputs.check !== undefined) body.check = inputs.check;
   return body;
+}
+
+/**
+ * The POST body for checked inputs: the update body plus what only a create sets (the service puts the
+ * integration in the API key's environment).
+ */
+export function toCreateBody(inputs: IntegrationInputs): CreateIntegrationBody {
+  return { providerId: inputs.providerId, channel: inputs.channel, ...toUpdateBody(inputs) };
 }
 
 /** Conditions as the service returns them, reduced to the fields we send (so they compare with inputs). */

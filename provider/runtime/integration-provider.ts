@@ -5,19 +5,19 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import type { SvcClient } from "../../sdk/client";
 import { ConflictError, NotFoundError } from "../../sdk/errors";
 import type { Integration } from "../../sdk/schemas";
 import type { ConfigSource } from "../config";
 import { defaultIdentifier, keepDefaultIdentifier } from "../default-identifier";
+import type { IntegrationInputs, IntegrationOutputs } from "../model/integration-schema";
+import type { CreateOutcome, DiffOutcome, ReadOutcome, UpdateOutcome } from "../model/pulumi-results";
+import { canonical } from "../model/values";
 import { concealSecretInputs } from "./check-failures";
 import { integrationsChanged } from "./integration-directory";
 import {
   checkIntegration,
   diffIntegration,
   type IntegrationCheck,
-  type IntegrationInputs,
-  type IntegrationOutputs,
   inputsOf,
   matchesInputs,
   toCreateBody,
@@ -25,10 +25,8 @@ import {
   toUpdateBody,
 } from "./integration-model";
 import { ListCache } from "./list-cache";
-import type { ReadOutcome } from "./provider-results";
 import { carryWriteId, ReplacementGuard, type Stamped } from "./replacement-guard";
 import { ServiceSession, type ServiceSessionOptions } from "./service-session";
-import { canonical } from "./values";
 
 /** Options for tests and benchmarks that call the provider directly (the host passes none). */
 export interface IntegrationProviderOptions extends ServiceSessionOptions {
@@ -49,7 +47,7 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
 
   constructor(options: IntegrationProviderOptions = {}) {
     this.session = new ServiceSession(options);
-    this.lists = new ListCache(() => this.client().integrations.list(), options.listTtlMs);
+    this.lists = new ListCache(() => this.session.client().integrations.list(), options.listTtlMs);
   }
 
   /** Reads `svc:apiKey` / `svc:baseUrl` from the stack config the engine sends (env as fallback). */
@@ -66,14 +64,14 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
   }
 
   /** Compares checked inputs with the outputs in state (see {@link diffIntegration}); no request is made. */
-  async diff(_id: string, olds: IntegrationOutputs, news: IntegrationInputs): Promise<dynamic.DiffResult> {
+  async diff(_id: string, olds: IntegrationOutputs, news: IntegrationInputs): Promise<DiffOutcome> {
     return diffIntegration(olds, news);
   }
 
   /** Creates the integration; a create answered 409 may take over the existing one (see `takeOver`). */
-  async create(inputs: IntegrationInputs): Promise<{ id: string; outs: Stamped<IntegrationOutputs> }> {
-    return this.guard("create", inputs, async () => {
-      const api = this.client().integrations;
+  async create(inputs: IntegrationInputs): Promise<CreateOutcome<Stamped<IntegrationOutputs>>> {
+    return this.session.guard("create", inputs.credentials, async () => {
+      const api = this.session.client().integrations;
       const body = toCreateBody(inputs);
       // The key is reused by the client's retries of this one call (the service replays a stored answer);
       // a whole re-run of `pulumi up` after a lost answer sends a new key and meets the identifier conflict
@@ -104,7 +102,7 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
    * turn `{}` into a resource that exists.
    */
   async read(id: string, props?: Partial<IntegrationOutputs>): Promise<IntegrationRead> {
-    return this.guard("read", props, async () => {
+    return this.session.guard("read", props?.credentials, async () => {
       const all = await this.lists.get();
       const found = all.find((i) => i._id === id);
       if ((!found || found.deleted === true) && props?.providerId === undefined) {
@@ -121,11 +119,11 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
     id: string,
     olds: IntegrationOutputs,
     news: IntegrationInputs,
-  ): Promise<{ outs: Stamped<IntegrationOutputs> }> {
-    return this.guard("update", [olds, news], async () => {
+  ): Promise<UpdateOutcome<Stamped<IntegrationOutputs>>> {
+    return this.session.guard("update", [olds.credentials, news.credentials], async () => {
       this.changed();
       try {
-        const updated = await this.client().integrations.update(id, toUpdateBody(news));
+        const updated = await this.session.client().integrations.update(id, toUpdateBody(news));
         return { outs: carryWriteId(toOutputs(updated, news), olds) };
       } catch (e) {
         if (e instanceof NotFoundError) {
@@ -146,11 +144,11 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
    * ./replacement-guard.ts).
    */
   async delete(id: string, props: IntegrationOutputs): Promise<void> {
-    return this.guard("delete", props, async () => {
+    return this.session.guard("delete", props.credentials, async () => {
       if (this.creates.supersededBy(id, props)) return;
       this.changed();
       try {
-        await this.client().integrations.delete(id);
+        await this.session.client().integrations.delete(id);
       } catch (e) {
         if (!(e instanceof NotFoundError)) throw e; // already gone
       } finally {
@@ -180,12 +178,12 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
           "otherwise choose another identifier.",
       );
     }
-    return this.client().integrations.update(id, toUpdateBody(inputs));
+    return this.session.client().integrations.update(id, toUpdateBody(inputs));
   }
 
   /** The one live integration the conflict is about (in the resource's environment, when it names one). */
   private async existingFor(inputs: IntegrationInputs, conflict: ConflictError): Promise<Integration> {
-    const all = await this.client().integrations.list();
+    const all = await this.session.client().integrations.list();
     const candidates = all.filter((i) => i.identifier === inputs.identifier && i.deleted !== true);
     if (candidates.length === 0) throw conflict;
     if (candidates.length > 1) {
@@ -201,23 +199,6 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
     this.lists.invalidate();
     integrationsChanged();
   }
-
-  private client(): SvcClient {
-    return this.session.client();
-  }
-
-  /** Runs an operation and turns any failure into an engine-safe error (no `id`, no secret). */
-  private guard<T>(operation: string, secretSource: unknown, fn: () => Promise<T>): Promise<T> {
-    const credentials =
-      secretSource && typeof secretSource === "object" ? collectCredentials(secretSource) : [];
-    return this.session.guard(operation, credentials, fn);
-  }
-}
-
-/** Credential objects found in inputs/outputs (one object or an array of them). */
-function collectCredentials(source: unknown): unknown[] {
-  const list = Array.isArray(source) ? source : [source];
-  return list.map((s) => (s as { credentials?: unknown } | null)?.credentials);
 }
 
 /**

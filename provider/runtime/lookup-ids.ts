@@ -3,8 +3,8 @@
  * a lookup (`SubscriberCredentials.get(name, id)`, the `id` resource option) sends the provider's read the
  * program's props, which may be empty. Props the program did give win over what the id says.
  */
-import type { ProviderId } from "./provider-id";
-import { isChatPushProviderId } from "./provider-id";
+import type { ProviderId } from "../model/delivery-provider-id";
+import { isChatPushProviderId } from "../model/delivery-provider-id";
 
 /** The channel entry a SubscriberCredentials id names: `subscriberId/providerId[/integrationIdentifier]`. */
 export interface CredentialsKey {

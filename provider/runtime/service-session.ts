@@ -8,9 +8,9 @@
 import { SvcClient } from "../../sdk/client";
 import { RatePacer } from "../../sdk/rate-pacer";
 import { type ConfigSource, resolveSettings, type SvcSettings } from "../config";
-import { providerError } from "./errors";
-import { PROVIDER_CONFIG } from "./target";
-import { stringsIn } from "./values";
+import { providerError } from "../model/errors";
+import { PROVIDER_CONFIG } from "../model/target";
+import { stringsIn } from "./engine-values";
 
 /** Options for tests and benchmarks that build a provider directly (the host passes none). */
 export interface ServiceSessionOptions {

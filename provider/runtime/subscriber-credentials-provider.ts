@@ -11,34 +11,37 @@
  * entry of the resource whatever integration it points at.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import type { SvcClient } from "../../sdk/client";
 import type { ChannelSettings, Subscriber, UpsertCredentialsBody } from "../../sdk/schemas";
 import type { ConfigSource } from "../config";
+import {
+  type EntryTarget,
+  entriesOf,
+  findEntry,
+  type OwnEntries,
+  ownEntries,
+  removalsOf,
+} from "../model/channel-entry";
+import { chatPushProviderId } from "../model/delivery-provider-id";
+import { findSubscriber } from "../model/find-subscriber";
+import type { CreateOutcome, DiffOutcome, ReadOutcome, UpdateOutcome } from "../model/pulumi-results";
+import type {
+  SubscriberCredentialsInputs,
+  SubscriberCredentialsOutputs,
+} from "../model/subscriber-credentials-schema";
 import { concealSecretInputs } from "./check-failures";
 import { CredentialsWriter, isNoIntegration, isSubscriberMissing } from "./credentials-writer";
-import { findSubscriber } from "./find-subscriber";
 import { IntegrationDirectory } from "./integration-directory";
 import { ListCache } from "./list-cache";
 import { credentialsKeyOf } from "./lookup-ids";
-import { chatPushProviderId } from "./provider-id";
-import type { ReadOutcome } from "./provider-results";
 import { carryWriteId, ReplacementGuard, type Stamped } from "./replacement-guard";
 import { ServiceSession, type ServiceSessionOptions } from "./service-session";
 import {
   checkSubscriberCredentials,
   credentialsId,
   diffSubscriberCredentials,
-  type EntryTarget,
-  entriesOf,
-  findEntry,
   inputsOf,
-  type OwnEntries,
   observedOutputs,
-  ownEntries,
-  removalsOf,
   type SubscriberCredentialsCheck,
-  type SubscriberCredentialsInputs,
-  type SubscriberCredentialsOutputs,
   toOutputs,
 } from "./subscriber-credentials-model";
 
@@ -105,7 +108,7 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
     _id: string,
     olds: SubscriberCredentialsOutputs,
     news: SubscriberCredentialsInputs,
-  ): Promise<dynamic.DiffResult> {
+  ): Promise<DiffOutcome> {
     const outcome = diffSubscriberCredentials(olds, news);
     if (outcome.changes || !(await this.bindingDrifted(olds))) return outcome;
     return { ...outcome, changes: true };
@@ -114,7 +117,7 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
   /** Writes the declared credentials (PUT: device tokens replaced exactly). */
   async create(
     inputs: SubscriberCredentialsInputs,
-  ): Promise<{ id: string; outs: Stamped<SubscriberCredentialsOutputs> }> {
+  ): Promise<CreateOutcome<Stamped<SubscriberCredentialsOutputs>>> {
     return this.session.guard("create", inputs.credentials, async () => {
       const outs = await this.write("create", inputs);
       const id = credentialsId(inputs);
@@ -149,7 +152,7 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
     _id: string,
     olds: SubscriberCredentialsOutputs,
     news: SubscriberCredentialsInputs,
-  ): Promise<{ outs: Stamped<SubscriberCredentialsOutputs> }> {
+  ): Promise<UpdateOutcome<Stamped<SubscriberCredentialsOutputs>>> {
     return this.session.guard("update", [olds.credentials, news.credentials], async () => {
       // Without a declared identifier, keep writing the entry this resource already manages.
       const target: SubscriberCredentialsInputs =
@@ -178,10 +181,6 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
         this.forget(subscriberId);
       }
     });
-  }
-
-  private client(): SvcClient {
-    return this.session.client();
   }
 
   /**
@@ -302,7 +301,7 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
   private async describeEnvironment(): Promise<string> {
     if (this.environmentId === undefined) {
       try {
-        const page = await this.client().subscribers.search({ limit: 1 });
+        const page = await this.session.client().subscribers.search({ limit: 1 });
         this.environmentId = page.data[0]?._environmentId;
       } catch {
         // Best effort: the message below still says which environment was searched.
@@ -316,7 +315,7 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
   /** Identifiers of the active integrations of the key's environment for a provider (best effort). */
   private async activeIdentifiers(providerId: string): Promise<string[]> {
     try {
-      const active = await this.client().integrations.listActive();
+      const active = await this.session.client().integrations.listActive();
       return active
         .filter(
           (i) =>
@@ -331,7 +330,7 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
 
   /** The subscriber with exactly this subscriberId, or undefined. */
   private async findSubscriber(subscriberId: string): Promise<Subscriber | undefined> {
-    const found = await findSubscriber(this.client(), subscriberId);
+    const found = await findSubscriber(this.session.client(), subscriberId);
     this.environmentId ??= found?._environmentId;
     return found;
   }

@@ -4,14 +4,10 @@
  * credentials are known (the sync plan).
  */
 import type { ChannelCredentials, ChannelSettings, Subscriber } from "../../sdk/schemas";
-import {
-  comparableCredentials,
-  ownEntries,
-  pickCredentials,
-  removalsOf,
-} from "./subscriber-credentials-model";
-import { decodeCredentials, isEncodedCredentials } from "./subscriber-credentials-set-model";
-import { containsUnknown, isUnknown } from "./values";
+import { comparableCredentials, ownEntries, pickCredentials, removalsOf } from "../model/channel-entry";
+import type { DiffOutcome } from "../model/pulumi-results";
+import { decodeCredentials, isEncodedCredentials } from "../model/subscriber-credentials-set-schema";
+import { containsUnknown, isUnknown } from "../model/values";
 
 type Props = Record<string, unknown>;
 
@@ -61,13 +57,6 @@ export function entryChanges(olds: unknown, news: unknown): EntryChanges {
   return out;
 }
 
-/** The result of diff, as `pulumi.dynamic.DiffResult`. */
-export interface SubscriberCredentialsSetDiff {
-  changes: boolean;
-  replaces: string[];
-  deleteBeforeReplace: boolean;
-}
-
 function sameMap(a: unknown, b: unknown): boolean {
   return JSON.stringify(a ?? {}) === JSON.stringify(b ?? {});
 }
@@ -88,7 +77,7 @@ function credentialsChanged(olds: unknown, news: unknown): boolean {
  * credentials and fingerprints update in place, entry by entry. A replacement that keeps the provider may
  * address the same channel entries, so the old set is cleared first (its delete must not clear the new one).
  */
-export function diffSubscriberCredentialsSet(olds: Props, news: Props): SubscriberCredentialsSetDiff {
+export function diffSubscriberCredentialsSet(olds: Props, news: Props): DiffOutcome {
   const replaces: string[] = [];
   for (const key of ["providerId", "integrationIdentifier"] as const) {
     if (isUnknown(news[key]) || news[key] !== olds[key]) replaces.push(key);
@@ -148,7 +137,11 @@ export function storedCredentials(
   target: SetTarget,
   currentId: CurrentIntegration = undefined,
 ): ChannelCredentials | undefined {
-  const entry = subscriber ? ownEntries(subscriber, target, currentId).current : undefined;
+  return credentialsOf(subscriber ? ownEntries(subscriber, target, currentId).current : undefined);
+}
+
+/** The credentials an entry holds, or undefined when there is no entry or it is emptied. */
+export function credentialsOf(entry: ChannelSettings | undefined): ChannelCredentials | undefined {
   if (!entry) return undefined;
   const creds = pickCredentials(entry.credentials);
   return comparableCredentials(creds) === comparableCredentials({}) ? undefined : creds;
@@ -179,9 +172,7 @@ function planWrite(
   if (stale.length > 0) {
     plan.purge.push(...clearSteps(subscriber, target, current ? [current, ...stale] : stale));
     plan.write.push(subscriber.subscriberId);
-  } else if (
-    comparableCredentials(storedCredentials(subscriber, target, currentId)) === comparableCredentials(desired)
-  ) {
+  } else if (comparableCredentials(credentialsOf(current)) === comparableCredentials(desired)) {
     plan.upToDate++;
   } else plan.write.push(subscriber.subscriberId);
 }
@@ -194,7 +185,7 @@ function planClear(
   currentId: CurrentIntegration,
 ): void {
   const { current, stale } = ownEntries(subscriber, target, currentId);
-  const holds = current !== undefined && storedCredentials(subscriber, target, currentId) !== undefined;
+  const holds = credentialsOf(current) !== undefined;
   if (!holds && stale.length === 0) {
     plan.upToDate++;
     return;

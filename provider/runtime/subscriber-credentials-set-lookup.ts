@@ -5,10 +5,10 @@
  */
 import type { SvcClient } from "../../sdk/client";
 import type { ChannelCredentials, Subscriber } from "../../sdk/schemas";
+import { entriesOf } from "../model/channel-entry";
+import type { SubscriberCredentialsSetOutputs } from "../model/subscriber-credentials-set-schema";
 import { type CredentialsSetKey, credentialsSetKeyOf } from "./lookup-ids";
-import { entriesOf } from "./subscriber-credentials-model";
 import { type CurrentIntegration, storedCredentials } from "./subscriber-credentials-set-diff";
-import type { SubscriberCredentialsSetOutputs } from "./subscriber-credentials-set-model";
 import { SCAN_PAGE_SIZE } from "./subscriber-credentials-set-reader";
 
 /** The `_id` the key's identifier names now, in the environment of the given subscribers. */

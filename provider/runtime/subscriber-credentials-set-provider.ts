@@ -23,41 +23,45 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { AuthenticationError, PermissionDeniedError } from "../../sdk/errors";
 import type { ChannelCredentials, Subscriber, UpsertCredentialsBody } from "../../sdk/schemas";
 import type { ConfigSource } from "../config";
+import { comparableCredentials, ownEntries } from "../model/channel-entry";
+import { chatPushProviderId } from "../model/delivery-provider-id";
+import { markPhase, timedPhase } from "../model/phase-log";
+import type { CreateOutcome, DiffOutcome, ReadOutcome, UpdateOutcome } from "../model/pulumi-results";
+import {
+  DRIFT_FINGERPRINT,
+  type SubscriberCredentialsSetOutputs,
+  type SubscriberCredentialsSetWire,
+} from "../model/subscriber-credentials-set-schema";
 import { concealSecretInputs } from "./check-failures";
 import { CredentialsWriter, isNoIntegration, isSubscriberMissing } from "./credentials-writer";
 import { forEachLimited } from "./for-each-limited";
 import { IntegrationDirectory } from "./integration-directory";
-import { markPhase, timedPhase } from "./phase-log";
-import { chatPushProviderId } from "./provider-id";
 import { carryWriteId, ReplacementGuard, type Stamped } from "./replacement-guard";
 import { ServiceSession, type ServiceSessionOptions } from "./service-session";
-import { comparableCredentials, ownEntries } from "./subscriber-credentials-model";
 import {
   type ClearStep,
   type CurrentIntegration,
+  credentialsOf,
   diffSubscriberCredentialsSet,
   entryChanges,
   planSync,
   type SetTarget,
   type SyncPlan,
-  storedCredentials,
 } from "./subscriber-credentials-set-diff";
 import { hasSetState, lookUpSet } from "./subscriber-credentials-set-lookup";
 import {
   checkSubscriberCredentialsSet,
   credentialsSetId,
-  DRIFT_FINGERPRINT,
   decodeSet,
   encodeSet,
   listIds,
-  type SubscriberCredentialsSetOutputs,
-  type SubscriberCredentialsSetWire,
+  type SubscriberCredentialsSetCheck,
 } from "./subscriber-credentials-set-model";
 import { type ReadStrategy, readSubscribers } from "./subscriber-credentials-set-reader";
 import { setSyncProgress } from "./sync-progress";
 
 /** Requests in flight per set (writes and lookups); the pacer keeps them within the service's rate. */
-export const DEFAULT_SET_CONCURRENCY = 16;
+const DEFAULT_SET_CONCURRENCY = 16;
 
 /** Options for tests and benchmarks that call the provider directly (the host passes none). */
 export interface SubscriberCredentialsSetProviderOptions extends ServiceSessionOptions {
@@ -90,6 +94,12 @@ function causeOf(err: unknown, subscriberId: string): string {
     .join("{subscriberId}");
 }
 
+/** What read answers for a SubscriberCredentialsSet (credentials in the form they were asked in). */
+export type SubscriberCredentialsSetRead = ReadOutcome<
+  SubscriberCredentialsSetWire,
+  SubscriberCredentialsSetWire
+>;
+
 /** `pulumi.dynamic.ResourceProvider` for a set of subscriber channel credentials. */
 export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvider {
   /** Settings, the shared paced client and error mapping. */
@@ -114,7 +124,10 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
     this.session.configure(req.config);
   }
 
-  async check(_olds: Record<string, unknown>, news: Record<string, unknown>): Promise<dynamic.CheckResult> {
+  async check(
+    _olds: Record<string, unknown>,
+    news: Record<string, unknown>,
+  ): Promise<SubscriberCredentialsSetCheck> {
     return timedPhase("check", async () => concealSecretInputs(checkSubscriberCredentialsSet(news ?? {})));
   }
 
@@ -122,13 +135,13 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
     _id: string,
     olds: Record<string, unknown>,
     news: Record<string, unknown>,
-  ): Promise<dynamic.DiffResult> {
+  ): Promise<DiffOutcome> {
     return timedPhase("diff", async () => diffSubscriberCredentialsSet(olds, news));
   }
 
   async create(
     wire: SubscriberCredentialsSetWire,
-  ): Promise<dynamic.CreateResult<Stamped<SubscriberCredentialsSetWire>>> {
+  ): Promise<CreateOutcome<Stamped<SubscriberCredentialsSetWire>>> {
     const { props: inputs, encoded } = decodeSet(wire);
     return this.session.guard("create", inputs.credentials, () =>
       timedPhase("create", async () => {
@@ -144,7 +157,7 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
     _id: string,
     oldWire: SubscriberCredentialsSetWire,
     newWire: SubscriberCredentialsSetWire,
-  ): Promise<dynamic.UpdateResult<Stamped<SubscriberCredentialsSetWire>>> {
+  ): Promise<UpdateOutcome<Stamped<SubscriberCredentialsSetWire>>> {
     const olds = decodeSet(oldWire).props;
     const news = decodeSet(newWire).props;
     return this.session.guard("update", [olds.credentials, news.credentials], () =>
@@ -166,7 +179,7 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
     });
   }
 
-  async read(id: string, wire?: SubscriberCredentialsSetWire): Promise<dynamic.ReadResult> {
+  async read(id: string, wire?: SubscriberCredentialsSetWire): Promise<SubscriberCredentialsSetRead> {
     const { props, encoded } = wire ? decodeSet(wire) : { props: undefined, encoded: false };
     return this.session.guard("read", props?.credentials, () =>
       timedPhase("read", async () => {
@@ -310,8 +323,9 @@ function refreshed(
   const fingerprints: Record<string, string> = {};
   for (const [id, declared] of Object.entries(props.credentials)) {
     const subscriber = found.get(id);
-    if (subscriber && ownEntries(subscriber, props, currentId).stale.length > 0) continue;
-    const stored = storedCredentials(subscriber, props, currentId);
+    const entries = subscriber ? ownEntries(subscriber, props, currentId) : undefined;
+    if (entries && entries.stale.length > 0) continue;
+    const stored = credentialsOf(entries?.current);
     if (stored === undefined) continue;
     credentials[id] = stored;
     const same = comparableCredentials(stored) === comparableCredentials(declared);

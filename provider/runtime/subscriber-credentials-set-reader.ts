@@ -8,7 +8,7 @@
  */
 import type { SvcClient } from "../../sdk/client";
 import type { Subscriber } from "../../sdk/schemas";
-import { findSubscriber } from "./find-subscriber";
+import { findSubscriber } from "../model/find-subscriber";
 import { forEachLimited } from "./for-each-limited";
 
 /** Largest page the service serves. */

@@ -9,7 +9,7 @@ import type { SetTarget, SyncPlan } from "./subscriber-credentials-set-diff";
 import { credentialsSetId } from "./subscriber-credentials-set-model";
 
 /** How often the status is refreshed. */
-export const PROGRESS_INTERVAL_MS = 2000;
+const PROGRESS_INTERVAL_MS = 2000;
 
 /** What a sync has to do. */
 export interface SyncTotals {

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
+import { decodeCredentials } from "../../provider/model/subscriber-credentials-set-schema";
 import { SvcClient } from "../../sdk";
 import { repoRoot } from "../../testkit/harness/repo-root";
 import {
@@ -127,7 +128,8 @@ describe("device-token-sync program", () => {
     expect(fcmTokens("user-alan")).toBeNull();
     const refreshed = await runner.engine.refresh();
     expect(refreshed.map((s) => [s.op, s.error])).toEqual([["read", undefined]]);
-    expect(setState()?.outputs.credentials).toEqual({});
+    // The state keeps the credentials as one JSON text (see encodeCredentials).
+    expect(decodeCredentials(setState()?.outputs.credentials)).toEqual({});
     emu.resetRequests();
     const run = ok(await runner.up(edited()));
     expect(ops(run)).toEqual([["fcm-devices", "update"]]);

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
-import { decodeCredentials } from "../../provider/runtime/subscriber-credentials-set-model";
+import { decodeCredentials } from "../../provider/model/subscriber-credentials-set-schema";
 import { SvcClient } from "../../sdk";
 import {
   captureRegistrations,

@@ -5,6 +5,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConfigError, resolveProgramSettings, resolveSettings } from "../../provider/config";
+import { dataSourceError } from "../../provider/functions/invoke";
+import { ServiceSession } from "../../provider/runtime/service-session";
 import { SvcClient } from "../../sdk";
 import { isHttpUrl } from "../../sdk/http-url";
 
@@ -117,5 +119,38 @@ describe("resolveProgramSettings", () => {
       baseUrl: "https://env.test",
     });
     expect(() => resolveProgramSettings({})).toThrow("pulumi config set --secret svc:apiKey <key>");
+  });
+});
+
+describe("ConfigError on the way out", () => {
+  it("reaches the engine from the host as a ConfigError, scrubbed; other failures as a plain Error", async () => {
+    const session = new ServiceSession();
+    // An explicit provider's config (svc:environment set): no environment fallback, so the key is missing.
+    session.configure(source({ "svc:environment": "prod", "svc:baseUrl": "https://z.test" }));
+    const missing = await session.guard("create", [], async () => session.client()).catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(ConfigError);
+    expect((missing as Error).name).toBe("ConfigError");
+    expect((missing as Error).message).toMatch(/^svc: missing svc:apiKey\. Set it with/);
+    const other = await session
+      .guard("create", ["tok-1"], async () => {
+        throw new Error("boom tok-1");
+      })
+      .catch((e: unknown) => e);
+    expect(other).not.toBeInstanceOf(ConfigError);
+    expect((other as Error).message).toBe("svc: create: boom [REDACTED]");
+  });
+
+  it("reaches the program from a data source as a ConfigError (a RunError, printed as its message alone)", () => {
+    const err = dataSourceError(
+      "getWorkflow",
+      new ConfigError("svc: missing svc:apiKey. Set it with ..."),
+      [],
+    );
+    expect(err).toBeInstanceOf(ConfigError);
+    expect(pulumi.RunError.isInstance(err)).toBe(true);
+    const other = dataSourceError("getWorkflow", new Error("GET /v1/workflows/x -> 500"), []);
+    expect(other).not.toBeInstanceOf(ConfigError);
+    expect(pulumi.RunError.isInstance(other)).toBe(true);
+    expect(other.message).toBe("svc: getWorkflow: GET /v1/workflows/x -> 500");
   });
 });

@@ -6,7 +6,7 @@
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { PROVIDER_KINDS } from "../../provider/runtime/kinds";
+import { PROVIDER_KINDS } from "../../provider/model/kinds";
 import { captureRegistrations, type Registration, repoRoot } from "../../testkit/harness/index";
 
 interface Ts38 {

@@ -1,6 +1,6 @@
 /**
- * The public surface of `pulumi-svc`: the exact export list (values and types), and what users read on the
- * resource types: TSDoc on every input, state field and output, and no behaviour flag among the outputs.
+ * The public surface of `pulumi-svc`: the exact export list (values and types). What users read on each
+ * resource type is in ./resources/resource-types.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import * as svc from "../../provider";
@@ -72,73 +72,5 @@ describe("public surface of pulumi-svc", () => {
         "Target",
       ].sort(),
     );
-  });
-});
-
-describe("svc.Provider", () => {
-  it("documents each argument, and the target a bound resource shows", () => {
-    expect(documentedFields("ProviderArgs")).toEqual(["apiKey", "baseUrl", "environment"]);
-    expect(documentedFields("Target")).toEqual(["baseUrl", "environment"]);
-  });
-});
-
-/** The documented fields of an exported type: fails naming any field without TSDoc. */
-function documentedFields(name: string): string[] {
-  const docs = surface.propertyDocs(name);
-  expect(Object.keys(docs).filter((field) => docs[field] === "")).toEqual([]);
-  return Object.keys(docs).sort();
-}
-
-describe("resource types", () => {
-  it("Integration: every output documented; environmentId an output only; check/adopt inputs only", () => {
-    const outputs = [
-      "active",
-      "channel",
-      "conditions",
-      "credentials",
-      "deleted",
-      "environmentId",
-      "identifier",
-      "name",
-      "organizationId",
-      "primary",
-      "providerId",
-    ];
-    expect(documentedFields("Integration")).toEqual(outputs);
-    expect(documentedFields("IntegrationState")).toEqual(outputs);
-    expect(documentedFields("IntegrationArgs")).toEqual(
-      [
-        "active",
-        "adopt",
-        "channel",
-        "check",
-        "conditions",
-        "credentials",
-        "identifier",
-        "name",
-        "providerId",
-      ].sort(),
-    );
-    expect(surface.propertyDocs("Integration").environmentId).toMatch(/API key/);
-  });
-
-  it("SubscriberCredentials: every output, input and state field documented", () => {
-    const inputs = ["credentials", "integrationIdentifier", "providerId", "subscriberId"];
-    const outputs = [...inputs, "environmentId", "integrationId"].sort();
-    expect(documentedFields("SubscriberCredentials")).toEqual(outputs);
-    expect(documentedFields("SubscriberCredentialsState")).toEqual(outputs);
-    expect(documentedFields("SubscriberCredentialsArgs")).toEqual(inputs);
-  });
-
-  it("SubscriberCredentialsSet: every output, input and state field documented; the fingerprint key an input only", () => {
-    const outputs = ["credentials", "fingerprints", "integrationIdentifier", "providerId"];
-    expect(documentedFields("SubscriberCredentialsSet")).toEqual(outputs);
-    expect(documentedFields("SubscriberCredentialsSetState")).toEqual(outputs);
-    expect(documentedFields("SubscriberCredentialsSetArgs")).toEqual([
-      "credentials",
-      "fingerprintKey",
-      "integrationIdentifier",
-      "providerId",
-    ]);
   });
 });

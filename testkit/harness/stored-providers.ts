@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ProviderKind } from "../../provider/runtime/kinds";
+import type { ProviderKind } from "../../provider/model/kinds";
 import { repoRoot } from "./repo-root";
 
 /** The shapes of serialized provider found in stacks, oldest first. */

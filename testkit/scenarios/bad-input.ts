@@ -6,12 +6,12 @@
  * of the inputs given), with a reason that starts from that property and never echoes a credential value.
  */
 import { seededRandom } from "../../emulator/faults";
-import { SECRET_INPUTS } from "../../provider/runtime/check-failures";
-import { integrationInputsSchema } from "../../provider/runtime/integration-model";
+import { integrationInputsSchema } from "../../provider/model/integration-schema";
+import { SECRET_INPUTS } from "../../provider/model/secret-inputs";
+import { subscriberCredentialsInputsSchema } from "../../provider/model/subscriber-credentials-schema";
+import { UNKNOWN } from "../../provider/model/values";
 import { IntegrationProvider } from "../../provider/runtime/integration-provider";
-import { subscriberCredentialsInputsSchema } from "../../provider/runtime/subscriber-credentials-model";
 import { SubscriberCredentialsProvider } from "../../provider/runtime/subscriber-credentials-provider";
-import { UNKNOWN } from "../../provider/runtime/values";
 import { CHAT_PUSH_PROVIDER_IDS, PROVIDER_CREDENTIALS, PUSH_PROVIDER_IDS } from "../../sdk/schemas";
 import { mutateSome, type Random, WHOLE_VALUE } from "./mutate";
 

@@ -7,7 +7,7 @@
 const { createHash } = require("node:crypto");
 // The module itself, not its functions: the provider below is serialized, and Pulumi serializes a captured
 // built-in module as a require() of it.
-const fs = require("fs");
+const fs = require("node:fs");
 const pulumi = require("@pulumi/pulumi");
 
 const config = new pulumi.Config();

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { UNKNOWN } from "../../../provider/model/values";
 import {
   concealSecretInputs,
   schemaFailures,
   toCheckFailure,
 } from "../../../provider/runtime/check-failures";
-import { UNKNOWN } from "../../../provider/runtime/values";
 import { createIntegrationBodySchema } from "../../../sdk/schemas";
 
 describe("schemaFailures", () => {

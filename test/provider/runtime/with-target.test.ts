@@ -1,13 +1,14 @@
 /**
- * The `target` input of resources bound to an explicit svc.Provider (provider/runtime/target.ts): hidden from
- * the implementation, carried into every answer, a change replaces, and the delete of an object the host's
+ * The `target` input of resources bound to an explicit svc.Provider (provider/model/target.ts and
+ * provider/runtime/with-target.ts): hidden from the implementation, carried into every answer, a change replaces, and the delete of an object the host's
  * target does not reach makes no call. The configured target comes from the provider's inputs.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { describe, expect, it } from "vitest";
+import { configuredTarget, targetChanged } from "../../../provider/model/target";
+import { UNKNOWN } from "../../../provider/model/values";
 import { ServiceSession } from "../../../provider/runtime/service-session";
-import { configuredTarget, targetChanged, withTarget } from "../../../provider/runtime/target";
-import { UNKNOWN } from "../../../provider/runtime/values";
+import { withTarget } from "../../../provider/runtime/with-target";
 
 type Props = Record<string, unknown>;
 

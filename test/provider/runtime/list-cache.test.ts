@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ListCache } from "../../provider/runtime/list-cache";
+import { ListCache } from "../../../provider/runtime/list-cache";
 
 function counter() {
   let calls = 0;

@@ -5,16 +5,16 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Emulator, startEmulator } from "../../emulator";
+import { type Emulator, startEmulator } from "../../../emulator";
 import type {
   SubscriberCredentialsInputs,
   SubscriberCredentialsOutputs,
-} from "../../provider/runtime/subscriber-credentials-model";
-import { SubscriberCredentialsProvider } from "../../provider/runtime/subscriber-credentials-provider";
-import { UNKNOWN } from "../../provider/runtime/values";
-import { SvcClient } from "../../sdk";
-import { MAX_DEVICE_TOKENS } from "../../sdk/schemas";
-import { replaceIntegrationOutOfBand } from "../../testkit/out-of-band";
+} from "../../../provider/model/subscriber-credentials-schema";
+import { UNKNOWN } from "../../../provider/model/values";
+import { SubscriberCredentialsProvider } from "../../../provider/runtime/subscriber-credentials-provider";
+import { SvcClient } from "../../../sdk";
+import { MAX_DEVICE_TOKENS } from "../../../sdk/schemas";
+import { replaceIntegrationOutOfBand } from "../../../testkit/out-of-band";
 
 type Props = Record<string, unknown>;
 

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Emulator, startEmulator } from "../../emulator";
-import { defaultIdentifier } from "../../provider/default-identifier";
-import type { IntegrationInputs, IntegrationOutputs } from "../../provider/runtime/integration-model";
-import { IntegrationProvider, mayTakeOver } from "../../provider/runtime/integration-provider";
-import { UNKNOWN } from "../../provider/runtime/values";
-import { SvcClient } from "../../sdk";
-import { ConflictError } from "../../sdk/errors";
-import { failure } from "../../testkit/error-assertions";
+import { type Emulator, startEmulator } from "../../../emulator";
+import { defaultIdentifier } from "../../../provider/default-identifier";
+import type { IntegrationInputs, IntegrationOutputs } from "../../../provider/model/integration-schema";
+import { UNKNOWN } from "../../../provider/model/values";
+import { IntegrationProvider, mayTakeOver } from "../../../provider/runtime/integration-provider";
+import { SvcClient } from "../../../sdk";
+import { ConflictError } from "../../../sdk/errors";
+import { failure } from "../../../testkit/error-assertions";
 
 type Props = Record<string, unknown>;
 

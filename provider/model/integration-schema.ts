@@ -11,12 +11,12 @@ import {
   stepFilterSchema,
 } from "../../sdk/schemas";
 import { identifierOriginSchema } from "../default-identifier";
-import { providerIdSchema } from "./provider-id";
+import { deliveryProviderIdSchema } from "./delivery-provider-id";
 
 /** What a program declares for an Integration (all defaults applied by check). */
 export const integrationArgsSchema = z.strictObject({
   /** Delivery provider id, e.g. `sendgrid`, `twilio`, `fcm`, `slack`. Changing it replaces the integration. */
-  providerId: providerIdSchema,
+  providerId: deliveryProviderIdSchema,
   /** Delivery channel: `in_app`, `email`, `sms`, `chat` or `push`. Changing it replaces the integration. */
   channel: channelTypeSchema,
   /** Display name (the service picks one when left out). */

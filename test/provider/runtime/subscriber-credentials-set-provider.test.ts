@@ -4,13 +4,13 @@
  * changes), lookups in a large environment, delete. Request counts, not timings, are asserted.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { type Emulator, startEmulator } from "../../emulator";
-import { writeIdOf } from "../../provider/runtime/replacement-guard";
-import type { SubscriberCredentialsSetOutputs } from "../../provider/runtime/subscriber-credentials-set-model";
-import { SubscriberCredentialsSetProvider } from "../../provider/runtime/subscriber-credentials-set-provider";
-import { SvcClient } from "../../sdk";
-import type { ChannelCredentials } from "../../sdk/schemas";
-import { replaceIntegrationOutOfBand } from "../../testkit/out-of-band";
+import { type Emulator, startEmulator } from "../../../emulator";
+import type { SubscriberCredentialsSetOutputs } from "../../../provider/model/subscriber-credentials-set-schema";
+import { writeIdOf } from "../../../provider/runtime/replacement-guard";
+import { SubscriberCredentialsSetProvider } from "../../../provider/runtime/subscriber-credentials-set-provider";
+import { SvcClient } from "../../../sdk";
+import type { ChannelCredentials } from "../../../sdk/schemas";
+import { replaceIntegrationOutOfBand } from "../../../testkit/out-of-band";
 
 type Creds = Record<string, ChannelCredentials>;
 

@@ -11,7 +11,7 @@
  */
 import { createHmac } from "node:crypto";
 import type { ChannelCredentials } from "../../sdk/schemas";
-import { comparableCredentials } from "./subscriber-credentials-model";
+import { comparableCredentials } from "./channel-entry";
 
 /** Hex digits kept of each HMAC. */
 export const FINGERPRINT_HEX_DIGITS = 16;

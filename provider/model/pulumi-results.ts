@@ -1,8 +1,14 @@
 /**
- * The results of the provider methods, typed: `pulumi.dynamic`'s `CheckResult`, `DiffResult` and
- * `ReadResult` with the resource's own input and output types and every field the engine relies on set.
+ * The results of the Pulumi provider methods, typed: `pulumi.dynamic`'s `CheckResult`, `DiffResult`,
+ * `CreateResult`, `ReadResult` and `UpdateResult` with the resource's own input and output types and every
+ * field the engine relies on set. The three Pulumi providers (../runtime/*-provider.ts) answer with these.
  */
-import type { CheckFailure } from "./check-failures";
+
+/** A Pulumi check failure: the input it is about (empty for the whole object) and why. */
+export interface CheckFailure {
+  property: string;
+  reason: string;
+}
 
 /** What check answers. */
 export interface CheckOutcome<Inputs> {
@@ -20,6 +26,20 @@ export interface DiffOutcome {
   replaces: string[];
   /** Whether the old resource must go before its replacement is created (they would collide). */
   deleteBeforeReplace: boolean;
+}
+
+/** What create answers: the new object's id and its outputs. */
+export interface CreateOutcome<Outputs> {
+  /** The resource id. */
+  id: string;
+  /** The outputs as written. */
+  outs: Outputs;
+}
+
+/** What update answers: the outputs as written. */
+export interface UpdateOutcome<Outputs> {
+  /** The outputs as written. */
+  outs: Outputs;
 }
 
 /** What read answers: `{}` when the object is gone. */

@@ -5,20 +5,8 @@
  */
 import { z } from "zod";
 import { channelCredentialsSchema } from "../../sdk/schemas";
-import { subscriberProviderIdSchema } from "./provider-id";
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
-const BAD_ID = /[\u0000-\u001f\u007f]/;
-
-/** An identifier sent in a path or body: non-empty, at most 255 characters, no control characters. */
-export const idSchema = z
-  .string()
-  .min(1)
-  .max(255)
-  .refine(
-    (s) => !BAD_ID.test(s) && s.trim() === s,
-    "must not contain control characters or surrounding spaces",
-  );
+import { idSchema } from "./channel-entry";
+import { subscriberDeliveryProviderIdSchema } from "./delivery-provider-id";
 
 /** What a program declares for SubscriberCredentials, and what the provider receives (strict). */
 export const subscriberCredentialsInputsSchema = z.strictObject({
@@ -28,7 +16,7 @@ export const subscriberCredentialsInputsSchema = z.strictObject({
    * One of the 20 chat and push provider ids (`fcm`, `apns`, `expo`, `slack`, `discord`, ...); an
    * Integration's `providerId` fits as it is. Changing it replaces the resource.
    */
-  providerId: subscriberProviderIdSchema,
+  providerId: subscriberDeliveryProviderIdSchema,
   /**
    * Identifier of the integration the credentials belong to (default: the provider's active integration the
    * service picks; outputs then show the one it chose). Changing it replaces the resource.

@@ -3,9 +3,9 @@
  * shares it), with the engine's parallelism: no failure, no hammering. Counts, not timings, are asserted.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { type Emulator, startEmulator } from "../../emulator";
-import { SubscriberCredentialsProvider } from "../../provider/runtime/subscriber-credentials-provider";
-import { SvcClient } from "../../sdk";
+import { type Emulator, startEmulator } from "../../../emulator";
+import { SubscriberCredentialsProvider } from "../../../provider/runtime/subscriber-credentials-provider";
+import { SvcClient } from "../../../sdk";
 
 let emu: Emulator | undefined;
 afterEach(async () => {

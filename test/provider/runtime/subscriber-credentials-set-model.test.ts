@@ -1,33 +1,29 @@
 /**
  * The pure parts of SubscriberCredentialsSet (test layer 1): check (every entry, failures naming the
  * subscriberId and field), the engine diff, per-entry changes, the read-before-write plan, the read
- * strategy and the fingerprints.
+ * strategy (the fingerprints: ../model/subscriber-credentials-set-fingerprint.test.ts).
  */
 import { describe, expect, it } from "vitest";
+import {
+  decodeCredentials,
+  encodeCredentials,
+} from "../../../provider/model/subscriber-credentials-set-schema";
+import { UNKNOWN } from "../../../provider/model/values";
 import {
   diffSubscriberCredentialsSet,
   entryChanges,
   planSync,
   storedCredentials,
-} from "../../provider/runtime/subscriber-credentials-set-diff";
-import {
-  FINGERPRINT_HEX_DIGITS,
-  fingerprintKey,
-  fingerprintOf,
-  fingerprintsOf,
-} from "../../provider/runtime/subscriber-credentials-set-fingerprint";
+} from "../../../provider/runtime/subscriber-credentials-set-diff";
 import {
   checkSubscriberCredentialsSet,
   credentialsSetId,
-  decodeCredentials,
   decodeSet,
-  encodeCredentials,
   encodeSet,
   MAX_LISTED_FAILURES,
-} from "../../provider/runtime/subscriber-credentials-set-model";
-import { chooseReadStrategy } from "../../provider/runtime/subscriber-credentials-set-reader";
-import { UNKNOWN } from "../../provider/runtime/values";
-import type { Subscriber } from "../../sdk/schemas";
+} from "../../../provider/runtime/subscriber-credentials-set-model";
+import { chooseReadStrategy } from "../../../provider/runtime/subscriber-credentials-set-reader";
+import type { Subscriber } from "../../../sdk/schemas";
 
 const SECRET = "tok-secret-set-unit-1111";
 
@@ -291,29 +287,5 @@ describe("read strategy", () => {
     expect(chooseReadStrategy(98, 10_000)).toBe("lookup");
     expect(chooseReadStrategy(5, 50)).toBe("scan"); // one page holds everything
     expect(chooseReadStrategy(50, 1_000_000)).toBe("lookup");
-  });
-});
-
-describe("fingerprints", () => {
-  const key = fingerprintKey("stack-secret", "proj", "dev");
-
-  it("keyed, per stack, per subscriber, token order ignored", () => {
-    const f = fingerprintOf(key, "alice", { deviceTokens: ["a", "b"] });
-    expect(f).toMatch(new RegExp(`^[0-9a-f]{${FINGERPRINT_HEX_DIGITS}}$`));
-    expect(fingerprintOf(key, "alice", { deviceTokens: ["b", "a"] })).toBe(f);
-    expect(fingerprintOf(key, "bob", { deviceTokens: ["a", "b"] })).not.toBe(f);
-    expect(fingerprintOf(key, "alice", { deviceTokens: ["a", "c"] })).not.toBe(f);
-    expect(
-      fingerprintOf(fingerprintKey("stack-secret", "proj", "prod"), "alice", { deviceTokens: ["a", "b"] }),
-    ).not.toBe(f);
-    expect(
-      fingerprintOf(fingerprintKey("other-secret", "proj", "dev"), "alice", { deviceTokens: ["a", "b"] }),
-    ).not.toBe(f);
-  });
-
-  it("one per entry", () => {
-    const all = fingerprintsOf(key, { b: { deviceTokens: ["1"] }, a: {} });
-    expect(Object.keys(all)).toEqual(["a", "b"]);
-    expect(all.b).toBe(fingerprintOf(key, "b", { deviceTokens: ["1"] }));
   });
 });

@@ -1,0 +1,76 @@
+/**
+ * What users read on the resources (provider/resources/): TSDoc on every input, state field and output of
+ * each resource type and of svc.Provider, and no behaviour flag among the outputs.
+ */
+import { describe, expect, it } from "vitest";
+import { PublicSurface } from "../../../testkit/public-surface";
+
+const surface = new PublicSurface("provider/index.ts");
+
+describe("svc.Provider", () => {
+  it("documents each argument, and the target a bound resource shows", () => {
+    expect(documentedFields("ProviderArgs")).toEqual(["apiKey", "baseUrl", "environment"]);
+    expect(documentedFields("Target")).toEqual(["baseUrl", "environment"]);
+  });
+});
+
+/** The documented fields of an exported type: fails naming any field without TSDoc. */
+function documentedFields(name: string): string[] {
+  const docs = surface.propertyDocs(name);
+  expect(Object.keys(docs).filter((field) => docs[field] === "")).toEqual([]);
+  return Object.keys(docs).sort();
+}
+
+describe("resource types", () => {
+  it("Integration: every output documented; environmentId an output only; check/adopt inputs only", () => {
+    const outputs = [
+      "active",
+      "channel",
+      "conditions",
+      "credentials",
+      "deleted",
+      "environmentId",
+      "identifier",
+      "name",
+      "organizationId",
+      "primary",
+      "providerId",
+    ];
+    expect(documentedFields("Integration")).toEqual(outputs);
+    expect(documentedFields("IntegrationState")).toEqual(outputs);
+    expect(documentedFields("IntegrationArgs")).toEqual(
+      [
+        "active",
+        "adopt",
+        "channel",
+        "check",
+        "conditions",
+        "credentials",
+        "identifier",
+        "name",
+        "providerId",
+      ].sort(),
+    );
+    expect(surface.propertyDocs("Integration").environmentId).toMatch(/API key/);
+  });
+
+  it("SubscriberCredentials: every output, input and state field documented", () => {
+    const inputs = ["credentials", "integrationIdentifier", "providerId", "subscriberId"];
+    const outputs = [...inputs, "environmentId", "integrationId"].sort();
+    expect(documentedFields("SubscriberCredentials")).toEqual(outputs);
+    expect(documentedFields("SubscriberCredentialsState")).toEqual(outputs);
+    expect(documentedFields("SubscriberCredentialsArgs")).toEqual(inputs);
+  });
+
+  it("SubscriberCredentialsSet: every output, input and state field documented; the fingerprint key an input only", () => {
+    const outputs = ["credentials", "fingerprints", "integrationIdentifier", "providerId"];
+    expect(documentedFields("SubscriberCredentialsSet")).toEqual(outputs);
+    expect(documentedFields("SubscriberCredentialsSetState")).toEqual(outputs);
+    expect(documentedFields("SubscriberCredentialsSetArgs")).toEqual([
+      "credentials",
+      "fingerprintKey",
+      "integrationIdentifier",
+      "providerId",
+    ]);
+  });
+});
