@@ -14,6 +14,7 @@ import {
 } from "../../../provider/model/channel-entry";
 import { UNKNOWN } from "../../../provider/model/values";
 import type { ChannelSettings, Subscriber } from "../../../sdk/schemas";
+import { subscriberRecord } from "../../../testkit/subscriber-record";
 
 const entry = (integrationIdentifier: string, integrationId: string, tokens: string[]): ChannelSettings => ({
   providerId: "fcm",
@@ -22,17 +23,7 @@ const entry = (integrationIdentifier: string, integrationId: string, tokens: str
   credentials: { deviceTokens: tokens },
 });
 
-function subscriber(channels: ChannelSettings[]): Subscriber {
-  return {
-    subscriberId: "alice",
-    _organizationId: "o",
-    _environmentId: "e",
-    deleted: false,
-    createdAt: "2026-01-01T00:00:00Z",
-    updatedAt: "2026-01-01T00:00:00Z",
-    channels,
-  };
-}
+const subscriber = (channels: ChannelSettings[]): Subscriber => subscriberRecord("alice", channels);
 
 describe("channel entry", () => {
   it("ids: non-empty, at most 255 characters, no control characters or surrounding spaces", () => {

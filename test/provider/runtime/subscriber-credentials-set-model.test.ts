@@ -24,20 +24,11 @@ import {
 } from "../../../provider/runtime/subscriber-credentials-set-model";
 import { chooseReadStrategy } from "../../../provider/runtime/subscriber-credentials-set-reader";
 import type { Subscriber } from "../../../sdk/schemas";
+import { subscriberRecord } from "../../../testkit/subscriber-record";
 
 const SECRET = "tok-secret-set-unit-1111";
 
-function subscriber(id: string, channels: Subscriber["channels"]): Subscriber {
-  return {
-    subscriberId: id,
-    _organizationId: "o",
-    _environmentId: "e",
-    deleted: false,
-    createdAt: "2026-01-01T00:00:00Z",
-    updatedAt: "2026-01-01T00:00:00Z",
-    channels,
-  };
-}
+const subscriber = subscriberRecord;
 
 const fcm = (tokens: string[], integrationIdentifier = "fcm-main") => ({
   providerId: "fcm" as const,
