@@ -27,7 +27,7 @@ export interface ConfigSource {
 /**
  * A missing or unusable setting; the message names the command that fixes it. Never carries the value. A
  * `pulumi.RunError`, so the program prints its message alone; the host and the data sources pass it on as a
- * ConfigError (../model/errors.ts), so a user sees a configuration problem as such and code can branch on it.
+ * ConfigError (./model/engine-errors.ts), so a user sees a configuration problem as such and code can branch on it.
  */
 export class ConfigError extends pulumi.RunError {
   constructor(message: string) {

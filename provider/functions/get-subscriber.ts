@@ -2,8 +2,8 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { Subscriber } from "../../sdk/schemas";
 import type { InputArgs } from "../inputs";
 import { findSubscriber } from "../model/find-subscriber";
+import { type DataSourceOptions, type DataSourceOutputOptions, requestOptions } from "./data-source-options";
 import { invoke, outputOf } from "./invoke";
-import { type DataSourceOptions, type DataSourceOutputOptions, requestOptions } from "./options";
 
 /** Arguments of {@link getSubscriber}. */
 export interface GetSubscriberArgs {

@@ -6,6 +6,7 @@
  */
 
 export type { InputArgs } from "../inputs";
+export type { DataSourceOptions, DataSourceOutputOptions } from "./data-source-options";
 export {
   type GetActiveIntegrationsArgs,
   getActiveIntegrations,
@@ -25,5 +26,4 @@ export {
   listNotifications,
   listNotificationsOutput,
 } from "./list-notifications";
-export type { DataSourceOptions, DataSourceOutputOptions } from "./options";
 export { type SearchSubscribersArgs, searchSubscribers, searchSubscribersOutput } from "./search-subscribers";

@@ -10,9 +10,13 @@ import { RatePacer } from "../../sdk/rate-pacer";
 import { isSecretKey } from "../../sdk/redact";
 import { ConfigError, resolveProgramSettings } from "../config";
 import type { InputArgs } from "../inputs";
-import { providerError } from "../model/errors";
+import { providerError } from "../model/engine-errors";
 import { providerReady, providerSettings } from "../resources/provider";
-import { afterDependencies, type DataSourceOptions, type DataSourceOutputOptions } from "./options";
+import {
+  afterDependencies,
+  type DataSourceOptions,
+  type DataSourceOutputOptions,
+} from "./data-source-options";
 
 /** One pacer per base URL and API key, shared by every data-source call of the program. */
 const pacers = new Map<string, RatePacer>();

@@ -1,8 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { ListNotificationsQuery, NotificationPage } from "../../sdk/schemas";
 import type { InputArgs } from "../inputs";
+import { type DataSourceOptions, type DataSourceOutputOptions, requestOptions } from "./data-source-options";
 import { invoke, outputOf } from "./invoke";
-import { type DataSourceOptions, type DataSourceOutputOptions, requestOptions } from "./options";
 
 /**
  * Filters of {@link listNotifications}: channels, templates, emails, subscriberIds, transactionId,

@@ -8,7 +8,7 @@
 import { SvcClient } from "../../sdk/client";
 import { RatePacer } from "../../sdk/rate-pacer";
 import { type ConfigSource, resolveSettings, type SvcSettings } from "../config";
-import { providerError } from "../model/errors";
+import { providerError } from "../model/engine-errors";
 import { PROVIDER_CONFIG } from "../model/target";
 import { stringsIn } from "./engine-values";
 
