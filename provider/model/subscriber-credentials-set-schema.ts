@@ -43,10 +43,13 @@ export const subscriberCredentialsSetInputsSchema = z.strictObject({
   fingerprints: z.record(idSchema, fingerprintSchema).optional(),
 });
 
-/** Inputs after check; also the outputs (the set's state is exactly what it declared and wrote). */
+/** Inputs after check. */
 type SubscriberCredentialsSetInputs = z.infer<typeof subscriberCredentialsSetInputsSchema>;
-/** Outputs of the SubscriberCredentialsSet provider (the checked inputs; credentials secret). */
-export type SubscriberCredentialsSetOutputs = SubscriberCredentialsSetInputs;
+/**
+ * Outputs of the SubscriberCredentialsSet provider: the checked inputs (credentials secret) and the `_id` of
+ * the integration its entries are bound to (absent in state written before it was kept).
+ */
+export type SubscriberCredentialsSetOutputs = SubscriberCredentialsSetInputs & { integrationId?: string };
 
 /**
  * Inputs or outputs as the engine carries them: `credentials` is the map, or (what the resource sends since

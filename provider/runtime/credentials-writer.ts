@@ -8,15 +8,15 @@
  * 405 that is not about the subscriber) is written with the PATCH upsert instead, which replaces tokens per
  * the spec.
  *
- * What removing leaves: a resource's entries are removed with `DELETE .../credentials/{providerId}`, scoped
- * with `?integrationIdentifier=` when the subscriber has other entries of the provider (other integrations),
- * so that those stay (see `removalsOf` in ../model/channel-entry.ts). A scoped DELETE also reaches
- * entries whose integration was deleted or renamed since they were written, which no PUT can address.
+ * What is sent is planned by ./channel-entry-rules.ts: PUTs pinned to the planned integration's identifier,
+ * and the DELETE (every entry of the provider) only where the rules allow it.
  */
 import type { SvcClient } from "../../sdk/client";
 import { ApiError, BadRequestError, NotFoundError } from "../../sdk/errors";
 import { errorMessageOf } from "../../sdk/http-utils";
 import type { Subscriber, UpsertCredentialsBody } from "../../sdk/schemas";
+import { chatPushProviderId } from "../model/delivery-provider-id";
+import type { EntryPlan } from "./channel-entry-rules";
 
 const SUBSCRIBER_MISSING = /subscriber.*not\s*found|subscriber.*does not exist/i;
 const NO_INTEGRATION = /integration/i;
@@ -50,15 +50,36 @@ function isMissingPutRoute(err: unknown): boolean {
   return routeMissing && !isSubscriberMissing(err);
 }
 
-/** Writes (PUT, PATCH as fallback) and clears channel entries through one client. */
+/** Applies the plans of ./channel-entry-rules.ts to one subscriber through one client. */
 export class CredentialsWriter {
   /** False once the service answered that it has no PUT credentials route. */
   private putSupported = true;
 
   constructor(private readonly client: () => SvcClient) {}
 
+  /**
+   * Sends the plan's requests in order; the subscriber as the last write answered it (undefined when the
+   * plan ends with a DELETE, or has no step, or the subscriber is gone).
+   */
+  async apply(subscriberId: string, providerId: string, plan: EntryPlan): Promise<Subscriber | undefined> {
+    let last: Subscriber | undefined;
+    for (const step of plan.steps) {
+      if (step.kind === "delete-all") {
+        await this.removeAll(subscriberId, providerId);
+        last = undefined;
+      } else {
+        last = await this.write(subscriberId, {
+          providerId: chatPushProviderId(providerId),
+          integrationIdentifier: step.integrationIdentifier,
+          credentials: step.credentials,
+        });
+      }
+    }
+    return last;
+  }
+
   /** Replaces the entry's credentials: PUT, or the PATCH upsert on a server without the PUT route. */
-  async write(subscriberId: string, body: UpsertCredentialsBody): Promise<Subscriber> {
+  private async write(subscriberId: string, body: UpsertCredentialsBody): Promise<Subscriber> {
     const api = this.client().subscribers;
     if (this.putSupported) {
       try {
@@ -71,14 +92,10 @@ export class CredentialsWriter {
     return api.upsertCredentials(subscriberId, body);
   }
 
-  /**
-   * Removes entries with one DELETE: every entry of the provider, or with `integrationIdentifier` only those
-   * written for it (see `removalsOf`). A subscriber gone meanwhile is not an error.
-   */
-  async remove(subscriberId: string, providerId: string, integrationIdentifier?: string): Promise<void> {
+  /** Removes every entry of the provider (the service's only DELETE). A subscriber gone meanwhile is no error. */
+  private async removeAll(subscriberId: string, providerId: string): Promise<void> {
     try {
-      const query = integrationIdentifier === undefined ? {} : { integrationIdentifier };
-      await this.client().subscribers.deleteCredentials(subscriberId, providerId, query);
+      await this.client().subscribers.deleteCredentials(subscriberId, providerId);
     } catch (e) {
       if (!isGone(e)) throw e;
     }

@@ -1,14 +1,13 @@
 /**
  * The pure part of the SubscriberCredentials provider: check, the diff rule and the mapping between the
- * subscriber's channel entry (../model/channel-entry.ts) and the resource's outputs.
+ * subscriber's channel entry (./channel-entry-rules.ts) and the resource's outputs.
  */
-import type { ChannelCredentials, ChannelSettings, Subscriber } from "../../sdk/schemas";
-import type { OwnEntries } from "../model/channel-entry";
+import type { ChannelCredentials, ChannelSettings, Integration, Subscriber } from "../../sdk/schemas";
 import {
   comparableCredentials,
   normalizeCredentials,
-  pickCredentials,
   tokenFailures,
+  unstoredFieldFailures,
 } from "../model/channel-entry";
 import type { CheckOutcome, DiffOutcome } from "../model/pulumi-results";
 import {
@@ -17,6 +16,7 @@ import {
   subscriberCredentialsInputsSchema,
 } from "../model/subscriber-credentials-schema";
 import { canonical, containsUnknown, isUnknown } from "../model/values";
+import { heldCredentials } from "./channel-entry-rules";
 import { schemaFailures } from "./check-failures";
 import { engineInputs } from "./engine-values";
 
@@ -46,6 +46,7 @@ export function checkSubscriberCredentials(news: Props): SubscriberCredentialsCh
   const creds = raw.credentials;
   if (creds !== null && typeof creds === "object" && !isUnknown(creds)) {
     failures.push(...tokenFailures(raw.providerId, (creds as Props).deviceTokens));
+    failures.push(...unstoredFieldFailures(creds));
   }
   return { inputs: canonical(raw) as SubscriberCredentialsInputs, failures };
 }
@@ -78,44 +79,34 @@ export function diffSubscriberCredentials(
   };
 }
 
-/**
- * Outputs as read back: the current entry's credentials (none when only stale entries are left), and the
- * binding of a stale entry when there is one, so that the next diff sees the drift.
- */
-export function observedOutputs(
-  props: SubscriberCredentialsOutputs,
-  subscriber: Subscriber,
-  entries: OwnEntries,
-): SubscriberCredentialsOutputs {
-  const declared: SubscriberCredentialsInputs = {
-    subscriberId: props.subscriberId,
-    providerId: props.providerId,
-    credentials: entries.current ? (props.credentials ?? {}) : {},
-  };
-  if (props.integrationIdentifier !== undefined) declared.integrationIdentifier = props.integrationIdentifier;
-  const outs = toOutputs(declared, subscriber, entries.current);
-  const stale = entries.stale[0]?._integrationId;
-  if (stale) outs.integrationId = stale;
-  return outs;
+/** Where a SubscriberCredentials entry lives: its subscriber and the integration it is bound to. */
+export interface EntryLocation {
+  subscriber: Subscriber | undefined;
+  /** The integration the entry is bound to (its `_id` and identifier), when known. */
+  integration: Pick<Integration, "_id" | "identifier"> | undefined;
+  entry: ChannelSettings | undefined;
 }
 
-/** Outputs from a subscriber's channel entry (or from what was written, when the answer lacks the entry). */
+/**
+ * Outputs from the entry as the service holds it (or from what was declared, when the answer lacks the
+ * entry). The identifier shown is the declared one, else the one of the integration the entry is bound to.
+ */
 export function toOutputs(
   inputs: SubscriberCredentialsInputs,
-  subscriber: Subscriber | undefined,
-  entry: ChannelSettings | undefined,
+  at: EntryLocation,
 ): SubscriberCredentialsOutputs {
   const out: SubscriberCredentialsOutputs = {
     subscriberId: inputs.subscriberId,
     providerId: inputs.providerId,
-    credentials: entry
-      ? pickCredentials(entry.credentials)
+    credentials: at.entry
+      ? (canonical(heldCredentials(at.entry)) as ChannelCredentials)
       : (canonical(inputs.credentials) as ChannelCredentials),
   };
-  const identifier = inputs.integrationIdentifier ?? entry?.integrationIdentifier;
+  const identifier = inputs.integrationIdentifier ?? at.integration?.identifier;
   if (identifier !== undefined) out.integrationIdentifier = identifier;
-  if (entry?._integrationId) out.integrationId = entry._integrationId;
-  if (subscriber?._environmentId) out.environmentId = subscriber._environmentId;
+  const integrationId = at.entry?._integrationId ?? at.integration?._id;
+  if (integrationId !== undefined) out.integrationId = integrationId;
+  if (at.subscriber?._environmentId) out.environmentId = at.subscriber._environmentId;
   return out;
 }
 

@@ -3,31 +3,23 @@
  * `pulumi-svc/internal/provider-runtime`. One instance per host process, so every SubscriberCredentials of a
  * deployment shares one client, one connection pool and one rate pacer (sdk/rate-pacer.ts).
  *
- * Writing and removing (PUT, scoped DELETE) is ./credentials-writer.ts, shared with the set.
- *
- * Credentials follow their integration: an entry bound to an integration that is gone, or to an older `_id`
- * of the same identifier (./integration-directory.ts), is drift. Read reports it, diff sees it, a write
- * removes such entries and writes the credentials onto the current integration, and delete removes every
- * entry of the resource whatever integration it points at.
+ * Every operation reads (the subscriber, or a write's own answer; the organization's integrations), plans
+ * with the service's rules (./channel-entry-rules.ts) and applies the plan (./credentials-writer.ts). The entry is the
+ * one bound (`_integrationId`) to the integration the resource writes to: the identifier's, or without one
+ * the provider's newest active integration; the state keeps that `_id`. A binding that moved (the
+ * integration recreated, a newer one without identifier) is drift: diff sees it, and the write moves the
+ * credentials, clearing the entry left behind.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import type { ChannelSettings, Subscriber, UpsertCredentialsBody } from "../../sdk/schemas";
+import type { Integration, Subscriber } from "../../sdk/schemas";
 import type { ConfigSource } from "../config";
-import {
-  type EntryTarget,
-  entriesOf,
-  findEntry,
-  type OwnEntries,
-  ownEntries,
-  removalsOf,
-} from "../model/channel-entry";
-import { chatPushProviderId } from "../model/delivery-provider-id";
 import { findSubscriber } from "../model/find-subscriber";
 import type { CreateOutcome, DiffOutcome, ReadOutcome, UpdateOutcome } from "../model/pulumi-results";
 import type {
   SubscriberCredentialsInputs,
   SubscriberCredentialsOutputs,
 } from "../model/subscriber-credentials-schema";
+import { entryOn, type Ownership, planPut, planRemoval, planWrite, writeTarget } from "./channel-entry-rules";
 import { concealSecretInputs } from "./check-failures";
 import { CredentialsWriter, isNoIntegration, isSubscriberMissing } from "./credentials-writer";
 import { IntegrationDirectory } from "./integration-directory";
@@ -40,7 +32,6 @@ import {
   credentialsId,
   diffSubscriberCredentials,
   inputsOf,
-  observedOutputs,
   type SubscriberCredentialsCheck,
   toOutputs,
 } from "./subscriber-credentials-model";
@@ -53,6 +44,13 @@ function lookupMissing(id: string): Error {
   return new Error(
     `svc: read: no channel entry "${id}" (subscriberId/providerId[/integrationIdentifier]) exists`,
   );
+}
+
+/** A write's failure before any request: the service would answer it with a 400 (see `explain`). */
+class Unwritable extends Error {
+  constructor(readonly missing: "subscriber" | "integration") {
+    super(`no ${missing}`);
+  }
 }
 
 /** Options for tests and benchmarks that call the provider directly (the host passes none). */
@@ -102,7 +100,7 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
 
   /**
    * Compares checked inputs with the outputs in state (see {@link diffSubscriberCredentials}); an entry bound
-   * to another integration than the one its identifier names now is a change too.
+   * to another integration than the one a write would target now is a change too.
    */
   async diff(
     _id: string,
@@ -110,159 +108,145 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
     news: SubscriberCredentialsInputs,
   ): Promise<DiffOutcome> {
     const outcome = diffSubscriberCredentials(olds, news);
-    if (outcome.changes || !(await this.bindingDrifted(olds))) return outcome;
+    if (outcome.changes || !(await this.bindingMoved(olds, news))) return outcome;
     return { ...outcome, changes: true };
   }
 
-  /** Writes the declared credentials (PUT: device tokens replaced exactly). */
+  /** Writes the declared credentials onto the integration the entry belongs to. */
   async create(
     inputs: SubscriberCredentialsInputs,
   ): Promise<CreateOutcome<Stamped<SubscriberCredentialsOutputs>>> {
     return this.session.guard("create", inputs.credentials, async () => {
-      const outs = await this.write("create", inputs);
+      const outs = await this.write("create", inputs, undefined);
       const id = credentialsId(inputs);
       return { id, outs: this.creates.stamp(id, outs, undefined) };
     });
   }
 
   /**
-   * The channel entry as the service holds it now, or `{}` when it (or its subscriber) is gone. A refresh
-   * has the state; a lookup (`SubscriberCredentials.get`) may have only the id, which names the entry.
+   * The entry as the service holds it now, or `{}` when it (or its subscriber) is gone. A refresh has the
+   * state (the bound `_id`); a lookup (`SubscriberCredentials.get`) may have only the id, which names the
+   * entry through its identifier or, without one, the provider's newest active integration.
    */
   async read(id: string, props?: Partial<SubscriberCredentialsOutputs>): Promise<SubscriberCredentialsRead> {
     return this.session.guard("read", props?.credentials, async () => {
-      const target: SubscriberCredentialsOutputs = {
-        credentials: {},
-        ...props,
-        ...credentialsKeyOf(id, props),
-      };
-      const subscriber = await this.cachedSubscriber(target.subscriberId);
-      const entries = subscriber && (await this.bound(subscriber, target));
-      if (!subscriber || !entries || (!entries.current && entries.stale.length === 0)) {
+      const key = credentialsKeyOf(id, props);
+      const subscriber = await this.cachedSubscriber(key.subscriberId);
+      const index = subscriber && (await this.directory.index());
+      const boundId =
+        props?.integrationId ?? (index && writeTarget(index, subscriber?._environmentId, key)?._id);
+      const entry = entryOn(subscriber, key.providerId, boundId);
+      if (!subscriber || !entry) {
         if (props?.credentials === undefined) throw lookupMissing(id);
         return {};
       }
-      const outs = observedOutputs(target, subscriber, entries);
+      const declared = { ...key, credentials: {} };
+      const integration = index?.live(entry._integrationId) ?? {
+        _id: entry._integrationId,
+        identifier: undefined,
+      };
+      const outs = toOutputs(declared, { subscriber, integration: withIdentifier(integration), entry });
       return { id, props: carryWriteId(outs, props), inputs: inputsOf(outs) };
     });
   }
 
-  /** Writes the new credentials to the entry this resource manages. */
+  /** Writes the new credentials; an entry left on the integration the state names is cleared. */
   async update(
     _id: string,
     olds: SubscriberCredentialsOutputs,
     news: SubscriberCredentialsInputs,
   ): Promise<UpdateOutcome<Stamped<SubscriberCredentialsOutputs>>> {
     return this.session.guard("update", [olds.credentials, news.credentials], async () => {
-      // Without a declared identifier, keep writing the entry this resource already manages.
-      const target: SubscriberCredentialsInputs =
-        news.integrationIdentifier === undefined && olds.integrationIdentifier !== undefined
-          ? { ...news, integrationIdentifier: olds.integrationIdentifier }
-          : news;
-      return { outs: carryWriteId(await this.write("update", target, olds.integrationId), olds) };
+      return { outs: carryWriteId(await this.write("update", news, olds), olds) };
     });
   }
 
   /**
-   * Removes every entry of the resource, whatever integration it is bound to, and leaves the subscriber's
-   * other entries alone. The old half of a create-before-delete replacement of the same entry (the id was
-   * created again in this deployment: ./replacement-guard.ts) removes nothing: the entry is the new half's.
+   * Removes the resource's entry (./channel-entry-rules.ts `planRemoval`: one DELETE when every other entry
+   * of the provider is inert, else cleared in place, or left when its integration is gone). The old half of
+   * a create-before-delete replacement of the same entry removes nothing: the entry is the new half's.
    */
   async delete(id: string, props: SubscriberCredentialsOutputs): Promise<void> {
     return this.session.guard("delete", props.credentials, async () => {
       if (this.creates.supersededBy(id, props)) return;
-      const subscriberId = props.subscriberId;
-      this.forget(subscriberId);
-      const subscriber = await this.findSubscriber(subscriberId);
-      if (!subscriber) return; // already gone
+      this.forget(props.subscriberId);
       try {
-        await this.removeEntries(subscriber, props, entriesOf(subscriber, props));
+        const subscriber = await this.findSubscriber(props.subscriberId);
+        if (!subscriber) return; // already gone
+        const index = await this.directory.index(true);
+        const bound = props.integrationId ?? writeTarget(index, subscriber._environmentId, props)?._id;
+        if (bound === undefined) return; // nothing the resource can know as its own
+        const own: Ownership = { providerId: props.providerId, owned: new Set([bound]), index };
+        await this.writer.apply(props.subscriberId, props.providerId, planRemoval(subscriber, own));
       } finally {
-        this.forget(subscriberId);
+        this.forget(props.subscriberId);
       }
     });
   }
 
   /**
-   * Writes the declared credentials and returns the outputs read from the answer. Entries of the resource
-   * left bound to another integration (`previousId`, or an older `_id` of the identifier) are removed and
-   * the credentials written again: after it the resource has exactly one entry, on the current integration.
+   * One write: the declared credentials PUT onto the integration a write targets now, then reconciled on the
+   * answer (the service's read of the subscriber after the write): keys the entry holds that the program
+   * left out are cleared, and the resource's entry on `previous` (another integration) is removed, both
+   * planned by ./channel-entry-rules.ts. Usually one request. Returns the outputs as written.
    */
   private async write(
     operation: string,
     inputs: SubscriberCredentialsInputs,
-    previousId?: string,
+    previous: Pick<SubscriberCredentialsOutputs, "integrationId" | "environmentId"> | undefined,
   ): Promise<SubscriberCredentialsOutputs> {
-    const body: UpsertCredentialsBody = {
-      providerId: chatPushProviderId(inputs.providerId),
-      credentials: inputs.credentials,
-    };
-    if (inputs.integrationIdentifier !== undefined) body.integrationIdentifier = inputs.integrationIdentifier;
-    const target: EntryTarget = { ...inputs, integrationId: previousId };
     this.forget(inputs.subscriberId);
-    let written: { subscriber: Subscriber; entry: ChannelSettings | undefined };
     try {
-      const subscriber = await this.writer.write(inputs.subscriberId, body);
-      written = await this.rebind(subscriber, target, body);
+      const index = await this.directory.index();
+      const environmentId = previous?.environmentId ?? (await this.environmentFor(inputs));
+      const target = writeTarget(index, environmentId, inputs);
+      if (target?._id === undefined) throw new Unwritable("integration");
+      const owned = new Set([target._id]);
+      if (previous?.integrationId !== undefined) owned.add(previous.integrationId);
+      const own: Ownership = { providerId: inputs.providerId, owned, index };
+      const first = planPut(target.identifier, inputs.credentials);
+      let after = await this.writer.apply(inputs.subscriberId, inputs.providerId, first);
+      const rest = after && planWrite(after, own, target, inputs.credentials);
+      if (after && rest && rest.steps.length > 0) {
+        after = (await this.writer.apply(inputs.subscriberId, inputs.providerId, rest)) ?? after;
+      }
+      this.environmentId ??= after?._environmentId;
+      const entry = entryOn(after, inputs.providerId, target._id);
+      return toOutputs(inputs, { subscriber: after, integration: target, entry });
     } catch (e) {
       throw await this.explain(operation, inputs, e);
     } finally {
       this.forget(inputs.subscriberId);
     }
-    this.environmentId ??= written.subscriber._environmentId;
-    return toOutputs(inputs, written.subscriber, written.entry);
   }
 
   /**
-   * After a write: when the resource has more than the one entry just written, those bound to another
-   * integration are removed (a scoped DELETE, which removes the fresh entry too) and the body written again.
+   * The environment a write lands in, for picking its integration: known once any answer of this process
+   * named it. An identifier names one integration across the organization, so only a write without one
+   * reads the subscriber to learn it (once per process).
    */
-  private async rebind(
-    subscriber: Subscriber,
-    target: EntryTarget,
-    body: UpsertCredentialsBody,
-  ): Promise<{ subscriber: Subscriber; entry: ChannelSettings | undefined }> {
-    if (entriesOf(subscriber, target).length <= 1) {
-      return { subscriber, entry: findEntry(subscriber, target) };
+  private async environmentFor(inputs: SubscriberCredentialsInputs): Promise<string | undefined> {
+    if (this.environmentId !== undefined || inputs.integrationIdentifier !== undefined) {
+      return this.environmentId;
     }
-    const entries = await this.bound(subscriber, target, true);
-    if (entries.stale.length === 0) return { subscriber, entry: entries.current };
-    const all = entries.current ? [entries.current, ...entries.stale] : entries.stale;
-    await this.removeEntries(subscriber, target, all);
-    const rewritten = await this.writer.write(subscriber.subscriberId, body);
-    const current = entries.current?._integrationId ?? null;
-    return { subscriber: rewritten, entry: ownEntries(rewritten, target, current).current };
-  }
-
-  /** The subscriber's entries of the resource, split by whether their integration is the current one. */
-  private async bound(subscriber: Subscriber, target: EntryTarget, fresh = false): Promise<OwnEntries> {
-    const current = await this.directory.current(
-      { environmentId: subscriber._environmentId, integrationIdentifier: target.integrationIdentifier },
-      fresh,
-    );
-    return ownEntries(subscriber, target, current === undefined ? undefined : (current?._id ?? null));
-  }
-
-  /** Removes the given entries of the resource (see `removalsOf`). */
-  private async removeEntries(
-    subscriber: Subscriber,
-    target: EntryTarget,
-    ours: readonly ChannelSettings[],
-  ): Promise<void> {
-    for (const r of removalsOf(subscriber, target.providerId, ours)) {
-      await this.writer.remove(subscriber.subscriberId, target.providerId, r.integrationIdentifier);
-    }
+    const subscriber = await this.findSubscriber(inputs.subscriberId);
+    if (!subscriber) throw new Unwritable("subscriber");
+    return subscriber._environmentId;
   }
 
   /**
-   * True when the entry in state is bound to another integration than the one its identifier names now.
+   * True when a write would now target another integration than the one the entry in state is bound to.
    * Best effort: false when the service cannot be asked (a preview without a key, a failing service).
    */
-  private async bindingDrifted(olds: SubscriberCredentialsOutputs): Promise<boolean> {
+  private async bindingMoved(
+    olds: SubscriberCredentialsOutputs,
+    news: SubscriberCredentialsInputs,
+  ): Promise<boolean> {
     if (olds.integrationId === undefined) return false;
     try {
-      const current = await this.directory.current(olds);
-      return current !== undefined && current?._id !== olds.integrationId;
+      const index = await this.directory.index();
+      const target = news.integrationIdentifier === undefined ? { providerId: news.providerId } : news;
+      return writeTarget(index, olds.environmentId, target)?._id !== olds.integrationId;
     } catch {
       return false;
     }
@@ -274,14 +258,14 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
     inputs: SubscriberCredentialsInputs,
     err: unknown,
   ): Promise<unknown> {
-    if (isSubscriberMissing(err)) {
+    if (isSubscriberMissing(err) || (err instanceof Unwritable && err.missing === "subscriber")) {
       const env = await this.describeEnvironment();
       return new Error(
         `svc: ${operation}: subscriber "${inputs.subscriberId}" does not exist in ${env}. ` +
           "Subscribers are created by your application (or the service's dashboard); create it first, or check svc:apiKey points at the right environment.",
       );
     }
-    if (isNoIntegration(err)) {
+    if (isNoIntegration(err) || (err instanceof Unwritable && err.missing === "integration")) {
       const env = await this.describeEnvironment();
       const which =
         inputs.integrationIdentifier === undefined
@@ -352,4 +336,12 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
       this.reads.delete(subscriberId);
     }
   }
+}
+
+/** The integration with its identifier, when the index knew it. */
+function withIdentifier(i: {
+  _id?: string | undefined;
+  identifier?: string | undefined;
+}): Pick<Integration, "_id" | "identifier"> | undefined {
+  return i.identifier === undefined ? undefined : { _id: i._id, identifier: i.identifier };
 }

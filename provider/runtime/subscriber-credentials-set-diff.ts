@@ -3,11 +3,18 @@
  * which subscribers an update touches (entry changes), and what actually needs a request once the stored
  * credentials are known (the sync plan).
  */
-import type { ChannelCredentials, ChannelSettings, Subscriber } from "../../sdk/schemas";
-import { comparableCredentials, ownEntries, pickCredentials, removalsOf } from "../model/channel-entry";
+import type { ChannelCredentials, ChannelSettings, Integration, Subscriber } from "../../sdk/schemas";
+import { comparableCredentials } from "../model/channel-entry";
 import type { DiffOutcome } from "../model/pulumi-results";
 import { decodeCredentials, isEncodedCredentials } from "../model/subscriber-credentials-set-schema";
-import { containsUnknown, isUnknown } from "../model/values";
+import { canonical, containsUnknown, isUnknown } from "../model/values";
+import {
+  type EntryPlan,
+  heldCredentials,
+  type Ownership,
+  planRemoval,
+  planWrite,
+} from "./channel-entry-rules";
 
 type Props = Record<string, unknown>;
 
@@ -98,125 +105,70 @@ export interface SetTarget {
   integrationIdentifier?: string | undefined;
 }
 
-/** One DELETE of a subscriber's entries: all of the provider's, or only those of an identifier. */
-export interface ClearStep {
+/** The requests for one subscriber (./channel-entry-rules.ts). */
+export interface SubscriberStep {
   subscriberId: string;
-  /** Scope of the DELETE (`?integrationIdentifier=`): set when the subscriber has other entries of the provider. */
-  integrationIdentifier?: string;
+  plan: EntryPlan;
 }
 
 /** The requests a sync needs once the stored credentials are known. */
 export interface SyncPlan {
-  /**
-   * Entries of the set bound to another integration than the current one (drift), removed before the
-   * subscriber's entry is written again.
-   */
-  purge: ClearStep[];
-  /** Subscribers to write (PUT). */
-  write: string[];
-  /** Entries to clear. */
-  clear: ClearStep[];
+  /** Subscribers whose entry is written (PUT; after a DELETE when their binding moved). */
+  write: SubscriberStep[];
+  /** Subscribers whose entry is removed (DELETE, or cleared in place beside others' entries). */
+  clear: SubscriberStep[];
   /** Subscribers that do not exist (no request is sent for them; they fail the operation). */
   missing: string[];
   /** Entries already as desired (written by an earlier, failed attempt, or by someone else). */
   upToDate: number;
+  /** Entries of the set that no request can remove without touching others' (integration gone or inactive). */
+  left: number;
 }
 
-/**
- * The `_id` of the integration the set's entries must be bound to: null when its identifier names none,
- * undefined when the set has no identifier (no binding is checked). See ./integration-directory.ts.
- */
-export type CurrentIntegration = string | null | undefined;
-
-/**
- * The stored credentials of the managed entry on the current integration, or undefined when there is none
- * (an emptied entry counts as none).
- */
-export function storedCredentials(
-  subscriber: Subscriber | undefined,
-  target: SetTarget,
-  currentId: CurrentIntegration = undefined,
-): ChannelCredentials | undefined {
-  return credentialsOf(subscriber ? ownEntries(subscriber, target, currentId).current : undefined);
-}
-
-/** The credentials an entry holds, or undefined when there is no entry or it is emptied. */
+/** The credentials an entry holds, or undefined when there is no entry or it holds nothing. */
 export function credentialsOf(entry: ChannelSettings | undefined): ChannelCredentials | undefined {
   if (!entry) return undefined;
-  const creds = pickCredentials(entry.credentials);
-  return comparableCredentials(creds) === comparableCredentials({}) ? undefined : creds;
-}
-
-/** The DELETE requests that remove the given entries of one subscriber. */
-function clearSteps(
-  subscriber: Subscriber,
-  target: SetTarget,
-  ours: readonly ChannelSettings[],
-): ClearStep[] {
-  return removalsOf(subscriber, target.providerId, ours).map((r) =>
-    r.integrationIdentifier === undefined
-      ? { subscriberId: subscriber.subscriberId }
-      : { subscriberId: subscriber.subscriberId, integrationIdentifier: r.integrationIdentifier },
-  );
-}
-
-/** Adds to `plan` what writing one subscriber takes: a purge of stale entries first, or nothing when up to date. */
-function planWrite(
-  plan: SyncPlan,
-  subscriber: Subscriber,
-  target: SetTarget,
-  desired: ChannelCredentials | undefined,
-  currentId: CurrentIntegration,
-): void {
-  const { current, stale } = ownEntries(subscriber, target, currentId);
-  if (stale.length > 0) {
-    plan.purge.push(...clearSteps(subscriber, target, current ? [current, ...stale] : stale));
-    plan.write.push(subscriber.subscriberId);
-  } else if (comparableCredentials(credentialsOf(current)) === comparableCredentials(desired)) {
-    plan.upToDate++;
-  } else plan.write.push(subscriber.subscriberId);
-}
-
-/** Adds to `plan` what clearing one subscriber takes: every entry of the set, stale ones included. */
-function planClear(
-  plan: SyncPlan,
-  subscriber: Subscriber,
-  target: SetTarget,
-  currentId: CurrentIntegration,
-): void {
-  const { current, stale } = ownEntries(subscriber, target, currentId);
-  const holds = credentialsOf(current) !== undefined;
-  if (!holds && stale.length === 0) {
-    plan.upToDate++;
-    return;
-  }
-  plan.clear.push(...clearSteps(subscriber, target, current ? [current, ...stale] : stale));
+  const creds = heldCredentials(entry);
+  return Object.keys(creds).length === 0 ? undefined : (canonical(creds) as ChannelCredentials);
 }
 
 /**
- * Read-before-write: of the subscribers to write, only those whose stored credentials differ from the
- * desired ones are written; of those to clear, only entries that still hold something are cleared. This is
- * what makes a retried create or update (after a partial failure) converge without duplicate requests.
- * Entries bound to another integration than `currentId` are drift: removed before the write, or cleared.
+ * Read-before-write: of the subscribers to write, only those whose entry on `integration` differs from the
+ * desired credentials are written; of those to clear, only entries that still hold something are removed
+ * (./channel-entry-rules.ts decides how). This is what makes a retried create or update (after a partial
+ * failure) converge without duplicate requests. `integration` is undefined when no write can land (there is
+ * no active integration); then nothing is to be written.
  */
 export function planSync(
-  target: SetTarget,
+  own: Ownership,
+  integration: Integration | undefined,
   desired: Readonly<Record<string, ChannelCredentials>>,
   toWrite: readonly string[],
   toClear: readonly string[],
   stored: ReadonlyMap<string, Subscriber>,
-  currentId: CurrentIntegration = undefined,
 ): SyncPlan {
-  const plan: SyncPlan = { purge: [], write: [], clear: [], missing: [], upToDate: 0 };
-  for (const id of toWrite) {
-    const subscriber = stored.get(id);
-    if (!subscriber) plan.missing.push(id);
-    else planWrite(plan, subscriber, target, desired[id], currentId);
+  const plan: SyncPlan = { write: [], clear: [], missing: [], upToDate: 0, left: 0 };
+  for (const subscriberId of toWrite) {
+    const subscriber = stored.get(subscriberId);
+    if (!subscriber || !integration) plan.missing.push(subscriberId);
+    else
+      add(
+        plan.write,
+        plan,
+        subscriberId,
+        planWrite(subscriber, own, integration, desired[subscriberId] ?? {}),
+      );
   }
-  for (const id of toClear) {
-    const subscriber = stored.get(id);
+  for (const subscriberId of toClear) {
+    const subscriber = stored.get(subscriberId);
     if (!subscriber) plan.upToDate++;
-    else planClear(plan, subscriber, target, currentId);
+    else add(plan.clear, plan, subscriberId, planRemoval(subscriber, own));
   }
   return plan;
+}
+
+function add(into: SubscriberStep[], plan: SyncPlan, subscriberId: string, entryPlan: EntryPlan): void {
+  plan.left += entryPlan.left.length;
+  if (entryPlan.steps.length === 0) plan.upToDate++;
+  else into.push({ subscriberId, plan: entryPlan });
 }

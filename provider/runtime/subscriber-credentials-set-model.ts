@@ -3,7 +3,7 @@
  * the credentials' text form and the map (the shape is ../model/subscriber-credentials-set-schema.ts).
  */
 import { formatPath } from "../../sdk/schemas";
-import { normalizeCredentials, tokenFailures } from "../model/channel-entry";
+import { normalizeCredentials, tokenFailures, unstoredFieldFailures } from "../model/channel-entry";
 import type { CheckFailure, CheckOutcome } from "../model/pulumi-results";
 import {
   decodeCredentials,
@@ -53,13 +53,17 @@ export function credentialsSetId(inputs: {
     : `${inputs.providerId}/${inputs.integrationIdentifier}`;
 }
 
-/** Token-list problems of every entry (duplicates, spaces, tokens on a chat provider), naming the subscriberId. */
+/**
+ * Problems of every entry the schema cannot express (duplicate tokens, spaces, tokens on a chat provider,
+ * fields the service does not store), naming the subscriberId.
+ */
 function entryTokenFailures(providerId: unknown, credentials: Props): CheckFailure[] {
   const out: CheckFailure[] = [];
   for (const [subscriberId, creds] of Object.entries(credentials)) {
     if (!isRecord(creds)) continue;
     const where = formatPath(["credentials", subscriberId, "deviceTokens"]);
     out.push(...tokenFailures(providerId, creds.deviceTokens, where));
+    out.push(...unstoredFieldFailures(creds, formatPath(["credentials", subscriberId])));
   }
   return out;
 }

@@ -14,17 +14,19 @@
  *   cause (never a credential). 401/403 stop the sync at once.
  * - Refresh reads every entry back (same reader): out-of-band changes show in the credentials, and the
  *   fingerprint of a changed entry becomes `changed-outside-pulumi` so the next preview lists it.
- * - Credentials follow their integration (./integration-directory.ts): an entry bound to an integration that
- *   is gone, or to an older `_id` of the identifier, is drift. Refresh drops it from the state (the next
- *   `up` writes it again), a sync removes it before writing the subscriber again, and delete removes every
- *   entry of the set whatever integration it points at.
+ * - Entries are the ones bound (`_integrationId`) to the integration a write targets (the identifier's, or
+ *   the provider's newest active one); the state keeps its `_id`. Which requests write or remove an entry
+ *   without touching other integrations' entries is ./channel-entry-rules.ts: a removed subscriber's entry
+ *   is DELETEd when every other entry of the provider is inert, else cleared in place.
+ * - A binding that moved (the integration recreated, a newer one without identifier) is drift: diff sees it,
+ *   and the update writes every subscriber onto the new integration, clearing the entries left behind.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
+import type { SvcClient } from "../../sdk/client";
 import { AuthenticationError, PermissionDeniedError } from "../../sdk/errors";
-import type { ChannelCredentials, Subscriber, UpsertCredentialsBody } from "../../sdk/schemas";
+import type { ChannelCredentials, Integration, Subscriber } from "../../sdk/schemas";
 import type { ConfigSource } from "../config";
-import { comparableCredentials, ownEntries } from "../model/channel-entry";
-import { chatPushProviderId } from "../model/delivery-provider-id";
+import { comparableCredentials } from "../model/channel-entry";
 import { markPhase, timedPhase } from "../model/phase-log";
 import type { CreateOutcome, DiffOutcome, ReadOutcome, UpdateOutcome } from "../model/pulumi-results";
 import {
@@ -32,6 +34,7 @@ import {
   type SubscriberCredentialsSetOutputs,
   type SubscriberCredentialsSetWire,
 } from "../model/subscriber-credentials-set-schema";
+import { entryOn, type IntegrationIndex, type Ownership, writeTarget } from "./channel-entry-rules";
 import { concealSecretInputs } from "./check-failures";
 import { CredentialsWriter, isNoIntegration, isSubscriberMissing } from "./credentials-writer";
 import { forEachLimited } from "./for-each-limited";
@@ -39,13 +42,12 @@ import { IntegrationDirectory } from "./integration-directory";
 import { carryWriteId, ReplacementGuard, type Stamped } from "./replacement-guard";
 import { ServiceSession, type ServiceSessionOptions } from "./service-session";
 import {
-  type ClearStep,
-  type CurrentIntegration,
   credentialsOf,
   diffSubscriberCredentialsSet,
   entryChanges,
   planSync,
   type SetTarget,
+  type SubscriberStep,
   type SyncPlan,
 } from "./subscriber-credentials-set-diff";
 import { hasSetState, lookUpSet } from "./subscriber-credentials-set-lookup";
@@ -136,7 +138,11 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
     olds: Record<string, unknown>,
     news: Record<string, unknown>,
   ): Promise<DiffOutcome> {
-    return timedPhase("diff", async () => diffSubscriberCredentialsSet(olds, news));
+    return timedPhase("diff", async () => {
+      const outcome = diffSubscriberCredentialsSet(olds, news);
+      if (outcome.changes || !(await this.bindingMoved(olds))) return outcome;
+      return { ...outcome, changes: true };
+    });
   }
 
   async create(
@@ -146,9 +152,10 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
     return this.session.guard("create", inputs.credentials, () =>
       timedPhase("create", async () => {
         const ids = Object.keys(inputs.credentials);
-        await this.sync("create", inputs, inputs.credentials, ids, []);
+        const integrationId = await this.sync("create", inputs, inputs.credentials, ids, [], undefined);
         const id = credentialsSetId(inputs);
-        return { id, outs: this.creates.stamp(id, encodeSet(inputs, encoded), new Set(ids)) };
+        const outs = encodeSet(bound(inputs, integrationId), encoded);
+        return { id, outs: this.creates.stamp(id, outs, new Set(ids)) };
       }),
     );
   }
@@ -163,9 +170,10 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
     return this.session.guard("update", [olds.credentials, news.credentials], () =>
       timedPhase("update", async () => {
         const c = entryChanges(olds.credentials, news.credentials);
-        await this.sync("update", news, news.credentials, [...c.added, ...c.changed], c.removed);
-        // The outputs are the new inputs, in the form they came in.
-        return { outs: carryWriteId(newWire, oldWire) };
+        const toWrite = [...c.added, ...c.changed];
+        const integrationId = await this.sync("update", news, news.credentials, toWrite, c.removed, olds);
+        // The outputs are the new inputs, in the form they came in, and the integration written to.
+        return { outs: carryWriteId(bound(newWire, integrationId), oldWire) };
       }),
     );
   }
@@ -175,7 +183,7 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
     return this.session.guard("delete", props.credentials, async () => {
       const kept = this.creates.supersededBy(credentialsSetId(props), props)?.payload;
       const ids = Object.keys(props.credentials ?? {}).filter((id) => !kept?.has(id));
-      await this.sync("delete", props, {}, [], ids);
+      await this.sync("delete", props, {}, [], ids, props);
     });
   }
 
@@ -184,112 +192,184 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
     return this.session.guard("read", props?.credentials, () =>
       timedPhase("read", async () => {
         if (!hasSetState(props)) {
-          const found = await lookUpSet(this.session.client(), id, props, (k, f) =>
-            this.currentIntegration(k, f),
-          );
+          const found = await lookUpSet(this.session.client(), id, props, await this.directory.index());
           const outs = encodeSet(found, true);
-          return { id, props: outs, inputs: outs };
+          return { id, props: outs, inputs: inputsOfSet(outs) };
         }
         const wanted = new Set(Object.keys(props.credentials));
         const { found } = await readSubscribers(this.session.client(), wanted, this.concurrency);
-        const outs = encodeSet(refreshed(props, found, await this.currentIntegration(props, found)), encoded);
-        return { id, props: carryWriteId(outs, props), inputs: outs };
+        const boundId = props.integrationId ?? (await this.target(props, found, false))?._id;
+        const outs = encodeSet(refreshed(props, found, boundId), encoded);
+        return { id, props: carryWriteId(outs, props), inputs: inputsOfSet(outs) };
       }),
     );
   }
 
-  /** Reads the entries to touch, then writes and clears what differs; throws naming every failed subscriber. */
+  /**
+   * Reads the entries to touch, plans (./subscriber-credentials-set-diff.ts `planSync`) and applies the plan;
+   * throws naming every failed subscriber. `previous` is the state (the integration its entries are bound
+   * to); when a write now targets another integration, every declared subscriber is written again. Returns
+   * the `_id` of the integration written to.
+   */
   private async sync(
     operation: string,
     target: SetTarget,
     desired: Readonly<Record<string, ChannelCredentials>>,
     toWrite: readonly string[],
     toClear: readonly string[],
-  ): Promise<void> {
-    const client = this.session.client();
-    const wanted = new Set([...toWrite, ...toClear]);
-    markPhase("host", `${operation}:plan`, { entries: wanted.size });
-    const { found, strategy } = await readSubscribers(client, wanted, this.concurrency);
-    const currentId = await this.currentIntegration(target, found, true);
-    const plan = planSync(target, desired, toWrite, toClear, found, currentId);
+    previous: { integrationId?: string | undefined } | undefined,
+  ): Promise<string | undefined> {
+    const read = await this.readForSync(target, desired, toWrite, toClear, previous);
+    const plan = planSync(read.own, read.integration, desired, read.toWrite, toClear, read.found);
     markPhase("host", `${operation}:read-done`, { write: plan.write.length, clear: plan.clear.length });
     const failures = new Map<string, string[]>();
     const fail = (cause: string, id: string) => failures.set(cause, [...(failures.get(cause) ?? []), id]);
-    for (const id of plan.missing) fail(this.missingCause(found), id);
+    const missingCause = read.integration ? this.missingCause(read.found) : this.noIntegrationCause(target);
+    for (const id of plan.missing) fail(missingCause, id);
     let written = 0;
     let cleared = 0;
-    const clear = async (step: ClearStep) => {
+    const apply = (count: () => void) => async (step: SubscriberStep) => {
       try {
-        await this.writer.remove(step.subscriberId, target.providerId, step.integrationIdentifier);
-        cleared++;
+        await this.writer.apply(step.subscriberId, target.providerId, step.plan);
+        count();
       } catch (e) {
         if (isFatal(e)) throw e;
-        fail(causeOf(e, step.subscriberId), step.subscriberId);
+        fail(this.causeOfWrite(e, target, step.subscriberId), step.subscriberId);
       }
     };
     const failedSoFar = () => [...failures.values()].reduce((n, ids) => n + ids.length, 0);
     const progress = setSyncProgress(target, plan, () => ({ written, cleared, failed: failedSoFar() }));
     try {
-      await forEachLimited(plan.purge, this.concurrency, clear);
-      await forEachLimited(plan.write, this.concurrency, async (id) => {
-        try {
-          await this.writer.write(id, bodyOf(target, desired[id] ?? {}));
-          written++;
-        } catch (e) {
-          if (isFatal(e)) throw e;
-          fail(this.causeOfWrite(e, target, id), id);
-        }
-      });
-      await forEachLimited(plan.clear, this.concurrency, clear);
+      await forEachLimited(
+        plan.write,
+        this.concurrency,
+        apply(() => written++),
+      );
+      await forEachLimited(
+        plan.clear,
+        this.concurrency,
+        apply(() => cleared++),
+      );
     } finally {
       await progress.finish(operation);
     }
     const failed = failedSoFar();
-    this.lastSync = { operation, strategy, written, cleared, upToDate: plan.upToDate, failed };
+    this.lastSync = { operation, strategy: read.strategy, written, cleared, upToDate: plan.upToDate, failed };
     if (failed > 0) throw partialFailure(operation, plan, failures, written + cleared, failed);
+    return read.integration?._id ?? previous?.integrationId;
   }
 
-  /** The `_id` the set's identifier names now, in the environment of the subscribers read. */
-  private async currentIntegration(
+  /**
+   * The read of a sync: the integrations, the subscribers to touch, the integration writes land on and what
+   * the set owns. When the binding moved, every declared subscriber is to be written.
+   */
+  private async readForSync(
+    target: SetTarget,
+    desired: Readonly<Record<string, ChannelCredentials>>,
+    toWrite: readonly string[],
+    toClear: readonly string[],
+    previous: { integrationId?: string | undefined } | undefined,
+  ): Promise<SyncRead> {
+    const client = this.session.client();
+    markPhase("host", "sync:plan", { entries: toWrite.length + toClear.length });
+    const index = await this.directory.index(true);
+    let writes = toWrite;
+    let read = await readSubscribers(client, new Set([...writes, ...toClear]), this.concurrency);
+    const landsOn = () => writeTarget(index, environmentOf(read.found), target);
+    const before = previous?.integrationId;
+    const now = landsOn()?._id;
+    if (
+      before !== undefined &&
+      now !== undefined &&
+      now !== before &&
+      writes.length < Object.keys(desired).length
+    ) {
+      writes = Object.keys(desired);
+      read = await readSubscribers(client, new Set([...writes, ...toClear]), this.concurrency);
+    }
+    const integration = landsOn();
+    const owned = new Set<string>();
+    if (before !== undefined) owned.add(before);
+    if (integration?._id !== undefined) owned.add(integration._id);
+    const own: Ownership = { providerId: target.providerId, owned, index };
+    return { found: read.found, strategy: read.strategy, integration, own, toWrite: writes };
+  }
+
+  /** The integration a write of the set lands on now, in the environment of the subscribers read. */
+  private async target(
     target: SetTarget,
     found: ReadonlyMap<string, Subscriber>,
-    fresh = false,
-  ): Promise<CurrentIntegration> {
-    const environmentId = found.values().next().value?._environmentId;
-    const current = await this.directory.current(
-      { environmentId, integrationIdentifier: target.integrationIdentifier },
-      fresh,
-    );
-    return current === undefined ? undefined : (current?._id ?? null);
+    fresh: boolean,
+  ): Promise<Integration | undefined> {
+    return writeTarget(await this.directory.index(fresh), environmentOf(found), target);
+  }
+
+  /**
+   * True when a write would now target another integration than the one the state's entries are bound to.
+   * Best effort: false when the service cannot be asked (a preview without a key, a failing service).
+   */
+  private async bindingMoved(olds: Record<string, unknown>): Promise<boolean> {
+    const { integrationId, providerId, integrationIdentifier } = olds;
+    if (typeof integrationId !== "string" || typeof providerId !== "string") return false;
+    const identifier = typeof integrationIdentifier === "string" ? integrationIdentifier : undefined;
+    try {
+      const index = await this.directory.index();
+      const environmentId = index.live(integrationId)?._environmentId;
+      const now = writeTarget(index, environmentId, { providerId, integrationIdentifier: identifier });
+      return now?._id !== integrationId;
+    } catch {
+      return false;
+    }
   }
 
   private missingCause(found: ReadonlyMap<string, Subscriber>): string {
-    const env = found.values().next().value?._environmentId;
+    const env = environmentOf(found);
     const where = env ? `environment ${env}` : "the API key's environment";
     return `subscriber does not exist in ${where} (subscribers are created by your application; create them first, or check svc:apiKey)`;
   }
 
+  private noIntegrationCause(target: SetTarget): string {
+    const which =
+      target.integrationIdentifier === undefined
+        ? `providerId "${target.providerId}"`
+        : `providerId "${target.providerId}" with identifier "${target.integrationIdentifier}"`;
+    return `no active integration for ${which} (create one and make the set depend on it)`;
+  }
+
   private causeOfWrite(err: unknown, target: SetTarget, subscriberId: string): string {
     if (isSubscriberMissing(err)) return "subscriber does not exist";
-    if (isNoIntegration(err)) {
-      const which =
-        target.integrationIdentifier === undefined
-          ? `providerId "${target.providerId}"`
-          : `providerId "${target.providerId}" with identifier "${target.integrationIdentifier}"`;
-      return `no active integration for ${which} (create one and make the set depend on it)`;
-    }
+    if (isNoIntegration(err)) return this.noIntegrationCause(target);
     return causeOf(err, subscriberId);
   }
 }
 
-/** The write request of one entry. */
-function bodyOf(target: SetTarget, credentials: ChannelCredentials): UpsertCredentialsBody {
-  const body: UpsertCredentialsBody = {
-    providerId: chatPushProviderId(target.providerId),
-    credentials,
+/** What a sync reads before it plans. */
+interface SyncRead {
+  found: ReadonlyMap<string, Subscriber>;
+  strategy: ReadStrategy;
+  /** The integration writes land on (undefined: there is no active one). */
+  integration: Integration | undefined;
+  own: Ownership;
+  /** The subscribers to write (every declared one when the binding moved). */
+  toWrite: readonly string[];
+}
+
+/** The environment of the subscribers read (the API key's), when any was read. */
+function environmentOf(found: ReadonlyMap<string, Subscriber>): string | undefined {
+  return found.values().next().value?._environmentId;
+}
+
+/** Outputs with the `_id` of the integration the entries are bound to (kept when none is known). */
+function bound<T extends object>(outs: T, integrationId: string | undefined): T & { integrationId?: string } {
+  return integrationId === undefined ? outs : { ...outs, integrationId };
+}
+
+/** The inputs that describe read outputs: the same, without what only outputs carry. */
+function inputsOfSet(outs: SubscriberCredentialsSetWire): SubscriberCredentialsSetWire {
+  const { integrationId: _bound, ...inputs } = outs as SubscriberCredentialsSetWire & {
+    integrationId?: string;
   };
-  if (target.integrationIdentifier !== undefined) body.integrationIdentifier = target.integrationIdentifier;
-  return body;
+  return inputs;
 }
 
 /** The error of a sync with failed entries: counts, then each cause with the subscriberIds it hit. */
@@ -310,22 +390,19 @@ function partialFailure(
 }
 
 /**
- * The state after a refresh: each entry as stored on the current integration (gone entries, and entries
- * with a stale binding, dropped: the next `up` writes them again), and for entries changed outside Pulumi
- * the drift fingerprint, so that the next preview lists them.
+ * The state after a refresh: each entry as stored on the integration the set is bound to (entries gone, or
+ * holding nothing, dropped: the next `up` writes them again), and for entries changed outside Pulumi the
+ * drift fingerprint, so that the next preview lists them.
  */
 function refreshed(
   props: SubscriberCredentialsSetOutputs,
   found: ReadonlyMap<string, Subscriber>,
-  currentId: CurrentIntegration,
+  boundId: string | undefined,
 ): SubscriberCredentialsSetOutputs {
   const credentials: Record<string, ChannelCredentials> = {};
   const fingerprints: Record<string, string> = {};
   for (const [id, declared] of Object.entries(props.credentials)) {
-    const subscriber = found.get(id);
-    const entries = subscriber ? ownEntries(subscriber, props, currentId) : undefined;
-    if (entries && entries.stale.length > 0) continue;
-    const stored = credentialsOf(entries?.current);
+    const stored = credentialsOf(entryOn(found.get(id), props.providerId, boundId));
     if (stored === undefined) continue;
     credentials[id] = stored;
     const same = comparableCredentials(stored) === comparableCredentials(declared);
@@ -334,5 +411,6 @@ function refreshed(
   const outs: SubscriberCredentialsSetOutputs = { providerId: props.providerId, credentials };
   if (props.integrationIdentifier !== undefined) outs.integrationIdentifier = props.integrationIdentifier;
   if (props.fingerprints !== undefined) outs.fingerprints = fingerprints;
+  if (boundId !== undefined) outs.integrationId = boundId;
   return outs;
 }

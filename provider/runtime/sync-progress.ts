@@ -78,6 +78,6 @@ export class SyncProgress {
 
 /** The progress of a set's sync of `plan` (purges count as clears: each is a DELETE). */
 export function setSyncProgress(target: SetTarget, plan: SyncPlan, counts: () => SyncCounts): SyncProgress {
-  const totals = { write: plan.write.length, clear: plan.purge.length + plan.clear.length };
+  const totals = { write: plan.write.length, clear: plan.clear.length };
   return new SyncProgress(`SubscriberCredentialsSet ${credentialsSetId(target)}`, totals, counts);
 }

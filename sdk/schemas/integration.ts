@@ -96,6 +96,8 @@ export const integrationSchema = z.looseObject({
   deleted: z.boolean().optional(),
   deletedAt: z.string().nullable().optional(),
   deletedBy: z.string().nullable().optional(),
+  /** When it was created: a credentials write without identifier targets the newest active one. */
+  createdAt: z.string().optional(),
   primary: z.boolean().optional(),
   conditions: z.array(stepFilterResponseSchema).optional(),
 });

@@ -80,11 +80,20 @@ export const subscriberSchema = z.looseObject({
 /** A subscriber. */
 export type Subscriber = z.infer<typeof subscriberSchema>;
 
-/** Body of `PATCH /v1/subscribers/{subscriberId}/credentials` (strict). */
+/**
+ * Credentials as a write sends them. The service merges the keys a write leaves out with the stored ones
+ * (`{ ...old, ...new, deviceTokens }`), so the only way to take a webhook URL or channel away is to send it
+ * as `""`.
+ */
+const writtenCredentialsSchema = channelCredentialsSchema.extend({
+  webhookUrl: z.union([httpUrlSchema, z.literal("")]).optional(),
+});
+
+/** Body of `PATCH` and `PUT /v1/subscribers/{subscriberId}/credentials` (strict). */
 export const upsertCredentialsBodySchema = z.strictObject({
   providerId: chatPushProviderIdSchema,
   integrationIdentifier: z.string().min(1).optional(),
-  credentials: channelCredentialsSchema,
+  credentials: writtenCredentialsSchema,
 });
 /** Body of the upsert-credentials operation. */
 export type UpsertCredentialsBody = z.infer<typeof upsertCredentialsBodySchema>;
