@@ -1,29 +1,17 @@
 /**
  * The channel-entry core shared by SubscriberCredentials and SubscriberCredentialsSet
- * (provider/model/channel-entry.ts): ids, comparable credentials, token rules, owned entries and removals.
+ * (provider/model/channel-entry.ts): ids, comparable credentials, token rules, fields the service drops.
+ * Which entries a resource owns and how it removes them: ../runtime/channel-entry-rules.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import {
   comparableCredentials,
-  entriesOf,
   idSchema,
   normalizeCredentials,
-  ownEntries,
-  removalsOf,
   tokenFailures,
+  unstoredFieldFailures,
 } from "../../../provider/model/channel-entry";
 import { UNKNOWN } from "../../../provider/model/values";
-import type { ChannelSettings, Subscriber } from "../../../sdk/schemas";
-import { subscriberRecord } from "../../../testkit/subscriber-record";
-
-const entry = (integrationIdentifier: string, integrationId: string, tokens: string[]): ChannelSettings => ({
-  providerId: "fcm",
-  integrationIdentifier,
-  _integrationId: integrationId,
-  credentials: { deviceTokens: tokens },
-});
-
-const subscriber = (channels: ChannelSettings[]): Subscriber => subscriberRecord("alice", channels);
 
 describe("channel entry", () => {
   it("ids: non-empty, at most 255 characters, no control characters or surrounding spaces", () => {
@@ -37,6 +25,8 @@ describe("channel entry", () => {
       comparableCredentials({ deviceTokens: ["a", "b"] }),
     );
     expect(comparableCredentials({ deviceTokens: [] })).toBe(comparableCredentials({}));
+    expect(comparableCredentials({ webhookUrl: "", channel: "" })).toBe(comparableCredentials({}));
+    expect(comparableCredentials({ webhookUrl: "https://h.test" })).not.toBe(comparableCredentials({}));
     expect(normalizeCredentials({ webhookUrl: "https://h.test", channel: null })).toEqual({
       webhookUrl: "https://h.test",
     });
@@ -55,16 +45,17 @@ describe("channel entry", () => {
     expect(reasons.join()).not.toContain("tok-1");
   });
 
-  it("owned entries split by the integration the identifier names now; removals scoped beside others'", () => {
-    const current = entry("fcm-main", "int-new", ["a"]);
-    const stale = entry("fcm-main", "int-old", ["b"]);
-    const other = entry("fcm-other", "int-x", ["c"]);
-    const s = subscriber([current, stale, other]);
-    const target = { providerId: "fcm", integrationIdentifier: "fcm-main" };
-    expect(ownEntries(s, target, "int-new")).toEqual({ current, stale: [stale] });
-    expect(ownEntries(s, target, null)).toEqual({ current: undefined, stale: [current, stale] });
-    expect(entriesOf(s, target)).toEqual([current, stale]);
-    expect(removalsOf(s, "fcm", [current, stale])).toEqual([{ integrationIdentifier: "fcm-main" }]);
-    expect(removalsOf(subscriber([current]), "fcm", [current])).toEqual([{}]);
+  it("fields the service drops (Grafana on-call's) are refused by name, never echoed", () => {
+    const failures = unstoredFieldFailures({
+      webhookUrl: "https://h.test",
+      alertUid: "secret-uid",
+      title: "t",
+    });
+    expect(failures.map((f) => f.reason)).toEqual([
+      expect.stringMatching(/^credentials\.alertUid: the service does not store this field/),
+      expect.stringMatching(/^credentials\.title: the service does not store this field/),
+    ]);
+    expect(JSON.stringify(failures)).not.toContain("secret-uid");
+    expect(unstoredFieldFailures({ deviceTokens: ["a"] })).toEqual([]);
   });
 });

@@ -1,10 +1,11 @@
 /**
- * IntegrationDirectory against the emulator: which integration an identifier names now, per environment,
- * after an out-of-band recreate, and after writes of this process.
+ * IntegrationDirectory against the emulator: the organization's integrations, where a write lands per
+ * environment, after an out-of-band recreate, and after writes of this process.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../../emulator";
 import { DEFAULT_PROD_KEY } from "../../../emulator/auth";
+import { writeTarget } from "../../../provider/runtime/channel-entry-rules";
 import { IntegrationDirectory, integrationsChanged } from "../../../provider/runtime/integration-directory";
 import { SvcClient } from "../../../sdk";
 
@@ -32,31 +33,32 @@ const envOf = (n: number) => emu.keys[n]!.environmentId;
 const liveIn = (env: string) =>
   emu.integrations().find((i) => i._environmentId === env && i.identifier === "fcm-main" && !i.deleted)?._id;
 
+const target = { providerId: "fcm", integrationIdentifier: "fcm-main" };
+
 describe("IntegrationDirectory", () => {
-  it("names the identifier's integration in the environment; ambiguous without one, null when gone", async () => {
+  it("gives the organization's live integrations: a write target per environment", async () => {
     const directory = new IntegrationDirectory(() => client);
-    const dev = envOf(0);
-    expect((await directory.current({ environmentId: dev, integrationIdentifier: "fcm-main" }))?._id).toBe(
-      liveIn(dev),
-    );
-    expect(await directory.current({ integrationIdentifier: "fcm-main" })).toBeUndefined();
-    expect(await directory.current({ environmentId: dev })).toBeUndefined();
-    expect(await directory.current({ environmentId: dev, integrationIdentifier: "nope" })).toBeNull();
+    const index = await directory.index();
+    for (const n of [0, 1]) expect(writeTarget(index, envOf(n), target)?._id).toBe(liveIn(envOf(n)));
+    expect(writeTarget(index, envOf(0), { ...target, integrationIdentifier: "nope" })).toBeUndefined();
   });
 
   it("sees an out-of-band recreate when asked fresh, and after any integration write of this process", async () => {
     const directory = new IntegrationDirectory(() => client, 60_000);
-    const target = { environmentId: envOf(0), integrationIdentifier: "fcm-dev" };
-    const first = (await directory.current(target))?._id;
+    const dev = { providerId: "fcm", integrationIdentifier: "fcm-dev" };
+    const first = writeTarget(await directory.index(), envOf(0), dev)?._id;
+    expect(first).toBeDefined();
     await client.integrations.delete(first ?? "");
-    expect((await directory.current(target))?._id).toBe(first); // cached
-    expect(await directory.current(target, true)).toBeNull();
+    expect(writeTarget(await directory.index(), envOf(0), dev)?._id).toBe(first); // cached
+    const fresh = await directory.index(true);
+    expect(writeTarget(fresh, envOf(0), dev)).toBeUndefined();
+    expect(fresh.live(first)).toBeUndefined();
     const made = await client.integrations.create({
       ...PUSH,
       identifier: "fcm-dev",
       credentials: { serviceAccount: "{}" },
     });
     integrationsChanged();
-    expect((await directory.current(target))?._id).toBe(made._id);
+    expect(writeTarget(await directory.index(), envOf(0), dev)?._id).toBe(made._id);
   });
 });

@@ -9,11 +9,12 @@ import {
   encodeCredentials,
 } from "../../../provider/model/subscriber-credentials-set-schema";
 import { UNKNOWN } from "../../../provider/model/values";
+import { IntegrationIndex, type Ownership } from "../../../provider/runtime/channel-entry-rules";
 import {
+  credentialsOf,
   diffSubscriberCredentialsSet,
   entryChanges,
   planSync,
-  storedCredentials,
 } from "../../../provider/runtime/subscriber-credentials-set-diff";
 import {
   checkSubscriberCredentialsSet,
@@ -23,7 +24,7 @@ import {
   MAX_LISTED_FAILURES,
 } from "../../../provider/runtime/subscriber-credentials-set-model";
 import { chooseReadStrategy } from "../../../provider/runtime/subscriber-credentials-set-reader";
-import type { Subscriber } from "../../../sdk/schemas";
+import type { Integration, Subscriber } from "../../../sdk/schemas";
 import { subscriberRecord } from "../../../testkit/subscriber-record";
 
 const SECRET = "tok-secret-set-unit-1111";
@@ -32,9 +33,20 @@ const subscriber = subscriberRecord;
 
 const fcm = (tokens: string[], integrationIdentifier = "fcm-main") => ({
   providerId: "fcm" as const,
-  integrationIdentifier,
   _integrationId: `int-${integrationIdentifier}`,
   credentials: { deviceTokens: tokens },
+});
+
+const liveIntegration = (_id: string, identifier: string, createdAt: string): Integration => ({
+  _id,
+  _environmentId: "e",
+  _organizationId: "o",
+  name: identifier,
+  identifier,
+  providerId: "fcm",
+  channel: "push",
+  active: true,
+  createdAt,
 });
 
 describe("check", () => {
@@ -193,7 +205,13 @@ describe("entry changes and diff", () => {
 });
 
 describe("read-before-write plan", () => {
-  const target = { providerId: "fcm", integrationIdentifier: "fcm-main" };
+  // "int-fcm-main" is the set's integration; "int-fcm-eu" another active fcm integration (not the set's).
+  const index = new IntegrationIndex([
+    liveIntegration("int-fcm-main", "fcm-main", "2026-01-01T00:00:00Z"),
+    liveIntegration("int-fcm-eu", "fcm-eu", "2026-01-02T00:00:00Z"),
+  ]);
+  const main = index.live("int-fcm-main");
+  const own: Ownership = { providerId: "fcm", owned: new Set(["int-fcm-main"]), index };
   const stored = new Map<string, Subscriber>([
     ["same", subscriber("same", [fcm(["t2", "t1"])])],
     ["other", subscriber("other", [fcm(["old"])])],
@@ -202,6 +220,11 @@ describe("read-before-write plan", () => {
     ["two", subscriber("two", [fcm(["x"]), fcm(["y"], "fcm-eu")])],
     ["only", subscriber("only", [fcm(["z"])])],
   ]);
+  const put = (deviceTokens: string[], integrationIdentifier = "fcm-main") => ({
+    kind: "put",
+    integrationIdentifier,
+    credentials: { deviceTokens },
+  });
 
   it("writes only entries that differ from what is stored; a missing subscriber gets no request", () => {
     const desired = {
@@ -210,64 +233,40 @@ describe("read-before-write plan", () => {
       none: { deviceTokens: ["n"] },
       ghost: { deviceTokens: ["g"] },
     };
-    expect(planSync(target, desired, Object.keys(desired), [], stored)).toEqual({
-      purge: [],
-      write: ["other", "none"],
+    expect(planSync(own, main, desired, Object.keys(desired), [], stored)).toEqual({
+      write: [
+        { subscriberId: "other", plan: { steps: [put(["new"])], left: [] } },
+        { subscriberId: "none", plan: { steps: [put(["n"])], left: [] } },
+      ],
       clear: [],
       missing: ["ghost"],
       upToDate: 1,
+      left: 0,
     });
   });
 
-  it("clears only entries still holding something: unscoped when the only one of the provider, else scoped", () => {
-    expect(planSync(target, {}, [], ["emptied", "none", "ghost", "two", "only"], stored)).toEqual({
-      purge: [],
+  it("removes only entries still holding something: DELETE when alone, cleared in place beside another's", () => {
+    expect(planSync(own, main, {}, [], ["emptied", "none", "ghost", "two", "only"], stored)).toEqual({
       write: [],
-      clear: [{ subscriberId: "two", integrationIdentifier: "fcm-main" }, { subscriberId: "only" }],
+      clear: [
+        { subscriberId: "two", plan: { steps: [put([])], left: [] } },
+        { subscriberId: "only", plan: { steps: [{ kind: "delete-all" }], left: [] } },
+      ],
       missing: [],
       upToDate: 3,
+      left: 0,
     });
   });
 
-  describe("entries bound to another integration than the current one", () => {
-    // "int-fcm-main" was deleted; "fcm-main" now names "int-new" (recreated under the same identifier).
-    const rebound = { ...fcm(["t1", "t2"]), _integrationId: "int-new" };
-    const bindings = new Map<string, Subscriber>([
-      ["stale", subscriber("stale", [fcm(["t1", "t2"])])],
-      ["both", subscriber("both", [fcm(["t1", "t2"]), rebound])],
-      ["fresh", subscriber("fresh", [rebound])],
-      ["beside", subscriber("beside", [fcm(["t1", "t2"]), fcm(["y"], "fcm-eu")])],
-    ]);
-    const desired = Object.fromEntries(
-      [...bindings.keys()].map((id) => [id, { deviceTokens: ["t1", "t2"] }]),
-    );
+  it("with no active integration to write to, every subscriber to write fails without a request", () => {
+    const plan = planSync(own, undefined, { same: { deviceTokens: ["a"] } }, ["same"], [], stored);
+    expect(plan.missing).toEqual(["same"]);
+    expect(plan.write).toEqual([]);
+  });
 
-    it("are removed before the subscriber is written again, even when the credentials are equal", () => {
-      expect(planSync(target, desired, Object.keys(desired), [], bindings, "int-new")).toEqual({
-        purge: [
-          { subscriberId: "stale" },
-          { subscriberId: "both" },
-          { subscriberId: "beside", integrationIdentifier: "fcm-main" },
-        ],
-        write: ["stale", "both", "beside"],
-        clear: [],
-        missing: [],
-        upToDate: 1,
-      });
-    });
-
-    it("are cleared by delete, and count as no entry when the identifier names no integration", () => {
-      expect(planSync(target, {}, [], [...bindings.keys()], bindings, null).clear).toEqual([
-        { subscriberId: "stale" },
-        { subscriberId: "both" },
-        { subscriberId: "fresh" },
-        { subscriberId: "beside", integrationIdentifier: "fcm-main" },
-      ]);
-      expect(storedCredentials(bindings.get("stale"), target, "int-new")).toBeUndefined();
-      expect(storedCredentials(bindings.get("stale"), target, undefined)).toEqual({
-        deviceTokens: ["t1", "t2"],
-      });
-    });
+  it("credentialsOf: an entry holding nothing counts as none", () => {
+    expect(credentialsOf(fcm([]))).toBeUndefined();
+    expect(credentialsOf(fcm(["b", "a"]))).toEqual({ deviceTokens: ["b", "a"] });
   });
 });
 
