@@ -72,13 +72,12 @@ export class CredentialsWriter {
   }
 
   /**
-   * Removes entries with one DELETE: every entry of the provider, or with `integrationIdentifier` only those
-   * written for it (see `removalsOf`). A subscriber gone meanwhile is not an error.
+   * Removes entries with one DELETE: every entry of the provider (the service takes no query, so the
+   * identifier cannot narrow it). A subscriber gone meanwhile is not an error.
    */
-  async remove(subscriberId: string, providerId: string, integrationIdentifier?: string): Promise<void> {
+  async remove(subscriberId: string, providerId: string, _integrationIdentifier?: string): Promise<void> {
     try {
-      const query = integrationIdentifier === undefined ? {} : { integrationIdentifier };
-      await this.client().subscribers.deleteCredentials(subscriberId, providerId, query);
+      await this.client().subscribers.deleteCredentials(subscriberId, providerId);
     } catch (e) {
       if (!isGone(e)) throw e;
     }
