@@ -12,7 +12,7 @@
  *
  *   npm run build && node dist/bench/credentials-sync.js [--count=1000] [--rate=100] [--parallel=48]
  */
-import { RATE_LIMIT_WINDOW_S } from "../emulator/rate-limit";
+import { bucketCapacity, RATE_LIMIT_WINDOW_S } from "../emulator/rate-limit";
 import { SubscriberCredentialsProvider } from "../provider/runtime/subscriber-credentials-provider";
 import { SvcClient } from "../sdk";
 import { startEmulatorWorker } from "./lib/emulator-worker";
@@ -68,7 +68,7 @@ export const TARGET = 1.15;
  * per second: the burst goes at once, the rest at the refill rate.
  */
 export function syncFloorS(count: number, rate: number): { burst: number; floorS: number } {
-  const burst = Math.max(1, Math.round(rate * RATE_LIMIT_WINDOW_S));
+  const burst = bucketCapacity(rate);
   return { burst, floorS: Math.max(0, count - burst) / rate };
 }
 

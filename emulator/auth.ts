@@ -7,6 +7,11 @@ export interface EmulatorKey {
   organizationId?: string;
   /** Uuid of the environment the key acts on. */
   environmentId?: string;
+  /**
+   * Name of the key's environment when the emulator creates it (`GET /v1/environments/me` answers it).
+   * Default: "Development" for the first key, "Production" for `emu_prod_key`, else "Development".
+   */
+  environmentName?: string;
 }
 
 /** What a key identifies: its organization, environment, and the user id recorded as `deletedBy`. */

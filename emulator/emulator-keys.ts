@@ -43,7 +43,8 @@ export class EmulatorKeys {
       organizationId: key.organizationId ?? prior?.organizationId,
       environmentId: key.environmentId ?? prior?.environmentId,
     });
-    const envName = name ?? (key.apiKey === DEFAULT_PROD_KEY ? "Production" : "Development");
+    const envName =
+      key.environmentName ?? name ?? (key.apiKey === DEFAULT_PROD_KEY ? "Production" : "Development");
     if (!this.store.environment(scope.environmentId))
       this.store.ensureEnvironment(scope.environmentId, scope.organizationId, envName);
     return scope;

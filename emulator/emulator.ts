@@ -11,6 +11,7 @@ import { Persister, readState, restore, snapshot } from "./persistence";
 import { RateLimiter, type RateLimitOptions } from "./rate-limit";
 import { RequestLog } from "./request-log";
 import { Router } from "./router";
+import { environmentRoutes } from "./routes/environments";
 import { integrationRoutes, primaryIds } from "./routes/integrations";
 import { messageRoutes } from "./routes/messages";
 import { notificationRoutes } from "./routes/notifications";
@@ -53,7 +54,7 @@ export interface Emulator {
   /** The first key (by default `emu_dev_key`). */
   readonly apiKey: string;
   /** Every accepted key with its organization and environment ids. */
-  readonly keys: Required<EmulatorKey>[];
+  readonly keys: KeyIds[];
   /** Requests received (the most recent 10,000), oldest first. */
   readonly requests: readonly RequestRecord[];
   /** Stops the server (and saves the data file). */
@@ -67,7 +68,7 @@ export interface Emulator {
   /** Clears {@link Emulator.requests}. */
   resetRequests(): void;
   /** Adds an API key at run time (missing ids are generated; an existing organization id gets a new environment). */
-  addKey(key: EmulatorKey): Required<EmulatorKey>;
+  addKey(key: EmulatorKey): KeyIds;
   /** Every organization's integrations with their stored credentials (for assertions). */
   integrations(opts?: { includeDeleted?: boolean }): Integration[];
   /** A copy of a stored subscriber (for assertions), or undefined. */
@@ -76,7 +77,10 @@ export interface Emulator {
   generateSubscribers(count: number, opts?: GenerateSubscribersOptions & { apiKey?: string }): number;
 }
 
-const publicKey = (k: KeyScope): Required<EmulatorKey> => ({
+/** A key with its organization and environment ids. */
+type KeyIds = Required<Omit<EmulatorKey, "environmentName">>;
+
+const publicKey = (k: KeyScope): KeyIds => ({
   apiKey: k.apiKey,
   organizationId: k.organizationId,
   environmentId: k.environmentId,
@@ -143,6 +147,7 @@ function allRoutes(): Router {
     ...workflowRoutes,
     ...messageRoutes,
     ...notificationRoutes,
+    ...environmentRoutes,
   );
 }
 

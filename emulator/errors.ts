@@ -22,6 +22,21 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * A failure the real service answers as an unexpected exception: 500 with an `errorId` and Novu's generic
+ * message (apps/api/src/exception-filter.ts). Unlike other thrown errors it is expected, so not logged.
+ */
+export class InternalError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = "InternalError";
+  }
+}
+
+/** The `message` of a 500 (apps/api/src/exception-filter.ts). */
+export const INTERNAL_ERROR_MESSAGE =
+  "Internal server error, contact support and provide them with the errorId";
+
 /** Shorthands for the statuses the routes use. */
 export const badRequest = (detail: string | string[]) => new HttpError(400, detail);
 export const notFound = (detail: string) => new HttpError(404, detail);
@@ -45,8 +60,9 @@ export function errorBody(
   errorId?: string,
 ): ErrorBody {
   const body: ErrorBody = { statusCode: status, timestamp: new Date().toISOString(), path, message };
+  // A 500 from an unexpected exception carries no `error` (apps/api/src/exception-filter.ts).
   const reason = STATUS_CODES[status];
-  if (reason) body.error = reason;
+  if (reason && !errorId) body.error = reason;
   if (errorId) body.errorId = errorId;
   return body;
 }

@@ -9,6 +9,7 @@ import type {
 } from "../sdk/schemas";
 import defaultFixtures from "./fixtures/default.json";
 import { objectId, uuid } from "./ids";
+import { targetIntegration } from "./routes/subscribers";
 import type {
   EnvironmentState,
   Store,
@@ -83,24 +84,35 @@ function seedIntegrations(store: Store, env: EnvironmentState, list: FixtureSet[
   }
 }
 
+/**
+ * A fixture's channel entry as the service stores it: `{ _integrationId, providerId, credentials }` and
+ * never `integrationIdentifier` (Novu:
+ * libs/application-generic/src/usecases/subscribers/update-subscriber-channel/update-subscriber-channel.usecase.ts).
+ * An entry without `_integrationId` points at the integration its `integrationIdentifier` names, else at
+ * the write target of its provider (newest active), else at any seeded integration of the provider.
+ */
+function fixtureEntry(store: Store, env: EnvironmentState, c: ChannelSettings): ChannelSettings {
+  const { integrationIdentifier, ...entry } = c;
+  if (entry._integrationId) return entry;
+  const live = [...store.integrations.values()].filter(
+    (i) => i._environmentId === env.id && i.providerId === c.providerId && !i.deleted,
+  );
+  const match =
+    (integrationIdentifier === undefined
+      ? undefined
+      : live.find((i) => i.identifier === integrationIdentifier)) ??
+    targetIntegration(store, env.id, c.providerId, undefined) ??
+    live[0];
+  return { ...entry, _integrationId: match?._id ?? objectId() };
+}
+
 function seedSubscribers(store: Store, env: EnvironmentState, list: FixtureSet["subscribers"]): void {
   const now = new Date().toISOString();
   const records: StoredSubscriber[] = [];
   for (const raw of list ?? []) {
     const { preferences, ...fields } = raw;
     const createdAt = iso(fields.createdAt, now);
-    const channels: ChannelSettings[] = (fields.channels ?? []).map((c) => {
-      if (c._integrationId) return c;
-      // Point a channel without an integration id at a seeded integration of the same provider.
-      const match = [...store.integrations.values()].find(
-        (i) => i._environmentId === env.id && i.providerId === c.providerId && !i.deleted,
-      );
-      return {
-        ...c,
-        _integrationId: match?._id ?? objectId(),
-        ...(match ? { integrationIdentifier: c.integrationIdentifier ?? match.identifier } : {}),
-      };
-    });
+    const channels: ChannelSettings[] = (fields.channels ?? []).map((c) => fixtureEntry(store, env, c));
     const subscriber: StoredSubscriber = {
       ...fields,
       _id: fields._id ?? objectId(Date.parse(createdAt)),

@@ -1,13 +1,19 @@
 import { createHash } from "node:crypto";
 
 /**
- * Idempotency-Key handling as the real service does it: keys are scoped to the organization and kept
- * 24 hours; a completed request is replayed (with `Idempotency-Replay: true`), a request still in flight
- * answers 409 with `Retry-After: 1`, and the same key with a different request answers 422.
+ * Idempotency-Key handling as the real service does it (apps/api/src/app/shared/framework/
+ * idempotency.interceptor.ts): keys are scoped to the organization; a request in flight is marked for
+ * 5 minutes, a completed one (error answers included) kept 24 hours; a completed request is replayed (with
+ * `Idempotency-Replay: true`), a request still in flight answers 409 with `Retry-After: 1`, and the same key
+ * with another body answers 422.
  */
 
-/** How long a completed result is kept. */
+/** How long a completed result is kept (`IDEMPOTENCY_CACHE_TTL`). */
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long a request is marked in flight (`IDEMPOTENCY_PROGRESS_TTL`). */
+const IN_FLIGHT_TTL_MS = 5 * 60 * 1000;
+/** Longest accepted key; a longer one is a 400. */
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 
 /** A response kept for replay. */
 interface StoredResponse {
@@ -29,21 +35,14 @@ type IdempotencyDecision =
   | { kind: "in-flight" }
   | { kind: "mismatch" };
 
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
-}
-
-/** A digest of method, path and body (key order of the body does not matter). */
-export function fingerprint(method: string, path: string, body: unknown): string {
+/**
+ * The fingerprint of a request: a digest of its JSON body only, as the interceptor's `hashRequestBody`
+ * (`JSON.stringify(request.body)`; key order counts, method and path do not). No body hashes as `{}`, the
+ * body parser's value.
+ */
+export function fingerprint(body: unknown): string {
   return createHash("sha256")
-    .update(`${method} ${path}\n${canonical(body)}`)
+    .update(JSON.stringify(body ?? {}))
     .digest("hex");
 }
 
@@ -63,7 +62,7 @@ export class IdempotencyCache {
       if (entry.fingerprint !== print) return { kind: "mismatch" };
       return entry.response ? { kind: "replay", response: entry.response } : { kind: "in-flight" };
     }
-    this.entries.set(id, { fingerprint: print, expiresAt: this.now() + IDEMPOTENCY_TTL_MS });
+    this.entries.set(id, { fingerprint: print, expiresAt: this.now() + IN_FLIGHT_TTL_MS });
     return { kind: "proceed" };
   }
 
@@ -76,7 +75,7 @@ export class IdempotencyCache {
     }
   }
 
-  /** Forgets a keyed request that did not complete (server error, injected 503): a retry runs again. */
+  /** Forgets a keyed request the service never saw (an injected gateway 503): a retry runs again. */
   abandon(organizationId: string, key: string): void {
     this.entries.delete(`${organizationId}\u0000${key}`);
   }

@@ -1,9 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { idempotencyKeySchema } from "../sdk/schemas";
 import type { KeyRegistry } from "./auth";
-import { errorBody, HttpError } from "./errors";
+import { errorBody, HttpError, INTERNAL_ERROR_MESSAGE, InternalError } from "./errors";
 import type { FaultInjector } from "./faults";
-import { fingerprint, type IdempotencyCache } from "./idempotency";
+import { fingerprint, type IdempotencyCache, MAX_IDEMPOTENCY_KEY_LENGTH } from "./idempotency";
 import { uuid } from "./ids";
 import type { RateLimitCategory, RateLimiter } from "./rate-limit";
 import { parseQuery, type RouteResult, type Router } from "./router";
@@ -43,7 +42,13 @@ export interface ServerDeps {
 
 /** Largest accepted request body. */
 const MAX_BODY_BYTES = 1024 * 1024;
-const IDEMPOTENT_METHODS = new Set(["POST", "PATCH", "PUT"]);
+/**
+ * Methods whose Idempotency-Key is honoured: POST and PATCH only, PUT and DELETE ignore it
+ * (apps/api/src/app/shared/framework/idempotency.interceptor.ts `ALLOWED_METHODS`).
+ */
+const IDEMPOTENT_METHODS = new Set(["POST", "PATCH"]);
+/** Link sent with the 409 and 422 of the idempotency interceptor. */
+const IDEMPOTENCY_DOCS_LINK = "https://docs.novu.co/additional-resources/idempotency";
 
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -90,11 +95,15 @@ export function requestHandler(deps: ServerDeps): (req: IncomingMessage, res: Se
   };
 }
 
-/** The Idempotency-Key header of a POST/PATCH/PUT (repeated headers joined), read once per request. */
+/**
+ * The Idempotency-Key header of a POST/PATCH (repeated headers joined), read once per request; an empty
+ * one counts as none (the interceptor's `!idempotencyKey`).
+ */
 function idempotencyKeyOf(req: IncomingMessage, method: string): string | undefined {
   const sent = req.headers["idempotency-key"];
   if (sent === undefined || !IDEMPOTENT_METHODS.has(method)) return undefined;
-  return Array.isArray(sent) ? sent.join(",") : sent;
+  const key = Array.isArray(sent) ? sent.join(",") : sent;
+  return key === "" ? undefined : key;
 }
 
 function newRecord(method: string, path: string, requestId: string, key: string | undefined): RequestRecord {
@@ -141,42 +150,66 @@ async function jsonBody(req: IncomingMessage, method: string): Promise<unknown> 
 type Idem = { organizationId: string; key: string };
 
 /**
- * Starts the idempotent request: a replay to answer at once, the request to proceed (with where to store
- * its answer), or an error (400 bad key, 409 in flight, 422 reused with another body).
+ * Starts the idempotent request as apps/api/src/app/shared/framework/idempotency.interceptor.ts does: a key
+ * over 255 characters is a 400; a key still in flight a 409 with `Retry-After: 1` (checked before the
+ * body); another body a 422; a completed one is replayed with `Idempotency-Replay: true`.
  */
 function beginIdempotent(
   deps: ServerDeps,
   organizationId: string,
   key: string,
   fingerprintText: string,
+  path: string,
 ): { replay: RouteResult } | { idem: Idem } {
-  const checked = idempotencyKeySchema.safeParse(key);
-  if (!checked.success)
+  if (key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
     throw new HttpError(
       400,
-      checked.error.issues.map((i) => `Idempotency-Key: ${i.message}`),
+      `idempotencyKey "${key}" has exceeded the maximum allowed length of ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`,
     );
+  }
   const decision = deps.idempotency.begin(organizationId, key, fingerprintText);
   switch (decision.kind) {
     case "replay":
-      return {
-        replay: {
-          ...decision.response,
-          headers: { ...decision.response.headers, "Idempotency-Replay": "true" },
-        },
-      };
+      return { replay: replayOf(decision.response, key, path) };
     case "in-flight":
-      throw new HttpError(409, `Request with Idempotency-Key "${key}" is still in progress`, {
-        "Retry-After": "1",
-      });
-    case "mismatch":
       throw new HttpError(
-        422,
-        `Idempotency-Key "${key}" was already used with a different request body or path`,
+        409,
+        `Request with key "${key}" is currently being processed. Please retry after 1 second`,
+        { "Idempotency-Key": key, "Retry-After": "1", Link: IDEMPOTENCY_DOCS_LINK },
       );
+    case "mismatch":
+      throw new HttpError(422, `Request with key "${key}" is being reused for a different body`, {
+        "Idempotency-Key": key,
+        Link: IDEMPOTENCY_DOCS_LINK,
+      });
     case "proceed":
       return { idem: { organizationId, key } };
   }
+}
+
+/**
+ * A stored answer as replayed: with `Idempotency-Key` and `Idempotency-Replay: true`. A stored error is
+ * rebuilt and thrown again by the interceptor (`buildError`), so it gets a new timestamp; a stored 500 comes
+ * back through the exception filter with a new `errorId` and, as `message`, the serialized
+ * InternalServerErrorException's response (`{ statusCode: 500, message: "Internal Server Error" }`).
+ */
+function replayOf(stored: RouteResult, key: string, path: string): RouteResult {
+  const headers = { ...stored.headers, "Idempotency-Key": key, "Idempotency-Replay": "true" };
+  if (stored.status < 400) return { ...stored, headers };
+  const timestamp = new Date().toISOString();
+  if (stored.status >= 500) {
+    const body = {
+      statusCode: stored.status,
+      timestamp,
+      path,
+      message: { statusCode: stored.status, message: "Internal Server Error" },
+      errorId: uuid(),
+    };
+    return { status: stored.status, headers, body };
+  }
+  const body =
+    typeof stored.body === "object" && stored.body !== null ? { ...stored.body, timestamp } : stored.body;
+  return { status: stored.status, headers, body };
 }
 
 /** Stores the answer of an idempotent request for replay. */
@@ -190,14 +223,26 @@ function rememberAnswer(deps: ServerDeps, idem: Idem, result: RouteResult): void
   });
 }
 
+/** An injected 503: answered in front of the service (a gateway), so the interceptor never ran. */
+class InjectedUnavailable extends HttpError {
+  constructor() {
+    super(503, "Service temporarily unavailable (injected fault)");
+  }
+}
+
 /** Injected latency, then maybe an injected 503. */
 async function injectFaults(deps: ServerDeps): Promise<void> {
   const latency = deps.faults.latencyMs();
   if (latency > 0) await sleep(latency);
-  if (deps.faults.shouldFail()) throw new HttpError(503, "Service temporarily unavailable (injected fault)");
+  if (deps.faults.shouldFail()) throw new InjectedUnavailable();
 }
 
-/** Answers an error: stores a 4xx for replay, forgets a 5xx so a retry runs again, logs unexpected ones. */
+/**
+ * Answers an error. For an idempotent request the error the handler produced is stored for replay, a 500
+ * too (the interceptor's `catchError` caches every error: idempotency.interceptor.ts), except an injected
+ * 503, which models a gateway answering in front of the service: nothing was stored, a retry runs again.
+ * Unexpected errors are logged.
+ */
 function answerError(
   deps: ServerDeps,
   res: ServerResponse,
@@ -208,18 +253,15 @@ function answerError(
   const http = err instanceof HttpError ? err : undefined;
   const status = http?.statusCode ?? 500;
   const errorId = http ? undefined : uuid();
-  if (!http)
+  if (!http && !(err instanceof InternalError))
     process.emitWarning(`emulator: unhandled error ${errorId}: ${(err as Error)?.stack ?? String(err)}`);
-  const detail = http?.detail ?? "Internal server error";
-  if (idem && status < 500) {
-    deps.idempotency.complete(idem.organizationId, idem.key, {
-      status,
-      body: errorBody(status, record.path, detail),
-      headers: http?.headers ?? {},
-    });
-  } else if (idem) deps.idempotency.abandon(idem.organizationId, idem.key);
+  const detail = http?.detail ?? INTERNAL_ERROR_MESSAGE;
+  const body = errorBody(status, record.path, detail, errorId);
+  const headers = { ...http?.headers, ...(idem ? { "Idempotency-Key": idem.key } : {}) };
+  if (idem && err instanceof InjectedUnavailable) deps.idempotency.abandon(idem.organizationId, idem.key);
+  else if (idem) deps.idempotency.complete(idem.organizationId, idem.key, { status, body, headers });
   record.status = status;
-  send(res, { status, body: errorBody(status, record.path, detail, errorId), headers: http?.headers ?? {} });
+  send(res, { status, body, headers });
 }
 
 /** The pipeline of one request, step by step (see {@link requestHandler}). */
@@ -238,7 +280,7 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
     const { match, scope } = admit(deps, req, res, record);
     const body = await jsonBody(req, method);
     if (key !== undefined) {
-      const begun = beginIdempotent(deps, scope.organizationId, key, fingerprint(method, record.path, body));
+      const begun = beginIdempotent(deps, scope.organizationId, key, fingerprint(body), record.path);
       if ("replay" in begun) {
         record.replayed = true;
         record.status = begun.replay.status;
@@ -258,7 +300,10 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
       store: deps.store,
       receivedAt: record.startedAt,
     });
-    if (idem) rememberAnswer(deps, idem, result);
+    if (idem) {
+      rememberAnswer(deps, idem, result);
+      result.headers = { ...result.headers, "Idempotency-Key": idem.key };
+    }
     idem = undefined;
     if (deps.faults.shouldDrop()) {
       record.dropped = true;

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { Integration, Message, Notification, Workflow } from "../sdk/schemas";
 import { EventTable } from "./event-table";
 import type { EmulatorModes } from "./modes";
@@ -48,6 +49,11 @@ export class EnvironmentState {
   readonly workflows = new Map<string, StoredWorkflow>();
   /** Preferences by subscriber `_id`. */
   readonly preferences = new Map<string, StoredPreferences>();
+
+  /** The environment's `identifier` (a short random string, as the service's). */
+  readonly identifier = randomBytes(6).toString("hex");
+  /** When the emulator created the environment. */
+  readonly createdAt = new Date().toISOString();
 
   constructor(
     readonly id: string,

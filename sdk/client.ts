@@ -1,3 +1,4 @@
+import { Environments } from "./api/environments";
 import { Integrations } from "./api/integrations";
 import { Messages } from "./api/messages";
 import { Notifications } from "./api/notifications";
@@ -32,6 +33,8 @@ export class SvcClient {
   readonly workflows: Workflows;
   /** Notification events: get, list, listAll. */
   readonly notifications: Notifications;
+  /** The API key's environment: me. */
+  readonly environments: Environments;
   readonly #transport: Transport;
 
   /** Validates `options` (throws `ValidationError` naming the bad option) and opens no connection yet. */
@@ -42,6 +45,7 @@ export class SvcClient {
     this.messages = new Messages(this.#transport);
     this.workflows = new Workflows(this.#transport);
     this.notifications = new Notifications(this.#transport);
+    this.environments = new Environments(this.#transport);
   }
 
   /** Closes the client's connection pool (not a `dispatcher` passed in). Idempotent; on the own pool, later calls fail at once. */

@@ -6,6 +6,7 @@
  * ```
  */
 
+export type { Environments } from "./api/environments";
 export type { Integrations } from "./api/integrations";
 export type { Messages } from "./api/messages";
 export type { Notifications } from "./api/notifications";
@@ -39,7 +40,7 @@ export type {
   ChannelType,
   CreateIntegrationBody,
   CredentialsDto,
-  DeleteCredentialsQuery,
+  Environment,
   ErrorBody,
   GetWorkflowQuery,
   Integration,

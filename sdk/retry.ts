@@ -51,10 +51,26 @@ export interface RetryInput {
   now?: number;
 }
 
-/** The verdict. `reason` is for logs and error messages. */
+/**
+ * The verdict. `reason` is for logs and error messages. `renewIdempotencyKey`: the retry must carry a new
+ * `Idempotency-Key`, because an answer was received and the service keeps it (error answers included, a
+ * 500 too) for 24 h under the old key: repeating the key would only replay that error.
+ */
 export type RetryDecision =
   | { retry: false; reason: string }
-  | { retry: true; delayMs: number; reason: string };
+  | { retry: true; delayMs: number; reason: string; renewIdempotencyKey: boolean };
+
+/**
+ * True when a retry after this attempt needs a new idempotency key: the request carried one and an answer
+ * came back (any status). The same key is kept after a lost answer (timeout, connection error: the first
+ * attempt may have been processed, and the key makes the retry replay its answer) and after the in-flight
+ * 409 (the first attempt is still running; its answer is what the retry should get).
+ */
+export function needsNewIdempotencyKey(
+  input: Pick<RetryInput, "status" | "headers" | "body" | "hasIdempotencyKey">,
+): boolean {
+  return input.hasIdempotencyKey && input.status !== undefined && !isInFlightConflict(input);
+}
 
 const IDEMPOTENT_METHODS = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
 const RETRYABLE_5XX = new Set([500, 502, 503, 504]);
@@ -170,5 +186,10 @@ export function decideRetry(input: RetryInput): RetryDecision {
       reason: `${cause}; waiting ${delayMs} ms would exceed the retry budget of ${options.totalRetryBudgetMs} ms`,
     };
   }
-  return { retry: true, delayMs, reason: `${cause}; retry ${input.attempt} in ${delayMs} ms` };
+  return {
+    retry: true,
+    delayMs,
+    reason: `${cause}; retry ${input.attempt} in ${delayMs} ms`,
+    renewIdempotencyKey: needsNewIdempotencyKey(input),
+  };
 }

@@ -88,7 +88,12 @@ interface PreparedCall<T> {
   url: string;
   headers: Record<string, string>;
   body: string | undefined;
+  /** The key the next attempt sends (POST and PATCH only); renewed after a received error answer. */
   idempotencyKey: string | undefined;
+  /** The caller's key, when given: renewed keys derive from it. */
+  callerKey: string | undefined;
+  /** How many times the key was renewed. */
+  renewals: number;
   timeoutMs: number;
   retry: RetryOptions;
   signal: AbortSignal | undefined;
@@ -119,6 +124,27 @@ const FINAL_CODES = new Set([
 
 /** Most field problems listed in a {@link ResponseValidationError}. */
 const MAX_ISSUES = 10;
+
+/** Longest `Idempotency-Key` the service accepts. */
+const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+
+/**
+ * The key a retry after a received error answer sends: a fresh uuid, or for a caller's key `<key>:r<n>`
+ * (the key cut short so the whole stays within 255 characters; the suffix always stays, so it differs).
+ */
+export function renewedIdempotencyKey(callerKey: string | undefined, renewal: number): string {
+  if (callerKey === undefined) return randomUUID();
+  const suffix = `:r${renewal}`;
+  return `${callerKey.slice(0, MAX_IDEMPOTENCY_KEY_LENGTH - suffix.length)}${suffix}`;
+}
+
+/** Gives the call a new idempotency key (its headers are the call's own copy once a key is set). */
+function renewKey(call: PreparedCall<unknown>): void {
+  if (call.idempotencyKey === undefined) return;
+  call.renewals += 1;
+  call.idempotencyKey = renewedIdempotencyKey(call.callerKey, call.renewals);
+  call.headers["idempotency-key"] = call.idempotencyKey;
+}
 
 /** A retry's timeout may not run past the call's retry budget: it shrinks to what is left (at least 1 s). */
 function attemptTimeoutMs(call: PreparedCall<unknown>, attempt: number): number {
@@ -192,6 +218,7 @@ export class Transport {
       const decision = this.#decide(call, attempt, outcome);
       if (!decision.retry) throw this.#error(call, attempt, outcome);
       retryReason = decision.reason;
+      if (decision.renewIdempotencyKey) renewKey(call);
       await sleep(decision.delayMs, call.signal, spec.operation);
     }
   }
@@ -201,9 +228,10 @@ export class Transport {
     const o = this.#o;
     const path = `${o.basePath}${spec.path}${queryString(spec.query)}`;
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
-    // POST and PATCH always carry a key (made once, reused by every retry); other methods only when asked.
+    // POST and PATCH always carry a key (reused by a retry after a lost answer, renewed after a received
+    // one); PUT and DELETE never do: the service ignores it there.
     const needsKey = spec.method === "POST" || spec.method === "PATCH";
-    const idempotencyKey = needsKey ? (options.idempotencyKey ?? randomUUID()) : options.idempotencyKey;
+    const idempotencyKey = needsKey ? (options.idempotencyKey ?? randomUUID()) : undefined;
     // The shared base headers are sent as they are (undici does not change them); others get a copy.
     let headers = this.#baseHeaders;
     if (body !== undefined || idempotencyKey !== undefined) {
@@ -218,6 +246,8 @@ export class Transport {
       headers,
       body,
       idempotencyKey,
+      callerKey: needsKey ? options.idempotencyKey : undefined,
+      renewals: 0,
       timeoutMs: options.timeoutMs ?? o.timeoutMs,
       retry:
         options.maxRetries === undefined ? this.#retry : { ...this.#retry, maxRetries: options.maxRetries },

@@ -5,7 +5,7 @@ import {
   missingCredentialKeys,
   updateIntegrationBodySchema,
 } from "../../sdk/schemas";
-import { badRequest, conflict, notFound } from "../errors";
+import { badRequest, conflict, InternalError, notFound } from "../errors";
 import { objectId, shortId } from "../ids";
 import type { RequestContext, Route, RouteResult } from "../router";
 import type { Store, StoredIntegration } from "../store";
@@ -58,6 +58,40 @@ function assertCredentials(providerId: string, credentials: Record<string, unkno
   }
 }
 
+/**
+ * Email providers whose live check answers success without calling anyone (their `checkIntegration` returns
+ * success: packages/providers/src/lib/email/{mailgun,brevo,emailjs,netcore,email-webhook}/*.provider.ts).
+ */
+const OFFLINE_CHECKED_EMAIL_PROVIDERS = new Set([
+  "mailgun",
+  "sendinblue",
+  "emailjs",
+  "netcore",
+  "email-webhook",
+]);
+
+/**
+ * The live check of an integration (`check`, default true on create and update: apps/api/src/app/integrations/
+ * integrations.controller.ts `check: body.check ?? true`). Only email integrations are checked, active or
+ * not (apps/api/src/app/integrations/usecases/check-integration/check-integration.usecase.ts: a switch with
+ * only EMAIL): a test send through the delivery provider (check-integration-email.usecase.ts,
+ * libs/application-generic/src/factories/mail/handlers/base.handler.ts `check()`). The emulator reaches no
+ * provider, so the check fails as the real one does with made-up credentials: a PlatformException, answered
+ * 500 with an `errorId` by apps/api/src/exception-filter.ts. A custom SMTP host that does not resolve
+ * (`getaddrinfo ENOTFOUND`) is a 400 instead. Providers whose check makes no call pass.
+ */
+function checkIntegration(providerId: string, channel: string, credentials: Record<string, unknown>): void {
+  if (channel !== "email" || OFFLINE_CHECKED_EMAIL_PROVIDERS.has(providerId)) return;
+  if (providerId === "nodemailer" && typeof credentials["host"] === "string") {
+    throw badRequest(
+      `Provider gateway can't resolve the host with the given hostname ${credentials["host"]}`,
+    );
+  }
+  throw new InternalError(
+    `integration check of ${providerId} failed: the emulator reaches no delivery provider`,
+  );
+}
+
 function findOwned(ctx: RequestContext): StoredIntegration {
   const integration = ctx.store.integrations.get(ctx.params["integrationId"] ?? "");
   if (!integration || integration.deleted || integration._organizationId !== ctx.scope.organizationId) {
@@ -87,6 +121,7 @@ function create(ctx: RequestContext): RouteResult {
   const credentials: Record<string, unknown> = { ...(body.credentials ?? {}) };
   const active = body.active ?? false;
   if (active) assertCredentials(body.providerId, credentials);
+  if (body.check ?? true) checkIntegration(body.providerId, body.channel, credentials);
   const now = new Date().toISOString();
   const integration: StoredIntegration = {
     _id: objectId(),
@@ -120,6 +155,9 @@ function update(ctx: RequestContext): RouteResult {
   const credentials = body.credentials ? { ...body.credentials } : integration.credentials;
   const active = body.active ?? integration.active;
   if (active) assertCredentials(integration.providerId, credentials);
+  // Novu checks before it looks at what changes (update-integration.usecase.ts), with the stored
+  // credentials when none are given.
+  if (body.check ?? true) checkIntegration(integration.providerId, integration.channel, credentials);
   if (body.name !== undefined) integration.name = body.name;
   if (body.identifier !== undefined) integration.identifier = body.identifier;
   if (env) integration._environmentId = env.id;
@@ -142,26 +180,30 @@ function remove(ctx: RequestContext): RouteResult {
   return { status: 200, body: { data: list(ctx, false) } };
 }
 
-/** `GET /v1/integrations`, `GET /v1/integrations/active`, `POST`, `PUT` and `DELETE /v1/integrations/{id}`. */
+/**
+ * `GET /v1/integrations`, `GET /v1/integrations/active`, `POST`, `PUT` and `DELETE /v1/integrations/{id}`.
+ * Category global: the integrations controller names none, and the rate limiter's default is global
+ * (apps/api/src/app/integrations/integrations.controller.ts, apps/api/src/app/rate-limiting/guards/throttler.guard.ts).
+ */
 export const integrationRoutes: Route[] = [
   {
     method: "GET",
     pattern: "/v1/integrations",
-    category: "configuration",
+    category: "global",
     handler: (ctx) => ({ status: 200, body: { data: list(ctx, false) } }),
   },
   {
     method: "GET",
     pattern: "/v1/integrations/active",
-    category: "configuration",
+    category: "global",
     handler: (ctx) => ({ status: 200, body: { data: list(ctx, true) } }),
   },
-  { method: "POST", pattern: "/v1/integrations", category: "configuration", handler: create },
-  { method: "PUT", pattern: "/v1/integrations/:integrationId", category: "configuration", handler: update },
+  { method: "POST", pattern: "/v1/integrations", category: "global", handler: create },
+  { method: "PUT", pattern: "/v1/integrations/:integrationId", category: "global", handler: update },
   {
     method: "DELETE",
     pattern: "/v1/integrations/:integrationId",
-    category: "configuration",
+    category: "global",
     handler: remove,
   },
 ];

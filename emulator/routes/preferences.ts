@@ -15,6 +15,11 @@ function workflowDefault(workflow: StoredWorkflow, channel: string): boolean {
 /**
  * Operation 6. The spec: "returns the preferences for all five channels, for all workflows and globally":
  * every workflow of the environment (active or not) and all five channels in each, whatever its steps.
+ * The spec speaks here, so it wins over the service, which narrows the answer: only active, non-critical
+ * workflows, each with only the channels of its active steps, and global channels the union of those
+ * (apps/api/src/app/subscribers-v2/usecases/get-subscriber-preferences/get-subscriber-preferences.usecase.ts
+ * with `includeInactiveChannels: false`; apps/api/src/app/subscribers/usecases/get-subscriber-preference/
+ * get-subscriber-preference.usecase.ts `filterActive`, `getChannels`; get-subscriber-global-preference/).
  */
 function preferences(ctx: RequestContext): RouteResult {
   const env = keyEnvironment(ctx);

@@ -13,7 +13,7 @@ function getWorkflow(ctx: RequestContext): RouteResult {
   return { status: 200, body: { data: workflow } };
 }
 
-/** `GET /v2/workflows/{workflowId}`: by workflowId, slug or `_id`. */
+/** `GET /v2/workflows/{workflowId}`: by workflowId, slug or `_id`; category global (the default: no `@ThrottlerCategory`). */
 export const workflowRoutes: Route[] = [
-  { method: "GET", pattern: "/v2/workflows/:workflowId", category: "configuration", handler: getWorkflow },
+  { method: "GET", pattern: "/v2/workflows/:workflowId", category: "global", handler: getWorkflow },
 ];

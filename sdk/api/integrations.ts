@@ -11,6 +11,11 @@ import {
 import { type Transport, validateInput } from "../transport";
 import { idParam } from "./ids";
 
+/** The body with `check: false` unless the caller set `check` (the service's default is true). */
+function withCheck<B extends { check?: boolean | undefined }>(body: B): B {
+  return body.check === undefined ? { ...body, check: false } : body;
+}
+
 /**
  * Integration operations. The list operations return every environment of the organization; filter by
  * `_environmentId` where one environment is meant. Responses never include credentials.
@@ -24,9 +29,11 @@ export class Integrations {
   }
 
   /**
-   * Creates an integration in the API key's environment (`POST /v1/integrations`). Sent with an
-   * `Idempotency-Key` reused by retries, so a retried create makes one integration. A duplicate
-   * `identifier` fails with `ConflictError` (not retried).
+   * Creates an integration in the API key's environment (`POST /v1/integrations`). Sends `check: false`
+   * unless `body.check` is set: the service defaults `check` to true and then tests an email integration
+   * live with a send through the delivery provider, failing the create with a 500 on made-up credentials.
+   * Sent with an `Idempotency-Key` reused by retries after a lost answer, so a retried create makes one
+   * integration. A duplicate `identifier` fails with `ConflictError` (not retried).
    */
   async create(body: CreateIntegrationBody, options?: RequestOptions): Promise<Integration> {
     const operation = "integrations.create";
@@ -35,7 +42,7 @@ export class Integrations {
         operation,
         method: "POST",
         path: "/v1/integrations",
-        body: validateInput(operation, createIntegrationBodySchema, body, "body"),
+        body: withCheck(validateInput(operation, createIntegrationBodySchema, body, "body")),
         response: integrationSchema,
       },
       options,
@@ -70,7 +77,8 @@ export class Integrations {
 
   /**
    * Updates an integration (`PUT /v1/integrations/{id}`, `id` is its `_id`). `credentials`, when given,
-   * replace the stored credentials whole.
+   * replace the stored credentials whole. Sends `check: false` unless `body.check` is set (see
+   * {@link Integrations.create}).
    */
   async update(
     integrationId: string,
@@ -84,7 +92,7 @@ export class Integrations {
         operation,
         method: "PUT",
         path: `/v1/integrations/${id}`,
-        body: validateInput(operation, updateIntegrationBodySchema, body, "body"),
+        body: withCheck(validateInput(operation, updateIntegrationBodySchema, body, "body")),
         response: integrationSchema,
       },
       options,

@@ -1,8 +1,6 @@
 import type { RequestOptions } from "../options";
 import { paginateCursor } from "../pagination";
 import {
-  type DeleteCredentialsQuery,
-  deleteCredentialsQuerySchema,
   type SearchSubscribersQuery,
   type Subscriber,
   type SubscriberPage,
@@ -28,8 +26,8 @@ export class Subscribers {
 
   /**
    * Upserts the channel credentials of one provider for a subscriber
-   * (`PATCH /v1/subscribers/{subscriberId}/credentials`). The real service merges `deviceTokens`; use
-   * {@link Subscribers.replaceCredentials} to replace them. Sent with an `Idempotency-Key`.
+   * (`PATCH /v1/subscribers/{subscriberId}/credentials`). Given `deviceTokens` replace the stored ones
+   * (the spec; the open-source service unions them), other fields merge. Sent with an `Idempotency-Key`.
    */
   async upsertCredentials(
     subscriberId: string,
@@ -75,25 +73,19 @@ export class Subscribers {
 
   /**
    * Deletes the channel credentials of one provider for a subscriber
-   * (`DELETE /v1/subscribers/{subscriberId}/credentials/{providerId}`, 204): every entry of the provider, or
-   * with `query.integrationIdentifier` only the entries written for that integration identifier.
+   * (`DELETE /v1/subscribers/{subscriberId}/credentials/{providerId}`, 204): every entry of the provider,
+   * whatever integration it was written for. The service takes no query, so there is no way to delete one
+   * integration's entry alone.
    */
-  async deleteCredentials(
-    subscriberId: string,
-    providerId: string,
-    query: DeleteCredentialsQuery = {},
-    options?: RequestOptions,
-  ): Promise<void> {
+  async deleteCredentials(subscriberId: string, providerId: string, options?: RequestOptions): Promise<void> {
     const operation = "subscribers.deleteCredentials";
     const id = idParam(operation, "subscriberId", subscriberId);
     const provider = idParam(operation, "providerId", providerId);
-    const parsed = validateInput(operation, deleteCredentialsQuerySchema, query, "query");
     await this.#t.request(
       {
         operation,
         method: "DELETE",
         path: `/v1/subscribers/${id}/credentials/${provider}`,
-        query: parsed,
         response: null,
       },
       options,

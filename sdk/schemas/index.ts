@@ -34,6 +34,7 @@ export {
   timeUnitSchema,
   without,
 } from "./common";
+export { type Environment, environmentSchema } from "./environment";
 export type { ErrorBody } from "./error";
 export {
   CREDENTIAL_BOOLEAN_KEYS,
@@ -86,8 +87,6 @@ export {
   type ChannelCredentials,
   type ChannelSettings,
   channelCredentialsSchema,
-  type DeleteCredentialsQuery,
-  deleteCredentialsQuerySchema,
   MAX_DEVICE_TOKENS,
   type ParsedSearchSubscribersQuery,
   type SearchSubscribersQuery,

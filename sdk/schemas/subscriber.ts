@@ -43,7 +43,10 @@ const channelCredentialsResponseSchema = z.looseObject({
   externalUrl: z.string().optional(),
 });
 
-/** One entry of a subscriber's `channels` (tolerant). */
+/**
+ * One entry of a subscriber's `channels` (tolerant). The service stores `{ _integrationId, providerId,
+ * credentials }`; `integrationIdentifier` stays optional because responses do not carry it.
+ */
 const channelSettingsSchema = z.looseObject({
   providerId: openChatPushProviderIdSchema,
   integrationIdentifier: z.string().optional(),
@@ -97,17 +100,6 @@ export const upsertCredentialsBodySchema = z.strictObject({
 });
 /** Body of the upsert-credentials operation. */
 export type UpsertCredentialsBody = z.infer<typeof upsertCredentialsBodySchema>;
-
-/**
- * Query of `DELETE /v1/subscribers/{subscriberId}/credentials/{providerId}` (strict). Without
- * `integrationIdentifier` every entry of the provider is removed; with it, only the entries written for that
- * integration identifier (including entries whose integration was deleted or renamed since).
- */
-export const deleteCredentialsQuerySchema = z.strictObject({
-  integrationIdentifier: z.string().min(1).optional(),
-});
-/** Query of the delete-credentials operation. */
-export type DeleteCredentialsQuery = z.infer<typeof deleteCredentialsQuerySchema>;
 
 /** Fields subscribers can be ordered by. */
 const SUBSCRIBER_ORDER_BY = ["_id", "updatedAt"] as const;

@@ -47,12 +47,16 @@ function waitForBanner(child: ChildProcess): Promise<string> {
   });
 }
 
-/** Starts `dist/emulator/cli.js --port 0` with these fixtures and these API keys. */
-export async function startEmulatorProcess(fixtures: unknown, apiKeys: string[]): Promise<EmulatorProcess> {
+/** Starts `dist/emulator/cli.js --port 0` with these fixtures and these API keys (and extra CLI flags). */
+export async function startEmulatorProcess(
+  fixtures: unknown,
+  apiKeys: string[],
+  extraArgs: readonly string[] = [],
+): Promise<EmulatorProcess> {
   const dir = mkdtempSync(join(tmpdir(), "conformance-"));
   const file = join(dir, "fixtures.json");
   writeFileSync(file, JSON.stringify(fixtures));
-  const args = ["--port", "0", "--fixtures", file, ...apiKeys.flatMap((k) => ["--api-key", k])];
+  const args = ["--port", "0", "--fixtures", file, ...apiKeys.flatMap((k) => ["--api-key", k]), ...extraArgs];
   const child = spawn(process.execPath, [join(ROOT, "dist/emulator/cli.js"), ...args], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
@@ -92,9 +96,9 @@ export async function raw(
   emu: EmulatorProcess,
   method: string,
   path: string,
-  opts: { key?: string | null; body?: unknown } = {},
+  opts: { key?: string | null; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<RawAnswer> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...opts.headers };
   const key = opts.key === undefined ? emu.keys[0]?.apiKey : opts.key;
   if (key !== null && key !== undefined) headers["authorization"] = `ApiKey ${key}`;
   if (opts.body !== undefined) headers["content-type"] = "application/json";

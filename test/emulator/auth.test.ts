@@ -227,7 +227,45 @@ describe("scoping: two organizations x two environments", () => {
       body: { providerId: "fcm", credentials: { deviceTokens: ["t"] } },
     });
     expect(ok.status).toBe(200);
-    expect(ok.body.data.channels[0].integrationIdentifier).toBe("fcm-b-dev");
+    const target = emu.integrations().find((i) => i.identifier === "fcm-b-dev");
+    expect(ok.body.data.channels[0]._integrationId).toBe(target?._id);
     expect(emu.subscriber(KEYS[0]?.environmentId ?? "", "shared-id")?.channels).toEqual([]);
+  });
+});
+
+describe("GET /v1/environments/me", () => {
+  it("answers each key's environment: names, environments and organizations as configured", async () => {
+    const emu = await startEmulator({
+      keys: [
+        { apiKey: "me-a", organizationId: "0000000000000000000000a1", environmentName: "Development" },
+        { apiKey: "me-a-prod", organizationId: "0000000000000000000000a1", environmentName: "Production" },
+        { apiKey: "me-b", organizationId: "0000000000000000000000b1", environmentName: "Staging" },
+      ],
+    });
+    try {
+      const me = async (key: string) => {
+        const res = await call(emu, "GET", "/v1/environments/me", { key });
+        expect(res.status).toBe(200);
+        return res.body.data;
+      };
+      const [a, aProd, b] = [await me("me-a"), await me("me-a-prod"), await me("me-b")];
+      const ids = emu.keys;
+      expect(a).toMatchObject({
+        _id: ids[0]?.environmentId,
+        name: "Development",
+        _organizationId: ids[0]?.organizationId,
+      });
+      expect(aProd).toMatchObject({
+        name: "Production",
+        _organizationId: "0000000000000000000000a1",
+        _parentId: a._id,
+      });
+      expect(b).toMatchObject({ name: "Staging", _organizationId: "0000000000000000000000b1" });
+      expect(new Set([a._id, aProd._id, b._id]).size).toBe(3);
+      expect(typeof a.identifier).toBe("string");
+      expect(emu.requests.at(-1)?.category).toBe("global");
+    } finally {
+      await emu.close();
+    }
   });
 });

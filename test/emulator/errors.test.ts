@@ -16,7 +16,7 @@ describe("error answers", () => {
     const res = await call(emu, "GET", "/v2/subscribers?name=x");
     const err = expectError(res, 500);
     expect(err.errorId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(err.message).toBe("Internal server error");
+    expect(err.message).toBe("Internal server error, contact support and provide them with the errorId");
     expect(JSON.stringify(err)).not.toContain("TypeError");
     expect(res.headers["x-request-id"]).toBeTruthy();
   });
@@ -43,7 +43,7 @@ describe("error answers", () => {
     await call(emu, "GET", "/nope");
     const after = Date.now();
     expect(emu.requests.map((r) => [r.method, r.path, r.status, r.category])).toEqual([
-      ["GET", "/v1/integrations", 200, "configuration"],
+      ["GET", "/v1/integrations", 200, "global"],
       ["GET", "/nope", 404, "global"],
     ]);
     const [first, second] = emu.requests;

@@ -46,7 +46,8 @@ describe("Idempotency-Key", () => {
     expect(replay.body).toEqual(first.body);
   });
 
-  it("treats the same body with another key order as the same request", async () => {
+  it("fingerprints the JSON body as sent: another key order is another body (422)", async () => {
+    // idempotency.interceptor.ts hashes JSON.stringify(request.body).
     const headers = { "idempotency-key": "order-1" };
     await call(emu, "POST", "/v1/integrations", {
       body: { identifier: "ord", providerId: "svc-sms", channel: "sms" },
@@ -56,7 +57,21 @@ describe("Idempotency-Key", () => {
       body: { channel: "sms", providerId: "svc-sms", identifier: "ord" },
       headers,
     });
-    expect(again.headers["idempotency-replay"]).toBe("true");
+    expectError(again, 422);
+  });
+
+  it("ignores the key on PUT and DELETE", async () => {
+    const headers = { "idempotency-key": "put-1" };
+    const put = (tokens: string[]) =>
+      call(emu, "PUT", "/v1/subscribers/u1/credentials", {
+        body: { providerId: "expo", credentials: { deviceTokens: tokens } },
+        headers,
+      });
+    expect((await put(["p1"])).status).toBe(200);
+    const second = await put(["p2"]);
+    expect(second.status).toBe(200);
+    expect(second.headers["idempotency-replay"]).toBeUndefined();
+    expect(emu.requests.filter((r) => r.idempotencyKey === "put-1")).toHaveLength(0);
   });
 
   it("answers 422 when the key is reused with another body", async () => {
@@ -93,7 +108,9 @@ describe("Idempotency-Key", () => {
       body: body("long-1"),
       headers: { "idempotency-key": "k".repeat(256) },
     });
-    expect(expectError(long, 400).message.join("\n")).toContain("Idempotency-Key");
+    expect(expectError(long, 400).message).toContain(
+      "has exceeded the maximum allowed length of 255 characters",
+    );
     const max = await call(emu, "POST", "/v1/integrations", {
       body: body("long-1"),
       headers: { "idempotency-key": "k".repeat(255) },
@@ -115,7 +132,28 @@ describe("Idempotency-Key", () => {
     }
   });
 
-  it("does not keep a request that failed with a server error: a retry runs again", async () => {
+  it("keeps error answers, a 500 included, and replays them for the same key", async () => {
+    const headers = { "idempotency-key": "err-500" };
+    const mail = {
+      providerId: "sendgrid",
+      channel: "email",
+      credentials: { apiKey: "x", from: "a@b.example" },
+    };
+    const first = await call(emu, "POST", "/v1/integrations", { body: mail, headers });
+    expect(expectError(first, 500).errorId).toBeTruthy();
+    const replay = await call(emu, "POST", "/v1/integrations", { body: mail, headers });
+    expect(replay.status).toBe(500);
+    expect(replay.headers["idempotency-replay"]).toBe("true");
+    expect(replay.body.errorId).not.toBe(first.body.errorId);
+    const bad = { identifier: "", providerId: "svc-sms", channel: "sms" };
+    const headers4 = { "idempotency-key": "err-400" };
+    expectError(await call(emu, "POST", "/v1/integrations", { body: bad, headers: headers4 }), 400);
+    const replay4 = await call(emu, "POST", "/v1/integrations", { body: bad, headers: headers4 });
+    expect(replay4.status).toBe(400);
+    expect(replay4.headers["idempotency-replay"]).toBe("true");
+  });
+
+  it("does not keep an injected 503 (a gateway answer): a retry runs again", async () => {
     emu.setFaults({ failRate: 1 });
     const headers = { "idempotency-key": "after-503" };
     const failed = await call(emu, "POST", "/v1/integrations", { body: body("after-503"), headers });

@@ -11,9 +11,46 @@ afterAll(() => emu.close());
 const sendgrid = { apiKey: "SG.secret-value", from: "noreply@example.com" };
 
 describe("POST /v1/integrations", () => {
+  it("checks an email integration live by default: the emulator reaches no provider, so 500 with an errorId", async () => {
+    const body = { identifier: "checked", providerId: "sendgrid", channel: "email", credentials: sendgrid };
+    const res = await call(emu, "POST", "/v1/integrations", { body });
+    expect(expectError(res, 500).errorId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(emu.integrations().some((i) => i.identifier === "checked")).toBe(false);
+    // Providers whose check calls no one pass; SMS is not checked; check: false skips it.
+    const mailgun = { apiKey: "k", domain: "d", from: "a@b.c" };
+    expect(
+      (
+        await call(emu, "POST", "/v1/integrations", {
+          body: { providerId: "mailgun", channel: "email", credentials: mailgun },
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (await call(emu, "POST", "/v1/integrations", { body: { providerId: "svc-sms", channel: "sms" } }))
+        .status,
+    ).toBe(201);
+    const unchecked = await call(emu, "POST", "/v1/integrations", { body: { ...body, check: false } });
+    expect(unchecked.status).toBe(201);
+    // Update checks too (with the stored credentials when none are given).
+    const put = await call(emu, "PUT", `/v1/integrations/${unchecked.body.data._id}`, {
+      body: { name: "n" },
+    });
+    expectError(put, 500);
+    const putUnchecked = await call(emu, "PUT", `/v1/integrations/${unchecked.body.data._id}`, {
+      body: { name: "n", check: false },
+    });
+    expect(putUnchecked.status).toBe(200);
+  });
+
   it("creates an integration in the key's environment, wrapped, with defaults and without credentials", async () => {
     const res = await call(emu, "POST", "/v1/integrations", {
-      body: { name: "Mail Main", providerId: "sendgrid", channel: "email", credentials: sendgrid },
+      body: {
+        name: "Mail Main",
+        providerId: "sendgrid",
+        channel: "email",
+        credentials: sendgrid,
+        check: false,
+      },
     });
     expect(res.status).toBe(201);
     expect(res.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
@@ -99,6 +136,7 @@ describe("primary, lists, PUT and DELETE", () => {
           channel: "email",
           active: true,
           credentials: sendgrid,
+          check: false,
         },
       })
     ).body.data;
@@ -110,6 +148,7 @@ describe("primary, lists, PUT and DELETE", () => {
           channel: "email",
           active: true,
           credentials: sendgrid,
+          check: false,
         },
       })
     ).body.data;
@@ -122,6 +161,7 @@ describe("primary, lists, PUT and DELETE", () => {
           channel: "email",
           active: true,
           credentials: sendgrid,
+          check: false,
         },
       })
     ).body.data;
@@ -139,7 +179,9 @@ describe("primary, lists, PUT and DELETE", () => {
     expect([a.primary, b.primary, prod.primary, push.primary]).toEqual([true, false, true, false]);
 
     // Deactivating the primary hands primary to the next active one.
-    const upd = await call(own, "PUT", `/v1/integrations/${a._id}`, { body: { active: false } });
+    const upd = await call(own, "PUT", `/v1/integrations/${a._id}`, {
+      body: { active: false, check: false },
+    });
     expect(upd.status).toBe(200);
     expect(upd.body.data.primary).toBe(false);
     const active = (await call(own, "GET", "/v1/integrations/active")).body.data;

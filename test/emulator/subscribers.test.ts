@@ -203,49 +203,57 @@ describe("subscriber provider credentials", () => {
     expect(s.updatedAt > "2024-01-01T00:00:00.000Z").toBe(true);
     expect(s.channels).toHaveLength(1);
     const integration = own.integrations().find((i) => i.identifier === "fcm-b");
+    // The entry is { _integrationId, providerId, credentials }: never integrationIdentifier.
     expect(s.channels[0]).toEqual({
       providerId: "fcm",
-      integrationIdentifier: "fcm-b",
       credentials: { deviceTokens: ["a", "b"] },
       _integrationId: integration?._id,
     });
   });
 
-  it("PATCH replaces deviceTokens and merges the other credential fields; PUT replaces the entry", async () => {
+  it("PATCH and PUT replace deviceTokens, merge kept fields, drop the Grafana ones, skip equal writes", async () => {
     const body = (credentials: object) => ({
       providerId: "fcm",
       integrationIdentifier: "fcm-b",
       credentials,
     });
+    const creds = () => own.subscriber(env(), "u1")?.channels?.[0]?.credentials;
+    // A write without deviceTokens leaves []; the Grafana field `title` is not stored.
     await call(own, "PATCH", "/v1/subscribers/u1/credentials", { body: body({ title: "T" }) });
-    expect(own.subscriber(env(), "u1")?.channels?.[0]?.credentials).toEqual({
-      deviceTokens: ["a", "b"],
-      title: "T",
+    expect(creds()).toEqual({ deviceTokens: [] });
+    await call(own, "PATCH", "/v1/subscribers/u1/credentials", {
+      body: body({ deviceTokens: ["c", "c"], webhookUrl: "https://push.example/w" }),
     });
-    await call(own, "PATCH", "/v1/subscribers/u1/credentials", { body: body({ deviceTokens: ["c"] }) });
-    expect(own.subscriber(env(), "u1")?.channels?.[0]?.credentials).toEqual({
-      deviceTokens: ["c"],
-      title: "T",
-    });
+    expect(creds()).toEqual({ deviceTokens: ["c"], webhookUrl: "https://push.example/w" });
+    // Other keys merge: webhookUrl stays when left out.
     await call(own, "PATCH", "/v1/subscribers/u1/credentials", { body: body({ deviceTokens: [] }) });
-    expect(own.subscriber(env(), "u1")?.channels?.[0]?.credentials).toEqual({ deviceTokens: [], title: "T" });
+    expect(creds()).toEqual({ deviceTokens: [], webhookUrl: "https://push.example/w" });
     const put = await call(own, "PUT", "/v1/subscribers/u1/credentials", {
       body: body({ deviceTokens: ["d"] }),
     });
     expect(put.status).toBe(200);
-    expect(own.subscriber(env(), "u1")?.channels?.[0]?.credentials).toEqual({ deviceTokens: ["d"] });
+    expect(creds()).toEqual({ deviceTokens: ["d"], webhookUrl: "https://push.example/w" });
+    // Deep-equal credentials: nothing written, updatedAt kept.
+    const before = own.subscriber(env(), "u1")?.updatedAt;
+    await call(own, "PUT", "/v1/subscribers/u1/credentials", {
+      body: body({ deviceTokens: ["d"], webhookUrl: "https://push.example/w" }),
+    });
+    expect(own.subscriber(env(), "u1")?.updatedAt).toBe(before);
   });
 
-  it("keeps one entry per integration of the same provider", async () => {
+  it("keeps one entry per integration of the same provider; without an identifier targets the newest", async () => {
     await call(own, "PATCH", "/v1/subscribers/u1/credentials", {
       body: { providerId: "fcm", integrationIdentifier: "fcm-a", credentials: { deviceTokens: ["x"] } },
     });
-    expect(
-      own
-        .subscriber(env(), "u1")
-        ?.channels?.map((c) => c.integrationIdentifier)
-        .sort(),
-    ).toEqual(["fcm-a", "fcm-b"]);
+    const idOf = (identifier: string) => own.integrations().find((i) => i.identifier === identifier)?._id;
+    const entryIds = () => own.subscriber(env(), "u1")?.channels?.map((c) => c._integrationId);
+    expect(entryIds()).toEqual([idOf("fcm-b"), idOf("fcm-a")]);
+    // fcm-b was seeded after fcm-a (same or later createdAt): it is the newest active one.
+    await call(own, "PATCH", "/v1/subscribers/u1/credentials", {
+      body: { providerId: "fcm", credentials: { deviceTokens: ["y"] } },
+    });
+    expect(entryIds()).toEqual([idOf("fcm-b"), idOf("fcm-a")]);
+    expect(own.subscriber(env(), "u1")?.channels?.[0]?.credentials.deviceTokens).toEqual(["y"]);
   });
 
   it("answers 400 for a missing subscriber, no active integration, or an invalid body", async () => {
@@ -256,11 +264,13 @@ describe("subscriber provider credentials", () => {
     const inactive = await call(own, "PATCH", "/v1/subscribers/u1/credentials", {
       body: { providerId: "slack", credentials: { webhookUrl: "https://hooks.example/x" } },
     });
-    expect(expectError(inactive, 400).message).toContain("slack");
+    expect(expectError(inactive, 400).message).toBe(
+      `Subscribers environment (${env()}) do not have active slack integration.`,
+    );
     const noSuchIdentifier = await call(own, "PATCH", "/v1/subscribers/u1/credentials", {
       body: { providerId: "fcm", integrationIdentifier: "nope", credentials: {} },
     });
-    expect(expectError(noSuchIdentifier, 400).message).toContain("nope");
+    expect(expectError(noSuchIdentifier, 400).message).toContain("do not have active fcm integration");
     const bad = await call(own, "PATCH", "/v1/subscribers/u1/credentials", {
       body: { providerId: "pager", credentials: { webhookUrl: "not a url" } },
     });
@@ -269,12 +279,13 @@ describe("subscriber provider credentials", () => {
     expect(lines).toContain("credentials.webhookUrl");
   });
 
-  it("DELETE removes the provider's entries and answers 204 without a body", async () => {
-    const res = await call(own, "DELETE", "/v1/subscribers/u1/credentials/fcm");
+  it("DELETE removes every entry of the provider, ignores a query, answers 204 without a body", async () => {
+    expect(own.subscriber(env(), "u1")?.channels).toHaveLength(2);
+    const res = await call(own, "DELETE", "/v1/subscribers/u1/credentials/fcm?integrationIdentifier=fcm-a");
     expect(res.status).toBe(204);
     expect(res.body).toBeUndefined();
     expect(own.subscriber(env(), "u1")?.channels).toEqual([]);
-    expectError(await call(own, "DELETE", "/v1/subscribers/ghost/credentials/fcm"), 400);
+    expectError(await call(own, "DELETE", "/v1/subscribers/ghost/credentials/fcm"), 404);
   });
 });
 

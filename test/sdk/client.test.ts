@@ -291,3 +291,21 @@ describe("authentication", () => {
     }
   });
 });
+
+describe("environments", () => {
+  it("me() answers the key's environment", async () => {
+    const emu = await startEmulator({ keys: [{ apiKey: "env-me", environmentName: "Staging" }] });
+    const c = new SvcClient({ apiKey: "env-me", baseUrl: emu.url });
+    try {
+      const env = await c.environments.me();
+      expect(env).toMatchObject({
+        _id: emu.keys[0]?.environmentId,
+        name: "Staging",
+        _organizationId: emu.keys[0]?.organizationId,
+      });
+    } finally {
+      await c.close();
+      await emu.close();
+    }
+  });
+});

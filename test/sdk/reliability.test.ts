@@ -37,7 +37,8 @@ describe("429 storms", () => {
   });
 
   it("a concurrent burst of creates all succeed, each exactly once", async () => {
-    const { emu, client } = await setup({ rateLimit: { configuration: 2 } });
+    // Integrations are category global (the service's default category).
+    const { emu, client } = await setup({ rateLimit: { global: 2 } });
     const ids = Array.from({ length: 16 }, (_, i) => `burst-${i}`);
     const made = await Promise.all(
       ids.map((identifier) =>

@@ -37,7 +37,8 @@ describe("public surface of pulumi-svc/sdk", () => {
         "ChannelType",
         "CreateIntegrationBody",
         "CredentialsDto",
-        "DeleteCredentialsQuery",
+        "Environment",
+        "Environments",
         "ErrorBody",
         "GetWorkflowQuery",
         "Integration",
@@ -96,5 +97,6 @@ describe("public surface of pulumi-svc/sdk", () => {
     expect(methods(c.messages)).toEqual(["list", "listAll"]);
     expect(methods(c.workflows)).toEqual(["get"]);
     expect(methods(c.notifications)).toEqual(["get", "list", "listAll"]);
+    expect(methods(c.environments)).toEqual(["me"]);
   });
 });

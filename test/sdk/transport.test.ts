@@ -162,13 +162,19 @@ describe("requests", () => {
     expect(a?.headers.authorization).toBe(`ApiKey ${KEY}`);
     expect(a?.headers["user-agent"]).toBe("test-agent/1");
     expect(a?.headers["content-type"]).toBe("application/json");
-    expect(JSON.parse(a?.body ?? "")).toEqual({ providerId: "sendgrid", channel: "email", name: "Mail" });
+    // check: false unless the caller sets it (the service checks email integrations live by default).
+    expect(JSON.parse(a?.body ?? "")).toEqual({
+      providerId: "sendgrid",
+      channel: "email",
+      name: "Mail",
+      check: false,
+    });
     expect(a?.headers["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
     expect(b?.headers["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
     expect(a?.headers["idempotency-key"]).not.toBe(b?.headers["idempotency-key"]);
   });
 
-  it("reuses the idempotency key across retries and honours an override", async () => {
+  it("renews the idempotency key after a received error answer, derived from an override", async () => {
     const { client, stub } = await setup((_req, res, i) =>
       i < 2 ? json(res, 503, { statusCode: 503, message: "busy" }) : json(res, 200, { data: subscriber() }),
     );
@@ -177,12 +183,30 @@ describe("requests", () => {
       { providerId: "slack", credentials: { webhookUrl: "https://hooks.example.com/x" } },
       { idempotencyKey: "my-key-1" },
     );
+    // The service keeps an error answer for the key (a 503 too): repeating the key would replay it.
     expect(stub.requests.map((r) => r.headers["idempotency-key"])).toEqual([
       "my-key-1",
-      "my-key-1",
-      "my-key-1",
+      "my-key-1:r1",
+      "my-key-1:r2",
     ]);
     expect(stub.requests.map((r) => r.method)).toEqual(["PATCH", "PATCH", "PATCH"]);
+  });
+
+  it("renews a generated key after a received 500, and keeps it after a lost answer", async () => {
+    const { client, stub } = await setup((_req, res, i) => {
+      if (i === 0) {
+        res.socket?.destroy();
+        return;
+      }
+      if (i === 1) json(res, 500, { statusCode: 500, message: "boom", errorId: "e" });
+      else json(res, 201, { data: integration() });
+    });
+    await client.integrations.create({ providerId: "sendgrid", channel: "email" });
+    const keys = stub.requests.map((r) => r.headers["idempotency-key"]);
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
+    expect(keys[2]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("GET and DELETE carry no idempotency key or body", async () => {
@@ -197,7 +221,7 @@ describe("requests", () => {
     expect(stub.requests[0]?.headers["content-type"]).toBeUndefined();
   });
 
-  it("sends an explicit idempotency key on PUT too", async () => {
+  it("sends no idempotency key on PUT, even an explicit one (the service ignores it there)", async () => {
     const { client, stub } = await setup((_req, res) => json(res, 200, { data: integration() }));
     await client.integrations.update(
       "64b000000000000000000001",
@@ -205,7 +229,7 @@ describe("requests", () => {
       { idempotencyKey: "put-key" },
     );
     await client.integrations.update("64b000000000000000000001", { name: "n" });
-    expect(stub.requests.map((r) => r.headers["idempotency-key"])).toEqual(["put-key", undefined]);
+    expect(stub.requests.map((r) => r.headers["idempotency-key"])).toEqual([undefined, undefined]);
   });
 
   it("repeats array query parameters and keeps a base path prefix", async () => {

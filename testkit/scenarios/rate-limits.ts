@@ -11,7 +11,7 @@
 import { randomUUID } from "node:crypto";
 import type { Dispatcher } from "undici";
 import { type Emulator, type Fixtures, type RequestRecord, startEmulator } from "../../emulator";
-import { RATE_LIMIT_WINDOW_S } from "../../emulator/rate-limit";
+import { bucketCapacity } from "../../emulator/rate-limit";
 import { SvcClient } from "../../sdk";
 import { FiguresRecorder } from "./figures";
 import { type TappedResponse, tappedPool } from "./header-tap";
@@ -294,7 +294,7 @@ function admission(
   for (const [category, n] of Object.entries(admitted)) {
     const rate = rates[category];
     if (rate === undefined) continue;
-    const capacity = Math.max(1, Math.round(rate * RATE_LIMIT_WINDOW_S));
+    const capacity = bucketCapacity(rate);
     boundMs = Math.max(boundMs, (Math.max(0, n - capacity) / rate) * 1000);
   }
   return { boundMs: Math.round(boundMs), admitted };
