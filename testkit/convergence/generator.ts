@@ -153,7 +153,7 @@ function initialModel(g: Names): ProgramModel {
   const secondFcm = g.rng.chance(0.5) ? g.integration("fcm") : undefined;
   if (secondFcm) m.integrations.push(secondFcm);
   for (let n = g.rng.int(2) + (secondFcm ? 0 : 1); n > 0; n--) m.integrations.push(g.integration());
-  if (!m.integrations.some((i) => PROVIDER_CHANNELS[i.providerId] === "chat") && g.rng.chance(0.6))
+  if (!m.integrations.some((i) => PROVIDER_CHANNELS[i.providerId] === "chat") && g.rng.chance(0.8))
     m.integrations.push(g.integration("slack"));
   const add = (decl: CredentialsDecl | undefined) => {
     if (decl) m = applyEdit(m, { edit: "add-credentials", decl }) ?? m;
@@ -170,6 +170,9 @@ function initialModel(g: Names): ProgramModel {
     });
     if (g.rng.chance(0.7)) add(newCredentials(g, m, { newest: true, providerId: "fcm" }));
   }
+  // A chat entry (webhook URL and/or channel) that later edits change and remove.
+  const chat = m.integrations.find((i) => PROVIDER_CHANNELS[i.providerId] === "chat");
+  if (chat) add(newCredentials(g, m, { providerId: chat.providerId }));
   for (let n = g.rng.int(3); n > 0; n--) add(newCredentials(g, m));
   const set = g.rng.chance(0.6) ? newSet(g, m) : undefined;
   if (set) m = applyEdit(m, { edit: "add-set", decl: set }) ?? m;
@@ -219,7 +222,9 @@ function credentialsEdit(g: Names, m: ProgramModel): Edit | undefined {
     const decl = newCredentials(g, m, { newest: g.rng.chance(0.3) });
     return decl && { edit: "add-credentials", decl };
   }
-  const c = g.rng.pick(m.credentials);
+  // Half the time a chat one, if any: its webhook URL gets changed and removed.
+  const chats = m.credentials.filter((x) => channelOf(m, x.integration) === "chat");
+  const c = g.rng.pick(chats.length > 0 && g.rng.chance(0.5) ? chats : m.credentials);
   const roll = g.rng.int(4);
   if (roll === 0) return { edit: "remove-credentials", name: c.name };
   if (roll === 1 && m.integrations.length > 1) {
