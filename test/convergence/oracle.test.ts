@@ -6,6 +6,7 @@
  * a deleted integration, a removed inert foreign entry, "" and [] the same as absent).
  */
 import { describe, expect, it } from "vitest";
+import { startEmulator } from "../../emulator";
 import {
   checkForeign,
   checkService,
@@ -13,9 +14,12 @@ import {
   foreignEntriesOf,
   type OracleContext,
   type ProgramModel,
+  readService,
   type ServiceSnapshot,
   type StackView,
+  SUBSCRIBERS,
 } from "../../testkit/convergence";
+import { convergenceFixtures } from "../../testkit/convergence/fixtures";
 import type { LiveEntry, LiveIntegration } from "../../testkit/convergence/oracle";
 
 const FCM_MAIN = "f0000000000000000000000a";
@@ -271,5 +275,28 @@ describe("the convergence oracle", () => {
 
   it("checks default identifiers as documented", () => {
     expect(defaultIdentifier("proj", "dev", "My Push")).toMatch(/^my-push-[0-9a-f]{8}$/);
+  });
+});
+
+describe("the oracle on the emulator's fixtures (no CLI)", () => {
+  it("reads them back without integrationIdentifier, with createdAt, and finds nothing to report", async () => {
+    const emu = await startEmulator({ fixtures: convergenceFixtures() });
+    try {
+      const snap = readService(emu, SUBSCRIBERS);
+      expect(snap.integrations.map((i) => i.identifier).sort()).toEqual([
+        "fcm-app",
+        "fcm-main",
+        "slack-app",
+        "slack-main",
+      ]);
+      expect(snap.integrations.every((i) => /^2024-/.test(i.createdAt))).toBe(true);
+      for (const entries of snap.entries.values())
+        for (const e of entries) expect(e).not.toHaveProperty("integrationIdentifier");
+      const ctx = { fixtures: snap, foreignEntries: foreignEntriesOf(snap) };
+      expect(ctx.foreignEntries).toHaveLength(5);
+      expect(checkService([], snap, ctx).findings).toEqual([]);
+    } finally {
+      await emu.close();
+    }
   });
 });
