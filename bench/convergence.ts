@@ -1,11 +1,15 @@
 /**
  * The convergence soak (issue 18): many seeds of testkit/convergence's generator under the real Pulumi CLI,
- * each script held to the oracle after every step. Reports steps, `up`s, objects checked and divergences
+ * each script held to the oracle after every step (the service's real channel-entry semantics: the
+ * application's entries kept exactly, declared entries bound and exact, the stack's others inert, nothing
+ * left holding credentials after a destroy; rules in testkit/convergence/oracle.ts). Reports steps, `up`s, objects checked and divergences
  * (target 0); a divergent seed is shrunk and printed with its replay literal.
  *
  *   npm run bench -- --only=convergence
  *   node dist/bench/convergence.js [--seeds=20] [--steps=16] [--first-seed=1000] [--verbose]
  *     [--without=oob,kill]     # leave step groups out, e.g. to look past a known divergence
+ *                              # (groups: edit, oob, replace, target, faults, kill, destroy; the
+ *                              # application's own entry writes are part of oob)
  *
  * Needs the Pulumi CLI (scripts/install-pulumi.sh) and the build.
  */

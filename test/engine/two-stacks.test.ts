@@ -3,8 +3,11 @@
  * default identifiers differ only by project), explicit identifiers distinct per stack, credentials of the
  * same subscribers and providers, in ONE emulator environment. Their `up`s, edits and `destroy`s
  * interleave; after each, the oracle of testkit/convergence checks the union of what both declare: neither
- * stack may change or delete the other's integrations or entries, and after both are destroyed the service
- * equals its fixtures. Needs `npm run build` first.
+ * stack may change or delete the other's integrations or entries (each stack's entries are foreign to the
+ * other), the application's entries stay exactly as they are, and after a destroy no entry of the destroyed
+ * stack holds credentials (none is left at all where no other entry of the provider holds any). Programs
+ * here bind every entry through an identifier: two stacks whose resources both took "the newest active
+ * integration" would claim one entry, a user's conflict. Needs `npm run build` first.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
@@ -12,6 +15,7 @@ import {
   applyEdit,
   checkService,
   type Edit,
+  foreignEntriesOf,
   generateScript,
   Lane,
   type ProgramModel,
@@ -31,6 +35,7 @@ const NEW_TOKEN = "tok-twoa-90-0badc0de";
 /** A stack's starting program: the generator's for one seed, the push integration given an explicit identifier. */
 function startingModel(tag: string): ProgramModel {
   const m = generateScript(21, { tag, steps: 1 }).initial;
+  m.credentials = m.credentials.filter((c) => !c.newest);
   m.integrations[0]!.identifier = `${tag}-push`;
   const chat = {
     name: "chat",
@@ -74,14 +79,21 @@ async function makeSide(name: "a" | "b", binDir: string): Promise<void> {
   sides[name] = { lane, expected: EMPTY };
 }
 
-/** The oracle over both stacks, then each lane's findings (plaintext secrets, second-up changes). */
-function expectBoth(when: string): void {
-  const views = Object.values(sides).map((s) => ({
-    project: s.lane.projectName,
-    stack: s.lane.stack.name,
-    model: s.expected,
-  }));
-  const result = checkService(views, readService(emu, SUBSCRIBERS), fixtures);
+const viewOf = (s: Side, model: ProgramModel) => ({
+  project: s.lane.projectName,
+  stack: s.lane.stack.name,
+  model,
+});
+
+/** The oracle over both stacks (`destroyed`: the program a stack had before its destroy), then each lane's findings. */
+function expectBoth(when: string, destroyed?: { side: Side; model: ProgramModel }): void {
+  const views = Object.values(sides).map((s) => viewOf(s, s.expected));
+  const result = checkService(
+    views,
+    readService(emu, SUBSCRIBERS),
+    { fixtures, foreignEntries: foreignEntriesOf(fixtures) },
+    destroyed ? { destroyed: [viewOf(destroyed.side, destroyed.model)] } : {},
+  );
   expect(result.findings, when).toEqual([]);
   expect(result.objectsChecked, when).toBeGreaterThan(0);
   for (const s of Object.values(sides)) expect(s.lane.findings.splice(0), when).toEqual([]);
@@ -107,8 +119,9 @@ async function destroy(name: "a" | "b"): Promise<void> {
   const side = sides[name];
   const r = await side.lane.cli(["destroy", "--yes", "--skip-preview"], { client: true });
   expect(r.code, `${name} destroy: ${tail(r)}`).toBe(0);
+  const before = side.expected;
   side.expected = EMPTY;
-  expectBoth(`after ${name} destroy`);
+  expectBoth(`after ${name} destroy`, { side, model: before });
 }
 
 describe.skipIf(skipEngine("two stacks"))(
@@ -148,8 +161,9 @@ describe.skipIf(skipEngine("two stacks"))(
       await up("a", { edit: "remove-credentials", name: ada });
       await destroy("b");
       await destroy("a");
-      // Both destroyed: the fixtures alone, exactly (no emptied entry left either).
-      expect(checkService([], readService(emu, SUBSCRIBERS), fixtures).findings).toEqual([]);
+      // Both destroyed: the application's entries exactly, nothing of either stack holding credentials.
+      const ctx = { fixtures, foreignEntries: foreignEntriesOf(fixtures) };
+      expect(checkService([], readService(emu, SUBSCRIBERS), ctx).findings).toEqual([]);
     });
   },
 );

@@ -1,16 +1,27 @@
 /**
  * The seeded generator of convergence scripts: a starting program (integrations of several providers with
- * explicit and default identifiers, single credentials and sets bound to them) and a mix of steps (edits
- * then `up`, forced replacements, `--target`, refresh, destroy, a SIGKILLed `up`, out-of-band changes,
- * faulted `up`s). The same seed always gives the same script.
+ * explicit and default identifiers, often two active fcm ones, single credentials and sets bound to them,
+ * and credentials without identifier that follow the newest active integration of their provider) and a mix
+ * of steps (edits then `up`, forced replacements, `--target`, refresh, destroy, a SIGKILLed `up`, out-of-band
+ * changes, among them the application writing its own entries beside the stack's and integrations deleted
+ * while another entry of their provider is on the subscriber, faulted `up`s). Chat entries get a webhook
+ * URL, a channel or both, so edits change and remove webhook URLs. The same seed always gives the same
+ * script.
  */
 import {
   applyEdit,
+  type Claim,
   type CredentialsDecl,
+  claimFree,
+  claimsOf,
   type Edit,
   type EntryValue,
   entryTaken,
+  FOREIGN_ENTRY_SUBSCRIBERS,
+  type ForeignIdentifier,
+  foreignSubscriber,
   type IntegrationDecl,
+  integrationOf,
   PROVIDER_CHANNELS,
   type ProgramModel,
   type ProviderKey,
@@ -62,9 +73,25 @@ class Names {
     return `${kind}-${this.tag}-${this.n}-${this.rng.hex(8)}`;
   }
   value(channel: "push" | "chat"): EntryValue {
-    if (channel === "chat") return { webhookUrl: `https://hooks.example/conv/${this.secret("wh")}` };
+    if (channel === "chat") {
+      const roll = this.rng.int(5);
+      if (roll < 3) return { webhookUrl: this.webhook() };
+      if (roll === 3) return { webhookUrl: this.webhook(), channel: this.secret("ch") };
+      return { channel: this.secret("ch") };
+    }
     const count = 1 + this.rng.int(2);
     return { deviceTokens: Array.from({ length: count }, () => this.secret("tok")) };
+  }
+  webhook(): string {
+    return `https://hooks.example/conv/${this.secret("wh")}`;
+  }
+  /** A new value after `old`: for chat, often the webhook URL changed or removed (a channel kept or added). */
+  nextValue(channel: "push" | "chat", old: EntryValue | undefined): EntryValue {
+    if (channel === "push" || !old || "deviceTokens" in old || this.rng.chance(0.4))
+      return this.value(channel);
+    if (old.webhookUrl !== undefined && this.rng.chance(0.5))
+      return { channel: old.channel ?? this.secret("ch") }; // the webhook URL removed
+    return { webhookUrl: this.webhook(), ...(old.channel !== undefined ? { channel: old.channel } : {}) };
   }
   integration(providerId?: ProviderKey): IntegrationDecl {
     const decl: IntegrationDecl = {
@@ -82,18 +109,25 @@ class Names {
 const channelOf = (m: ProgramModel, integration: string) =>
   PROVIDER_CHANNELS[m.integrations.find((i) => i.name === integration)?.providerId ?? "fcm"];
 
-/** A subscriber whose entry for `integration` is not managed yet, if any. */
-function freeSubscriber(g: Names, m: ProgramModel, integration: string): string | undefined {
-  const free = SUBSCRIBERS.filter((s) => !entryTaken(m, s, integration));
-  return free.length > 0 ? g.rng.pick(free) : undefined;
-}
-
-function newCredentials(g: Names, m: ProgramModel): CredentialsDecl | undefined {
-  if (m.integrations.length === 0) return undefined;
-  const integration = g.rng.pick(m.integrations).name;
-  const subscriberId = freeSubscriber(g, m, integration);
-  if (subscriberId === undefined) return undefined;
-  return { name: g.next("cred"), subscriberId, integration, value: g.value(channelOf(m, integration)) };
+function newCredentials(
+  g: Names,
+  m: ProgramModel,
+  opts: { newest?: boolean; providerId?: ProviderKey } = {},
+): CredentialsDecl | undefined {
+  const candidates = m.integrations.filter((i) => !opts.providerId || i.providerId === opts.providerId);
+  if (candidates.length === 0) return undefined;
+  const integration = g.rng.pick(candidates).name;
+  const newest = opts.newest === true;
+  const free = SUBSCRIBERS.filter((subscriberId) => claimFree(m, { subscriberId, integration, newest }));
+  if (free.length === 0) return undefined;
+  const decl: CredentialsDecl = {
+    name: g.next("cred"),
+    subscriberId: g.rng.pick(free),
+    integration,
+    value: g.value(channelOf(m, integration)),
+  };
+  if (newest) decl.newest = true;
+  return decl;
 }
 
 function newSet(g: Names, m: ProgramModel): SetDecl | undefined {
@@ -109,22 +143,37 @@ function newSet(g: Names, m: ProgramModel): SetDecl | undefined {
   return { name: g.next("set"), integration, entries };
 }
 
-/** The starting program: 2-3 integrations (one of them push), 1-3 credentials, maybe a set. */
+/**
+ * The starting program: 2-4 integrations (one of them fcm, often a second active fcm, often a chat one),
+ * 1-5 credentials (with two fcm: one on each, and often one without identifier), maybe a set.
+ */
 function initialModel(g: Names): ProgramModel {
   let m: ProgramModel = { integrations: [g.integration("fcm")], credentials: [], sets: [] };
-  for (let n = g.rng.int(2) + 1; n > 0; n--) m.integrations.push(g.integration());
-  // The first credentials go through the push integration: the issue's case 1 is about exactly that.
-  const first = {
-    name: g.next("cred"),
-    subscriberId: "user-ada",
-    integration: "int1",
-    value: g.value("push"),
-  };
-  m = applyEdit(m, { edit: "add-credentials", decl: first }) ?? m;
-  for (let n = g.rng.int(3); n > 0; n--) {
-    const decl = newCredentials(g, m);
+  const push = m.integrations[0]!.name;
+  const secondFcm = g.rng.chance(0.5) ? g.integration("fcm") : undefined;
+  if (secondFcm) m.integrations.push(secondFcm);
+  for (let n = g.rng.int(2) + (secondFcm ? 0 : 1); n > 0; n--) m.integrations.push(g.integration());
+  if (!m.integrations.some((i) => PROVIDER_CHANNELS[i.providerId] === "chat") && g.rng.chance(0.8))
+    m.integrations.push(g.integration("slack"));
+  const add = (decl: CredentialsDecl | undefined) => {
     if (decl) m = applyEdit(m, { edit: "add-credentials", decl }) ?? m;
+  };
+  // The first credentials go through the push integration: the issue's case 1 is about exactly that.
+  add({ name: g.next("cred"), subscriberId: "user-ada", integration: push, value: g.value("push") });
+  if (secondFcm) {
+    const other = SUBSCRIBERS.filter((s) => !entryTaken(m, s, secondFcm.name));
+    add({
+      name: g.next("cred"),
+      subscriberId: g.rng.pick(other),
+      integration: secondFcm.name,
+      value: g.value("push"),
+    });
+    if (g.rng.chance(0.7)) add(newCredentials(g, m, { newest: true, providerId: "fcm" }));
   }
+  // A chat entry (webhook URL and/or channel) that later edits change and remove.
+  const chat = m.integrations.find((i) => PROVIDER_CHANNELS[i.providerId] === "chat");
+  if (chat) add(newCredentials(g, m, { providerId: chat.providerId }));
+  for (let n = g.rng.int(3); n > 0; n--) add(newCredentials(g, m));
   const set = g.rng.chance(0.6) ? newSet(g, m) : undefined;
   if (set) m = applyEdit(m, { edit: "add-set", decl: set }) ?? m;
   return m;
@@ -170,16 +219,18 @@ function integrationEdit(g: Names, m: ProgramModel): Edit | undefined {
 
 function credentialsEdit(g: Names, m: ProgramModel): Edit | undefined {
   if (m.credentials.length === 0 || g.rng.chance(0.25)) {
-    const decl = newCredentials(g, m);
+    const decl = newCredentials(g, m, { newest: g.rng.chance(0.3) });
     return decl && { edit: "add-credentials", decl };
   }
-  const c = g.rng.pick(m.credentials);
+  // Half the time a chat one, if any: its webhook URL gets changed and removed.
+  const chats = m.credentials.filter((x) => channelOf(m, x.integration) === "chat");
+  const c = g.rng.pick(chats.length > 0 && g.rng.chance(0.5) ? chats : m.credentials);
   const roll = g.rng.int(4);
   if (roll === 0) return { edit: "remove-credentials", name: c.name };
   if (roll === 1 && m.integrations.length > 1) {
     return { edit: "rebind-credentials", name: c.name, integration: g.rng.pick(m.integrations).name };
   }
-  return { edit: "set-credentials", name: c.name, value: g.value(channelOf(m, c.integration)) };
+  return { edit: "set-credentials", name: c.name, value: g.nextValue(channelOf(m, c.integration), c.value) };
 }
 
 function setEdit(g: Names, m: ProgramModel): Edit | undefined {
@@ -195,7 +246,7 @@ function setEdit(g: Names, m: ProgramModel): Edit | undefined {
     edit: "set-entry",
     set: s.name,
     subscriberId,
-    value: remove ? null : g.value(channelOf(m, s.integration)),
+    value: remove ? null : g.nextValue(channelOf(m, s.integration), s.entries[subscriberId]),
   };
 }
 
@@ -208,17 +259,52 @@ function structureEdit(g: Names, m: ProgramModel): Edit | undefined {
 
 /** An entry of `m` (subscriber, integration) that a resource manages, if any. */
 function managedEntry(g: Names, m: ProgramModel): { subscriberId: string; integration: string } | undefined {
-  const all = [
-    ...m.credentials.map((c) => ({ subscriberId: c.subscriberId, integration: c.integration })),
-    ...m.sets.flatMap((s) =>
-      Object.keys(s.entries).map((subscriberId) => ({ subscriberId, integration: s.integration })),
-    ),
-  ];
+  // Not one without identifier: its entry is on whichever integration is newest, not on the one it names.
+  const all = claimsOf(m)
+    .filter((c) => !c.newest)
+    .map((c) => ({ subscriberId: c.subscriberId, integration: c.integration }));
   return all.length > 0 ? g.rng.pick(all) : undefined;
 }
 
+/**
+ * Integrations of `m` with an entry on a subscriber that holds another entry of the same provider (the
+ * application's, or another integration's of the program): deleting one leaves the stack's entry inert beside
+ * a live one.
+ */
+function sharedIntegrations(m: ProgramModel): string[] {
+  const claims = claimsOf(m);
+  const provider = (c: Claim) => integrationOf(m, c.integration)?.providerId;
+  const shared = claims.filter(
+    (c) =>
+      !c.newest &&
+      (foreignSubscriber(provider(c)!, c.subscriberId) ||
+        claims.some(
+          (o) =>
+            o !== c &&
+            o.subscriberId === c.subscriberId &&
+            provider(o) === provider(c) &&
+            o.integration !== c.integration,
+        )),
+  );
+  return [...new Set(shared.map((c) => c.integration))];
+}
+
+/** The application writes (or, `value` null, clears) an entry on one of its own integrations. */
+function foreignEntry(g: Names): OobAction {
+  const identifier = g.rng.pick(Object.keys(FOREIGN_ENTRY_SUBSCRIBERS) as ForeignIdentifier[]);
+  const subscriberId = g.rng.pick(FOREIGN_ENTRY_SUBSCRIBERS[identifier]);
+  const channel = identifier.startsWith("fcm") ? "push" : "chat";
+  return {
+    oob: "foreign-entry",
+    identifier,
+    subscriberId,
+    value: g.rng.chance(0.2) ? null : g.value(channel),
+  };
+}
+
 function oobAction(g: Names, m: ProgramModel): OobAction | undefined {
-  const kind = g.rng.weighted({ delete: 4, recreate: 2, change: 2, entry: 3 });
+  const kind = g.rng.weighted({ delete: 4, recreate: 2, change: 2, entry: 3, foreign: 3 });
+  if (kind === "foreign") return foreignEntry(g);
   if (kind === "entry") {
     const e = managedEntry(g, m);
     if (!e) return undefined;
@@ -226,6 +312,9 @@ function oobAction(g: Names, m: ProgramModel): OobAction | undefined {
     return { oob: "set-entry", ...e, value: g.value(channelOf(m, e.integration)) };
   }
   if (m.integrations.length === 0) return undefined;
+  const shared = sharedIntegrations(m);
+  if (kind === "delete" && shared.length > 0 && g.rng.chance(0.7))
+    return { oob: "delete-integration", integration: g.rng.pick(shared) };
   const integration = g.rng.pick(m.integrations).name;
   if (kind === "delete") return { oob: "delete-integration", integration };
   if (kind === "recreate") return { oob: "recreate-integration", integration, secret: g.secret("isec") };

@@ -21,12 +21,20 @@ export {
 export { Lane, secretsOf } from "./lane";
 export * from "./model";
 export {
+  type CheckOptions,
+  checkForeign,
   checkService,
   defaultIdentifier,
+  type ForeignEntry,
+  foreignEntriesOf,
+  isInert,
+  meaningful,
+  type OracleContext,
   type OracleResult,
   readService,
   type ServiceSnapshot,
   type StackView,
+  sameCredentials,
 } from "./oracle";
 export { renderProgram } from "./program";
 export { type Divergence, type RunOptions, type RunReport, runScript } from "./runner";

@@ -165,9 +165,9 @@ export class Lane {
   }
 }
 
-/** Every generated secret value in `source` (tokens, webhook ids, integration secrets) of the script tag. */
+/** Every generated secret value in `source` (tokens, webhook ids, chat channels, integration secrets) of the script tag. */
 export function secretsOf(source: unknown, tag: string): string[] {
   const escaped = tag.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const re = new RegExp(`(?:tok|wh|isec)-${escaped}-\\d+-[0-9a-f]{8}`, "g");
+  const re = new RegExp(`(?:tok|wh|ch|isec)-${escaped}-\\d+-[0-9a-f]{8}`, "g");
   return [...new Set(JSON.stringify(source).match(re) ?? [])];
 }

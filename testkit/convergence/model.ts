@@ -1,8 +1,14 @@
 /**
  * The program model of the convergence suite: what a generated Pulumi program declares (integrations,
- * single subscriber credentials, credential sets bound to integrations through `integration.identifier`),
- * the edits a script makes to it, and the JavaScript program it renders to. Plain JSON throughout, so a
- * script is a literal a test can replay. Nothing here imports provider or sdk code.
+ * single subscriber credentials bound to an integration through `integration.identifier` or, without an
+ * identifier, to the newest active integration of a provider, and credential sets), the edits a script makes
+ * to it, and the JavaScript program it renders to. Plain JSON throughout, so a script is a literal a test can
+ * replay. Nothing here imports provider or sdk code.
+ *
+ * No program declares two resources on one entry (subscriber, integration): that is a user's conflict, not
+ * a provider bug. A resource without identifier may land on any active integration of its provider, so it
+ * excludes every other resource of that provider on its subscriber, and every subscriber the application
+ * writes entries of that provider for ({@link FOREIGN_ENTRY_SUBSCRIBERS}).
  */
 
 /** The providers the generator uses, with their channel: two push, two chat. */
@@ -33,16 +39,53 @@ export interface IntegrationDecl {
   adopt?: boolean;
 }
 
-/** What one subscriber's channel entry holds: device tokens (push) or a webhook URL (chat). */
-export type EntryValue = { deviceTokens: string[] } | { webhookUrl: string };
+/** What one subscriber's channel entry holds: device tokens (push), or a webhook URL and/or a channel (chat). */
+export type EntryValue = { deviceTokens: string[] } | { webhookUrl?: string; channel?: string };
+
+/**
+ * The application's own integrations (in the fixtures, no stack declares them), by identifier: the entries it
+ * writes for subscribers beside the stacks' go through them.
+ */
+export const FOREIGN_INTEGRATIONS = {
+  "fcm-main": "fcm",
+  "fcm-app": "fcm",
+  "slack-main": "slack",
+  "slack-app": "slack",
+} as const satisfies Record<string, ProviderKey>;
+/** An identifier of {@link FOREIGN_INTEGRATIONS}. */
+export type ForeignIdentifier = keyof typeof FOREIGN_INTEGRATIONS;
+
+/**
+ * The subscribers the application holds entries for (fixtures or out-of-band writes), per foreign integration.
+ * A resource without identifier never uses a subscriber of its provider here.
+ */
+export const FOREIGN_ENTRY_SUBSCRIBERS: Readonly<Record<ForeignIdentifier, readonly string[]>> = {
+  "fcm-main": ["user-ada"],
+  "fcm-app": ["user-alan", "conv-1"],
+  "slack-main": ["user-grace"],
+  "slack-app": ["conv-2", "conv-3"],
+};
+
+/** Whether the application may hold an entry of `providerId` for `subscriberId`. */
+export function foreignSubscriber(providerId: ProviderKey, subscriberId: string): boolean {
+  return Object.entries(FOREIGN_ENTRY_SUBSCRIBERS).some(
+    ([identifier, subs]) =>
+      FOREIGN_INTEGRATIONS[identifier as ForeignIdentifier] === providerId && subs.includes(subscriberId),
+  );
+}
 
 /** One declared `svc.SubscriberCredentials`. */
 export interface CredentialsDecl {
   name: string;
   subscriberId: string;
-  /** Resource name of the integration it is bound to. */
+  /**
+   * Resource name of the integration it is bound to (its `identifier`); with `newest`, the integration whose
+   * `providerId` it takes (and no identifier).
+   */
   integration: string;
   value: EntryValue;
+  /** No `integrationIdentifier`: the entry belongs to the newest active integration of the provider. */
+  newest?: boolean;
 }
 
 /** One declared `svc.SubscriberCredentialsSet`. */
@@ -98,6 +141,52 @@ function fits(m: ProgramModel, integration: string, value: EntryValue): boolean 
   return i !== undefined && PROVIDER_CHANNELS[i.providerId] === valueChannel(value);
 }
 
+/** One resource's claim on a subscriber's entry. */
+export interface Claim {
+  /** The resource (a set's claims share its name). */
+  owner: string;
+  subscriberId: string;
+  integration: string;
+  newest: boolean;
+}
+
+/** Every claim of `m`: one per SubscriberCredentials, one per subscriber of each set. */
+export function claimsOf(m: ProgramModel): Claim[] {
+  return [
+    ...m.credentials.map((c) => ({
+      owner: c.name,
+      subscriberId: c.subscriberId,
+      integration: c.integration,
+      newest: c.newest === true,
+    })),
+    ...m.sets.flatMap((s) =>
+      Object.keys(s.entries).map((subscriberId) => ({
+        owner: s.name,
+        subscriberId,
+        integration: s.integration,
+        newest: false,
+      })),
+    ),
+  ];
+}
+
+/** Whether two claims of `m` may land on the same entry (the same subscriber and integration). */
+function conflict(m: ProgramModel, a: Claim, b: Claim): boolean {
+  if (a.subscriberId !== b.subscriberId) return false;
+  if (!a.newest && !b.newest) return a.integration === b.integration;
+  const provider = (c: Claim) => integrationOf(m, c.integration)?.providerId;
+  return provider(a) === provider(b);
+}
+
+/** Whether `claim` is free in `m`: no other resource (but `except`) may land on its entry, and it fits. */
+export function claimFree(m: ProgramModel, claim: Omit<Claim, "owner">, except?: string): boolean {
+  const c: Claim = { owner: except ?? "", ...claim };
+  const i = integrationOf(m, c.integration);
+  if (!i) return false;
+  if (c.newest && foreignSubscriber(i.providerId, c.subscriberId)) return false;
+  return claimsOf(m).every((o) => o.owner === except || !conflict(m, c, o));
+}
+
 /** Whether the entry (subscriber, integration) is already managed by a resource of `m` (other than `except`). */
 export function entryTaken(
   m: ProgramModel,
@@ -105,13 +194,17 @@ export function entryTaken(
   integration: string,
   except?: string,
 ): boolean {
-  const single = m.credentials.some(
-    (c) => c.name !== except && c.subscriberId === subscriberId && c.integration === integration,
-  );
-  const inSet = m.sets.some(
-    (s) => s.name !== except && s.integration === integration && subscriberId in s.entries,
-  );
-  return single || inSet;
+  return !claimFree(m, { subscriberId, integration, newest: false }, except);
+}
+
+/** Whether no two resources of `m` may land on one entry, and no resource without identifier on the application's. */
+export function claimsValid(m: ProgramModel): boolean {
+  const all = claimsOf(m);
+  return all.every((a, n) => {
+    const i = integrationOf(m, a.integration);
+    if (!i || (a.newest && foreignSubscriber(i.providerId, a.subscriberId))) return false;
+    return all.slice(n + 1).every((b) => a.owner === b.owner || !conflict(m, a, b));
+  });
 }
 
 /** Whether `name` is used by any resource of `m`. */
@@ -122,7 +215,7 @@ export function nameTaken(m: ProgramModel, name: string): boolean {
 /** Applies an edit to a copy of `m`; returns undefined when it does not apply (then the step is skipped). */
 export function applyEdit(m: ProgramModel, e: Edit): ProgramModel | undefined {
   const next = cloneModel(m);
-  return applyInPlace(next, e) ? next : undefined;
+  return applyInPlace(next, e) && claimsValid(next) ? next : undefined;
 }
 
 function applyInPlace(m: ProgramModel, e: Edit): boolean {
@@ -194,7 +287,8 @@ function editCredentials(m: ProgramModel, e: CredentialsEdit): boolean {
     case "add-credentials": {
       const d = e.decl;
       if (nameTaken(m, d.name) || !fits(m, d.integration, d.value)) return false;
-      if (entryTaken(m, d.subscriberId, d.integration)) return false;
+      const claim = { subscriberId: d.subscriberId, integration: d.integration, newest: d.newest === true };
+      if (!claimFree(m, claim)) return false;
       m.credentials.push(structuredClone(d));
       return true;
     }
@@ -222,7 +316,8 @@ function changeCredentials(
     return true;
   }
   if (e.integration === c.integration || !fits(m, e.integration, c.value)) return false;
-  if (entryTaken(m, c.subscriberId, e.integration, c.name)) return false;
+  const claim = { subscriberId: c.subscriberId, integration: e.integration, newest: c.newest === true };
+  if (!claimFree(m, claim, c.name)) return false;
   c.integration = e.integration;
   return true;
 }

@@ -1,10 +1,12 @@
 /**
  * Out-of-band changes of a convergence script, made over raw HTTP as another tool or a person would:
  * delete an integration, recreate one under the same identifier, change its fields, change or clear a
- * subscriber's entry. Each marks the run drifted until the next `refresh`.
+ * subscriber's entry (each marks the run drifted until the next `refresh`); and the application writing an
+ * entry on one of its own integrations, beside the stack's (recorded as foreign, as the service stored it:
+ * the oracle then holds every later step to leaving it exactly so).
  */
 import { call } from "../emulator-http";
-import { applyEdit, type EntryValue, PROVIDER_CHANNELS } from "./model";
+import { applyEdit, claimsOf, type EntryValue, FOREIGN_INTEGRATIONS, PROVIDER_CHANNELS } from "./model";
 import { identifierOf } from "./oracle";
 import { integrationCredentials } from "./program";
 import type { ConvergenceRun } from "./runner";
@@ -63,8 +65,14 @@ async function writeEntry(
 ): Promise<boolean> {
   const decl = run.lane.model.integrations.find((i) => i.name === integration);
   if (!decl) return false;
+  // Only an entry the program still owns through this integration's identifier (a shrunk script may have
+  // dropped the resource; an entry nobody owns would then be the application's, which this is not).
+  const owned = claimsOf(run.lane.model).some(
+    (c) => !c.newest && c.subscriberId === subscriberId && c.integration === integration,
+  );
+  if (!owned) return false;
   const push = PROVIDER_CHANNELS[decl.providerId] === "push";
-  const credentials = value !== "clear" ? value : push ? { deviceTokens: [] } : {};
+  const credentials = value !== "clear" ? value : clearing(push);
   const body = {
     providerId: decl.providerId,
     integrationIdentifier: identifierOf(run.view(), decl),
@@ -74,8 +82,43 @@ async function writeEntry(
   return expectStatus(run, "entry write", call(run.emu, "PUT", path, { body }));
 }
 
+/** The credentials that empty an entry in place (PUT merges other keys: each must be sent empty). */
+const clearing = (push: boolean) => (push ? { deviceTokens: [] } : { webhookUrl: "", channel: "" });
+
+/** The application writes `subscriberId`'s entry on its integration `identifier`; recorded as foreign. */
+async function writeForeign(
+  run: ConvergenceRun,
+  action: Extract<OobAction, { oob: "foreign-entry" }>,
+): Promise<boolean> {
+  const providerId = FOREIGN_INTEGRATIONS[action.identifier];
+  const integration = run.emu.integrations().find((i) => i.identifier === action.identifier);
+  if (!integration?._id) return false;
+  const credentials = action.value ?? clearing(PROVIDER_CHANNELS[providerId] === "push");
+  const body = { providerId, integrationIdentifier: action.identifier, credentials };
+  const path = `/v1/subscribers/${encodeURIComponent(action.subscriberId)}/credentials`;
+  if (!(await expectStatus(run, "foreign entry write", call(run.emu, "PUT", path, { body })))) return false;
+  const envId = run.emu.keys[0]!.environmentId;
+  const stored = run.emu
+    .subscriber(envId, action.subscriberId)
+    ?.channels?.find((c) => c.providerId === providerId && c._integrationId === integration._id);
+  if (!stored) {
+    run.note(`foreign entry write: ${action.subscriberId}/${action.identifier} has no entry after it`);
+    return true;
+  }
+  run.recordForeign({
+    subscriberId: action.subscriberId,
+    providerId,
+    _integrationId: integration._id,
+    credentials: structuredClone(stored.credentials ?? {}),
+    source: `out-of-band step ${run.step}`,
+  });
+  return true;
+}
+
 /** Performs `action`; false when it does not apply (its integration is not declared or not live). */
 export async function runOob(run: ConvergenceRun, action: OobAction): Promise<boolean> {
+  // The application's own entry: the stack's objects are untouched, nothing to refresh.
+  if (action.oob === "foreign-entry") return writeForeign(run, action);
   let applied: boolean;
   if (action.oob === "recreate-integration") applied = await recreate(run, action.integration, action.secret);
   else if (action.oob === "set-entry" || action.oob === "clear-entry") {

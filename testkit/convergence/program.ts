@@ -22,6 +22,11 @@ function varOf(m: ProgramModel, integration: string): string {
 }
 
 function integrationSource(i: IntegrationDecl, index: number): string {
+  const options: string[] = [];
+  if (i.aliases?.length) options.push(`aliases: ${js(i.aliases.map((name) => ({ name })))}`);
+  // One after the other: each integration is created after the previous one, so "the newest active
+  // integration of a provider" (createdAt) is never a tie between two created at once.
+  if (index > 0) options.push(`dependsOn: [i${index - 1}]`);
   const args: string[] = [
     `providerId: ${js(i.providerId)}`,
     `channel: ${js(PROVIDER_CHANNELS[i.providerId])}`,
@@ -31,7 +36,7 @@ function integrationSource(i: IntegrationDecl, index: number): string {
   ];
   if (i.identifier !== undefined) args.push(`identifier: ${js(i.identifier)}`);
   if (i.adopt) args.push("adopt: true");
-  const opts = i.aliases?.length ? `, { aliases: ${js(i.aliases.map((name) => ({ name })))} }` : "";
+  const opts = options.length > 0 ? `, { ${options.join(", ")} }` : "";
   return `const i${index} = new svc.Integration(${js(i.name)}, { ${args.join(", ")} }${opts});`;
 }
 
@@ -40,7 +45,8 @@ const binding = (v: string) => `providerId: ${v}.providerId, integrationIdentifi
 /**
  * The JavaScript program of a model, as a new user writes it (`require("pulumi-svc")`, plain literals:
  * the resources must make the credentials secret themselves). Credentials and sets take their provider and
- * identifier from their integration's outputs, which also orders them after it.
+ * identifier from their integration's outputs, which also orders them after it; credentials without
+ * identifier (`newest`) take only the provider, and come after every integration (`dependsOn`).
  */
 export function renderProgram(m: ProgramModel): string {
   const lines = ['const svc = require("pulumi-svc");'];
@@ -49,8 +55,12 @@ export function renderProgram(m: ProgramModel): string {
   });
   for (const c of m.credentials) {
     const creds: EntryValue = c.value;
+    const v = varOf(m, c.integration);
+    const bound = c.newest ? `providerId: ${v}.providerId` : binding(v);
+    const all = m.integrations.map((_, n) => `i${n}`).join(", ");
+    const opts = c.newest ? `, { dependsOn: [${all}] }` : "";
     lines.push(
-      `new svc.SubscriberCredentials(${js(c.name)}, { subscriberId: ${js(c.subscriberId)}, ${binding(varOf(m, c.integration))}, credentials: ${js(creds)} });`,
+      `new svc.SubscriberCredentials(${js(c.name)}, { subscriberId: ${js(c.subscriberId)}, ${bound}, credentials: ${js(creds)} }${opts});`,
     );
   }
   for (const s of m.sets) {

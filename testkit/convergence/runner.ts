@@ -1,10 +1,11 @@
 /**
  * Runs a convergence script under the real Pulumi CLI against a fresh emulator, and holds every step to
- * the oracle (./oracle.ts): after each `up` that should converge, the service holds exactly what the
- * program declares and a second `up` is a no-op; after `destroy`, the fixtures alone; no plaintext secret
- * in any output or state export. Faults and out-of-band changes relax the step they affect: a faulted `up`
- * may fail, the next clean `up` must converge; after an out-of-band change, `up` is checked again once a
- * `refresh` ran.
+ * the oracle (./oracle.ts): after every step, the application's (foreign) entries holding credentials are
+ * exactly as written (rule b); after each `up` that should converge, the service holds what the program
+ * declares, every other entry of the stack is inert (rule a), and a second `up` is a no-op; after
+ * `destroy`, rule (c); no plaintext secret in any output or state export. Faults and out-of-band changes
+ * relax the step they affect: a faulted `up` may fail, the next clean `up` must converge; after an
+ * out-of-band change, `up` is checked again once a `refresh` ran.
  */
 import { type Emulator, startEmulator } from "../../emulator";
 import { convergenceFixtures } from "./fixtures";
@@ -12,7 +13,18 @@ import { SUBSCRIBERS } from "./generator";
 import { Lane, secretsOf, tail } from "./lane";
 import { applyEdit, type ProgramModel } from "./model";
 import { runOob } from "./oob";
-import { checkService, identifierOf, readService, type ServiceSnapshot, type StackView } from "./oracle";
+import {
+  checkForeign,
+  checkService,
+  type ForeignEntry,
+  foreignEntriesOf,
+  identifierOf,
+  type OracleContext,
+  type OracleResult,
+  readService,
+  type ServiceSnapshot,
+  type StackView,
+} from "./oracle";
 import { describeStep, type Fault, type Script, type Step } from "./script";
 
 /** Options of {@link runScript}. */
@@ -59,8 +71,13 @@ interface Flags {
 /** One run of one script: its emulator, its stack, and what it found so far. */
 export class ConvergenceRun {
   readonly flags: Flags = { drifted: false, orphanRisk: false };
+  /** `_id`s of integrations made out of band that no stack took over. */
   readonly foreign = new Set<string>();
+  /** The application's entries (fixtures, out-of-band writes), as last written. */
+  readonly foreignEntries: ForeignEntry[];
   step = 0;
+  /** Whether the current step ran the whole oracle already (else the runner checks rule b after it). */
+  checked = false;
 
   constructor(
     readonly script: Script,
@@ -68,7 +85,41 @@ export class ConvergenceRun {
     readonly lane: Lane,
     readonly fixtures: ServiceSnapshot,
     readonly report: RunReport,
-  ) {}
+  ) {
+    this.foreignEntries = foreignEntriesOf(fixtures);
+  }
+
+  /** What the oracle knows besides the program. */
+  context(): OracleContext {
+    return {
+      fixtures: this.fixtures,
+      foreignEntries: this.foreignEntries,
+      foreignIntegrations: this.foreign,
+    };
+  }
+
+  /** Records an entry the application wrote (replacing its earlier record). */
+  recordForeign(entry: ForeignEntry): void {
+    const at = this.foreignEntries.findIndex(
+      (f) =>
+        f.subscriberId === entry.subscriberId &&
+        f.providerId === entry.providerId &&
+        f._integrationId === entry._integrationId,
+    );
+    if (at >= 0) this.foreignEntries.splice(at, 1);
+    this.foreignEntries.push(entry);
+  }
+
+  /** Reports the oracle's findings as divergences of this step. */
+  record(result: OracleResult): void {
+    this.report.objectsChecked += result.objectsChecked;
+    for (const f of result.findings) this.diverge(f.kind, f.detail);
+  }
+
+  /** Rule (b) on the service now, unless this step ran the whole oracle. */
+  checkForeign(): void {
+    if (!this.checked) this.record(checkForeign(readService(this.emu, SUBSCRIBERS), this.context()));
+  }
 
   view(model: ProgramModel = this.lane.model): StackView {
     return { project: this.lane.projectName, stack: this.lane.stack.name, model };
@@ -83,19 +134,23 @@ export class ConvergenceRun {
     this.report.notes.push(`step ${this.step}: ${text}`);
   }
 
-  /** The oracle, then the state export and the second-`up` check. */
-  async converged(model: ProgramModel = this.lane.model, noop = true): Promise<void> {
+  /** The oracle (with `destroyed`: after a destroy of that program), then the state export and the second-`up` check. */
+  async converged(
+    model: ProgramModel = this.lane.model,
+    noop = true,
+    destroyed?: ProgramModel,
+  ): Promise<void> {
     const result = checkService(
       [this.view(model)],
       readService(this.emu, SUBSCRIBERS),
-      this.fixtures,
-      this.foreign,
+      this.context(),
+      destroyed ? { destroyed: [this.view(destroyed)] } : {},
     );
-    this.report.objectsChecked += result.objectsChecked;
+    this.checked = true;
     // An integration recreated out of band and then taken over by the stack is the stack's: destroy must
     // delete it, so it is no longer excused as foreign.
     for (const id of result.declaredIds) this.foreign.delete(id);
-    for (const f of result.findings) this.diverge(f.kind, f.detail);
+    this.record(result);
     await this.lane.exportState(true);
     if (noop) await this.lane.expectNoChanges();
   }
@@ -237,7 +292,7 @@ async function destroyStep(run: ConvergenceRun): Promise<void> {
   }
   run.flags.drifted = false;
   run.flags.orphanRisk = false;
-  await run.converged(EMPTY, false);
+  await run.converged(EMPTY, false, run.lane.model);
 }
 
 /** Runs one step; false when it did not apply (skipped). */
@@ -312,9 +367,11 @@ async function runSteps(run: ConvergenceRun, opts: RunOptions): Promise<void> {
   const { script, report, lane } = run;
   for (let i = 0; i < script.steps.length; i++) {
     run.step = i;
+    run.checked = false;
     const step = script.steps[i]!;
     const t = performance.now();
     const applied = await runStep(run, step);
+    if (applied) run.checkForeign();
     for (const f of lane.findings.splice(0)) run.diverge(f.kind, f.detail);
     if (applied) report.stepsRun++;
     else report.stepsSkipped++;

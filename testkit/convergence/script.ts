@@ -1,15 +1,19 @@
-import type { Edit, EntryValue, ProgramModel } from "./model";
+import type { Edit, EntryValue, ForeignIdentifier, ProgramModel } from "./model";
 
 /** The emulator fault a faulted `up` runs under. */
 export type Fault = "fail" | "drop" | "rate-limit";
 
-/** A change made outside Pulumi, over raw HTTP, to what the program declares. */
+/**
+ * A change made outside Pulumi, over raw HTTP: to what the program declares, or (`foreign-entry`) the
+ * application writing a subscriber's entry on one of its own integrations (`value` null: clearing it).
+ */
 export type OobAction =
   | { oob: "delete-integration"; integration: string }
   | { oob: "recreate-integration"; integration: string; secret: string }
   | { oob: "change-integration"; integration: string; title: string; deactivate: boolean }
   | { oob: "set-entry"; integration: string; subscriberId: string; value: EntryValue }
-  | { oob: "clear-entry"; integration: string; subscriberId: string };
+  | { oob: "clear-entry"; integration: string; subscriberId: string }
+  | { oob: "foreign-entry"; identifier: ForeignIdentifier; subscriberId: string; value: EntryValue | null };
 
 /** One step of a script. Steps naming a resource that no longer exists are skipped (shrinking drops setup). */
 export type Step =
