@@ -35,6 +35,7 @@ import {
   type SubscriberCredentialsCheck,
   toOutputs,
 } from "./subscriber-credentials-model";
+import { inTurn } from "./subscriber-turns";
 
 /**
  * A lookup (`SubscriberCredentials.get`: no state, so no credentials) of an entry that is not there: an
@@ -117,7 +118,7 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
     inputs: SubscriberCredentialsInputs,
   ): Promise<CreateOutcome<Stamped<SubscriberCredentialsOutputs>>> {
     return this.session.guard("create", inputs.credentials, async () => {
-      const outs = await this.write("create", inputs, undefined);
+      const outs = await inTurn(inputs.subscriberId, () => this.write("create", inputs, undefined));
       const id = credentialsId(inputs);
       return { id, outs: this.creates.stamp(id, outs, undefined) };
     });
@@ -157,7 +158,8 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
     news: SubscriberCredentialsInputs,
   ): Promise<UpdateOutcome<Stamped<SubscriberCredentialsOutputs>>> {
     return this.session.guard("update", [olds.credentials, news.credentials], async () => {
-      return { outs: carryWriteId(await this.write("update", news, olds), olds) };
+      const outs = await inTurn(news.subscriberId, () => this.write("update", news, olds));
+      return { outs: carryWriteId(outs, olds) };
     });
   }
 
@@ -169,19 +171,24 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
   async delete(id: string, props: SubscriberCredentialsOutputs): Promise<void> {
     return this.session.guard("delete", props.credentials, async () => {
       if (this.creates.supersededBy(id, props)) return;
-      this.forget(props.subscriberId);
-      try {
-        const subscriber = await this.findSubscriber(props.subscriberId);
-        if (!subscriber) return; // already gone
-        const index = await this.directory.index(true);
-        const bound = props.integrationId ?? writeTarget(index, subscriber._environmentId, props)?._id;
-        if (bound === undefined) return; // nothing the resource can know as its own
-        const own: Ownership = { providerId: props.providerId, owned: new Set([bound]), index };
-        await this.writer.apply(props.subscriberId, props.providerId, planRemoval(subscriber, own));
-      } finally {
-        this.forget(props.subscriberId);
-      }
+      await inTurn(props.subscriberId, () => this.remove(props));
     });
+  }
+
+  /** Reads, plans and applies the removal of the resource's entry (in the subscriber's turn). */
+  private async remove(props: SubscriberCredentialsOutputs): Promise<void> {
+    this.forget(props.subscriberId);
+    try {
+      const subscriber = await this.findSubscriber(props.subscriberId);
+      if (!subscriber) return; // already gone
+      const index = await this.directory.index();
+      const bound = props.integrationId ?? writeTarget(index, subscriber._environmentId, props)?._id;
+      if (bound === undefined) return; // nothing the resource can know as its own
+      const own: Ownership = { providerId: props.providerId, owned: new Set([bound]), index };
+      await this.writer.apply(props.subscriberId, props.providerId, planRemoval(subscriber, own));
+    } finally {
+      this.forget(props.subscriberId);
+    }
   }
 
   /**

@@ -109,6 +109,8 @@ export interface SetTarget {
 export interface SubscriberStep {
   subscriberId: string;
   plan: EntryPlan;
+  /** The credentials written (absent: the entry is removed), to plan again from a fresher read. */
+  desired?: ChannelCredentials;
 }
 
 /** The requests a sync needs once the stored credentials are known. */
@@ -151,24 +153,34 @@ export function planSync(
   for (const subscriberId of toWrite) {
     const subscriber = stored.get(subscriberId);
     if (!subscriber || !integration) plan.missing.push(subscriberId);
-    else
-      add(
-        plan.write,
-        plan,
-        subscriberId,
-        planWrite(subscriber, own, integration, desired[subscriberId] ?? {}),
-      );
+    else {
+      const wanted = desired[subscriberId] ?? {};
+      const entryPlan = planWrite(subscriber, own, integration, wanted);
+      add(plan.write, plan, { subscriberId, plan: entryPlan, desired: wanted });
+    }
   }
   for (const subscriberId of toClear) {
     const subscriber = stored.get(subscriberId);
     if (!subscriber) plan.upToDate++;
-    else add(plan.clear, plan, subscriberId, planRemoval(subscriber, own));
+    else add(plan.clear, plan, { subscriberId, plan: planRemoval(subscriber, own) });
   }
   return plan;
 }
 
-function add(into: SubscriberStep[], plan: SyncPlan, subscriberId: string, entryPlan: EntryPlan): void {
-  plan.left += entryPlan.left.length;
-  if (entryPlan.steps.length === 0) plan.upToDate++;
-  else into.push({ subscriberId, plan: entryPlan });
+function add(into: SubscriberStep[], plan: SyncPlan, step: SubscriberStep): void {
+  plan.left += step.plan.left.length;
+  if (step.plan.steps.length === 0) plan.upToDate++;
+  else into.push(step);
+}
+
+/** The step planned again from a fresher read of its subscriber (another write came in between). */
+export function replanned(
+  step: SubscriberStep,
+  subscriber: Subscriber,
+  own: Ownership,
+  integration: Integration | undefined,
+): SubscriberStep {
+  if (step.desired === undefined) return { ...step, plan: planRemoval(subscriber, own) };
+  if (!integration) return step;
+  return { ...step, plan: planWrite(subscriber, own, integration, step.desired) };
 }

@@ -27,6 +27,7 @@ import { AuthenticationError, PermissionDeniedError } from "../../sdk/errors";
 import type { ChannelCredentials, Integration, Subscriber } from "../../sdk/schemas";
 import type { ConfigSource } from "../config";
 import { comparableCredentials } from "../model/channel-entry";
+import { findSubscriber } from "../model/find-subscriber";
 import { markPhase, timedPhase } from "../model/phase-log";
 import type { CreateOutcome, DiffOutcome, ReadOutcome, UpdateOutcome } from "../model/pulumi-results";
 import {
@@ -46,6 +47,7 @@ import {
   diffSubscriberCredentialsSet,
   entryChanges,
   planSync,
+  replanned,
   type SetTarget,
   type SubscriberStep,
   type SyncPlan,
@@ -60,6 +62,7 @@ import {
   type SubscriberCredentialsSetCheck,
 } from "./subscriber-credentials-set-model";
 import { type ReadStrategy, readSubscribers } from "./subscriber-credentials-set-reader";
+import { inTurn, writesTo } from "./subscriber-turns";
 import { setSyncProgress } from "./sync-progress";
 
 /** Requests in flight per set (writes and lookups); the pacer keeps them within the service's rate. */
@@ -230,7 +233,7 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
     let cleared = 0;
     const apply = (count: () => void) => async (step: SubscriberStep) => {
       try {
-        await this.writer.apply(step.subscriberId, target.providerId, step.plan);
+        await inTurn(step.subscriberId, () => this.applyStep(step, read));
         count();
       } catch (e) {
         if (isFatal(e)) throw e;
@@ -260,6 +263,20 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
   }
 
   /**
+   * One subscriber's requests, in its turn (./subscriber-turns.ts): planned again from a fresh read of the
+   * subscriber when another write of this process reached it after the sync's read.
+   */
+  private async applyStep(step: SubscriberStep, read: SyncRead): Promise<void> {
+    let current = step;
+    if (writesTo(step.subscriberId) !== read.writesSeen.get(step.subscriberId)) {
+      const fresh = await findSubscriber(this.session.client(), step.subscriberId);
+      if (!fresh) return;
+      current = replanned(step, fresh, read.own, read.integration);
+    }
+    await this.writer.apply(step.subscriberId, read.own.providerId, current.plan);
+  }
+
+  /**
    * The read of a sync: the integrations, the subscribers to touch, the integration writes land on and what
    * the set owns. When the binding moved, every declared subscriber is to be written.
    */
@@ -274,6 +291,8 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
     markPhase("host", "sync:plan", { entries: toWrite.length + toClear.length });
     const index = await this.directory.index(true);
     let writes = toWrite;
+    const writesSeen = new Map<string, number>();
+    for (const id of [...Object.keys(desired), ...toClear]) writesSeen.set(id, writesTo(id));
     let read = await readSubscribers(client, new Set([...writes, ...toClear]), this.concurrency);
     const landsOn = () => writeTarget(index, environmentOf(read.found), target);
     const before = previous?.integrationId;
@@ -292,7 +311,7 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
     if (before !== undefined) owned.add(before);
     if (integration?._id !== undefined) owned.add(integration._id);
     const own: Ownership = { providerId: target.providerId, owned, index };
-    return { found: read.found, strategy: read.strategy, integration, own, toWrite: writes };
+    return { found: read.found, strategy: read.strategy, integration, own, toWrite: writes, writesSeen };
   }
 
   /** The integration a write of the set lands on now, in the environment of the subscribers read. */
@@ -352,6 +371,8 @@ interface SyncRead {
   own: Ownership;
   /** The subscribers to write (every declared one when the binding moved). */
   toWrite: readonly string[];
+  /** {@link writesTo} of each subscriber before the read: a later write means the read is stale. */
+  writesSeen: ReadonlyMap<string, number>;
 }
 
 /** The environment of the subscribers read (the API key's), when any was read. */

@@ -235,8 +235,8 @@ describe("read-before-write plan", () => {
     };
     expect(planSync(own, main, desired, Object.keys(desired), [], stored)).toEqual({
       write: [
-        { subscriberId: "other", plan: { steps: [put(["new"])], left: [] } },
-        { subscriberId: "none", plan: { steps: [put(["n"])], left: [] } },
+        { subscriberId: "other", plan: { steps: [put(["new"])], left: [] }, desired: desired.other },
+        { subscriberId: "none", plan: { steps: [put(["n"])], left: [] }, desired: desired.none },
       ],
       clear: [],
       missing: ["ghost"],
