@@ -18,14 +18,15 @@ export const subscriberCredentialsInputsSchema = z.strictObject({
    */
   providerId: subscriberDeliveryProviderIdSchema,
   /**
-   * Identifier of the integration the credentials belong to (default: the provider's active integration the
-   * service picks; outputs then show the one it chose). Changing it replaces the resource.
+   * Identifier of the integration the credentials belong to (default: the provider's newest active
+   * integration, the one the service writes to; outputs then show the one it chose). Changing it replaces
+   * the resource.
    */
   integrationIdentifier: idSchema.optional(),
   /**
    * The credentials: `deviceTokens` (push; the declared list replaces the stored one, `[]` clears it),
-   * `webhookUrl` (chat), `channel` (Mattermost), `alertUid` / `title` / `imageUrl` / `state` / `externalUrl`
-   * (Grafana on-call). Secret. Outputs hold them as read back from the service, so tokens changed outside
+   * `webhookUrl` (chat), `channel` (Mattermost); one left out is cleared. The service stores nothing else
+   * (the Grafana on-call fields are refused). Secret. Outputs hold them as read back from the service, so tokens changed outside
    * Pulumi show as a diff after a refresh.
    */
   credentials: channelCredentialsSchema,
