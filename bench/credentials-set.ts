@@ -1,9 +1,10 @@
 /**
- * Device-token sync at scale under the real Pulumi engine (file backend), against the emulator limited to
- * 100 requests per second (the service's token bucket: 500 tokens over a 5 s window):
+ * Device-token sync at scale under the real Pulumi engine (file backend), against the emulator whose
+ * configuration category (the subscriber credential writes) is limited to 100 requests per second (the
+ * service's token bucket: 550 tokens, 5 s window and 10% burst; the free plan is 20 a second):
  *
  * 1. `pulumi up` of examples/device-token-sync with a file of 10,000 subscribers: one SubscriberCredentialsSet.
- *    Target: within 1.15x of the floor (N - initial burst) / rate = 95 s, 0 failures.
+ *    Target: within 1.15x of the floor (N - initial burst) / rate = 94.5 s, 0 failures.
  * 2. A second `up` that changes 100 tokens: at most 110 write requests.
  * 3. `pulumi refresh` of the 10,000 entries: at most 120 requests.
  * 4. The set's fixed cost (the time outside the requests), for 10,000 entries: the 100-token `up` within 8 s
@@ -33,6 +34,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Emulator, startEmulator } from "../emulator";
+import { bucketCapacity } from "../emulator/rate-limit";
 import { repoRoot } from "../testkit/harness/repo-root";
 import { ensurePulumiCli, PulumiStack } from "../testkit/pulumi-cli";
 import { formatPhases, type Phase, phasesOf, resetPhaseLog, spanS } from "./lib/phases";
@@ -200,7 +202,9 @@ async function measure(
   console.log(
     `  ${label}: ${wallS.toFixed(1)} s, ${requests} requests (${writes} writes, ${rateLimited} 429s)${edges}`,
   );
-  const serviceFloorS = Math.max(0, requests - rate * WINDOW_S) / rate;
+  // Credential writes are the service's configuration category, paced by their own bucket; reads (search,
+  // the integration list) are global, a bucket of their own that this run does not limit.
+  const serviceFloorS = Math.max(0, writes - bucketCapacity(rate)) / rate;
   const phases = phasesOf(phaseLog, startedAt, endedAt, requests > 0 ? first : undefined);
   console.log(formatPhases(phases));
   const stateBytes = JSON.stringify(await stack.exportStack()).length;
@@ -258,7 +262,8 @@ async function newStack(
 async function emulatorFor(count: number, rate: number): Promise<Emulator> {
   const emu = await startEmulator({
     port: 0,
-    rateLimit: { perSecond: rate },
+    // The credential writes' category (configuration) at `rate`; reads are global, left unlimited.
+    rateLimit: { configuration: rate },
     fixtures: {
       integrations: [{ providerId: "fcm", channel: "push", active: true, identifier: INTEGRATION }],
       subscribers: Array.from({ length: count }, (_, i) => ({ subscriberId: idOf(i) })),
@@ -456,7 +461,7 @@ export async function run(options: CredentialsSetBenchOptions = {}): Promise<Cre
   const changed = options.changed ?? 100;
   const singles = options.singles ?? 1_000;
   const rate = options.rate ?? 100;
-  const burst = rate * WINDOW_S;
+  const burst = bucketCapacity(rate);
   const binDir = await ensurePulumiCli();
   const dir = mkdtempSync(join(tmpdir(), "bench-credentials-set-"));
   const tools: Instruments = { dir, cpuProfDir: options.cpuProfDir };
