@@ -34,9 +34,12 @@ async function project(name: string, program: string): Promise<{ p: ScratchProje
 /** Requests since the last reset other than reads. */
 const writes = () => emu.requests.filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
 const env = () => emu.keys[0]!.environmentId;
-const tokensOf = (subscriberId: string, identifier: string) =>
-  emu.subscriber(env(), subscriberId)?.channels?.find((c) => c.integrationIdentifier === identifier)
-    ?.credentials.deviceTokens;
+/** The tokens of the subscriber's entry bound to the live integration with this identifier. */
+const tokensOf = (subscriberId: string, identifier: string) => {
+  const bound = emu.integrations().find((i) => i.identifier === identifier && i.deleted !== true)?._id;
+  return emu.subscriber(env(), subscriberId)?.channels?.find((c) => c._integrationId === bound)?.credentials
+    .deviceTokens;
+};
 
 describe.skipIf(skipEngine("lookups and renames"))(
   "lookups and renames under the real engine",

@@ -264,6 +264,9 @@ function editIntegration(m: ProgramModel, e: IntegrationEdit): boolean {
 
 function renameIntegration(m: ProgramModel, i: IntegrationDecl, to: string, alias: boolean): boolean {
   if (nameTaken(m, to)) return false;
+  // Without an alias a rename is a new resource created before the old one goes: with an explicit
+  // identifier it meets the old one's (README, "Renaming resources"), a user error, not a divergence.
+  if (!alias && i.identifier !== undefined && i.adopt !== true) return false;
   for (const c of m.credentials) if (c.integration === i.name) c.integration = to;
   for (const s of m.sets) if (s.integration === i.name) s.integration = to;
   if (alias) i.aliases = [...(i.aliases ?? []), i.name];
