@@ -89,14 +89,16 @@ async function stateNames(): Promise<string[]> {
 }
 
 /**
- * The svc resources of the stack's state, as text: urn, id and outputs, each secret as a marker (the state
- * encrypts secrets again at every write; the reference to the default provider changes with its config).
+ * The svc resources of the stack's state, as text: urn, id and outputs, each secret as a marker, sorted by
+ * urn (the state encrypts secrets again at every write, the reference to the default provider changes with
+ * its config, and an up may reorder resources).
  */
 async function svcState(): Promise<string> {
   const state = await stack.exportStack();
   const resources = (state.deployment.resources ?? [])
     .filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/svc:"))
-    .map((r) => ({ urn: r.urn, id: r.id, outputs: r.outputs }));
+    .map((r) => ({ urn: r.urn, id: r.id, outputs: r.outputs }))
+    .sort((a, b) => a.urn.localeCompare(b.urn));
   return JSON.stringify(resources, (_key, value: unknown) =>
     isStateSecret(value as Json) ? "[secret]" : value,
   );
