@@ -30,11 +30,30 @@ export interface ConfigSource {
  * ConfigError (./model/engine-errors.ts), so a user sees a configuration problem as such and code can branch on it.
  */
 export class ConfigError extends pulumi.RunError {
-  constructor(message: string) {
+  /**
+   * Stable code of the problem: `SVC_ERR_CONFIG` for a missing or unusable setting,
+   * `SVC_ERR_ENVIRONMENT_MISMATCH` for a key of another environment or organization than the one a resource
+   * was written in (see ./model/key-environment.ts).
+   */
+  readonly code: ConfigErrorCode;
+
+  constructor(message: string, code: ConfigErrorCode = "SVC_ERR_CONFIG") {
     super(message);
     this.name = "ConfigError";
+    this.code = code;
+    // A configuration problem is never a bug: no stack trace. The dynamic-provider host prints every error it
+    // passes on as `${error}: ${error.stack}`, which is then one line: `ConfigError [<code>]: <message>`.
+    this.stack = message;
+  }
+
+  /** `ConfigError [<code>]`: with {@link ConfigError.stack}, the one line the dynamic-provider host prints. */
+  override toString(): string {
+    return `${this.name} [${this.code}]`;
   }
 }
+
+/** The codes a {@link ConfigError} carries. */
+export type ConfigErrorCode = "SVC_ERR_CONFIG" | "SVC_ERR_ENVIRONMENT_MISMATCH";
 
 /**
  * Every `svc:` config key pulumi-svc reads, one entry each: the key, its environment fallback (if any) and

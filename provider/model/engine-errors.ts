@@ -8,12 +8,12 @@ import { ConfigError } from "../config";
 
 /**
  * An error for the engine: `svc: <operation>: <scrubbed message>`, nothing else attached. A
- * {@link ConfigError} stays one (same class and name, so the user reads a configuration problem as such and
+ * {@link ConfigError} stays one (same class, name and code, so the user reads a configuration problem as such and
  * callers can tell it apart); every other failure becomes a plain `Error`.
  */
 export function providerError(operation: string, err: unknown, secrets: readonly string[]): Error {
   const message = err instanceof Error ? err.message : String(err);
   const prefix = message.startsWith("svc:") ? "" : `svc: ${operation}: `;
   const text = scrubText(`${prefix}${message}`, secrets);
-  return err instanceof ConfigError ? new ConfigError(text) : new Error(text);
+  return err instanceof ConfigError ? new ConfigError(text, err.code) : new Error(text);
 }

@@ -38,8 +38,15 @@ export type SubscriberCredentialsInputs = z.output<typeof subscriberCredentialsI
 export const subscriberCredentialsOutputsSchema = subscriberCredentialsInputsSchema.extend({
   /** The service's id (`_integrationId`) of the integration the channel entry belongs to. */
   integrationId: z.string().optional(),
-  /** Environment of the subscriber (the API key's). */
+  /**
+   * Environment of the subscriber (the API key's when the entry was written). An operation with a key of
+   * another environment fails instead of looking for the subscriber there (README "When the key changes").
+   */
   environmentId: z.string().optional(),
+  /** Name of that environment ("Development", "Production", ...), when the service tells it. */
+  environmentName: z.string().optional(),
+  /** Organization of that environment, when the service tells it. */
+  organizationId: z.string().optional(),
 });
 /** Outputs of the SubscriberCredentials provider. */
 export type SubscriberCredentialsOutputs = z.output<typeof subscriberCredentialsOutputsSchema>;

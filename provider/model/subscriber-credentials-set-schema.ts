@@ -43,13 +43,27 @@ export const subscriberCredentialsSetInputsSchema = z.strictObject({
   fingerprints: z.record(idSchema, fingerprintSchema).optional(),
 });
 
-/** Inputs after check. */
-type SubscriberCredentialsSetInputs = z.infer<typeof subscriberCredentialsSetInputsSchema>;
 /**
- * Outputs of the SubscriberCredentialsSet provider: the checked inputs (credentials secret) and the `_id` of
- * the integration its entries are bound to (absent in state written before it was kept).
+ * The outputs of a SubscriberCredentialsSet: the checked inputs (credentials secret), the integration its
+ * entries are bound to and the environment they were written in (each absent in state written before it was
+ * kept).
  */
-export type SubscriberCredentialsSetOutputs = SubscriberCredentialsSetInputs & { integrationId?: string };
+export const subscriberCredentialsSetOutputsSchema = subscriberCredentialsSetInputsSchema.extend({
+  /** The service's id (`_integrationId`) of the integration every entry of the set is bound to. */
+  integrationId: z.string().optional(),
+  /**
+   * Environment the entries were written in (the API key's). An operation with a key of another environment
+   * fails instead of looking for the subscribers there (README "When the key changes").
+   */
+  environmentId: z.string().optional(),
+  /** Name of that environment ("Development", "Production", ...), when the service tells it. */
+  environmentName: z.string().optional(),
+  /** Organization of that environment, when the service tells it. */
+  organizationId: z.string().optional(),
+});
+
+/** Outputs of the SubscriberCredentialsSet provider (see {@link subscriberCredentialsSetOutputsSchema}). */
+export type SubscriberCredentialsSetOutputs = z.infer<typeof subscriberCredentialsSetOutputsSchema>;
 
 /**
  * Inputs or outputs as the engine carries them: `credentials` is the map, or (what the resource sends since

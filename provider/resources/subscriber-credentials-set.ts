@@ -7,7 +7,8 @@ import {
   decodeCredentials,
   encodeCredentials,
   type SubscriberCredentialsSetOutputs,
-  subscriberCredentialsSetInputsSchema,
+  type subscriberCredentialsSetInputsSchema,
+  subscriberCredentialsSetOutputsSchema,
 } from "../model/subscriber-credentials-set-schema";
 import { serializedProvider } from "../serialized-provider";
 import { targetProps } from "./provider";
@@ -136,7 +137,7 @@ export class SubscriberCredentialsSet extends pulumi.dynamic.Resource {
     opts?: pulumi.CustomResourceOptions,
   ) {
     if (opts?.id !== undefined) {
-      const props = lookupProps(subscriberCredentialsSetInputsSchema, argsOrState);
+      const props = lookupProps(subscriberCredentialsSetOutputsSchema, argsOrState);
       super(provider, name, props, resourceOptions(opts), "svc", "SubscriberCredentialsSet");
       publishDecoded(this);
       return;
@@ -147,7 +148,7 @@ export class SubscriberCredentialsSet extends pulumi.dynamic.Resource {
     const { fingerprintKey: _key, ...declared } = args;
     const credentials = pulumi.output(args.credentials);
     const props = {
-      ...outputOnlyProps(subscriberCredentialsSetInputsSchema),
+      ...outputOnlyProps(subscriberCredentialsSetOutputsSchema),
       ...targetProps(opts),
       ...declared,
       // One string for the SDK, the engine and the host to carry (see encodeCredentials).

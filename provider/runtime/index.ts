@@ -21,13 +21,13 @@ import { PROVIDER_KINDS, type ProviderKind } from "../model/kinds";
 import { IntegrationProvider } from "./integration-provider";
 import { SubscriberCredentialsProvider } from "./subscriber-credentials-provider";
 import { SubscriberCredentialsSetProvider } from "./subscriber-credentials-set-provider";
-import { withTarget } from "./with-target";
+import { type TargetedProvider, withTarget } from "./with-target";
 
 /** A provider implementation: every method of the dynamic-provider interface is there. */
 export type RuntimeProvider = Required<dynamic.ResourceProvider>;
 
 /** Implementations by kind. A new resource adds its kind to ../model/kinds.ts and its factory here. */
-const FACTORIES: Record<ProviderKind, () => RuntimeProvider> = {
+const FACTORIES: Record<ProviderKind, () => TargetedProvider> = {
   integration: () => new IntegrationProvider(),
   "subscriber-credentials": () => new SubscriberCredentialsProvider(),
   "subscriber-credentials-set": () => new SubscriberCredentialsSetProvider(),
@@ -38,8 +38,9 @@ function isKind(kind: string): kind is ProviderKind {
 }
 
 /**
- * Contract v1: a fresh, unconfigured implementation of the given kind, with the `target` input of resources
- * bound to an explicit `svc.Provider` handled for it (./with-target.ts).
+ * Contract v1: a fresh, unconfigured implementation of the given kind, with where each resource lives handled
+ * for it (./with-target.ts): the `target` input of resources bound to an explicit `svc.Provider`, and the
+ * environment each resource was written in.
  */
 export function createProvider(kind: string): RuntimeProvider {
   if (!isKind(kind)) {

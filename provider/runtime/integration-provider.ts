@@ -158,8 +158,9 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
   }
 
   /**
-   * A create answered 409: an integration with this identifier exists. Take it over only when it cannot be
-   * someone else's (see {@link mayTakeOver}); otherwise fail, naming it and how to adopt it.
+   * A create answered 409: an integration with this identifier exists. Take it over only when it lives in the
+   * key's environment (when the service tells it) and cannot be someone else's (see {@link mayTakeOver});
+   * otherwise fail, naming it and how to adopt it.
    */
   private async takeOver(inputs: IntegrationInputs, conflict: ConflictError): Promise<Integration> {
     const existing = await this.existingFor(inputs, conflict);
@@ -168,6 +169,19 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
       throw new Error(
         `svc: create: integration "${inputs.identifier}" already exists (id ${id}) with providerId ${existing.providerId} ` +
           `and channel ${existing.channel}; it cannot be adopted as ${inputs.providerId}/${inputs.channel}. Choose another identifier.`,
+      );
+    }
+    const key = await this.session.placement();
+    if (
+      key !== undefined &&
+      existing._environmentId !== undefined &&
+      existing._environmentId !== key.environmentId
+    ) {
+      throw new Error(
+        `svc: create: integration "${inputs.identifier}" already exists (id ${id}) in environment ${existing._environmentId} ` +
+          `of the organization, not in the API key's environment "${key.environmentName}" (${key.environmentId}); identifiers are ` +
+          "unique across an organization's environments, and it cannot be taken over from here. Choose another identifier, " +
+          'or remove it with a key of its environment first (README: "When the key changes").',
       );
     }
     if (!mayTakeOver(inputs, existing, conflict)) {

@@ -30,6 +30,7 @@ describe("resource types", () => {
       "credentials",
       "deleted",
       "environmentId",
+      "environmentName",
       "identifier",
       "name",
       "organizationId",
@@ -54,16 +55,35 @@ describe("resource types", () => {
     expect(surface.propertyDocs("Integration").environmentId).toMatch(/API key/);
   });
 
+  it("every kind remembers the environment it was written in: environmentId, environmentName, organizationId", () => {
+    for (const name of ["Integration", "SubscriberCredentials", "SubscriberCredentialsSet"]) {
+      const docs = surface.propertyDocs(name);
+      for (const field of ["environmentId", "environmentName", "organizationId"]) {
+        expect(docs[field], `${name}.${field}`).toBeTruthy();
+      }
+      expect(docs.environmentId, name).toMatch(/When the key changes/);
+    }
+  });
+
   it("SubscriberCredentials: every output, input and state field documented", () => {
     const inputs = ["credentials", "integrationIdentifier", "providerId", "subscriberId"];
-    const outputs = [...inputs, "environmentId", "integrationId"].sort();
+    const outputs = [...inputs, "environmentId", "environmentName", "integrationId", "organizationId"].sort();
     expect(documentedFields("SubscriberCredentials")).toEqual(outputs);
     expect(documentedFields("SubscriberCredentialsState")).toEqual(outputs);
     expect(documentedFields("SubscriberCredentialsArgs")).toEqual(inputs);
   });
 
   it("SubscriberCredentialsSet: every output, input and state field documented; the fingerprint key an input only", () => {
-    const outputs = ["credentials", "fingerprints", "integrationIdentifier", "providerId"];
+    const outputs = [
+      "credentials",
+      "environmentId",
+      "environmentName",
+      "fingerprints",
+      "integrationId",
+      "integrationIdentifier",
+      "organizationId",
+      "providerId",
+    ];
     expect(documentedFields("SubscriberCredentialsSet")).toEqual(outputs);
     expect(documentedFields("SubscriberCredentialsSetState")).toEqual(outputs);
     expect(documentedFields("SubscriberCredentialsSetArgs")).toEqual([

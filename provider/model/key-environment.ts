@@ -1,0 +1,103 @@
+/**
+ * The environment a resource was written in, and the one rule that keeps a stack from acting on its objects
+ * through a key of another environment (README "Configuration", "When the key changes").
+ *
+ * Every resource remembers where it was written: `environmentId`, `environmentName` and `organizationId`
+ * among its outputs, from the key's environment (`GET /v1/environments/me`). An operation on an existing
+ * resource (diff, read, update, delete) with a key whose environment is another one fails with
+ * {@link environmentMismatch}: the key reaches other objects, or none, and a refresh would otherwise report
+ * the resource gone because it looked in the wrong place. Applied once, for every kind, by
+ * ../runtime/with-target.ts; the key's environment is learned by ../runtime/service-session.ts.
+ */
+
+/** Where an object was written: the environment of the API key that wrote it, and its organization. */
+export interface Placement {
+  /** The environment's `_id`. */
+  environmentId: string;
+  /** The environment's name ("Development", "Production", ...), when known. */
+  environmentName?: string | undefined;
+  /** The `_id` of the organization the environment belongs to, when known. */
+  organizationId?: string | undefined;
+}
+
+/** The output keys that hold a resource's {@link Placement}. */
+export const PLACEMENT_KEYS = ["environmentId", "environmentName", "organizationId"] as const;
+
+/** How the key that acts now was set, for the fix the error names. */
+export interface KeySource {
+  /** The environment name of the explicit `svc.Provider` whose key acts (undefined: the stack's `svc:apiKey`). */
+  provider?: string | undefined;
+}
+
+function text(v: unknown): string | undefined {
+  return typeof v === "string" && v !== "" ? v : undefined;
+}
+
+/** The placement a resource's state holds (undefined when it has no `environmentId`: state of older versions). */
+export function storedPlacement(props: unknown): Placement | undefined {
+  if (props === null || typeof props !== "object") return undefined;
+  const p = props as Record<string, unknown>;
+  const environmentId = text(p.environmentId);
+  if (environmentId === undefined) return undefined;
+  return { environmentId, environmentName: text(p.environmentName), organizationId: text(p.organizationId) };
+}
+
+/** A placement as output properties (keys without a value left out: outputs are plain JSON). */
+export function placementProps(p: Placement | undefined): Record<string, string> {
+  if (p === undefined) return {};
+  const out: Record<string, string> = { environmentId: p.environmentId };
+  if (p.environmentName !== undefined) out.environmentName = p.environmentName;
+  if (p.organizationId !== undefined) out.organizationId = p.organizationId;
+  return out;
+}
+
+/** `props` without the placement keys (they are outputs only, never inputs). */
+export function withoutPlacement<T extends object>(props: T): T {
+  const keys: readonly string[] = PLACEMENT_KEYS;
+  return Object.fromEntries(Object.entries(props).filter(([key]) => !keys.includes(key))) as T;
+}
+
+/** True when an object written in `stored` is out of reach of a key acting in `key`. */
+export function isElsewhere(stored: Placement, key: Placement): boolean {
+  return stored.environmentId !== key.environmentId;
+}
+
+function describe(p: Placement): string {
+  return p.environmentName === undefined
+    ? `environment ${p.environmentId}`
+    : `environment "${p.environmentName}" (${p.environmentId})`;
+}
+
+/**
+ * The one-line message of an operation on a resource written in `stored` with a key acting in `key`: both
+ * environments (name and id, and the organizations when they differ), that nothing was done, and the fix.
+ */
+export function environmentMismatch(
+  operation: string,
+  stored: Placement,
+  key: Placement,
+  source: KeySource,
+): string {
+  const otherOrg =
+    stored.organizationId !== undefined &&
+    key.organizationId !== undefined &&
+    stored.organizationId !== key.organizationId;
+  const storedText = otherOrg
+    ? `${describe(stored)} of organization ${stored.organizationId}`
+    : describe(stored);
+  const keyText = otherOrg
+    ? `${describe(key)} of another organization (${key.organizationId})`
+    : describe(key);
+  const whose =
+    source.provider === undefined ? "svc:apiKey" : `the apiKey of svc.Provider "${source.provider}"`;
+  const back = stored.environmentName === undefined ? "that environment" : `"${stored.environmentName}"`;
+  const fix =
+    source.provider === undefined
+      ? `Set svc:apiKey back to a key of ${back} (\`pulumi config set --secret svc:apiKey <key>\`), or give each environment its own svc.Provider`
+      : `Set ${whose} back to a key of ${back}`;
+  return (
+    `svc: ${operation}: this resource lives in ${storedText}, but ${whose} acts on ${keyText}; ` +
+    `nothing was read or changed and the state keeps the resource. ${fix} ` +
+    '(README: "When the key changes").'
+  );
+}
