@@ -7,7 +7,7 @@ import type { SvcClient } from "../../sdk/client";
 import type { ChannelCredentials } from "../../sdk/schemas";
 import type { SubscriberCredentialsSetOutputs } from "../model/subscriber-credentials-set-schema";
 import { entryOn, type IntegrationIndex, writeTarget } from "./channel-entry-rules";
-import { type CredentialsSetKey, credentialsSetKeyOf } from "./lookup-ids";
+import { credentialsSetKeyOf } from "./lookup-ids";
 import { credentialsOf } from "./subscriber-credentials-set-diff";
 import { SCAN_PAGE_SIZE } from "./subscriber-credentials-set-reader";
 

@@ -22,7 +22,6 @@
  *   and the update writes every subscriber onto the new integration, clearing the entries left behind.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import type { SvcClient } from "../../sdk/client";
 import { AuthenticationError, PermissionDeniedError } from "../../sdk/errors";
 import type { ChannelCredentials, Integration, Subscriber } from "../../sdk/schemas";
 import type { ConfigSource } from "../config";
@@ -35,7 +34,7 @@ import {
   type SubscriberCredentialsSetOutputs,
   type SubscriberCredentialsSetWire,
 } from "../model/subscriber-credentials-set-schema";
-import { entryOn, type IntegrationIndex, type Ownership, writeTarget } from "./channel-entry-rules";
+import { entryOn, type Ownership, writeTarget } from "./channel-entry-rules";
 import { concealSecretInputs } from "./check-failures";
 import { CredentialsWriter, isNoIntegration, isSubscriberMissing } from "./credentials-writer";
 import { forEachLimited } from "./for-each-limited";
