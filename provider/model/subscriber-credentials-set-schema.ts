@@ -49,7 +49,10 @@ type SubscriberCredentialsSetInputs = z.infer<typeof subscriberCredentialsSetInp
  * Outputs of the SubscriberCredentialsSet provider: the checked inputs (credentials secret) and the `_id` of
  * the integration its entries are bound to (absent in state written before it was kept).
  */
-export type SubscriberCredentialsSetOutputs = SubscriberCredentialsSetInputs & { integrationId?: string };
+export type SubscriberCredentialsSetOutputs = SubscriberCredentialsSetInputs & {
+  /** The service's id (`_integrationId`) of the integration the set's entries are bound to (an output only). */
+  integrationId?: string;
+};
 
 /**
  * Inputs or outputs as the engine carries them: `credentials` is the map, or (what the resource sends since

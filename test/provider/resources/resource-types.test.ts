@@ -63,7 +63,7 @@ describe("resource types", () => {
   });
 
   it("SubscriberCredentialsSet: every output, input and state field documented; the fingerprint key an input only", () => {
-    const outputs = ["credentials", "fingerprints", "integrationIdentifier", "providerId"];
+    const outputs = ["credentials", "fingerprints", "integrationId", "integrationIdentifier", "providerId"];
     expect(documentedFields("SubscriberCredentialsSet")).toEqual(outputs);
     expect(documentedFields("SubscriberCredentialsSetState")).toEqual(outputs);
     expect(documentedFields("SubscriberCredentialsSetArgs")).toEqual([
@@ -72,5 +72,6 @@ describe("resource types", () => {
       "integrationIdentifier",
       "providerId",
     ]);
+    expect(surface.propertyDocs("SubscriberCredentialsSet").integrationId).toMatch(/_integrationId/);
   });
 });
