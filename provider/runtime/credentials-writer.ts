@@ -19,7 +19,12 @@ import { chatPushProviderId } from "../model/delivery-provider-id";
 import type { EntryPlan } from "./channel-entry-rules";
 
 const SUBSCRIBER_MISSING = /subscriber.*not\s*found|subscriber.*does not exist/i;
-const NO_INTEGRATION = /integration/i;
+/**
+ * The service's 400 for a write with no active integration ("Subscribers environment (<env>) do not have
+ * active <providerId> integration."); not any 400 that mentions an integration (the list's URL, a body
+ * quoted back with its `integrationIdentifier`).
+ */
+const NO_INTEGRATION = /\bactive\b.*\bintegration\b/i;
 
 /** The service's own message of an error answer (`message` is an array for validation failures). */
 function serviceMessage(err: ApiError): string {

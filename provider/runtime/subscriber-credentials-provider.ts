@@ -75,6 +75,8 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
   readonly session: ServiceSession;
   private readonly reads = new Map<string, ListCache<Subscriber | undefined>>();
   private environmentId: string | undefined;
+  /** The subscriber read that is learning {@link environmentId}, while one is in flight. */
+  private environmentRead: Promise<Subscriber | undefined> | undefined;
   private readonly writer: CredentialsWriter;
   private readonly directory: IntegrationDirectory;
   /** Creates of this deployment (the old half of a replacement leaves their entry alone). */
@@ -236,9 +238,20 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
     if (this.environmentId !== undefined || inputs.integrationIdentifier !== undefined) {
       return this.environmentId;
     }
-    const subscriber = await this.findSubscriber(inputs.subscriberId);
-    if (!subscriber) throw new Unwritable("subscriber");
-    return subscriber._environmentId;
+    // Writes started while another one is learning it wait for that read instead of sending their own.
+    if (this.environmentRead !== undefined) {
+      await this.environmentRead.catch(() => undefined);
+      if (this.environmentId !== undefined) return this.environmentId;
+    }
+    const read = this.findSubscriber(inputs.subscriberId);
+    this.environmentRead = read;
+    try {
+      const subscriber = await read;
+      if (!subscriber) throw new Unwritable("subscriber");
+      return subscriber._environmentId;
+    } finally {
+      if (this.environmentRead === read) this.environmentRead = undefined;
+    }
   }
 
   /**

@@ -78,6 +78,11 @@ function entries(subscriberId: string) {
   return emu.subscriber(emu.keys[0]!.environmentId, subscriberId)?.channels ?? [];
 }
 
+/** The identifier of the integration an entry is bound to (entries carry only its `_integrationId`). */
+function identifierOf(integrationId: string): string | undefined {
+  return emu.integrations({ includeDeleted: true }).find((i) => i._id === integrationId)?.identifier;
+}
+
 describe("serialization, as the SDK does it", () => {
   it("registers a small, secret-free serialized provider and secret credentials", () => {
     expect(push.type).toBe(TYPE);
@@ -190,9 +195,9 @@ describe("SubscriberCredentials lifecycle through the host", () => {
       ["same", [], false, undefined],
     ]);
     expect(r.state.get(desired(push).urn)?.id).toBe("carol/fcm/fcm-eu");
-    expect(entries("carol").map((c) => [c.integrationIdentifier, c.credentials.deviceTokens])).toEqual([
-      ["fcm-eu", [TOKENS[1], "host-secret-token-cccc"]],
-    ]);
+    expect(entries("carol").map((c) => [identifierOf(c._integrationId), c.credentials.deviceTokens])).toEqual(
+      [["fcm-eu", [TOKENS[1], "host-secret-token-cccc"]]],
+    );
 
     // The chat entry removed out of band: refresh drops it from state, up creates it again.
     await client.subscribers.deleteCredentials("dave", "slack");

@@ -6,7 +6,7 @@ import { SvcClient } from "../../sdk";
 
 describe("emulator request log", () => {
   it("records the idempotency key of a request refused before it was read (429, 401)", async () => {
-    const emu = await startEmulator({ port: 0, rateLimit: { configuration: 0.2 } });
+    const emu = await startEmulator({ port: 0, rateLimit: { global: 0.2 } });
     const client = new SvcClient({ apiKey: emu.apiKey, baseUrl: emu.url, maxRetries: 0 });
     const wrong = new SvcClient({ apiKey: `wrong_${randomUUID()}`, baseUrl: emu.url, maxRetries: 0 });
     try {

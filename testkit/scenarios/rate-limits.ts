@@ -4,8 +4,9 @@
  * client was given had elapsed.
  *
  * Pairing a 429 with its retry needs requests that can be told apart in the log: POST/PATCH by their
- * idempotency key, per-worker objects by their path, and the list operations (shared paths) all come from a
- * single sequential worker. Within each of these groups requests are strictly sequential, so the record after
+ * idempotency key (the mix gives each call its own; the sdk renews it after a received answer, a 429
+ * included, as `<key>:r<n>`), per-worker objects by their path, and the list operations (shared paths) all
+ * come from a single sequential worker. Within each of these groups requests are strictly sequential, so the record after
  * a 429 is its retry.
  */
 import { randomUUID } from "node:crypto";
@@ -178,17 +179,17 @@ async function worker(m: Mix, w: number): Promise<void> {
   const sub = subscriberOf(m.run, w);
   for (let cycle = 0; m.rec.callCount < m.total; cycle++) {
     const made = await op(m, "integrations.create", () =>
-      client.integrations.create({
-        providerId: "twilio",
-        channel: "sms",
-        identifier: `rl-${m.run}-${w}-${cycle}`,
-      }),
+      client.integrations.create(
+        { providerId: "twilio", channel: "sms", identifier: `rl-${m.run}-${w}-${cycle}` },
+        { idempotencyKey: `rl-create-${m.run}-${w}-${cycle}` },
+      ),
     );
     await op(m, "subscribers.upsertCredentials", () =>
-      client.subscribers.upsertCredentials(sub, {
-        providerId: "fcm",
-        credentials: { deviceTokens: [`t-${cycle}`] },
-      }),
+      client.subscribers.upsertCredentials(
+        sub,
+        { providerId: "fcm", credentials: { deviceTokens: [`t-${cycle}`] } },
+        { idempotencyKey: `rl-upsert-${m.run}-${w}-${cycle}` },
+      ),
     );
     await op(m, "subscribers.getPreferences", () => client.subscribers.getPreferences(sub));
     await op(m, "workflows.get", () => client.workflows.get(workflowOf(m.run, w)));
@@ -234,12 +235,15 @@ function retryAfters(seen: readonly TappedResponse[]): Map<string, number> {
   return retryAfterById;
 }
 
+/** What the sdk appends to a caller's idempotency key when it renews it for a retry (`<key>:r<n>`). */
+const RENEWAL_SUFFIX = /:r\d+$/;
+
 /** The request log in groups whose requests are strictly sequential, each in arrival order. */
 function sequentialGroups(records: readonly RequestRecord[]): RequestRecord[][] {
   const groups = new Map<string, RequestRecord[]>();
   for (const r of [...records].sort((a, b) => a.startedAt - b.startedAt)) {
     const key =
-      r.idempotencyKey ??
+      r.idempotencyKey?.replace(RENEWAL_SUFFIX, "") ??
       (r.method === "GET" && SHARED_GET_PATHS.has(r.path) ? "shared-list-worker" : `${r.method} ${r.path}`);
     const g = groups.get(key) ?? [];
     g.push(r);

@@ -92,5 +92,6 @@ describe("resource types", () => {
       "integrationIdentifier",
       "providerId",
     ]);
+    expect(surface.propertyDocs("SubscriberCredentialsSet").integrationId).toMatch(/_integrationId/);
   });
 });

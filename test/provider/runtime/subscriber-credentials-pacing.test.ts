@@ -55,8 +55,28 @@ function statuses(e: Emulator, method: string): number[] {
   return e.requests.filter((r) => r.method === method).map((r) => r.status);
 }
 
+/**
+ * Someone else empties the environment's `configuration` bucket (the credential routes' category): deletes
+ * of a provider the subscriber has no entry of, in waves, until the service refuses one (the bucket refills
+ * while a wave is served, so a fixed count may leave tokens on a busy machine).
+ */
+async function exhaustConfigurationBucket(e: Emulator, subscriberId: string): Promise<void> {
+  const other = new SvcClient({ apiKey: e.apiKey, baseUrl: e.url, maxRetries: 0 });
+  try {
+    for (let wave = 0; wave < 20; wave++) {
+      const answers = await Promise.allSettled(
+        Array.from({ length: 25 }, () => other.subscribers.deleteCredentials(subscriberId, "apns")),
+      );
+      if (answers.some((a) => a.status === "rejected")) return;
+    }
+    throw new Error("the configuration bucket never ran out");
+  } finally {
+    await other.close();
+  }
+}
+
 describe("pacing by the service's rate-limit headers", () => {
-  it("300 creates past the bucket's burst: every one succeeds, no 429, one request each", async () => {
+  it("300 creates past the bucket's burst: every one succeeds, no 429, one PUT each and shared reads", async () => {
     const e = await start(300, 40); // bucket of 200, refilled at 40/s
     const p = new SubscriberCredentialsProvider({ settings: { apiKey: e.apiKey, baseUrl: e.url } });
     const failures = await createAll(p, 300, 48);
@@ -64,7 +84,15 @@ describe("pacing by the service's rate-limit headers", () => {
     const puts = statuses(e, "PUT");
     expect(puts).toHaveLength(300);
     expect(puts.filter((s) => s === 429)).toHaveLength(0);
-    expect(p.session.pacer.snapshot().rates).toEqual({ global: 40 });
+    // The credential routes are the service's `configuration` category, the integration list `global`.
+    expect(p.session.pacer.snapshot().rates).toEqual({ configuration: 40, global: 40 });
+    // Reads are shared by the whole process: the integration list (cached 2 s: at most one more while the
+    // 300 creates take a little over 2 s) and, no identifier given, one subscriber read to learn the
+    // environment (not one per create in flight).
+    const gets = e.requests.filter((r) => r.method === "GET").map((r) => r.path.split("?")[0]);
+    expect(gets.filter((path) => path === "/v2/subscribers")).toHaveLength(1);
+    expect(gets.filter((path) => path === "/v1/integrations").length).toBeLessThanOrEqual(2);
+    expect(gets.length + puts.length).toBe(e.requests.length);
     expect(
       e.subscriber(e.keys[0]!.environmentId, "pace-299")?.channels?.[0]?.credentials.deviceTokens,
     ).toEqual(["t-299"]);
@@ -73,10 +101,9 @@ describe("pacing by the service's rate-limit headers", () => {
 
   it("an exhausted bucket: 429s honour Retry-After, the provider pauses instead of hammering", async () => {
     const e = await start(60, 20); // bucket of 100
-    // Someone else used the environment's whole bucket.
-    const other = new SvcClient({ apiKey: e.apiKey, baseUrl: e.url, maxRetries: 0 });
-    await Promise.allSettled(Array.from({ length: 100 }, () => other.subscribers.search({ limit: 1 })));
-    await other.close();
+    // Someone else used the environment's whole bucket of the category the credential routes are in
+    // (`configuration`): deletes of a provider no subscriber has an entry of.
+    await exhaustConfigurationBucket(e, "pace-0");
     e.resetRequests();
 
     const p = new SubscriberCredentialsProvider({ settings: { apiKey: e.apiKey, baseUrl: e.url } });

@@ -50,6 +50,29 @@ function storedEntries(subscriberId: string) {
   return emu.subscriber(envId(), subscriberId)?.channels ?? [];
 }
 
+/** The `_id` of the live integration with this identifier (entries are bound to it, never named by it). */
+function integrationIdOf(identifier: string): string {
+  const found = emu.integrations().find((i) => i.identifier === identifier && i.deleted !== true);
+  if (found?._id === undefined) throw new Error(`no live integration "${identifier}"`);
+  return found._id;
+}
+
+/** The subscriber's entry of the provider bound to the integration with this identifier. */
+function entryOn(subscriberId: string, identifier: string, providerId = "fcm") {
+  const id = integrationIdOf(identifier);
+  return storedEntries(subscriberId).find((c) => c.providerId === providerId && c._integrationId === id);
+}
+
+/** What an entry holds: its tokens, webhook URL and channel, empty ones left out ({} for no entry). */
+function held(entry: { credentials: Record<string, unknown> } | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(entry?.credentials ?? {})) {
+    if (v === "" || v === undefined || (Array.isArray(v) && v.length === 0)) continue;
+    out[k] = v;
+  }
+  return out;
+}
+
 async function checked(p: SubscriberCredentialsProvider, news: Props): Promise<SubscriberCredentialsInputs> {
   const r = await p.check({}, news);
   expect(r.failures).toEqual([]);
@@ -118,6 +141,36 @@ describe("check", () => {
       { ...FCM, credentials: { deviceTokens: [UNKNOWN, "x"], webhookUrl: UNKNOWN } },
     );
     expect(nested.failures).toEqual([]);
+  });
+});
+
+describe("check: fields the service does not store", () => {
+  it("rejects the Grafana fields, naming each field and never its value", async () => {
+    const grafana = {
+      alertUid: "secret-alert-uid",
+      title: "secret-title",
+      imageUrl: "https://img.example.com/secret-image.png",
+      state: "secret-state",
+      externalUrl: "https://ext.example.com/secret-ext",
+    };
+    const r = await provider().check(
+      {},
+      {
+        subscriberId: "alice",
+        providerId: "grafana-on-call",
+        credentials: { webhookUrl: "https://hooks.example.com/T1", ...grafana },
+      },
+    );
+    const reasons = (r.failures ?? []).map((f) => f.reason);
+    for (const field of Object.keys(grafana)) {
+      expect(reasons).toContainEqual(
+        expect.stringMatching(new RegExp(`^credentials\\.${field}: the service does not store this field`)),
+      );
+    }
+    expect(reasons).toHaveLength(Object.keys(grafana).length);
+    const text = JSON.stringify(r.failures);
+    for (const value of Object.values(grafana)) expect(text).not.toContain(value);
+    expect(emu.requests).toHaveLength(0);
   });
 });
 
@@ -199,7 +252,13 @@ describe("create, read, update, delete", () => {
     });
     await p.update(created.id, created.outs, next);
     expect(storedEntries("bob")).toHaveLength(1);
-    expect(storedEntries("bob")[0]?.credentials).toEqual({ webhookUrl: "https://hooks.example.com/T2" });
+    expect(storedEntries("bob")[0]?._integrationId).toBe(integrationIdOf("slack-main"));
+    expect(created.outs.integrationId).toBe(integrationIdOf("slack-main"));
+    // The service stores the tokens a write carries, `[]` when none: the entry holds only the new URL.
+    expect(storedEntries("bob")[0]?.credentials).toEqual({
+      webhookUrl: "https://hooks.example.com/T2",
+      deviceTokens: [],
+    });
   });
 
   it("refresh shows tokens changed out of band, and {} once the entry or subscriber is gone", async () => {
@@ -228,7 +287,7 @@ describe("create, read, update, delete", () => {
     expect(await p.read("alice/fcm/fcm-main", alice)).toEqual({});
   });
 
-  it("delete removes only the resource's entry, scoped when other entries of the provider exist", async () => {
+  it("delete alone on the provider removes the entry; beside another integration's entry it clears in place", async () => {
     // Each engine operation is a new host process: a destroy is a new provider instance.
     const main = await make(provider(), FCM);
     await provider().delete(main.id, main.outs);
@@ -240,17 +299,23 @@ describe("create, read, update, delete", () => {
       integrationIdentifier: "fcm-backup",
       credentials: { deviceTokens: ["tok-b"] },
     });
+    const backupBefore = structuredClone(entryOn("alice", "fcm-backup"));
+    expect(held(backupBefore)).toEqual({ deviceTokens: ["tok-b"] });
+    emu.resetRequests();
     await provider().delete(a.id, a.outs);
-    const left = storedEntries("alice");
-    expect(left.map((c) => [c.integrationIdentifier, c.credentials.deviceTokens])).toEqual([
-      ["fcm-backup", ["tok-b"]],
-    ]);
+    // The only DELETE would remove fcm-backup's entry too: a's entry is cleared in place instead.
+    expect(emu.requests.filter((r) => r.method === "DELETE")).toHaveLength(0);
+    expect(held(entryOn("alice", "fcm-main"))).toEqual({});
+    expect(entryOn("alice", "fcm-backup")).toEqual(backupBefore);
+    // b is the last entry holding anything: one DELETE removes it and a's inert one.
     const p = provider();
     await p.delete(b.id, b.outs);
     expect(storedEntries("alice")).toEqual([]);
     // Deleting again, or for a subscriber that is gone, is a no-op.
+    emu.resetRequests();
     await p.delete(b.id, b.outs);
     await p.delete("ghost/fcm", { ...b.outs, subscriberId: "ghost" });
+    expect(emu.requests.filter((r) => r.method !== "GET")).toHaveLength(0);
   });
 
   it("the old half of a create-before-delete replacement leaves the entry its new half wrote", async () => {
@@ -262,6 +327,96 @@ describe("create, read, update, delete", () => {
   });
 });
 
+describe("entries beside others' of the same provider", () => {
+  it("two resources on two integrations beside the application's entry: each delete leaves the others exactly", async () => {
+    emu.seed({ integrations: [{ providerId: "fcm", channel: "push", active: true, identifier: "fcm-app" }] });
+    const client = new SvcClient({ apiKey: emu.apiKey, baseUrl: emu.url });
+    await client.subscribers.replaceCredentials("alice", {
+      providerId: "fcm",
+      integrationIdentifier: "fcm-app",
+      credentials: { deviceTokens: ["tok-app-1", "tok-app-2"] },
+    });
+    await client.close();
+    const deployment = provider();
+    const a = await make(deployment, FCM);
+    const b = await make(deployment, {
+      ...FCM,
+      integrationIdentifier: "fcm-backup",
+      credentials: { deviceTokens: ["tok-b"] },
+    });
+    expect(a.outs.integrationId).toBe(integrationIdOf("fcm-main"));
+    expect(b.outs.integrationId).toBe(integrationIdOf("fcm-backup"));
+    const app = structuredClone(entryOn("alice", "fcm-app"));
+    const backup = structuredClone(entryOn("alice", "fcm-backup"));
+    expect(held(app)).toEqual({ deviceTokens: ["tok-app-1", "tok-app-2"] });
+    expect(held(entryOn("alice", "fcm-main"))).toEqual({ deviceTokens: TOKENS });
+    expect(held(backup)).toEqual({ deviceTokens: ["tok-b"] });
+
+    emu.resetRequests();
+    await provider().delete(a.id, a.outs);
+    expect(emu.requests.filter((r) => r.method === "DELETE")).toHaveLength(0);
+    expect(entryOn("alice", "fcm-app")).toEqual(app);
+    expect(entryOn("alice", "fcm-backup")).toEqual(backup);
+    expect(held(entryOn("alice", "fcm-main"))).toEqual({});
+
+    await provider().delete(b.id, b.outs);
+    expect(emu.requests.filter((r) => r.method === "DELETE")).toHaveLength(0);
+    expect(entryOn("alice", "fcm-app")).toEqual(app);
+    expect(held(entryOn("alice", "fcm-backup"))).toEqual({});
+    expect(held(entryOn("alice", "fcm-main"))).toEqual({});
+  });
+
+  it("two resources of one subscriber deleted concurrently (as the engine does) leave no entry of the provider", async () => {
+    const deployment = provider();
+    const a = await make(deployment, { ...FCM, subscriberId: "bob" });
+    const b = await make(deployment, {
+      ...FCM,
+      subscriberId: "bob",
+      integrationIdentifier: "fcm-backup",
+      credentials: { deviceTokens: ["tok-b"] },
+    });
+    expect(storedEntries("bob").filter((c) => c.providerId === "fcm")).toHaveLength(2);
+    // One host process runs both deletes with one provider instance. Each, read alone, sees the other's
+    // entry live and would clear in place; taking turns, the second sees the first's inert and DELETEs.
+    const destroy = provider();
+    await Promise.all([destroy.delete(a.id, a.outs), destroy.delete(b.id, b.outs)]);
+    expect(storedEntries("bob").filter((c) => c.providerId === "fcm")).toEqual([]);
+  });
+});
+
+describe("a chat entry's webhook URL", () => {
+  const SLACK = { subscriberId: "bob", providerId: "slack", integrationIdentifier: "slack-main" };
+
+  it("changed, then dropped from the program: the stored URL is cleared and refresh + diff show no change", async () => {
+    const p = provider();
+    const created = await make(p, { ...SLACK, credentials: { webhookUrl: "https://hooks.example.com/T1" } });
+    const v2 = await checked(p, { ...SLACK, credentials: { webhookUrl: "https://hooks.example.com/T2" } });
+    expect((await p.diff(created.id, created.outs, v2)).changes).toBe(true);
+    let outs = (await p.update(created.id, created.outs, v2)).outs;
+    expect(entryOn("bob", "slack-main", "slack")?.credentials.webhookUrl).toBe(
+      "https://hooks.example.com/T2",
+    );
+
+    // Dropped for a channel only, then for nothing at all: the service merges keys a write leaves out, so
+    // the provider must clear the URL it no longer declares.
+    for (const credentials of [{ channel: "ops" }, {}]) {
+      const news = await checked(p, { ...SLACK, credentials });
+      expect((await p.diff(created.id, outs, news)).changes).toBe(true);
+      outs = (await p.update(created.id, outs, news)).outs;
+      const stored = entryOn("bob", "slack-main", "slack");
+      expect(stored).toBeDefined();
+      expect(stored?.credentials.webhookUrl ?? "").toBe("");
+      expect(held(stored)).toEqual(credentials);
+      const fresh = provider();
+      const read = await fresh.read(created.id, outs);
+      expect(read.props?.credentials).toEqual(credentials);
+      const refreshed = { ...outs, ...read.props } as SubscriberCredentialsOutputs;
+      expect((await fresh.diff(created.id, refreshed, news)).changes).toBe(false);
+    }
+    expect(storedEntries("bob")).toHaveLength(1);
+  });
+});
+
 describe("credentials follow their integration", () => {
   it("an entry bound to a recreated integration is drift: read, diff and update move it onto the new one", async () => {
     const created = await make(provider(), FCM);
@@ -270,11 +425,18 @@ describe("credentials follow their integration", () => {
     });
 
     const p = provider();
+    // The entry stays bound to the deleted integration's `_id` (the service does not move it): read finds it
+    // by the state's integrationId, and diff sees that a write now lands on another integration.
     const read = await p.read(created.id, created.outs);
-    expect(read.props?.credentials).toEqual({});
+    expect(read.props?.credentials).toEqual({ deviceTokens: TOKENS });
     expect(read.props?.integrationId).toBe(created.outs.integrationId);
+    expect(created.outs.integrationId).not.toBe(newId);
     const news = await checked(p, FCM);
-    expect((await p.diff(created.id, created.outs, news)).changes).toBe(true);
+    for (const olds of [created.outs, { ...created.outs, ...read.props }]) {
+      const d = await p.diff(created.id, olds, news);
+      expect(d.changes).toBe(true);
+      expect(d.replaces ?? []).toEqual([]); // an update moves the credentials, no replacement
+    }
 
     const updated = await p.update(created.id, created.outs, news);
     expect(updated.outs.integrationId).toBe(newId);

@@ -56,13 +56,97 @@ async function checked(p: SubscriberCredentialsSetProvider, credentials: Creds) 
   return r.inputs as SubscriberCredentialsSetOutputs;
 }
 
-function tokensOf(e: Emulator, id: string, identifier = "fcm-main"): string[] | undefined {
-  return e
-    .subscriber(e.keys[0]!.environmentId, id)
-    ?.channels?.find((c) => c.integrationIdentifier === identifier)?.credentials.deviceTokens;
+/** The `_id` of the live integration with this identifier (entries are bound to it, never named by it). */
+function integrationIdOf(e: Emulator, identifier: string): string {
+  const found = e.integrations().find((i) => i.identifier === identifier && i.deleted !== true);
+  if (found?._id === undefined) throw new Error(`no live integration "${identifier}"`);
+  return found._id;
 }
 
+/** The subscriber's fcm entry bound to the integration with this identifier. */
+function entryOf(e: Emulator, id: string, identifier = "fcm-main") {
+  const integrationId = integrationIdOf(e, identifier);
+  return e
+    .subscriber(e.keys[0]!.environmentId, id)
+    ?.channels?.find((c) => c.providerId === "fcm" && c._integrationId === integrationId);
+}
+
+/** The tokens of that entry; undefined when there is no entry or it holds none (cleared). */
+function tokensOf(e: Emulator, id: string, identifier = "fcm-main"): string[] | undefined {
+  const tokens = entryOf(e, id, identifier)?.credentials.deviceTokens;
+  return tokens && tokens.length > 0 ? tokens : undefined;
+}
+
+/** Every fcm entry of the subscriber, whatever integration it is bound to. */
+const fcmEntries = (e: Emulator, id: string) =>
+  (e.subscriber(e.keys[0]!.environmentId, id)?.channels ?? []).filter((c) => c.providerId === "fcm");
+
 const count = (e: Emulator, method: string) => e.requests.filter((r) => r.method === method).length;
+
+/**
+ * Someone else empties the environment's `configuration` bucket (the credential routes' category): deletes
+ * of a provider the subscriber has no entry of, in waves, until the service refuses one (the bucket refills
+ * while a wave is served, so a fixed count may leave tokens on a busy machine).
+ */
+async function exhaustConfigurationBucket(e: Emulator, subscriberId: string): Promise<void> {
+  const other = new SvcClient({ apiKey: e.apiKey, baseUrl: e.url, maxRetries: 0 });
+  try {
+    for (let wave = 0; wave < 20; wave++) {
+      const answers = await Promise.allSettled(
+        Array.from({ length: 25 }, () => other.subscribers.deleteCredentials(subscriberId, "apns")),
+      );
+      if (answers.some((a) => a.status === "rejected")) return;
+    }
+    throw new Error("the configuration bucket never ran out");
+  } finally {
+    await other.close();
+  }
+}
+
+describe("check", () => {
+  it("rejects the Grafana fields on an entry, naming the subscriber and the field, never the value", async () => {
+    const e = await start([]);
+    const r = await provider(e).check(
+      {},
+      {
+        providerId: "grafana-on-call",
+        credentials: {
+          "ok-1": { webhookUrl: "https://hooks.example.com/ok" },
+          "sub-2": {
+            webhookUrl: "https://hooks.example.com/T2",
+            alertUid: "secret-uid",
+            title: "secret-title",
+          },
+          "sub-3": {
+            imageUrl: "https://img.example.com/secret-img",
+            state: "secret-state",
+            externalUrl: "https://ext.example.com/secret-ext",
+          },
+        },
+      },
+    );
+    const reasons = (r.failures ?? []).map((f) => f.reason);
+    const fields: [string, string][] = [
+      ["sub-2", "alertUid"],
+      ["sub-2", "title"],
+      ["sub-3", "imageUrl"],
+      ["sub-3", "state"],
+      ["sub-3", "externalUrl"],
+    ];
+    for (const [id, field] of fields) {
+      const named = reasons.filter((x) => x.includes(id) && x.includes(`.${field}:`));
+      expect(named, `${id}.${field}`).toHaveLength(1);
+      expect(named[0]).toMatch(/the service does not store this field/);
+    }
+    expect(reasons).toHaveLength(fields.length);
+    expect(reasons.join("\n")).not.toContain("ok-1");
+    const text = JSON.stringify(r.failures);
+    for (const secret of ["secret-uid", "secret-title", "secret-img", "secret-state", "secret-ext"]) {
+      expect(text).not.toContain(secret);
+    }
+    expect(e.requests).toHaveLength(0);
+  });
+});
 
 describe("create", () => {
   it("writes every entry once (reading the environment in pages first); a retried create writes nothing", async () => {
@@ -72,9 +156,15 @@ describe("create", () => {
     e.resetRequests();
     const r = await p.create(inputs);
     expect(r.id).toBe("fcm/fcm-main");
-    expect(r.outs).toEqual({ ...inputs, writeId: writeIdOf(r.outs) });
+    // The outputs are the inputs and the `_id` of the integration the entries are bound to.
+    expect(r.outs).toEqual({
+      ...inputs,
+      integrationId: integrationIdOf(e, "fcm-main"),
+      writeId: writeIdOf(r.outs),
+    });
     expect(count(e, "PUT")).toBe(250);
-    expect(count(e, "GET")).toBe(4); // 250 subscribers, 100 a page, and the integrations (their current _id)
+    expect(count(e, "GET")).toBe(4); // 250 subscribers, 100 a page, and one integration list (their _id)
+    expect(e.requests.filter((r) => r.path.startsWith("/v1/integrations"))).toHaveLength(1);
     expect(tokensOf(e, "s-249")).toEqual([token("s-249")]);
 
     e.resetRequests();
@@ -102,8 +192,35 @@ describe("update", () => {
     expect(count(e, "GET")).toBeLessThanOrEqual(3);
     expect(tokensOf(e, "s-2")).toEqual([token("s-2", 2)]);
     expect(tokensOf(e, "s-103")).toEqual([token("s-103")]);
-    expect(tokensOf(e, "s-10")).toBeUndefined();
+    expect(fcmEntries(e, "s-10")).toEqual([]);
     expect(tokensOf(e, "s-50")).toEqual([token("s-50")]);
+  });
+
+  it("shrinking: a removed subscriber's application entry on another integration stays exactly; one with none has no fcm entry left", async () => {
+    const e = await start(ids(5));
+    const client = new SvcClient({ apiKey: e.apiKey, baseUrl: e.url });
+    await client.subscribers.replaceCredentials("s-3", {
+      providerId: "fcm",
+      integrationIdentifier: "fcm-eu",
+      credentials: { deviceTokens: ["eu-app-1", "eu-app-2"] },
+    });
+    await client.close();
+    const p = provider(e);
+    const olds = (await p.create(await checked(p, credsFor(ids(5))))).outs!;
+    const app = structuredClone(entryOf(e, "s-3", "fcm-eu"));
+    expect(app?.credentials.deviceTokens).toEqual(["eu-app-1", "eu-app-2"]);
+    expect(tokensOf(e, "s-3")).toEqual([token("s-3")]);
+
+    const news = await checked(p, credsFor(ids(3)));
+    e.resetRequests();
+    const next = provider(e); // the next `up` is another host process
+    await next.update("fcm/fcm-main", olds, news);
+    expect(count(e, "DELETE")).toBe(1); // s-4: its entry was the only one
+    expect(count(e, "PUT")).toBe(1); // s-3: cleared in place beside the application's
+    expect(entryOf(e, "s-3", "fcm-eu")).toEqual(app);
+    expect(tokensOf(e, "s-3")).toBeUndefined();
+    expect(fcmEntries(e, "s-4")).toEqual([]);
+    for (const id of ids(3)) expect(tokensOf(e, id)).toEqual([token(id)]);
   });
 });
 
@@ -169,9 +286,8 @@ describe("partial failure", () => {
 describe("rate limits", () => {
   it("an exhausted bucket: 429s are waited out, every entry is written once", async () => {
     const e = await start(ids(80), { perSecond: 20 }); // bucket of 100
-    const other = new SvcClient({ apiKey: e.apiKey, baseUrl: e.url, maxRetries: 0 });
-    await Promise.allSettled(Array.from({ length: 100 }, () => other.subscribers.search({ limit: 1 })));
-    await other.close();
+    // Someone else used the bucket of the category the credential routes are in (`configuration`).
+    await exhaustConfigurationBucket(e, "s-0");
     const p = provider(e);
     const inputs = await checked(p, credsFor(ids(80)));
     e.resetRequests();
@@ -213,8 +329,12 @@ describe("refresh", () => {
     expect(Object.keys(props.credentials)).toHaveLength(149);
     expect(props.fingerprints?.["s-7"]).toBe("changed-outside-pulumi");
     expect(props.fingerprints?.["s-9"]).toBe("0123456789abcdef");
-    const { writeId, ...readInputs } = props as SubscriberCredentialsSetOutputs & { writeId?: string };
+    const { writeId, integrationId, ...readInputs } = props as SubscriberCredentialsSetOutputs & {
+      writeId?: string;
+    };
     expect(writeId).toBe(writeIdOf(outs));
+    // The bound integration's `_id` is an output only: read keeps it in the state, not among the inputs.
+    expect(integrationId).toBe(integrationIdOf(e, "fcm-main"));
     expect(r.inputs).toEqual(readInputs);
     // The next up puts the declared entries back, and only those.
     e.resetRequests();
@@ -236,7 +356,7 @@ describe("refresh", () => {
 });
 
 describe("delete", () => {
-  it("removes every entry (scoped where the subscriber has another entry of the provider); a second delete sends nothing", async () => {
+  it("removes every entry (cleared in place where the subscriber has another integration's entry, which stays exactly); a second delete sends nothing", async () => {
     const e = await start(ids(12));
     const p = provider(e);
     const client = new SvcClient({ apiKey: e.apiKey, baseUrl: e.url });
@@ -247,14 +367,18 @@ describe("delete", () => {
     });
     await client.close();
     const outs = (await p.create(await checked(p, credsFor(ids(12))))).outs!;
+    const eu = structuredClone(entryOf(e, "s-0", "fcm-eu"));
+    expect(eu?.credentials.deviceTokens).toEqual(["eu-token"]);
     e.resetRequests();
     const destroy = provider(e); // a destroy is another deployment (host process)
     await destroy.delete("fcm/fcm-main", outs);
-    expect(count(e, "DELETE")).toBe(12);
-    expect(count(e, "PUT")).toBe(0);
+    // The DELETE would take s-0's fcm-eu entry too: s-0's entry is cleared in place, the others DELETEd.
+    expect(count(e, "DELETE")).toBe(11);
+    expect(count(e, "PUT")).toBe(1);
+    expect(e.requests.find((r) => r.method === "PUT")?.path).toContain("/v1/subscribers/s-0/");
     expect(tokensOf(e, "s-0")).toBeUndefined();
-    expect(tokensOf(e, "s-0", "fcm-eu")).toEqual(["eu-token"]);
-    expect(tokensOf(e, "s-5")).toBeUndefined();
+    expect(entryOf(e, "s-0", "fcm-eu")).toEqual(eu);
+    expect(fcmEntries(e, "s-5")).toEqual([]);
     e.resetRequests();
     await destroy.delete("fcm/fcm-main", outs);
     expect(count(e, "DELETE") + count(e, "PUT")).toBe(0);
@@ -276,7 +400,7 @@ describe("delete", () => {
 });
 
 describe("credentials follow their integration", () => {
-  it("refresh drops entries bound to a recreated integration; the next update moves them and leaves no stale entry", async () => {
+  it("entries bound to a recreated integration are drift: refresh reads them by the old _id, diff sees the move, the update moves them and leaves no stale entry", async () => {
     const e = await start(ids(3));
     const inputs = await checked(provider(e), credsFor(ids(3)));
     const outs = (await provider(e).create(inputs)).outs!;
@@ -284,14 +408,19 @@ describe("credentials follow their integration", () => {
 
     const p = provider(e);
     const read = (await p.read("fcm/fcm-main", outs)).props as SubscriberCredentialsSetOutputs;
-    expect(read.credentials).toEqual({});
+    // The service leaves the entries bound to the deleted integration's `_id`, the state names it.
+    expect(read.integrationId).toBe(outs.integrationId);
+    expect(read.integrationId).not.toBe(made);
+    expect(read.credentials).toEqual(inputs.credentials);
     expect((await p.diff("fcm/fcm-main", read, inputs)).changes).toBe(true);
-    await p.update("fcm/fcm-main", read, inputs);
+    const updated = (await p.update("fcm/fcm-main", read, inputs)).outs as SubscriberCredentialsSetOutputs;
+    expect(updated.integrationId).toBe(made);
     const entries = ids(3).map((id) => e.subscriber(e.keys[0]!.environmentId, id)?.channels ?? []);
     expect(entries.map((list) => list.map((c) => [c._integrationId, c.credentials.deviceTokens]))).toEqual(
       ids(3).map((id) => [[made, [token(id)]]]),
     );
-    const again = (await provider(e).read("fcm/fcm-main", inputs)).props as SubscriberCredentialsSetOutputs;
+    const again = (await provider(e).read("fcm/fcm-main", updated)).props as SubscriberCredentialsSetOutputs;
     expect(again.credentials).toEqual(inputs.credentials);
+    expect((await provider(e).diff("fcm/fcm-main", again, inputs)).changes).toBe(false);
   });
 });
