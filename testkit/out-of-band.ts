@@ -3,6 +3,7 @@
  * the service's dashboard between two `pulumi up`s.
  */
 import type { Emulator } from "../emulator";
+import { SvcClient } from "../sdk";
 import { call } from "./emulator-http";
 
 /**
@@ -30,4 +31,24 @@ export async function replaceIntegrationOutOfBand(
   const made = await call(emu, "POST", "/v1/integrations", { body });
   if (made.status !== 201) throw new Error(`POST of "${identifier}" answered ${made.status}`);
   return made.body.data._id as string;
+}
+
+/**
+ * Someone else empties the environment's `configuration` bucket (the credential routes' category): deletes
+ * of a provider the subscriber has no entry of, in waves, until the service refuses one (the bucket refills
+ * while a wave is served, so a fixed count may leave tokens on a busy machine).
+ */
+export async function exhaustConfigurationBucket(e: Emulator, subscriberId: string): Promise<void> {
+  const other = new SvcClient({ apiKey: e.apiKey, baseUrl: e.url, maxRetries: 0 });
+  try {
+    for (let wave = 0; wave < 20; wave++) {
+      const answers = await Promise.allSettled(
+        Array.from({ length: 25 }, () => other.subscribers.deleteCredentials(subscriberId, "apns")),
+      );
+      if (answers.some((a) => a.status === "rejected")) return;
+    }
+    throw new Error("the configuration bucket never ran out");
+  } finally {
+    await other.close();
+  }
 }

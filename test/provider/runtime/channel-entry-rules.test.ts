@@ -13,26 +13,10 @@ import {
   writeBodyCredentials,
   writeTarget,
 } from "../../../provider/runtime/channel-entry-rules";
-import type { ChannelSettings, Integration, Subscriber } from "../../../sdk/schemas";
-import { subscriberRecord } from "../../../testkit/subscriber-record";
+import type { ChannelSettings, Subscriber } from "../../../sdk/schemas";
+import { integrationRecord, subscriberRecord } from "../../../testkit/subscriber-record";
 
-const integration = (
-  id: string,
-  identifier: string,
-  createdAt: string,
-  more: Partial<Integration> = {},
-): Integration => ({
-  _id: id,
-  _environmentId: "e",
-  _organizationId: "o",
-  name: identifier,
-  identifier,
-  providerId: "fcm",
-  channel: "push",
-  active: true,
-  createdAt,
-  ...more,
-});
+const integration = integrationRecord;
 
 const OLD = integration("int-old", "fcm-old", "2026-01-01T00:00:00Z");
 const NEW = integration("int-new", "fcm-new", "2026-02-01T00:00:00Z");

@@ -2,10 +2,11 @@
  * Many SubscriberCredentials against a rate-limited emulator, through one provider instance (as the host
  * shares it), with the engine's parallelism: no failure, no hammering. Counts, not timings, are asserted.
  */
+
 import { afterEach, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../../emulator";
 import { SubscriberCredentialsProvider } from "../../../provider/runtime/subscriber-credentials-provider";
-import { SvcClient } from "../../../sdk";
+import { exhaustConfigurationBucket } from "../../../testkit/out-of-band";
 
 let emu: Emulator | undefined;
 afterEach(async () => {
@@ -53,26 +54,6 @@ async function createAll(
 
 function statuses(e: Emulator, method: string): number[] {
   return e.requests.filter((r) => r.method === method).map((r) => r.status);
-}
-
-/**
- * Someone else empties the environment's `configuration` bucket (the credential routes' category): deletes
- * of a provider the subscriber has no entry of, in waves, until the service refuses one (the bucket refills
- * while a wave is served, so a fixed count may leave tokens on a busy machine).
- */
-async function exhaustConfigurationBucket(e: Emulator, subscriberId: string): Promise<void> {
-  const other = new SvcClient({ apiKey: e.apiKey, baseUrl: e.url, maxRetries: 0 });
-  try {
-    for (let wave = 0; wave < 20; wave++) {
-      const answers = await Promise.allSettled(
-        Array.from({ length: 25 }, () => other.subscribers.deleteCredentials(subscriberId, "apns")),
-      );
-      if (answers.some((a) => a.status === "rejected")) return;
-    }
-    throw new Error("the configuration bucket never ran out");
-  } finally {
-    await other.close();
-  }
 }
 
 describe("pacing by the service's rate-limit headers", () => {

@@ -24,8 +24,8 @@ import {
   MAX_LISTED_FAILURES,
 } from "../../../provider/runtime/subscriber-credentials-set-model";
 import { chooseReadStrategy } from "../../../provider/runtime/subscriber-credentials-set-reader";
-import type { Integration, Subscriber } from "../../../sdk/schemas";
-import { subscriberRecord } from "../../../testkit/subscriber-record";
+import type { Subscriber } from "../../../sdk/schemas";
+import { integrationRecord, subscriberRecord } from "../../../testkit/subscriber-record";
 
 const SECRET = "tok-secret-set-unit-1111";
 
@@ -37,17 +37,7 @@ const fcm = (tokens: string[], integrationIdentifier = "fcm-main") => ({
   credentials: { deviceTokens: tokens },
 });
 
-const liveIntegration = (_id: string, identifier: string, createdAt: string): Integration => ({
-  _id,
-  _environmentId: "e",
-  _organizationId: "o",
-  name: identifier,
-  identifier,
-  providerId: "fcm",
-  channel: "push",
-  active: true,
-  createdAt,
-});
+const liveIntegration = integrationRecord;
 
 describe("check", () => {
   it("validates every entry and names the subscriberId and the field, echoing no credential", () => {

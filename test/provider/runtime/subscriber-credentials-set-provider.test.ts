@@ -10,7 +10,7 @@ import { writeIdOf } from "../../../provider/runtime/replacement-guard";
 import { SubscriberCredentialsSetProvider } from "../../../provider/runtime/subscriber-credentials-set-provider";
 import { SvcClient } from "../../../sdk";
 import type { ChannelCredentials } from "../../../sdk/schemas";
-import { replaceIntegrationOutOfBand } from "../../../testkit/out-of-band";
+import { exhaustConfigurationBucket, replaceIntegrationOutOfBand } from "../../../testkit/out-of-band";
 
 type Creds = Record<string, ChannelCredentials>;
 
@@ -82,26 +82,6 @@ const fcmEntries = (e: Emulator, id: string) =>
   (e.subscriber(e.keys[0]!.environmentId, id)?.channels ?? []).filter((c) => c.providerId === "fcm");
 
 const count = (e: Emulator, method: string) => e.requests.filter((r) => r.method === method).length;
-
-/**
- * Someone else empties the environment's `configuration` bucket (the credential routes' category): deletes
- * of a provider the subscriber has no entry of, in waves, until the service refuses one (the bucket refills
- * while a wave is served, so a fixed count may leave tokens on a busy machine).
- */
-async function exhaustConfigurationBucket(e: Emulator, subscriberId: string): Promise<void> {
-  const other = new SvcClient({ apiKey: e.apiKey, baseUrl: e.url, maxRetries: 0 });
-  try {
-    for (let wave = 0; wave < 20; wave++) {
-      const answers = await Promise.allSettled(
-        Array.from({ length: 25 }, () => other.subscribers.deleteCredentials(subscriberId, "apns")),
-      );
-      if (answers.some((a) => a.status === "rejected")) return;
-    }
-    throw new Error("the configuration bucket never ran out");
-  } finally {
-    await other.close();
-  }
-}
 
 describe("check", () => {
   it("rejects the Grafana fields on an entry, naming the subscriber and the field, never the value", async () => {
