@@ -74,7 +74,8 @@ describe("bench verdicts", () => {
   });
 
   it("credentials-sync floor counts the bucket's initial burst", () => {
-    expect(syncFloorS(1000, 100)).toEqual({ burst: 500, floorS: 5 });
-    expect(syncFloorS(400, 100)).toEqual({ burst: 500, floorS: 0 });
+    // The bucket holds rate x 5 s plus the service's 10% burst.
+    expect(syncFloorS(1000, 100)).toEqual({ burst: 550, floorS: 4.5 });
+    expect(syncFloorS(400, 100)).toEqual({ burst: 550, floorS: 0 });
   });
 });

@@ -119,8 +119,12 @@ describe("SubscriberCredentialsSet under the real engine", { timeout: ENGINE_TIM
     emu.resetRequests();
     const again = await stack.preview({ expectNoChanges: true });
     seen.push(again.stdout);
-    // The one request: the integration list, to compare the set's binding with where a write lands now.
-    expect(emu.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /v1/integrations"]);
+    // Reads only: the key's environment (asked once per process), and the integration list, to compare the
+    // set's binding with where a write lands now.
+    expect(emu.requests.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
+      "GET /v1/environments/me",
+      "GET /v1/integrations",
+    ]);
   });
 
   it("an edit: the --diff preview lists exactly the changed and removed subscribers, never a token; up writes only them", async () => {

@@ -32,7 +32,12 @@ describe("permanent errors are never retried", () => {
       expect(err).toBeInstanceOf(Error);
       expect((err as Error).message).toMatch(/already exists.*adopt: true/);
       expect(emu.requests.filter((r) => r.method === "POST")).toHaveLength(1);
-      expect(emu.requests.map((r) => r.status)).toEqual([409, 200]);
+      // The 409, then reads only: the integrations (which one holds the identifier) and the key's environment.
+      expect(emu.requests.map((r) => `${r.status} ${r.method} ${r.path}`).sort()).toEqual([
+        "200 GET /v1/environments/me",
+        "200 GET /v1/integrations",
+        "409 POST /v1/integrations",
+      ]);
     } finally {
       await emu.close();
     }
