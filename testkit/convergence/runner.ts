@@ -7,6 +7,8 @@
  * relax the step they affect: a faulted `up` may fail, the next clean `up` must converge; after an
  * out-of-band change, `up` is checked again once a `refresh` ran.
  */
+import { copyFileSync, existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { type Emulator, startEmulator } from "../../emulator";
 import { convergenceFixtures } from "./fixtures";
 import { SUBSCRIBERS } from "./generator";
@@ -259,6 +261,9 @@ async function killedUp(run: ConvergenceRun): Promise<void> {
   run.flags.orphanRisk = true;
   const cancel = await run.lane.cli(["cancel", "--yes"]);
   if (cancel.code !== 0) run.note(`pulumi cancel: ${tail(cancel, 1)}`);
+  if (restoreCutCheckpoint(run.lane.stack.workDir)) {
+    run.note("the kill cut the file backend's checkpoint write; restored the backend's own .bak (README)");
+  }
   run.lane.pendingCreatesExpected = true;
   try {
     await run.up();
@@ -381,5 +386,35 @@ async function runSteps(run: ConvergenceRun, opts: RunOptions): Promise<void> {
       `[${script.tag}] ${i} ${describeStep(step)}: ${applied ? "" : "skipped "}${found > 0 ? `${found} DIVERGENCES` : "ok"} (${secs} s)`,
     );
     if (found > 0 && (opts.stopAtFirst ?? true)) break;
+  }
+}
+
+/**
+ * The file backend writes the checkpoint in place: a SIGKILL in the middle of that write leaves it empty or
+ * cut, and the next `up` fails with "failed to load checkpoint". The backend keeps the previous checkpoint
+ * beside it (`<stack>.json.bak`); restoring it is the user's remedy (README, "Known limits"). Returns whether
+ * a checkpoint had to be restored.
+ */
+function restoreCutCheckpoint(workDir: string): boolean {
+  const stacks = join(workDir, "state", ".pulumi", "stacks");
+  if (!existsSync(stacks)) return false;
+  let restored = false;
+  for (const file of readdirSync(stacks, { recursive: true, encoding: "utf8" })) {
+    if (!file.endsWith(".json")) continue;
+    const path = join(stacks, file);
+    if (existsSync(`${path}.bak`) && !isJson(readFileSync(path, "utf8"))) {
+      copyFileSync(`${path}.bak`, path);
+      restored = true;
+    }
+  }
+  return restored;
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
   }
 }
