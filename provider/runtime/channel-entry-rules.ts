@@ -32,7 +32,7 @@ import type {
 import { comparableCredentials } from "../model/channel-entry";
 
 /** The credential keys the service stores on an entry (it drops every other key on write). */
-export const STORED_CREDENTIAL_KEYS = ["webhookUrl", "channel", "deviceTokens"] as const;
+const STORED_CREDENTIAL_KEYS = ["webhookUrl", "channel", "deviceTokens"] as const;
 
 /** Which integrations a resource's entries are written to. */
 export interface EntryTarget {
