@@ -16,7 +16,7 @@ import type { OobAction } from "./script";
 function liveId(run: ConvergenceRun, name: string): { id: string; identifier: string } | undefined {
   const decl = run.lane.model.integrations.find((i) => i.name === name);
   if (!decl) return undefined;
-  const identifier = identifierOf(run.view(), decl);
+  const identifier = identifierOf(run.view(), decl, run.emu.integrations());
   const id = run.emu.integrations().find((i) => i.identifier === identifier)?._id;
   return id ? { id, identifier } : undefined;
 }
@@ -75,7 +75,7 @@ async function writeEntry(
   const credentials = value !== "clear" ? value : clearing(push);
   const body = {
     providerId: decl.providerId,
-    integrationIdentifier: identifierOf(run.view(), decl),
+    integrationIdentifier: identifierOf(run.view(), decl, run.emu.integrations()),
     credentials,
   };
   const path = `/v1/subscribers/${encodeURIComponent(subscriberId)}/credentials`;

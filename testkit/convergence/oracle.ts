@@ -184,9 +184,26 @@ export function defaultIdentifier(project: string, stack: string, name: string):
   return `${slug}-${hash}`;
 }
 
-/** The identifier a declared integration has in the service. */
-export function identifierOf(view: StackView, i: IntegrationDecl): string {
-  return i.identifier ?? defaultIdentifier(view.project, view.stack, i.name);
+/**
+ * The identifiers a declared integration may have in the service: the explicit one; else the default of its
+ * name or, after renames with `aliases`, of a former name (README, "Renaming resources": an aliased rename
+ * keeps the identifier the integration was created with, as Pulumi's auto-naming keeps a name; which name
+ * that was depends on which `up` first created it, faults included, so each is allowed, and exactly one
+ * integration must carry one of them).
+ */
+export function identifiersOf(view: StackView, i: IntegrationDecl): string[] {
+  if (i.identifier !== undefined) return [i.identifier];
+  return [i.name, ...(i.aliases ?? [])].map((n) => defaultIdentifier(view.project, view.stack, n));
+}
+
+/** The identifier a declared integration has in `live` (the one of {@link identifiersOf} found there, else its first). */
+export function identifierOf(
+  view: StackView,
+  i: IntegrationDecl,
+  live: readonly { identifier: string }[],
+): string {
+  const candidates = identifiersOf(view, i);
+  return candidates.find((c) => live.some((x) => x.identifier === c)) ?? candidates[0]!;
 }
 
 /** Shortens a generated secret for messages (its random suffix is left out). */
@@ -277,7 +294,7 @@ function expectedEntries(views: readonly StackView[], snap: ServiceSnapshot): Ex
     ) => {
       const i = m.integrations.find((x) => x.name === integration);
       if (!i) return;
-      const identifier = identifierOf(view, i);
+      const identifier = identifierOf(view, i, snap.integrations);
       const targets = newest
         ? newestActive(snap, i.providerId)
         : snap.integrations.filter((x) => x.identifier === identifier);
@@ -310,9 +327,10 @@ function checkIntegrations(
   const declared = new Set<string>();
   for (const view of views) {
     for (const i of view.model.integrations) {
-      const identifier = identifierOf(view, i);
-      declared.add(identifier);
-      const found = snap.integrations.filter((x) => x.identifier === identifier);
+      const candidates = identifiersOf(view, i);
+      for (const c of candidates) declared.add(c);
+      const identifier = identifierOf(view, i, snap.integrations);
+      const found = snap.integrations.filter((x) => candidates.includes(x.identifier));
       out.objectsChecked++;
       if (found.length !== 1) {
         out.findings.push({
