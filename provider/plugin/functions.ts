@@ -18,6 +18,7 @@ import {
 } from "../functions";
 import { holdsSecret, withSettings } from "../functions/invoke";
 import { PACKAGE } from "./resource-types";
+import { propertyName } from "./schema/json-to-pulumi";
 import { markSecrets, type Props } from "./wire-values";
 
 /** A data source called with the engine's arguments (validated by the function and the client). */
@@ -52,11 +53,25 @@ function functionOf(token: string): DataSource {
   return fn;
 }
 
+/** A value with its object keys named as the schema names them (`_id` is `id`, ./schema/json-to-pulumi.ts). */
+function schemaNamed(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(schemaNamed);
+  if (v === null || typeof v !== "object") return v;
+  const entries = Object.entries(v);
+  const taken = new Set(entries.map(([k]) => k));
+  const renamed = entries.map(([k, x]): [string, unknown] => {
+    const name = propertyName(k);
+    return [name !== k && taken.has(name) ? k : name, schemaNamed(x)];
+  });
+  return Object.fromEntries(renamed);
+}
+
 /** The result as the object the schema declares: a list as `{ items }`. */
 function asObject(result: unknown): Props {
-  if (Array.isArray(result)) return { items: result };
-  if (result !== null && typeof result === "object") return result as Props;
-  return { value: result };
+  const named = schemaNamed(result);
+  if (Array.isArray(named)) return { items: named };
+  if (named !== null && typeof named === "object") return named as Props;
+  return { value: named };
 }
 
 /** Invoke: calls the function with `settings`; the result secret where it holds a credential. */
