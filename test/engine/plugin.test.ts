@@ -24,6 +24,7 @@ import {
   PulumiStack,
   plaintextHits,
   skipEngine,
+  startCommand,
   stateByName,
 } from "../../testkit/pulumi-cli";
 
@@ -88,8 +89,13 @@ describe.skipIf(skipEngine("plugin"))(
       await emu?.close();
     });
 
-    it("the tarball installs the plugin as a bin the CLI finds on PATH", async () => {
-      const result = await stack.run(["package", "get-schema", "svc"], { allowFailure: true });
+    it("the tarball installs the plugin as a bin; `pulumi package get-schema` prints the pinned schema", async () => {
+      const plugin = join(folder.dir, "node_modules", ".bin", "pulumi-resource-svc");
+      const cli = join(stack.binDir, "pulumi");
+      const result = await startCommand(cli, ["package", "get-schema", plugin], {
+        cwd: folder.dir,
+        env: stack.env,
+      }).result;
       const pinned = readFileSync(join(repoRoot(), "provider/plugin/schema.json"), "utf8");
       expect(result.code, result.stderr).toBe(0);
       expect(JSON.parse(result.stdout)).toEqual(JSON.parse(pinned));
