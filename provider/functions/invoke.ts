@@ -4,11 +4,12 @@
  * the whole program (so many lookups at once run at the service's rate), errors prefixed with the function's
  * name, and the Output variant with secret marking.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import * as pulumi from "@pulumi/pulumi";
 import type { SvcClient } from "../../sdk/client";
 import { RatePacer } from "../../sdk/rate-pacer";
 import { isSecretKey } from "../../sdk/redact";
-import { ConfigError, resolveProgramSettings } from "../config";
+import { ConfigError, resolveProgramSettings, type SvcSettings } from "../config";
 import type { InputArgs } from "../inputs";
 import { providerError } from "../model/engine-errors";
 import { providerReady, providerSettings } from "../resources/provider";
@@ -31,9 +32,21 @@ function pacerFor(baseUrl: string, apiKey: string): RatePacer {
   return pacer;
 }
 
+/** Settings that stand in for the program's, while a provider plugin's Invoke runs (see {@link withSettings}). */
+const pluginSettings = new AsyncLocalStorage<SvcSettings>();
+
 /**
- * Runs `fn` with a paced client built from the settings of `opts.provider`, else of the program, and closes
- * it afterwards. A failure is a `pulumi.RunError` (see {@link dataSourceError}).
+ * Runs `fn` (a data source call) with `settings` instead of the program's stack config: how the provider
+ * plugin (../plugin) serves these same functions through Invoke, with its configured key and base URL.
+ */
+export function withSettings<T>(settings: SvcSettings, fn: () => Promise<T>): Promise<T> {
+  return pluginSettings.run(settings, fn);
+}
+
+/**
+ * Runs `fn` with a paced client built from the settings of `opts.provider`, else of the plugin's Invoke
+ * ({@link withSettings}), else of the program, and closes it afterwards. A failure is a `pulumi.RunError`
+ * (see {@link dataSourceError}).
  */
 export async function invoke<T>(
   name: string,
@@ -42,7 +55,9 @@ export async function invoke<T>(
 ): Promise<T> {
   let apiKey: string | undefined;
   try {
-    const settings = opts?.provider ? await providerSettings(opts.provider) : resolveProgramSettings();
+    const settings = opts?.provider
+      ? await providerSettings(opts.provider)
+      : (pluginSettings.getStore() ?? resolveProgramSettings());
     apiKey = settings.apiKey;
     const { apiKey: key, baseUrl } = settings;
     // Loaded on first use: a program that calls no data source does not load the HTTP client (undici).
@@ -83,7 +98,7 @@ function nonEmpty(v: unknown): boolean {
  * (`credentials`, `deviceTokens`, `webhookUrl`, `directWebhookUrl`, `overrides`, ...). The Output variants
  * mark such results secret as a whole.
  */
-function holdsSecret(value: unknown, depth = 0): boolean {
+export function holdsSecret(value: unknown, depth = 0): boolean {
   if (depth > 32 || value === null || typeof value !== "object") return false;
   if (Array.isArray(value)) return value.some((v) => holdsSecret(v, depth + 1));
   for (const [k, v] of Object.entries(value)) {

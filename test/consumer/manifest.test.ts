@@ -108,9 +108,9 @@ describe("npm pack", () => {
     files = await packedFiles();
   }, 120_000);
 
-  it("ships built code, types, the emulator's fixture data, README and LICENSE only", () => {
+  it("ships built code, types, the emulator's fixture data, the plugin's schema, README and LICENSE only", () => {
     const allowed =
-      /^(package\.json|README\.md|LICENSE|dist\/(sdk|provider|emulator)\/.+\.(js|d\.ts)|dist\/emulator\/fixtures\/[^/]+\.json)$/;
+      /^(package\.json|README\.md|LICENSE|dist\/(sdk|provider|emulator)\/.+\.(js|d\.ts)|dist\/emulator\/fixtures\/[^/]+\.json|dist\/provider\/plugin\/schema\.json)$/;
     expect(files.filter((f) => !allowed.test(f))).toEqual([]);
     for (const banned of [/^test\//, /^bench\//, /testkit/, /^dist\/(bench|examples|testkit)\//, /\.map$/]) {
       expect(files.filter((f) => banned.test(f))).toEqual([]);

@@ -1,0 +1,115 @@
+/**
+ * The Pulumi package schema of `pulumi-resource-svc`, built from the zod schemas the runtime checks with and
+ * from the secret policy (../../model/secret-inputs.ts): every secret input and output is `secret: true`.
+ * Property descriptions come from the TSDoc of the TypeScript types (the caller reads them, see
+ * test/plugin/schema.test.ts, which pins the result in ../schema.json; the plugin serves that file).
+ */
+import { z } from "zod";
+import { integrationArgsSchema, integrationOutputsSchema } from "../../model/integration-schema";
+import { SECRET_INPUTS } from "../../model/secret-inputs";
+import {
+  subscriberCredentialsInputsSchema,
+  subscriberCredentialsOutputsSchema,
+} from "../../model/subscriber-credentials-schema";
+import {
+  subscriberCredentialsSetInputsSchema,
+  subscriberCredentialsSetOutputsSchema,
+} from "../../model/subscriber-credentials-set-schema";
+import { PACKAGE } from "../resource-types";
+import { FUNCTION_SCHEMAS } from "./function-schemas";
+import {
+  type JsonSchema,
+  type ObjectTypeSpec,
+  type PropertyDocs,
+  type PropertySpec,
+  TypeRegistry,
+} from "./json-to-pulumi";
+import { CONFIG_SPEC, PACKAGE_META, RESOURCE_DOCS, TYPE_NAMES } from "./package-text";
+
+/** Property descriptions by token: a resource's (inputs and outputs), `<function token>:args`, `:result`, a type's. */
+export type SchemaDocs = Readonly<Record<string, PropertyDocs>>;
+
+/** The resources: their input and output schemas. */
+const RESOURCES = [
+  { name: "Integration", inputs: integrationArgsSchema, outputs: integrationOutputsSchema },
+  {
+    name: "SubscriberCredentials",
+    inputs: subscriberCredentialsInputsSchema,
+    outputs: subscriberCredentialsOutputsSchema,
+  },
+  {
+    name: "SubscriberCredentialsSet",
+    inputs: subscriberCredentialsSetInputsSchema.omit({ fingerprints: true }),
+    outputs: subscriberCredentialsSetOutputsSchema,
+  },
+] as const;
+
+/** JSON Schema of a zod schema; `z.custom` (the provider ids) is a string. */
+function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  return z.toJSONSchema(schema, {
+    io,
+    unrepresentable: "any",
+    override: (ctx) => {
+      if (ctx.zodSchema._zod.def.type === "custom") ctx.jsonSchema.type = "string";
+    },
+  }) as JsonSchema;
+}
+
+/** The properties with the secret policy applied. */
+function secretMarked(spec: ObjectTypeSpec): Record<string, PropertySpec> {
+  return Object.fromEntries(
+    Object.entries(spec.properties).map(([k, p]) => [k, SECRET_INPUTS.has(k) ? { ...p, secret: true } : p]),
+  );
+}
+
+function resourceSpec(types: TypeRegistry, r: (typeof RESOURCES)[number], docs: SchemaDocs) {
+  const token = `${PACKAGE}:index:${r.name}`;
+  const ins = jsonSchema(r.inputs, "input");
+  const outs = jsonSchema(r.outputs, "output");
+  const inSpec = types.objectSpec(ins, r.name, ins.$defs ?? {}, docs[token] ?? {});
+  const outSpec = types.objectSpec(outs, r.name, outs.$defs ?? {}, docs[token] ?? {});
+  const spec = {
+    description: RESOURCE_DOCS[r.name] ?? "",
+    properties: secretMarked(outSpec),
+    required: outSpec.required ?? [],
+    inputProperties: secretMarked(inSpec),
+    requiredInputs: inSpec.required ?? [],
+  };
+  return [token, spec] as const;
+}
+
+function functionSpec(types: TypeRegistry, f: (typeof FUNCTION_SCHEMAS)[number], docs: SchemaDocs) {
+  const token = `${PACKAGE}:index:${f.name}`;
+  const args = jsonSchema(f.args, "input");
+  const result = jsonSchema(f.result, "output");
+  const hint = `${f.name.charAt(0).toUpperCase()}${f.name.slice(1)}`;
+  const inputs = types.objectSpec(args, `${hint}Args`, args.$defs ?? {}, docs[`${token}:args`] ?? {});
+  const outputs = types.objectSpec(
+    result,
+    `${hint}Result`,
+    result.$defs ?? {},
+    docs[`${token}:result`] ?? {},
+  );
+  return [token, { description: f.description, inputs, outputs }] as const;
+}
+
+/** The package schema for `version`, with `docs` as property descriptions. */
+export function packageSchema(version: string, docs: SchemaDocs = {}): Record<string, unknown> {
+  const types = new TypeRegistry(docs, TYPE_NAMES);
+  const resources = Object.fromEntries(RESOURCES.map((r) => resourceSpec(types, r, docs)));
+  const functions = Object.fromEntries(FUNCTION_SCHEMAS.map((f) => functionSpec(types, f, docs)));
+  const sortedTypes = Object.fromEntries(Object.entries(types.types).sort(([a], [b]) => a.localeCompare(b)));
+  return {
+    name: PACKAGE,
+    version,
+    ...PACKAGE_META,
+    config: { variables: CONFIG_SPEC },
+    provider: {
+      description: "The svc provider: one environment of the service, reached with its API key and base URL.",
+      inputProperties: CONFIG_SPEC,
+    },
+    resources,
+    functions,
+    types: sortedTypes,
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * The words of the package schema that are not in a zod schema or a TSDoc comment: package metadata, the
+ * language settings of the generated SDKs, the provider's config, the resources' descriptions, and the names
+ * of nested object types.
+ */
+import type { PropertySpec } from "./json-to-pulumi";
+
+/**
+ * Package metadata and SDK settings. The Go SDK's import path is
+ * `github.com/pulumi-svc/pulumi-svc/sdk/go/svc` (module `github.com/pulumi-svc/pulumi-svc/sdk`, package
+ * `svc`), generated into `sdk/go/svc` of this repository.
+ */
+export const PACKAGE_META = {
+  displayName: "svc",
+  description:
+    "Pulumi provider for the svc multi-channel notification service (integrations, subscriber credentials).",
+  keywords: ["pulumi", "svc", "notifications", "category/utility", "kind/native"],
+  license: "Apache-2.0",
+  publisher: "pulumi-svc",
+  meta: { moduleFormat: "(.*)" },
+  language: {
+    go: {
+      importBasePath: "github.com/pulumi-svc/pulumi-svc/sdk/go/svc",
+      generateResourceContainerTypes: true,
+      respectSchemaVersion: true,
+    },
+    nodejs: { packageName: "@pulumi-svc/svc", respectSchemaVersion: true },
+    python: { packageName: "pulumi_svc", respectSchemaVersion: true },
+    csharp: { rootNamespace: "PulumiSvc", respectSchemaVersion: true },
+  },
+} as const;
+
+/** The provider's config (stack config `svc:<key>`, or an explicit provider's inputs). */
+export const CONFIG_SPEC: Record<string, PropertySpec> = {
+  apiKey: {
+    type: "string",
+    secret: true,
+    description:
+      "The API key of the environment (`pulumi config set --secret svc:apiKey <key>`; else `SVC_API_KEY`). Rotating it replaces nothing.",
+  },
+  baseUrl: {
+    type: "string",
+    description:
+      "The service's base URL, e.g. `https://api.example.com` (`pulumi config set svc:baseUrl <url>`; else `SVC_BASE_URL`). Changing it replaces every resource of the provider.",
+  },
+  environment: {
+    type: "string",
+    description:
+      "The name of the environment the key acts on, for an explicit provider; when set, nothing is read from the process environment. Changing it replaces every resource of the provider.",
+  },
+  fingerprintKey: {
+    type: "string",
+    secret: true,
+    description:
+      "The secret that keys SubscriberCredentialsSet fingerprints (default: the API key), so rotating the key does not change every fingerprint.",
+  },
+};
+
+/** Resource descriptions (the TypeScript classes say the same for the dynamic resources). */
+export const RESOURCE_DOCS: Readonly<Record<string, string>> = {
+  Integration:
+    "A delivery-provider integration of the svc service, in the environment of the provider's API key. Its id is the service's `_id`; import it with `pulumi import svc:index:Integration <name> <_id>` (the credentials, which the service never returns, are left for you to declare).",
+  SubscriberCredentials:
+    "A subscriber's channel credentials for one chat or push provider (device tokens, chat webhook). Its id, and import id, is `subscriberId/providerId[/integrationIdentifier]`; an import leaves the credentials (secret) for you to declare.",
+  SubscriberCredentialsSet:
+    "The channel credentials of many subscribers for one chat or push provider, in one resource. Its id, and import id, is `providerId[/integrationIdentifier]`; an import leaves the credentials (secret) for you to declare.",
+};
+
+/** Names of nested object types, instead of the generated `<Parent><Property>`. */
+export const TYPE_NAMES: Readonly<Record<string, string>> = {
+  IntegrationCredentials: "IntegrationCredentials",
+  IntegrationConditions: "StepFilter",
+  StepFilterChildren: "StepFilterCondition",
+  SubscriberCredentialsCredentials: "ChannelCredentials",
+  SubscriberCredentialsSetCredentials: "ChannelCredentials",
+};

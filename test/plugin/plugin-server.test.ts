@@ -1,0 +1,231 @@
+/**
+ * The gRPC adapter of `pulumi-resource-svc`, called in process over a loopback gRPC port as the engine calls
+ * it, against the emulator (real HTTP): config methods, the Integration lifecycle, an import's Read with the
+ * id alone, SubscriberCredentials, and a function. Secrets go in wrapped; the service receives them plain;
+ * every secret comes back wrapped.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Emulator, startEmulator } from "../../emulator";
+import { defaultIdentifier } from "../../provider/default-identifier";
+import { type PluginServer, startPluginServer } from "../../provider/plugin/server";
+import { isSecret, type PropertyMap, secret, UNKNOWN } from "../../testkit/harness/protocol";
+import { repoRoot } from "../../testkit/harness/repo-root";
+import { PluginClient, pluginUrn } from "../../testkit/plugin/plugin-client";
+
+const SENDGRID_KEY = "SG.plugin-test-secret-0001";
+const TOKEN = "tok-plugin-test-0001";
+const INTEGRATION = "svc:index:Integration";
+const CREDENTIALS = "svc:index:SubscriberCredentials";
+
+let emu: Emulator;
+let server: PluginServer;
+let plugin: PluginClient;
+
+beforeAll(async () => {
+  emu = await startEmulator({
+    port: 0,
+    fixtures: {
+      integrations: [{ providerId: "fcm", channel: "push", active: true, identifier: "fcm-plugin" }],
+      subscribers: [{ subscriberId: "plugin-sub" }],
+    },
+  });
+  server = await startPluginServer({ env: {} });
+  plugin = new PluginClient(`127.0.0.1:${server.port}`);
+  await plugin.configure({ apiKey: secret(emu.apiKey), baseUrl: emu.url });
+});
+
+afterAll(async () => {
+  plugin?.close();
+  await server?.close();
+  await emu?.close();
+});
+
+/** The value of a wire secret (fails the test when `v` is not one). */
+function revealed(v: unknown): unknown {
+  expect(isSecret(v), `expected a secret, got ${JSON.stringify(v)}`).toBe(true);
+  return (v as { value: unknown }).value;
+}
+
+describe("the provider's own methods", () => {
+  it("GetPluginInfo answers the package version; GetSchema the pinned schema", async () => {
+    const pkg = JSON.parse(readFileSync(join(repoRoot(), "package.json"), "utf8")) as { version: string };
+    expect(await plugin.pluginInfo()).toBe(pkg.version);
+    const pinned = readFileSync(join(repoRoot(), "provider/plugin/schema.json"), "utf8");
+    expect(JSON.parse(await plugin.schema())).toEqual(JSON.parse(pinned));
+  });
+
+  it("Configure accepts secrets, and neither resource references nor previews", async () => {
+    const other = new PluginClient(`127.0.0.1:${server.port}`);
+    const answer = await other.configure({ apiKey: secret(emu.apiKey), baseUrl: emu.url });
+    other.close();
+    expect(answer).toMatchObject({ acceptsecrets: true, acceptresources: false, supportspreview: false });
+  });
+
+  it("CheckConfig: valid settings pass with the key marked secret; bad ones fail by name, never by value", async () => {
+    const ok = await plugin.checkConfig({}, { apiKey: "k-1", baseUrl: emu.url, version: "0.1.0" });
+    expect(ok.failures).toEqual([]);
+    expect(revealed(ok.inputs.apiKey)).toBe("k-1");
+    const bad = await plugin.checkConfig({}, { apiKey: 42, baseUrl: "ftp://x", colour: "blue" });
+    expect(bad.failures.map((f) => f.property)).toEqual(["", "baseUrl", "colour"]);
+    expect(JSON.stringify(bad.failures)).not.toContain("42");
+    expect(bad.failures[1]?.reason).toMatch(/http\(s\) URL/);
+  });
+
+  it("DiffConfig: a key rotation updates, a baseUrl or environment change replaces", async () => {
+    const olds: PropertyMap = { apiKey: "k-1", baseUrl: emu.url, environment: "dev" };
+    expect((await plugin.diffConfig(olds, { ...olds })).changes).toBe("none");
+    const rotated = await plugin.diffConfig(olds, { ...olds, apiKey: "k-2" });
+    expect(rotated).toMatchObject({ changes: "some", replaces: [], detailedDiff: { apiKey: "UPDATE" } });
+    const moved = await plugin.diffConfig(olds, { ...olds, baseUrl: "https://elsewhere.example.com" });
+    expect(moved).toMatchObject({
+      changes: "some",
+      replaces: ["baseUrl"],
+      detailedDiff: { baseUrl: "UPDATE_REPLACE" },
+    });
+    const renamed = await plugin.diffConfig(olds, { ...olds, environment: UNKNOWN });
+    expect(renamed.replaces).toEqual(["environment"]);
+  });
+});
+
+describe("an Integration through the plugin", () => {
+  const urn = pluginUrn(INTEGRATION, "mail");
+  const declared = {
+    providerId: "sendgrid",
+    channel: "email",
+    name: "Plugin mail",
+    active: true,
+    credentials: secret({ apiKey: SENDGRID_KEY, from: "noreply@example.com" }),
+  };
+  let id = "";
+  let inputs: PropertyMap = {};
+  let outs: PropertyMap = {};
+
+  it("Check derives the default identifier from the URN, as the dynamic resource does in the program", async () => {
+    const checked = await plugin.check(urn, {}, declared);
+    expect(checked.failures).toEqual([]);
+    const origin = { project: "svc-plugin-test", stack: "dev", name: "mail" };
+    expect(checked.inputs.identifier).toBe(defaultIdentifier(origin));
+    expect(checked.inputs.defaultIdentifierOf).toEqual(origin);
+    expect(revealed(checked.inputs.credentials)).toMatchObject({ apiKey: SENDGRID_KEY });
+    inputs = checked.inputs;
+  });
+
+  it("Check reports a failure of a secret input on the resource, never its value", async () => {
+    const checked = await plugin.check(urn, {}, { ...declared, credentials: secret({ nope: SENDGRID_KEY }) });
+    expect(checked.failures.length).toBeGreaterThan(0);
+    expect(checked.failures.every((f) => f.property === "")).toBe(true);
+    expect(JSON.stringify(checked.failures)).not.toContain(SENDGRID_KEY);
+  });
+
+  it("Create writes the plain credentials to the service and answers them secret", async () => {
+    const created = await plugin.create(urn, inputs);
+    id = created.id;
+    outs = created.outs;
+    const stored = emu.integrations().find((i) => i._id === id);
+    expect(stored?.credentials).toMatchObject({ apiKey: SENDGRID_KEY });
+    expect(revealed(outs.credentials)).toMatchObject({ apiKey: SENDGRID_KEY });
+    expect(outs).toMatchObject({ name: "Plugin mail", environmentId: emu.keys[0]?.environmentId });
+  });
+
+  it("Diff: none for the same inputs; a rename updates `name`; a channel change replaces", async () => {
+    expect((await plugin.diff(urn, id, outs, inputs, inputs)).changes).toBe("none");
+    const renamed = await plugin.diff(urn, id, outs, { ...inputs, name: "Renamed" }, inputs);
+    expect(renamed).toMatchObject({ changes: "some", replaces: [], detailedDiff: { name: "UPDATE" } });
+    expect(renamed.stables).toContain("providerId");
+    const moved = await plugin.diff(
+      urn,
+      id,
+      outs,
+      { ...inputs, channel: "sms", providerId: "twilio" },
+      inputs,
+    );
+    expect(moved.replaces.sort()).toEqual(["channel", "providerId"]);
+    expect(moved.detailedDiff).toEqual({ channel: "UPDATE_REPLACE", providerId: "UPDATE_REPLACE" });
+    expect(moved.deleteBeforeReplace).toBe(true);
+  });
+
+  it("Update writes the new name; Read (refresh) reads it back with inputs, credentials still secret", async () => {
+    const updated = await plugin.update(urn, id, outs, { ...inputs, name: "Renamed" });
+    expect(updated.name).toBe("Renamed");
+    const read = await plugin.read(urn, id, updated, { ...inputs, name: "Renamed" });
+    expect(read.id).toBe(id);
+    expect(read.props.name).toBe("Renamed");
+    expect(revealed(read.inputs?.credentials)).toMatchObject({ apiKey: SENDGRID_KEY });
+    outs = read.props;
+  });
+
+  it("an import's Read (the id alone) answers inputs for the program, without the credentials", async () => {
+    const read = await plugin.read(urn, id);
+    expect(read.id).toBe(id);
+    expect(read.inputs).toMatchObject({
+      providerId: "sendgrid",
+      channel: "email",
+      name: "Renamed",
+      active: true,
+    });
+    expect(read.inputs?.identifier).toBe(outs.identifier);
+    expect(read.inputs).not.toHaveProperty("credentials");
+    expect(revealed(read.props.credentials)).toEqual({});
+    expect(JSON.stringify(read)).not.toContain(SENDGRID_KEY);
+  });
+
+  it("an import of an id that names nothing fails", async () => {
+    await expect(plugin.read(urn, "000000000000000000000000")).rejects.toThrow(/no integration has the id/);
+  });
+
+  it("Delete removes it; a refresh then finds it gone", async () => {
+    await plugin.delete(urn, id, outs);
+    expect(emu.integrations().find((i) => i._id === id)).toBeUndefined();
+    expect((await plugin.read(urn, id, outs, inputs)).id).toBe("");
+  });
+});
+
+describe("SubscriberCredentials through the plugin", () => {
+  const urn = pluginUrn(CREDENTIALS, "device");
+  const declared = {
+    subscriberId: "plugin-sub",
+    providerId: "fcm",
+    integrationIdentifier: "fcm-plugin",
+    credentials: secret({ deviceTokens: [TOKEN] }),
+  };
+
+  it("create, then an import by `subscriberId/providerId/integrationIdentifier` leaves the tokens out of the inputs", async () => {
+    const checked = await plugin.check(urn, {}, declared);
+    expect(checked.failures).toEqual([]);
+    const created = await plugin.create(urn, checked.inputs);
+    expect(created.id).toBe("plugin-sub/fcm/fcm-plugin");
+    const env = emu.keys[0]?.environmentId ?? "";
+    expect(
+      (emu.subscriber(env, "plugin-sub")?.channels ?? []).flatMap((c) => c.credentials.deviceTokens),
+    ).toEqual([TOKEN]);
+    const read = await plugin.read(urn, created.id);
+    expect(read.inputs).toEqual({
+      subscriberId: "plugin-sub",
+      providerId: "fcm",
+      integrationIdentifier: "fcm-plugin",
+    });
+    expect(revealed(read.props.credentials)).toEqual({ deviceTokens: [TOKEN] });
+    await plugin.delete(urn, created.id, created.outs);
+    expect(
+      (emu.subscriber(env, "plugin-sub")?.channels ?? []).flatMap((c) => c.credentials.deviceTokens ?? []),
+    ).toEqual([]);
+  });
+});
+
+describe("functions through Invoke", () => {
+  it("svc:index:getActiveIntegrations answers `items`, `_id` named `id`", async () => {
+    const result = await plugin.invoke("svc:index:getActiveIntegrations", { providerId: "fcm" });
+    const items = result.items as PropertyMap[];
+    expect(items.map((i) => i.identifier)).toEqual(["fcm-plugin"]);
+    expect(items[0]).toHaveProperty("id");
+    expect(items[0]).not.toHaveProperty("_id");
+  });
+
+  it("an unknown function fails naming the known ones", async () => {
+    await expect(plugin.invoke("svc:index:getNothing", {})).rejects.toThrow(
+      /unknown function.*getActiveIntegrations/,
+    );
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * The plugin's package schema is pinned: provider/plugin/schema.json (what GetSchema serves) must be what the
+ * zod schemas, the secret policy and the TSDoc generate now. After a change to any of them, regenerate with
+ * `npm run schema` and review the diff.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { SECRET_INPUTS } from "../../provider/model/secret-inputs";
+import { packageSchema } from "../../provider/plugin/schema/package-schema";
+import { repoRoot } from "../../testkit/harness/repo-root";
+import { schemaDocs } from "../../testkit/plugin/schema-docs";
+
+const PINNED = join(repoRoot(), "provider/plugin/schema.json");
+const version = (JSON.parse(readFileSync(join(repoRoot(), "package.json"), "utf8")) as { version: string })
+  .version;
+
+type Props = Record<string, { secret?: boolean; description?: string; $ref?: string }>;
+interface Spec {
+  name: string;
+  version: string;
+  language: { go: { importBasePath: string } };
+  config: { variables: Props };
+  resources: Record<string, { inputProperties: Props; properties: Props; description: string }>;
+  functions: Record<string, { inputs: { properties: Props }; outputs: { properties: Props } }>;
+  types: Record<string, { properties: Props }>;
+}
+
+describe("the package schema", () => {
+  const generated = packageSchema(version, schemaDocs());
+  const spec = generated as unknown as Spec;
+
+  it("is the pinned provider/plugin/schema.json (regenerate: npm run schema)", async () => {
+    await expect(`${JSON.stringify(generated, null, 2)}\n`).toMatchFileSnapshot(PINNED);
+  });
+
+  it("is package svc at the package's version, with a Go import path", () => {
+    expect(spec.name).toBe("svc");
+    expect(spec.version).toBe(version);
+    expect(spec.language.go.importBasePath).toBe("github.com/pulumi-svc/pulumi-svc/sdk/go/svc");
+  });
+
+  it("serves the three resources and every data source as a function", () => {
+    expect(Object.keys(spec.resources).sort()).toEqual([
+      "svc:index:Integration",
+      "svc:index:SubscriberCredentials",
+      "svc:index:SubscriberCredentialsSet",
+    ]);
+    expect(Object.keys(spec.functions)).toContain("svc:index:getActiveIntegrations");
+    expect(Object.keys(spec.functions)).toHaveLength(8);
+  });
+
+  it("marks every secret input and output, and the secret config, secret; nothing else", () => {
+    for (const [token, r] of Object.entries(spec.resources)) {
+      for (const side of [r.inputProperties, r.properties]) {
+        for (const [name, p] of Object.entries(side)) {
+          expect(p.secret === true, `${token}.${name}`).toBe(SECRET_INPUTS.has(name));
+        }
+      }
+      expect(r.inputProperties.credentials?.secret, token).toBe(true);
+    }
+    const secretConfig = Object.entries(spec.config.variables).filter(([, p]) => p.secret === true);
+    expect(secretConfig.map(([k]) => k).sort()).toEqual(["apiKey", "fingerprintKey"]);
+  });
+
+  it("describes each resource property from its TSDoc", () => {
+    const integration = spec.resources["svc:index:Integration"]!;
+    expect(integration.inputProperties.providerId?.description).toMatch(/Delivery provider id/);
+    expect(integration.properties.environmentId?.description).toMatch(/Environment the integration/);
+    const undocumented = Object.entries(spec.resources).flatMap(([token, r]) =>
+      Object.entries({ ...r.inputProperties, ...r.properties })
+        .filter(([, p]) => !p.description)
+        .map(([name]) => `${token}.${name}`),
+    );
+    expect(undocumented).toEqual([]);
+  });
+
+  it("references only types it defines", () => {
+    const refs = JSON.stringify(generated).match(/"#\/types\/[^"]+"/g) ?? [];
+    const missing = refs.map((r) => r.slice(9, -1)).filter((t) => spec.types[t] === undefined);
+    expect(missing).toEqual([]);
+  });
+});
