@@ -130,6 +130,26 @@ export function diffIntegration(olds: Partial<IntegrationOutputs>, news: Integra
 }
 
 /**
+ * The PUT body of an update from `olds` to `news`: credentials are replaced whole, so they are sent, except
+ * when none were recorded and none are declared. Then the service may hold credentials this stack never saw
+ * (an imported integration: the service never returns them) and a PUT of `{}` would erase them, while
+ * leaving them out keeps them (the service writes credentials only when the body has some:
+ * apps/api/src/app/integrations/usecases/update-integration/update-integration.usecase.ts).
+ */
+export function toUpdateBodyFrom(
+  olds: Partial<IntegrationOutputs>,
+  news: IntegrationInputs,
+): UpdateIntegrationBody {
+  const body = toUpdateBody(news);
+  if (isEmpty(olds.credentials) && isEmpty(news.credentials)) delete body.credentials;
+  return body;
+}
+
+function isEmpty(credentials: Readonly<Record<string, unknown>> | undefined): boolean {
+  return credentials === undefined || Object.keys(credentials).length === 0;
+}
+
+/**
  * The PUT body for checked inputs, and the part of the POST body it shares (see {@link toCreateBody}):
  * credentials are replaced whole, so they are always sent.
  */

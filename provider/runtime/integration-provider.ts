@@ -23,6 +23,7 @@ import {
   toCreateBody,
   toOutputs,
   toUpdateBody,
+  toUpdateBodyFrom,
 } from "./integration-model";
 import { ListCache } from "./list-cache";
 import { carryWriteId, ReplacementGuard, type Stamped } from "./replacement-guard";
@@ -123,7 +124,7 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
     return this.session.guard("update", [olds.credentials, news.credentials], async () => {
       this.changed();
       try {
-        const updated = await this.session.client().integrations.update(id, toUpdateBody(news));
+        const updated = await this.session.client().integrations.update(id, toUpdateBodyFrom(olds, news));
         return { outs: carryWriteId(toOutputs(updated, news), olds) };
       } catch (e) {
         if (e instanceof NotFoundError) {

@@ -171,6 +171,16 @@ describe("an Integration through the plugin", () => {
     expect(JSON.stringify(read)).not.toContain(SENDGRID_KEY);
   });
 
+  it("after an import, an edit without declared credentials keeps the ones the service holds", async () => {
+    const imported = await plugin.read(urn, id);
+    const inputs = imported.inputs ?? {};
+    const checked = await plugin.check(urn, inputs, { ...inputs, name: "Edited after import" });
+    const updated = await plugin.update(urn, id, imported.props, checked.inputs ?? {});
+    expect(updated.name).toBe("Edited after import");
+    // A PUT of `credentials: {}` would have erased the key this stack never saw.
+    expect(emu.integrations().find((i) => i._id === id)?.credentials).toMatchObject({ apiKey: SENDGRID_KEY });
+  });
+
   it("an import of an id that names nothing fails", async () => {
     await expect(plugin.read(urn, "000000000000000000000000")).rejects.toThrow(/no integration has the id/);
   });
