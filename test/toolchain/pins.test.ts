@@ -43,7 +43,8 @@ describe("Pulumi pins", () => {
     expect(rangeFloor("^3.270.0")).toEqual([3, 270, 0]);
     expect(rangeFloor(">= 3.1.2")).toEqual([3, 1, 2]);
     expect(rangeFloor("3.x")).toBeUndefined();
-    const goMod = "module m\n\nrequire a/b v1.2.3\n\nrequire (\n\tc/d v3.274.1 // indirect\n\te/f v3.274.10\n)\n";
+    const goMod =
+      "module m\n\nrequire a/b v1.2.3\n\nrequire (\n\tc/d v3.274.1 // indirect\n\te/f v3.274.10\n)\n";
     expect(goModRequires(goMod, "a/b", "1.2.3")).toBe(true);
     expect(goModRequires(goMod, "c/d", "3.274.1")).toBe(true);
     expect(goModRequires(goMod, "e/f", "3.274.1")).toBe(false);

@@ -66,9 +66,10 @@ export function rangeFloor(range: string): [number, number, number] | undefined 
 /** Whether `goMod` requires `module` at exactly `v<version>` (in a `require` line or block). */
 export function goModRequires(goMod: string, module: string, version: string): boolean {
   const escaped = module.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`^\\s*(?:require\\s+)?${escaped}\\s+v${version.replace(/\./g, "\\.")}(?:\\s|$)`, "m").test(
-    goMod,
-  );
+  return new RegExp(
+    `^\\s*(?:require\\s+)?${escaped}\\s+v${version.replace(/\./g, "\\.")}(?:\\s|$)`,
+    "m",
+  ).test(goMod);
 }
 
 /**
@@ -79,23 +80,31 @@ export function goModRequires(goMod: string, module: string, version: string): b
 export function pinProblems(pins: Pins): string[] {
   const problems: string[] = [];
   const cli = parseVersion(pins.cli);
-  if (cli === undefined) problems.push(`package.json pulumiSvc.pulumiCli "${pins.cli}" is not a version x.y.z`);
+  if (cli === undefined)
+    problems.push(`package.json pulumiSvc.pulumiCli "${pins.cli}" is not a version x.y.z`);
   if (parseVersion(pins.languageYaml) === undefined)
     problems.push(`package.json pulumiSvc.pulumiLanguageYaml "${pins.languageYaml}" is not a version x.y.z`);
   const floor = rangeFloor(pins.sdkRange);
   if (floor === undefined)
-    problems.push(`package.json @pulumi/pulumi "${pins.sdkRange}" is not a range x.y.z, ^x.y.z, ~x.y.z or >=x.y.z`);
+    problems.push(
+      `package.json @pulumi/pulumi "${pins.sdkRange}" is not a range x.y.z, ^x.y.z, ~x.y.z or >=x.y.z`,
+    );
   const locked = parseVersion(pins.sdkLocked);
-  if (locked === undefined) problems.push(`package-lock.json installs no @pulumi/pulumi version ("${pins.sdkLocked}")`);
+  if (locked === undefined)
+    problems.push(`package-lock.json installs no @pulumi/pulumi version ("${pins.sdkLocked}")`);
   if (cli !== undefined && floor !== undefined && compareVersions(cli, floor) < 0)
     problems.push(`the pinned CLI ${pins.cli} is older than the SDK's range ${pins.sdkRange} (CLI >= SDK)`);
   if (cli !== undefined && locked !== undefined && compareVersions(cli, locked) < 0)
-    problems.push(`the pinned CLI ${pins.cli} is older than the locked @pulumi/pulumi ${pins.sdkLocked} (CLI >= SDK)`);
+    problems.push(
+      `the pinned CLI ${pins.cli} is older than the locked @pulumi/pulumi ${pins.sdkLocked} (CLI >= SDK)`,
+    );
   for (const module of ["github.com/pulumi/pulumi/pkg/v3", "github.com/pulumi/pulumi/sdk/v3"]) {
     if (!goModRequires(pins.cliGoMod, module, pins.cli))
       problems.push(`scripts/pulumi-cli/go.mod does not require ${module} v${pins.cli}`);
   }
   if (!goModRequires(pins.yamlGoMod, "github.com/pulumi/pulumi-yaml", pins.languageYaml))
-    problems.push(`scripts/pulumi-yaml/go.mod does not require github.com/pulumi/pulumi-yaml v${pins.languageYaml}`);
+    problems.push(
+      `scripts/pulumi-yaml/go.mod does not require github.com/pulumi/pulumi-yaml v${pins.languageYaml}`,
+    );
   return problems;
 }

@@ -80,7 +80,10 @@ export function projectRuntime(projectDir: string): string {
   const text = readFileSync(join(projectDir, "Pulumi.yaml"), "utf8");
   const flat = /^runtime:[ \t]*["']?([A-Za-z0-9_-]+)["']?[ \t]*(#.*)?$/m.exec(text)?.[1];
   if (flat !== undefined) return flat;
-  return /^runtime:[ \t]*(#.*)?\n(?:[ \t]+.*\n)*?[ \t]+name:[ \t]*["']?([A-Za-z0-9_-]+)/m.exec(text)?.[2] ?? "nodejs";
+  return (
+    /^runtime:[ \t]*(#.*)?\n(?:[ \t]+.*\n)*?[ \t]+name:[ \t]*["']?([A-Za-z0-9_-]+)/m.exec(text)?.[2] ??
+    "nodejs"
+  );
 }
 
 /** The flags of an operation, shared by preview/up/refresh/destroy. */
