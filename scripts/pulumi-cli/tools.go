@@ -9,4 +9,6 @@ import (
 	_ "github.com/pulumi/pulumi/pkg/v3/cmd/pulumi"
 	_ "github.com/pulumi/pulumi/sdk/v3/go/auto"
 	_ "github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+	_ "github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+	_ "github.com/pulumi/pulumi/sdk/v3/go/pulumi/internals"
 )
