@@ -220,7 +220,6 @@ main() {
   if ! { [ -x "${build_dir}/bin/pulumi" ] && [ "$(pulumi_version "${build_dir}/bin/pulumi")" = "$CLI_VERSION" ]; }; then
     build_cli
   fi
-  exec 9>&-
   write_plugin "${build_dir}/bin"
   link_yaml_host "${build_dir}/bin"
   echo "${build_dir}/bin"
