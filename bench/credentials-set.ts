@@ -224,11 +224,14 @@ async function measure(
 /** Subscribers among the first `count` whose stored fcm tokens are not `[tokenOf(i, version(i))]`. */
 function wrongEntries(emu: Emulator, count: number, version: (i: number) => number): number {
   const env = emu.keys[0]!.environmentId;
+  // An entry names its integration by `_id` only, as the service stores it.
+  const integrationId = emu.integrations().find((x) => x.identifier === INTEGRATION)?._id;
   let wrong = 0;
   for (let i = 0; i < count; i++) {
     const tokens = emu
       .subscriber(env, idOf(i))
-      ?.channels?.find((c) => c.integrationIdentifier === INTEGRATION)?.credentials.deviceTokens;
+      ?.channels?.find((c) => integrationId !== undefined && c._integrationId === integrationId)
+      ?.credentials.deviceTokens;
     if (tokens?.length !== 1 || tokens[0] !== tokenOf(i, version(i))) wrong++;
   }
   return wrong;

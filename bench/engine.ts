@@ -221,10 +221,12 @@ function correctObjects(emu: Emulator, kind: EngineBenchKind, count: number): nu
     return correct;
   }
   const env = emu.keys[0]!.environmentId;
+  // An entry names its integration by `_id` only, as the service stores it.
+  const fcm = emu.integrations().find((x) => x.identifier === FCM)?._id;
   for (let i = 0; i < count; i++) {
     const channel = emu
       .subscriber(env, subscriberOf(i))
-      ?.channels?.find((c) => c.providerId === "fcm" && c.integrationIdentifier === FCM);
+      ?.channels?.find((c) => c.providerId === "fcm" && fcm !== undefined && c._integrationId === fcm);
     const tokens = channel?.credentials.deviceTokens;
     if (tokens?.length === 1 && tokens[0] === tokenOf(i)) correct++;
   }
