@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { type Emulator, startEmulator } from "../../emulator";
 import { convergenceFixtures } from "./fixtures";
 import { SUBSCRIBERS } from "./generator";
-import { Lane, secretsOf, tail } from "./lane";
+import { Lane, type LaneRuntime, secretsOf, tail } from "./lane";
 import { applyEdit, type ProgramModel } from "./model";
 import { runOob } from "./oob";
 import {
@@ -38,6 +38,11 @@ export interface RunOptions {
   log?: (line: string) => void;
   /** Stop at the first step with a divergence (default true). */
   stopAtFirst?: boolean;
+  /**
+   * The program's runtime: `nodejs` (default; the JavaScript program of the dynamic resources) or `yaml` (the
+   * same model as a Pulumi YAML program through the plugin, ./program-yaml.ts).
+   */
+  runtime?: LaneRuntime;
 }
 
 /** A step whose outcome broke the oracle's expectation. */
@@ -401,6 +406,7 @@ export async function runScript(script: Script, opts: RunOptions): Promise<RunRe
       stackName: "conv",
       model: script.initial,
       secrets: secretsOf(script, script.tag),
+      ...(opts.runtime ? { runtime: opts.runtime } : {}),
     });
     await runSteps(new ConvergenceRun(script, emu, lane, fixtures, report), opts);
   } finally {
