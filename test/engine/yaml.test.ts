@@ -143,7 +143,12 @@ describe.skipIf(skipEngine("yaml"))(
         project: "svc-yaml",
         files: { "Pulumi.yaml": EXAMPLE },
       });
-      const path = [join(folder.dir, "node_modules", ".bin"), binDir, dirname(process.execPath), process.env.PATH ?? ""];
+      const path = [
+        join(folder.dir, "node_modules", ".bin"),
+        binDir,
+        dirname(process.execPath),
+        process.env.PATH ?? "",
+      ];
       stack = await PulumiStack.init({ projectDir: folder.dir, binDir, env: { PATH: path.join(delimiter) } });
       expect(stack.runtime).toBe("yaml");
       await stack.setConfig("svc:baseUrl", emu.url);
@@ -171,7 +176,11 @@ describe.skipIf(skipEngine("yaml"))(
       });
       expect(bystander.status).toBe(201);
       const entry = await call(emu, "PATCH", "/v1/subscribers/user-alan/credentials", {
-        body: { providerId: "slack", integrationIdentifier: "slack-main", credentials: { webhookUrl: BYSTANDER_URL } },
+        body: {
+          providerId: "slack",
+          integrationIdentifier: "slack-main",
+          credentials: { webhookUrl: BYSTANDER_URL },
+        },
       });
       expect(entry.status).toBe(200);
       before = serviceBeside(new Set());
@@ -204,7 +213,11 @@ describe.skipIf(skipEngine("yaml"))(
         from: "noreply@example.com",
         senderName: "Example App",
       });
-      expect(integration(ids.chat!)).toMatchObject({ providerId: "slack", channel: "chat", name: "Team alerts" });
+      expect(integration(ids.chat!)).toMatchObject({
+        providerId: "slack",
+        channel: "chat",
+        name: "Team alerts",
+      });
       expect(integration(ids.push!)?.credentials).toEqual({ apiKey: EXPO_TOKEN });
       expect(entriesOf("user-ada", ids.push!).map((c) => c.credentials?.deviceTokens)).toEqual([
         ["ExponentPushToken[yaml-ada-phone]"],
@@ -225,7 +238,8 @@ describe.skipIf(skipEngine("yaml"))(
       ]);
       for (const r of byName.values()) {
         expect(r.outputs, r.urn).not.toHaveProperty("__provider");
-        if (r.outputs?.credentials !== undefined) expect(isStateSecret(r.outputs.credentials), r.urn).toBe(true);
+        if (r.outputs?.credentials !== undefined)
+          expect(isStateSecret(r.outputs.credentials), r.urn).toBe(true);
       }
       expect(serviceBeside(await stackIntegrationIds())).toEqual(before);
     });
@@ -251,14 +265,18 @@ describe.skipIf(skipEngine("yaml"))(
       printed += up.stdout + up.stderr;
       const chat = emu.integrations().find((i) => i.name === "Team alerts (edited)");
       expect(chat?.providerId).toBe("slack");
-      expect(entriesOf("user-ada", pushIdentifier).map((c) => c.credentials?.deviceTokens)).toEqual([[ADA_TOKEN_2]]);
+      expect(entriesOf("user-ada", pushIdentifier).map((c) => c.credentials?.deviceTokens)).toEqual([
+        [ADA_TOKEN_2],
+      ]);
       const again = await stack.preview({ expectNoChanges: true });
       printed += again.stdout + again.stderr;
     });
 
     it("an out-of-band rename: refresh reads it, the preview shows that change alone, up restores it", async () => {
       const push = integration(pushIdentifier);
-      const renamed = await call(emu, "PUT", `/v1/integrations/${push?._id}`, { body: { name: "Renamed outside" } });
+      const renamed = await call(emu, "PUT", `/v1/integrations/${push?._id}`, {
+        body: { name: "Renamed outside" },
+      });
       expect(renamed.status).toBe(200);
       const refresh = await stack.refresh();
       printed += refresh.stdout + refresh.stderr;
@@ -305,7 +323,11 @@ describe.skipIf(skipEngine("yaml"))(
 
     it("pulumi import svc:index:SubscriberCredentials: pasted, with the credentials declared from secret config, no changes", async () => {
       const written = await call(emu, "PATCH", "/v1/subscribers/user-alan/credentials", {
-        body: { providerId: "expo", integrationIdentifier: pushIdentifier, credentials: { deviceTokens: [ALAN_DEVICE] } },
+        body: {
+          providerId: "expo",
+          integrationIdentifier: pushIdentifier,
+          credentials: { deviceTokens: [ALAN_DEVICE] },
+        },
       });
       expect(written.status).toBe(200);
       const id = `user-alan/expo/${pushIdentifier}`;
@@ -324,13 +346,15 @@ describe.skipIf(skipEngine("yaml"))(
       await stack.setConfig("alanDeviceToken", ALAN_DEVICE, { secret: true });
       const declared = generated.replace(
         "credentials: {}",
-        "credentials:\n        deviceTokens:\n          - ${alanDeviceToken}",
+        `credentials:\n        deviceTokens:\n          - \${alanDeviceToken}`,
       );
       writeProgram(appendYamlResources(program, declared));
       const { digest, stdout, stderr } = await stack.preview({ expectNoChanges: true });
       printed += stdout + stderr;
       expect(digest?.changeSummary).toEqual({ same: 8 });
-      expect(entriesOf("user-alan", pushIdentifier).map((c) => c.credentials?.deviceTokens)).toEqual([[ALAN_DEVICE]]);
+      expect(entriesOf("user-alan", pushIdentifier).map((c) => c.credentials?.deviceTokens)).toEqual([
+        [ALAN_DEVICE],
+      ]);
     });
 
     it("destroy removes what the stack holds; the fixtures and the objects beside it are exactly as they were", async () => {
@@ -356,9 +380,13 @@ describe.skipIf(skipEngine("yaml"))(
     it("no secret in plaintext: CLI output, state exports, generated code, the CLI home and the project folder", () => {
       expect(plaintextHits(printed, SECRETS)).toEqual({});
       for (const dir of [stack.workDir, folder.dir]) {
-        const grep = spawnSync("grep", ["-rlF", "--exclude-dir=node_modules", ...SECRETS.flatMap((s) => ["-e", s]), dir], {
-          encoding: "utf8",
-        });
+        const grep = spawnSync(
+          "grep",
+          ["-rlF", "--exclude-dir=node_modules", ...SECRETS.flatMap((s) => ["-e", s]), dir],
+          {
+            encoding: "utf8",
+          },
+        );
         expect(grep.stdout, dir).toBe("");
       }
     });

@@ -34,7 +34,12 @@ const ref = (name: string, property?: string): string =>
   JSON.stringify(property === undefined ? `\${${name}}` : `\${${name}.${property}}`);
 
 /** One resource: its type, properties (already rendered) and options. */
-function resource(name: string, type: string, properties: [string, string][], options: [string, string][]): string[] {
+function resource(
+  name: string,
+  type: string,
+  properties: [string, string][],
+  options: [string, string][],
+): string[] {
   const lines = [`  ${literal(name)}:`, `    type: ${type}`, "    properties:"];
   for (const [k, v] of properties) lines.push(`      ${k}: ${v}`);
   if (options.length > 0) {
@@ -56,7 +61,9 @@ function integration(i: IntegrationDecl, previous: IntegrationDecl | undefined, 
   if (i.adopt) properties.push(["adopt", "true"]);
   const options: [string, string][] = [];
   if (i.aliases?.length) {
-    const urns = i.aliases.map((n) => `urn:pulumi:${at.stack}::${at.project}::${PLUGIN_TYPES.integration}::${n}`);
+    const urns = i.aliases.map(
+      (n) => `urn:pulumi:${at.stack}::${at.project}::${PLUGIN_TYPES.integration}::${n}`,
+    );
     options.push(["aliases", literal(urns)]);
   }
   // One after the other, as in the JavaScript program: "the newest active integration of a provider" is
