@@ -3,7 +3,9 @@
  * is a change and what replaces; each property is attributed with the kind's own pure diff rule
  * (./resource-types.ts), applied to the old inputs with that one property set to its new value, so a
  * property counts exactly when the runtime's rule sees a change in it (a left-out `name` is no change, token
- * order is none, ...).
+ * order is none, ...). Old inputs may leave out what the state holds (an import's leave out the secret
+ * credentials, for the user to declare): the probes then start from the state's value of those, so the
+ * missing one counts as its own change and not as a change of every property.
  */
 import type { ResourceType } from "./resource-types";
 import type { Props } from "./wire-values";
@@ -37,9 +39,11 @@ export function detailedDiff(
   replaces: readonly string[],
 ): PropertyChange[] {
   const keys = [...new Set([...Object.keys(oldInputs), ...Object.keys(news)])].filter((k) => !HIDDEN.has(k));
+  const base: Props = { ...oldInputs };
+  for (const key of keys) if (base[key] === undefined && olds[key] !== undefined) base[key] = olds[key];
   const out: PropertyChange[] = [];
   for (const key of keys.sort()) {
-    const probe = type.diff(olds, withValue(oldInputs, key, news[key]));
+    const probe = type.diff(olds, withValue(base, key, news[key]));
     if (!probe.changes) continue;
     const kind: ChangeKind =
       oldInputs[key] === undefined ? "add" : news[key] === undefined ? "delete" : "update";

@@ -13,10 +13,20 @@
  *   CONVERGENCE_REPLAY='<json>' npx vitest run test/engine/convergence.test.ts
  *   CONVERGENCE_SEEDS=1,2,3 [CONVERGENCE_STEPS=9] npx vitest run test/engine/convergence.test.ts  # other seeds
  *
+ * One more seed runs as a Pulumi YAML program through the provider plugin (testkit/convergence/program-yaml.ts,
+ * the plugin of this repository's build), held to the same oracle: `CONVERGENCE_RUNTIME=yaml` runs the seeds
+ * of CONVERGENCE_SEEDS (or CONVERGENCE_REPLAY) that way too.
+ *
  * Needs `npm run build` first. The oracle and generator alone: test/convergence (no CLI).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { generateScript, replayFromEnv, runAndShrink, type Script } from "../../testkit/convergence";
+import {
+  generateScript,
+  type LaneRuntime,
+  replayFromEnv,
+  runAndShrink,
+  type Script,
+} from "../../testkit/convergence";
 import { ENGINE_TIMEOUT_MS, ensurePulumiCli, skipEngine } from "../../testkit/pulumi-cli";
 
 /**
@@ -34,12 +44,18 @@ import { ENGINE_TIMEOUT_MS, ensurePulumiCli, skipEngine } from "../../testkit/pu
  * - 49: sets with chat entries (a webhook URL, then a channel without webhook URL), destroy and up again, the
  *   application rewriting its fixture fcm entry of a subscriber the stack also writes, refresh, up, destroy.
  */
-const CI_RUNS: readonly { seed: number; steps: number }[] = [
+const CI_RUNS: readonly { seed: number; steps: number; runtime?: LaneRuntime }[] = [
   { seed: 15, steps: 9 },
   { seed: 31, steps: 9 },
   { seed: 20, steps: 5 },
   { seed: 49, steps: 9 },
+  // As a Pulumi YAML program through the plugin (5 steps): three integrations with default identifiers (two
+  // fcm), credentials on each and one without identifier, a set of chat entries; a rename with alias (a URN
+  // alias in YAML) and an identifier change in one up, then destroy.
+  { seed: 80, steps: 4, runtime: "yaml" },
 ];
+/** The runtime of the seeds given in CONVERGENCE_SEEDS or CONVERGENCE_REPLAY (default nodejs). */
+const ENV_RUNTIME: LaneRuntime = process.env["CONVERGENCE_RUNTIME"] === "yaml" ? "yaml" : "nodejs";
 /** Steps per seed given in CONVERGENCE_SEEDS (or CONVERGENCE_STEPS). */
 const DEFAULT_STEPS = Number(process.env["CONVERGENCE_STEPS"] ?? 9);
 /** Re-runs a failing seed may spend on shrinking in CI. */
@@ -51,12 +67,13 @@ const runs = process.env["CONVERGENCE_SEEDS"]
   ? process.env["CONVERGENCE_SEEDS"]
       .split(",")
       .filter(Boolean)
-      .map((seed) => ({ seed: Number(seed), steps: DEFAULT_STEPS }))
+      .map((seed) => ({ seed: Number(seed), steps: DEFAULT_STEPS, runtime: ENV_RUNTIME }))
   : CI_RUNS;
 
-async function expectConverges(script: Script): Promise<void> {
+async function expectConverges(script: Script, runtime: LaneRuntime = "nodejs"): Promise<void> {
   const log = (line: string) => process.stderr.write(`${line}\n`);
-  const { report, failure } = await runAndShrink(script, { binDir, log, maxShrinkRuns: CI_SHRINK_RUNS });
+  const opts = { binDir, log, maxShrinkRuns: CI_SHRINK_RUNS, runtime };
+  const { report, failure } = await runAndShrink(script, opts);
   if (failure) process.stderr.write(`\n${failure}\n\n`);
   expect(report.stepsRun).toBeGreaterThan(0);
   expect(report.divergences, failure).toEqual([]);
@@ -72,12 +89,14 @@ describe.skipIf(skipEngine("convergence"))(
 
     const replay = replayFromEnv();
     if (replay) {
-      it(`replays CONVERGENCE_REPLAY (seed ${replay.seed})`, () => expectConverges(replay));
+      it(`replays CONVERGENCE_REPLAY (seed ${replay.seed}, ${ENV_RUNTIME})`, () =>
+        expectConverges(replay, ENV_RUNTIME));
       return;
     }
-    for (const { seed, steps } of runs) {
-      it(`seed ${seed} (${steps} steps): the service matches the program after every step`, () =>
-        expectConverges(generateScript(seed, { steps })));
+    for (const { seed, steps, runtime } of runs) {
+      const as = runtime === "yaml" ? " as Pulumi YAML through the plugin" : "";
+      it(`seed ${seed} (${steps} steps)${as}: the service matches the program after every step`, () =>
+        expectConverges(generateScript(seed, { steps }), runtime));
     }
   },
 );

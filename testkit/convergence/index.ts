@@ -18,7 +18,7 @@ export {
   type StepGroup,
   SUBSCRIBERS,
 } from "./generator";
-export { Lane, secretsOf } from "./lane";
+export { Lane, type LaneRuntime, pluginBinDir, secretsOf } from "./lane";
 export * from "./model";
 export {
   type CheckOptions,
@@ -37,6 +37,7 @@ export {
   sameCredentials,
 } from "./oracle";
 export { renderProgram } from "./program";
+export { PLUGIN_TYPES, renderYamlProgram, type YamlTarget } from "./program-yaml";
 export { type Divergence, type RunOptions, type RunReport, runScript } from "./runner";
 export { describeStep, type Fault, type OobAction, type Script, type Step } from "./script";
 export { formatFailure, type ShrinkResult, shrinkScript } from "./shrink";
@@ -52,7 +53,7 @@ export async function runAndShrink(
 ): Promise<{ report: RunReport; failure?: string }> {
   const report = await runScript(script, opts);
   if (report.divergences.length === 0) return { report };
-  const quiet: RunOptions = { binDir: opts.binDir };
+  const quiet: RunOptions = { binDir: opts.binDir, ...(opts.runtime ? { runtime: opts.runtime } : {}) };
   const shrunk = await shrinkScript(script, report, (s) => runScript(s, quiet), {
     maxRuns: opts.maxShrinkRuns,
     ...(opts.log ? { log: opts.log } : {}),

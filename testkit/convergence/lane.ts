@@ -1,8 +1,12 @@
 /**
  * One stack of a convergence run: its scratch project and program model, its Pulumi stack, and every CLI
  * command it runs, each bounded in time and scanned for plaintext secrets (output, then the state export).
+ * A lane runs the model as a JavaScript program of the dynamic resources (`runtime: "nodejs"`, the default)
+ * or as a Pulumi YAML program through the provider plugin of this repository's build (`runtime: "yaml"`).
  */
+import { delimiter, dirname, join } from "node:path";
 import type { Emulator } from "../../emulator";
+import { repoRoot } from "../harness/repo-root";
 import {
   type CommandResult,
   PulumiStack,
@@ -14,6 +18,15 @@ import {
 import { cloneModel, type ProgramModel } from "./model";
 import { label } from "./oracle";
 import { renderProgram } from "./program";
+import { renderYamlProgram, type YamlTarget } from "./program-yaml";
+
+/** How a lane's program is written and run: JavaScript (dynamic resources) or Pulumi YAML (the plugin). */
+export type LaneRuntime = "nodejs" | "yaml";
+
+/** The directory of `pulumi-resource-svc` of this repository's build (testkit/plugin/bin), put on PATH for YAML lanes. */
+export function pluginBinDir(): string {
+  return join(repoRoot(), "testkit", "plugin", "bin");
+}
 
 /** Longest a single CLI command may run before it is killed (and reported). */
 export const COMMAND_TIMEOUT_MS = 150_000;
@@ -36,6 +49,11 @@ export function tail(r: CommandResult, lines = 12): string {
     .filter((l) => l.trim() !== "")
     .slice(-lines)
     .join("\n");
+}
+
+/** The program of `m` in `runtime`, for the project and stack `at`. */
+function renderFor(runtime: LaneRuntime, m: ProgramModel, at: YamlTarget): string {
+  return runtime === "nodejs" ? renderProgram(m) : renderYamlProgram(m, at);
 }
 
 /** One stack of a run. */
@@ -64,7 +82,16 @@ export class Lane {
     readonly secrets: readonly string[],
   ) {
     this.model = cloneModel(model);
-    project.writeProgram(renderProgram(this.model));
+    project.writeProgram(this.render(this.model));
+  }
+
+  /** The program's runtime. */
+  get runtime(): LaneRuntime {
+    return this.project.runtime;
+  }
+
+  private render(m: ProgramModel): string {
+    return renderFor(this.project.runtime, m, { project: this.projectName, stack: this.stack.name });
   }
 
   /** Creates the project (named `projectName`) and the stack `stackName`, configured for `emu`. */
@@ -75,13 +102,20 @@ export class Lane {
     stackName: string;
     model: ProgramModel;
     secrets: readonly string[];
+    /** Default `nodejs`. */
+    runtime?: LaneRuntime;
   }): Promise<Lane> {
-    const project = ScratchProject.create(opts.projectName);
-    project.writeProgram(renderProgram(opts.model));
+    const runtime = opts.runtime ?? "nodejs";
+    const project = ScratchProject.create(opts.projectName, runtime);
+    const at = { project: opts.projectName, stack: opts.stackName };
+    project.writeProgram(renderFor(runtime, opts.model, at));
+    // The plugin, then the CLI, then the node running us (the plugin needs Node 22).
+    const path = [pluginBinDir(), opts.binDir, dirname(process.execPath), process.env.PATH ?? ""];
     const stack = await PulumiStack.init({
       projectDir: project.dir,
       binDir: opts.binDir,
       stack: opts.stackName,
+      ...(runtime === "yaml" ? { env: { PATH: path.join(delimiter) } } : {}),
     });
     await stack.setConfig("svc:baseUrl", opts.emu.url);
     await stack.setConfig("svc:apiKey", opts.emu.apiKey, { secret: true });
@@ -91,7 +125,7 @@ export class Lane {
   /** Replaces the program. */
   setModel(m: ProgramModel): void {
     this.model = cloneModel(m);
-    this.project.writeProgram(renderProgram(this.model));
+    this.project.writeProgram(this.render(this.model));
   }
 
   /** Runs `pulumi <args>` (with a language host when `client`), killed after {@link COMMAND_TIMEOUT_MS}. */

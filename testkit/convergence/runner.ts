@@ -10,9 +10,10 @@
 import { copyFileSync, existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Emulator, startEmulator } from "../../emulator";
+import { AliasWatch } from "./alias-watch";
 import { convergenceFixtures } from "./fixtures";
 import { SUBSCRIBERS } from "./generator";
-import { Lane, secretsOf, tail } from "./lane";
+import { Lane, type LaneRuntime, secretsOf, tail } from "./lane";
 import { applyEdit, type ProgramModel } from "./model";
 import { runOob } from "./oob";
 import {
@@ -38,6 +39,11 @@ export interface RunOptions {
   log?: (line: string) => void;
   /** Stop at the first step with a divergence (default true). */
   stopAtFirst?: boolean;
+  /**
+   * The program's runtime: `nodejs` (default; the JavaScript program of the dynamic resources) or `yaml` (the
+   * same model as a Pulumi YAML program through the plugin, ./program-yaml.ts).
+   */
+  runtime?: LaneRuntime;
 }
 
 /** A step whose outcome broke the oracle's expectation. */
@@ -81,6 +87,8 @@ export class ConvergenceRun {
   step = 0;
   /** Whether the current step ran the whole oracle already (else the runner checks rule b after it). */
   checked = false;
+  /** Integrations renamed with an alias since the last `up`: the next clean `up` must keep their objects. */
+  readonly aliases = new AliasWatch();
 
   constructor(
     readonly script: Script,
@@ -227,6 +235,8 @@ export class ConvergenceRun {
     }
     this.flags.orphanRisk = false;
     if (!(await this.settleFollowers(deleted))) return false;
+    if (this.flags.drifted) this.aliases.forget();
+    for (const f of this.aliases.check(this.lane.model, this.emu)) this.diverge("alias-replaced", f);
     if (this.flags.drifted) {
       await this.lane.exportState(true);
       await this.lane.expectNoChanges();
@@ -243,6 +253,7 @@ async function urnOf(run: ConvergenceRun, name: string): Promise<string | undefi
 async function replaceStep(run: ConvergenceRun, resource: string): Promise<boolean> {
   const urn = await urnOf(run, resource);
   if (!urn) return false;
+  run.aliases.forget();
   const decl = run.lane.model.integrations.find((i) => i.name === resource);
   const identifier = decl && identifierOf(run.view(), decl, run.emu.integrations());
   const before = identifier && run.emu.integrations().find((i) => i.identifier === identifier)?._id;
@@ -270,6 +281,7 @@ function setFault(emu: Emulator, fault: Fault | undefined, seed: number): void {
 }
 
 async function faultedUp(run: ConvergenceRun, fault: Fault): Promise<void> {
+  run.aliases.forget();
   const deleted = run.deletedUnderFollowers();
   setFault(run.emu, fault, run.script.seed + run.step);
   let r: Awaited<ReturnType<Lane["up"]>>;
@@ -287,6 +299,7 @@ async function faultedUp(run: ConvergenceRun, fault: Fault): Promise<void> {
 
 /** `up` SIGKILLed after its first write, then `pulumi cancel` and `up` again, which must converge. */
 async function killedUp(run: ConvergenceRun): Promise<void> {
+  run.aliases.forget();
   run.emu.setFaults({ latencyMs: 700 });
   run.emu.resetRequests();
   const running = await run.lane.stack.start(["up", "--yes", "--skip-preview"], { client: true });
@@ -333,6 +346,7 @@ async function refreshStep(run: ConvergenceRun, extra: string[] = []): Promise<v
 }
 
 async function destroyStep(run: ConvergenceRun): Promise<void> {
+  run.aliases.forget();
   const r = await run.lane.cli(["destroy", "--yes", "--skip-preview"], { client: true });
   if (r.code !== 0) {
     run.diverge("destroy-failed", tail(r));
@@ -348,7 +362,10 @@ async function runStep(run: ConvergenceRun, step: Step): Promise<boolean> {
   switch (step.op) {
     case "edit": {
       const next = applyEdit(run.lane.model, step.edit);
-      if (next) run.lane.setModel(next);
+      if (next) {
+        run.aliases.before(step.edit, run.view(), run.emu);
+        run.lane.setModel(next);
+      }
       return next !== undefined;
     }
     case "up":
@@ -371,6 +388,7 @@ async function runStep(run: ConvergenceRun, step: Step): Promise<boolean> {
       await destroyStep(run);
       return true;
     case "oob":
+      run.aliases.forget();
       return runOob(run, step.action);
   }
 }
@@ -401,6 +419,7 @@ export async function runScript(script: Script, opts: RunOptions): Promise<RunRe
       stackName: "conv",
       model: script.initial,
       secrets: secretsOf(script, script.tag),
+      ...(opts.runtime ? { runtime: opts.runtime } : {}),
     });
     await runSteps(new ConvergenceRun(script, emu, lane, fixtures, report), opts);
   } finally {

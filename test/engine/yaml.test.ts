@@ -1,0 +1,394 @@
+/**
+ * examples/yaml (a Pulumi YAML program through `pulumi-resource-svc`) under the real CLI and the
+ * pulumi-language-yaml that install-pulumi.sh builds, from the packed tarball installed into a fresh folder
+ * (the plugin found in its `node_modules/.bin` on PATH), against an emulator with its default fixtures on a
+ * port-0 loopback server: preview and up, a no-op preview, an edit, an out-of-band change then refresh (the
+ * preview then shows exactly that change; `up` restores it; no-op preview), `pulumi import` of an integration
+ * and of subscriber credentials made out of band with the YAML the CLI generates pasted into Pulumi.yaml (a
+ * no-op preview), and destroy, after which the fixtures and the objects made beside the stack are exactly as
+ * they were. No plaintext secret in any CLI output, state export, generated code, the CLI home or the
+ * project folder. Needs `npm run build` first.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { delimiter, dirname, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Emulator, startEmulator } from "../../emulator";
+import { packInto } from "../../testkit/consumer/pack";
+import { createProgramFolder, type ProgramFolder } from "../../testkit/consumer/program-folder";
+import { call } from "../../testkit/emulator-http";
+import { repoRoot } from "../../testkit/harness/repo-root";
+import {
+  ENGINE_TIMEOUT_MS,
+  ensurePulumiCli,
+  isStateSecret,
+  type Json,
+  PulumiStack,
+  plaintextHits,
+  STACK_TYPE,
+  skipEngine,
+  stateByName,
+  stepOf,
+  stepOps,
+} from "../../testkit/pulumi-cli";
+import { appendYamlResources } from "../../testkit/pulumi-cli/yaml-resources";
+
+const SENDGRID_KEY = "SG.yaml-engine-secret-3f1";
+const EXPO_TOKEN = "expo-yaml-engine-secret-3f2";
+const GRACE_URL = "https://hooks.example/yaml-grace-secret-3f3";
+const ALAN_URL = "https://hooks.example/yaml-alan-secret-3f4";
+const ADA_TOKEN_2 = "ExponentPushToken[yaml-ada-secret-3f5]";
+const OUTSIDE_KEY = "outside-yaml-secret-3f6";
+const ALAN_DEVICE = "ExponentPushToken[yaml-alan-secret-3f7]";
+const BYSTANDER_KEY = "bystander-yaml-secret-3f8";
+const BYSTANDER_URL = "https://hooks.example/yaml-bystander-secret-3f9";
+const SECRETS = [
+  SENDGRID_KEY,
+  EXPO_TOKEN,
+  GRACE_URL,
+  ALAN_URL,
+  ADA_TOKEN_2,
+  OUTSIDE_KEY,
+  ALAN_DEVICE,
+  BYSTANDER_KEY,
+  BYSTANDER_URL,
+];
+const FIXTURE_SUBSCRIBERS = ["user-ada", "user-grace", "user-alan"];
+const EXAMPLE = readFileSync(join(repoRoot(), "examples/yaml/Pulumi.yaml"), "utf8");
+
+let emu: Emulator;
+let packDir: string;
+let folder: ProgramFolder;
+let stack: PulumiStack;
+/** Everything the CLI printed, every state export and every generated code, scanned at the end. */
+let printed = "";
+/** The service beside the stack before the first `up`: fixtures and objects made out of band. */
+let before: Json;
+/** The identifier of the stack's push integration (from the outputs). */
+let pushIdentifier: string;
+
+/** What the stack must leave as it was: every integration but the stack's, and the fixture subscribers' entries. */
+function serviceBeside(stackIds: ReadonlySet<string>): Json {
+  const env = emu.keys[0]!.environmentId;
+  const integrations = emu
+    .integrations()
+    .filter((i) => !stackIds.has(String(i._id)))
+    .map((i) => JSON.parse(JSON.stringify(i)) as Json);
+  const entries = FIXTURE_SUBSCRIBERS.map((id) => {
+    const channels = emu.subscriber(env, id)?.channels ?? [];
+    return channels
+      .filter((c) => !stackIds.has(String(c._integrationId)))
+      .map((c) => JSON.parse(JSON.stringify(c)) as Json);
+  });
+  return { integrations, entries };
+}
+
+/** The `_id`s of the integrations in the stack's state. */
+async function stackIntegrationIds(): Promise<Set<string>> {
+  const state = await exportState();
+  return new Set(
+    (state.deployment.resources ?? [])
+      .filter((r) => r.type === "svc:index:Integration" && r.id !== undefined)
+      .map((r) => String(r.id)),
+  );
+}
+
+async function exportState(): Promise<Awaited<ReturnType<PulumiStack["exportStack"]>>> {
+  const state = await stack.exportStack();
+  printed += JSON.stringify(state);
+  return state;
+}
+
+/** The live integration with this identifier, as stored (credentials included). */
+function integration(identifier: string) {
+  return emu.integrations().find((i) => i.identifier === identifier && i.deleted !== true);
+}
+
+/** A subscriber's entries (as stored) of the integration with this identifier. */
+function entriesOf(subscriberId: string, identifier: string) {
+  const id = integration(identifier)?._id;
+  const channels = emu.subscriber(emu.keys[0]!.environmentId, subscriberId)?.channels ?? [];
+  return channels.filter((c) => id !== undefined && c._integrationId === id);
+}
+
+function writeProgram(text: string): void {
+  writeFileSync(join(folder.dir, "Pulumi.yaml"), text);
+}
+
+function readProgram(): string {
+  return readFileSync(join(folder.dir, "Pulumi.yaml"), "utf8");
+}
+
+/** `pulumi import <type> <name> <id> --out <file>`: the generated YAML (scanned for secrets with the rest). */
+async function importResource(type: string, name: string, id: string): Promise<string> {
+  const out = join(folder.dir, `${name}.generated.yaml`);
+  const r = await stack.run(["import", type, name, id, "--yes", "--protect=false", "--out", out]);
+  const generated = readFileSync(out, "utf8");
+  printed += r.stdout + r.stderr + generated;
+  return generated;
+}
+
+describe.skipIf(skipEngine("yaml"))(
+  "examples/yaml under the real CLI (packed tarball, pulumi-language-yaml, the plugin)",
+  { timeout: ENGINE_TIMEOUT_MS },
+  () => {
+    beforeAll(async () => {
+      emu = await startEmulator({ port: 0, fixtures: "default" });
+      const binDir = await ensurePulumiCli();
+      packDir = mkdtempSync(join(tmpdir(), "svc-yaml-pack-"));
+      const tarball = await packInto(packDir);
+      folder = await createProgramFolder({
+        tarball,
+        project: "svc-yaml",
+        files: { "Pulumi.yaml": EXAMPLE },
+      });
+      const path = [
+        join(folder.dir, "node_modules", ".bin"),
+        binDir,
+        dirname(process.execPath),
+        process.env.PATH ?? "",
+      ];
+      stack = await PulumiStack.init({ projectDir: folder.dir, binDir, env: { PATH: path.join(delimiter) } });
+      expect(stack.runtime).toBe("yaml");
+      await stack.setConfig("svc:baseUrl", emu.url);
+      await stack.setAllConfig(
+        {
+          "svc:apiKey": emu.apiKey,
+          sendgridApiKey: SENDGRID_KEY,
+          expoAccessToken: EXPO_TOKEN,
+          graceWebhookUrl: GRACE_URL,
+          alanWebhookUrl: ALAN_URL,
+        },
+        ["svc:apiKey", "sendgridApiKey", "expoAccessToken", "graceWebhookUrl", "alanWebhookUrl"],
+      );
+      // Beside the stack: an integration of the chat provider the program uses, and an entry of user-alan on
+      // the fixture slack-main (the provider the program's set writes for user-alan too).
+      const bystander = await call(emu, "POST", "/v1/integrations", {
+        body: {
+          providerId: "slack",
+          channel: "chat",
+          name: "Bystander chat",
+          identifier: "bystander-chat",
+          active: true,
+          credentials: { apiKey: BYSTANDER_KEY },
+        },
+      });
+      expect(bystander.status).toBe(201);
+      const entry = await call(emu, "PATCH", "/v1/subscribers/user-alan/credentials", {
+        body: {
+          providerId: "slack",
+          integrationIdentifier: "slack-main",
+          credentials: { webhookUrl: BYSTANDER_URL },
+        },
+      });
+      expect(entry.status).toBe(200);
+      before = serviceBeside(new Set());
+    }, ENGINE_TIMEOUT_MS);
+    afterAll(async () => {
+      await stack?.remove().catch(() => {});
+      folder?.remove();
+      if (packDir) rmSync(packDir, { recursive: true, force: true });
+      await emu?.close();
+    });
+
+    it("preview plans the five resources; up creates them through the plugin, the credentials secret", async () => {
+      const { digest, stdout, stderr } = await stack.preview();
+      printed += stdout + stderr;
+      expect(stepOps(digest)).toEqual([
+        ["adaPush", "create"],
+        ["chat", "create"],
+        ["email", "create"],
+        ["push", "create"],
+        ["teamChat", "create"],
+      ]);
+      const up = await stack.up();
+      printed += up.stdout + up.stderr;
+      const outputs = await stack.outputs();
+      printed += JSON.stringify(outputs);
+      const ids = outputs.integrations as Record<string, string>;
+      pushIdentifier = ids.push!;
+      expect(integration(ids.email!)?.credentials).toEqual({
+        apiKey: SENDGRID_KEY,
+        from: "noreply@example.com",
+        senderName: "Example App",
+      });
+      expect(integration(ids.chat!)).toMatchObject({
+        providerId: "slack",
+        channel: "chat",
+        name: "Team alerts",
+      });
+      expect(integration(ids.push!)?.credentials).toEqual({ apiKey: EXPO_TOKEN });
+      expect(entriesOf("user-ada", ids.push!).map((c) => c.credentials?.deviceTokens)).toEqual([
+        ["ExponentPushToken[yaml-ada-phone]"],
+      ]);
+      expect(entriesOf("user-grace", ids.chat!).map((c) => c.credentials?.webhookUrl)).toEqual([GRACE_URL]);
+      expect(entriesOf("user-alan", ids.chat!).map((c) => c.credentials?.webhookUrl)).toEqual([ALAN_URL]);
+      expect(outputs.adaPushCredentials).toBe(`user-ada/expo/${ids.push}`);
+      expect(outputs.welcomeWorkflow).toBe("Welcome");
+      const active = (outputs.activeChatIntegrations as { identifier: string }[]).map((i) => i.identifier);
+      expect(active.sort()).toEqual([ids.chat, "bystander-chat", "slack-main"].sort());
+      const byName = stateByName(await exportState());
+      expect([...byName.values()].map((r) => r.type).sort()).toEqual([
+        "svc:index:Integration",
+        "svc:index:Integration",
+        "svc:index:Integration",
+        "svc:index:SubscriberCredentials",
+        "svc:index:SubscriberCredentialsSet",
+      ]);
+      for (const r of byName.values()) {
+        expect(r.outputs, r.urn).not.toHaveProperty("__provider");
+        if (r.outputs?.credentials !== undefined)
+          expect(isStateSecret(r.outputs.credentials), r.urn).toBe(true);
+      }
+      expect(serviceBeside(await stackIntegrationIds())).toEqual(before);
+    });
+
+    it("a second preview expects no changes", async () => {
+      const { digest, stdout, stderr } = await stack.preview({ expectNoChanges: true });
+      printed += stdout + stderr;
+      expect(digest?.changeSummary).toEqual({ same: 6 });
+    });
+
+    it("an edit (a name, a device token) updates exactly those; then no changes", async () => {
+      writeProgram(EXAMPLE.replace("name: Team alerts", "name: Team alerts (edited)"));
+      await stack.setConfig("adaDeviceToken", ADA_TOKEN_2, { secret: true });
+      const { digest, stdout, stderr } = await stack.preview();
+      printed += stdout + stderr;
+      expect(stepOps(digest)).toEqual([
+        ["adaPush", "update"],
+        ["chat", "update"],
+      ]);
+      expect(stepOf(digest, "chat")?.diffReasons).toEqual(["name"]);
+      expect(stepOf(digest, "adaPush")?.diffReasons).toEqual(["credentials"]);
+      const up = await stack.up();
+      printed += up.stdout + up.stderr;
+      const chat = emu.integrations().find((i) => i.name === "Team alerts (edited)");
+      expect(chat?.providerId).toBe("slack");
+      expect(entriesOf("user-ada", pushIdentifier).map((c) => c.credentials?.deviceTokens)).toEqual([
+        [ADA_TOKEN_2],
+      ]);
+      const again = await stack.preview({ expectNoChanges: true });
+      printed += again.stdout + again.stderr;
+    });
+
+    it("an out-of-band rename: refresh reads it, the preview shows that change alone, up restores it", async () => {
+      const push = integration(pushIdentifier);
+      const renamed = await call(emu, "PUT", `/v1/integrations/${push?._id}`, {
+        body: { name: "Renamed outside" },
+      });
+      expect(renamed.status).toBe(200);
+      const refresh = await stack.refresh();
+      printed += refresh.stdout + refresh.stderr;
+      const state = stateByName(await exportState());
+      expect(state.get("push")?.outputs?.name).toBe("Renamed outside");
+      const { digest, stdout, stderr } = await stack.preview();
+      printed += stdout + stderr;
+      expect(stepOps(digest)).toEqual([["push", "update"]]);
+      expect(stepOf(digest, "push")?.diffReasons).toEqual(["name"]);
+      const up = await stack.up();
+      printed += up.stdout + up.stderr;
+      expect(integration(pushIdentifier)?.name).toBe("Mobile push");
+      expect(integration(pushIdentifier)?.credentials).toEqual({ apiKey: EXPO_TOKEN });
+      const again = await stack.preview({ expectNoChanges: true });
+      printed += again.stdout + again.stderr;
+    });
+
+    it("pulumi import svc:index:Integration: the generated YAML, pasted into Pulumi.yaml, previews no changes", async () => {
+      const made = await call(emu, "POST", "/v1/integrations", {
+        body: {
+          providerId: "svc",
+          channel: "in_app",
+          name: "Outside inbox",
+          identifier: "outside-inbox",
+          active: true,
+          credentials: { apiKey: OUTSIDE_KEY },
+        },
+      });
+      expect(made.status).toBe(201);
+      const generated = await importResource("svc:index:Integration", "inbox", String(made.body.data._id));
+      expect(generated).toMatch(/^ {2}inbox:\n {4}type: svc:(index:)?Integration\n/m);
+      expect(generated).toContain("identifier: outside-inbox");
+      expect(generated).not.toContain("credentials");
+      const inbox = stateByName(await exportState()).get("inbox");
+      expect(inbox?.id).toBe(made.body.data._id);
+      expect(isStateSecret(inbox?.outputs?.credentials)).toBe(true);
+      writeProgram(appendYamlResources(readProgram(), generated));
+      const { digest, stdout, stderr } = await stack.preview({ expectNoChanges: true });
+      printed += stdout + stderr;
+      expect(digest?.changeSummary).toEqual({ same: 7 });
+      // The integration's credentials stay what the service holds (the import wrote nothing).
+      expect(integration("outside-inbox")?.credentials).toEqual({ apiKey: OUTSIDE_KEY });
+    });
+
+    it("pulumi import svc:index:SubscriberCredentials: pasted, with the credentials declared from secret config, no changes", async () => {
+      const written = await call(emu, "PATCH", "/v1/subscribers/user-alan/credentials", {
+        body: {
+          providerId: "expo",
+          integrationIdentifier: pushIdentifier,
+          credentials: { deviceTokens: [ALAN_DEVICE] },
+        },
+      });
+      expect(written.status).toBe(200);
+      const id = `user-alan/expo/${pushIdentifier}`;
+      const generated = await importResource("svc:index:SubscriberCredentials", "alanPush", id);
+      expect(generated).toMatch(/^ {2}alanPush:\n {4}type: svc:(index:)?SubscriberCredentials\n/m);
+      expect(generated).toContain(`integrationIdentifier: ${pushIdentifier}`);
+      // The generated code holds no secret: the credentials are left for the user to declare.
+      expect(generated).toMatch(/credentials: \{\}/);
+      const program = readProgram();
+      writeProgram(appendYamlResources(program, generated));
+      const asGenerated = await stack.preview();
+      printed += asGenerated.stdout + asGenerated.stderr;
+      expect(stepOps(asGenerated.digest)).toEqual([["alanPush", "update"]]);
+      expect(stepOf(asGenerated.digest, "alanPush")?.diffReasons).toEqual(["credentials"]);
+      // As the README says: declare the credentials the service holds, from secret config.
+      await stack.setConfig("alanDeviceToken", ALAN_DEVICE, { secret: true });
+      const declared = generated.replace(
+        "credentials: {}",
+        `credentials:\n        deviceTokens:\n          - \${alanDeviceToken}`,
+      );
+      writeProgram(appendYamlResources(program, declared));
+      const { digest, stdout, stderr } = await stack.preview({ expectNoChanges: true });
+      printed += stdout + stderr;
+      expect(digest?.changeSummary).toEqual({ same: 8 });
+      expect(entriesOf("user-alan", pushIdentifier).map((c) => c.credentials?.deviceTokens)).toEqual([
+        [ALAN_DEVICE],
+      ]);
+    });
+
+    it("destroy removes what the stack holds; the fixtures and the objects beside it are exactly as they were", async () => {
+      const ours = await stackIntegrationIds();
+      expect(ours.size).toBe(4);
+      const destroy = await stack.destroy();
+      printed += destroy.stdout + destroy.stderr;
+      const state = await exportState();
+      expect((state.deployment.resources ?? []).filter((r) => r.type !== STACK_TYPE)).toEqual([]);
+      expect(emu.integrations().filter((i) => ours.has(String(i._id)))).toEqual([]);
+      expect(serviceBeside(ours)).toEqual(before);
+      // The service cannot delete one integration's entry alone: what is left of the stack's entries is inert.
+      const env = emu.keys[0]!.environmentId;
+      const left = FIXTURE_SUBSCRIBERS.flatMap((id) => emu.subscriber(env, id)?.channels ?? []).filter((c) =>
+        ours.has(String(c._integrationId)),
+      );
+      for (const c of left) {
+        expect(c.credentials?.deviceTokens ?? [], JSON.stringify(c)).toEqual([]);
+        expect(c.credentials?.webhookUrl ?? "", JSON.stringify(c)).toBe("");
+      }
+    });
+
+    it("no secret in plaintext: CLI output, state exports, generated code, the CLI home and the project folder", () => {
+      expect(plaintextHits(printed, SECRETS)).toEqual({});
+      for (const dir of [stack.workDir, folder.dir]) {
+        const grep = spawnSync(
+          "grep",
+          ["-rlF", "--exclude-dir=node_modules", ...SECRETS.flatMap((s) => ["-e", s]), dir],
+          {
+            encoding: "utf8",
+          },
+        );
+        expect(grep.stdout, dir).toBe("");
+      }
+    });
+  },
+);
