@@ -202,7 +202,7 @@ function firstLine(child: ChildProcess): Promise<string> {
 const DYNAMIC_PACKAGE = "pulumi-nodejs";
 
 /**
- * Configure as the engine (v3.259, captured from the real CLI by test/engine/harness-vs-engine.test.ts) sends it
+ * Configure as the engine (v3.259 and v3.274.1, captured from the real CLI by test/engine/harness-vs-engine.test.ts) sends it
  * to the default dynamic provider: the whole stack config, namespaces kept, in `args` (secrets wire-marked)
  * and, as plain strings, in `variables` under `pulumi-nodejs:config:<key>`; the provider's URN, name, type
  * and id (unknown during a preview, so the harness sends the unknown marker); and the protocol flags.

@@ -1,7 +1,7 @@
 /**
  * A small stand-in for the engine's deployment logic over the harness: keeps state (inputs, outputs, secret
  * markers where the engine keeps them, dependencies) and turns preview / up / refresh / destroy into the same
- * provider calls, in the same order, as the Pulumi engine (v3.259; test/engine/harness-vs-engine.test.ts runs
+ * provider calls, in the same order, as the Pulumi engine (v3.259 and v3.274.1; test/engine/harness-vs-engine.test.ts runs
  * one scenario both ways and compares). Example and reliability tests reuse it.
  *
  * What it still does not do (the real engine does): run steps in parallel (it is sequential, in declaration

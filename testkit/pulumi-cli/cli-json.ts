@@ -1,6 +1,6 @@
 /**
  * The shapes of what the Pulumi CLI prints with `preview --json` and `stack export`, as far as pulumi-svc's
- * engine tests read them (apitype.PreviewDigest / apitype.UntypedDeployment of pkg v3.259.0).
+ * engine tests read them (apitype.PreviewDigest / apitype.UntypedDeployment of pkg v3.259.0 and v3.274.1).
  */
 
 /** Any JSON value. */

@@ -17,7 +17,8 @@
  *
  * The engine, CLI, state, secrets and the dynamic-provider plugin are the real ones. The program runs in
  * @pulumi/pulumi's own language server (language-server.js, via the CLI's `--client`) instead of the Go
- * pulumi-language-nodejs, which the Go module proxy does not serve.
+ * pulumi-language-nodejs, which the Go module proxy does not serve. A `runtime: yaml` project runs in
+ * pulumi-language-yaml, which install-pulumi.sh builds next to the CLI.
  */
 export type {
   Json,
@@ -44,11 +45,12 @@ export {
 export { ENGINE_TIMEOUT_MS, REQUIRE_ENGINE_ENV, skipEngine } from "./engine-suite";
 export { ensurePulumiCli, INSTALL_SCRIPT, NO_CLI_NO_GO_EXIT, PulumiCliUnavailable } from "./install";
 export { LANGUAGE_SERVER_SCRIPT, type LanguageHost, startLanguageHost } from "./language-host";
-export { ScratchProject } from "./scratch-project";
+export { ScratchProject, type ScratchRuntime } from "./scratch-project";
 export {
   type OperationOptions,
   type PreviewResult,
   PulumiStack,
+  projectRuntime,
   type RunOptions,
   type StackOptions,
 } from "./stack";

@@ -19,7 +19,10 @@ import { type LanguageHost, startLanguageHost } from "./language-host";
 export interface StackOptions {
   /** The directory holding Pulumi.yaml. */
   projectDir: string;
-  /** The program module; default: Pulumi.yaml's `main` resolved from `projectDir` (else `projectDir`). */
+  /**
+   * The program module of a `runtime: nodejs` project; default: Pulumi.yaml's `main` resolved from `projectDir`
+   * (else `projectDir`). Not used for other runtimes (see {@link PulumiStack.runtime}).
+   */
   program?: string;
   /** Stack name; default `t-<6 hex>`. Its settings file `Pulumi.<stack>.yaml` is written in `projectDir`. */
   stack?: string;
@@ -55,7 +58,10 @@ export interface PreviewResult extends CommandResult {
 
 /** How {@link PulumiStack.run} runs a command. */
 export interface RunOptions {
-  /** Start a language server for the program and pass `--client` (commands that run the program). */
+  /**
+   * Commands that run the program: for a nodejs project, start a language server for it and pass `--client`;
+   * for another runtime (yaml), nothing: the CLI starts `pulumi-language-<runtime>` from PATH itself.
+   */
   client?: boolean;
   /** Return a failed command's result instead of throwing {@link PulumiCommandError}. */
   allowFailure?: boolean;
@@ -67,6 +73,17 @@ export interface RunOptions {
 function projectMain(projectDir: string): string | undefined {
   const text = readFileSync(join(projectDir, "Pulumi.yaml"), "utf8");
   return /^main:\s*["']?([^"'\n#]+?)["']?\s*(#.*)?$/m.exec(text)?.[1];
+}
+
+/** Pulumi.yaml's runtime name: `runtime: yaml` or `runtime:` with a nested `name: yaml`; default `nodejs`. */
+export function projectRuntime(projectDir: string): string {
+  const text = readFileSync(join(projectDir, "Pulumi.yaml"), "utf8");
+  const flat = /^runtime:[ \t]*["']?([A-Za-z0-9_-]+)["']?[ \t]*(#.*)?$/m.exec(text)?.[1];
+  if (flat !== undefined) return flat;
+  return (
+    /^runtime:[ \t]*(#.*)?\n(?:[ \t]+.*\n)*?[ \t]+name:[ \t]*["']?([A-Za-z0-9_-]+)/m.exec(text)?.[2] ??
+    "nodejs"
+  );
 }
 
 /** The flags of an operation, shared by preview/up/refresh/destroy. */
@@ -81,9 +98,10 @@ function operationArgs(opts: OperationOptions): string[] {
 
 /**
  * One stack of a Pulumi project, driven through the real Pulumi CLI with a throwaway file backend,
- * PULUMI_HOME and passphrase in a temp directory, and no plugin downloads. Operations that run the program
- * (preview, up, refresh, destroy) start @pulumi/pulumi's language server for it and pass the CLI `--client`
- * (see language-server.js for why).
+ * PULUMI_HOME and passphrase in a temp directory, and no plugin downloads. Operations that run a nodejs
+ * program (preview, up, refresh, destroy) start @pulumi/pulumi's language server for it and pass the CLI
+ * `--client` (see language-server.js for why); a `runtime: yaml` program runs in the `pulumi-language-yaml`
+ * that the CLI starts from the bin directory (first on PATH).
  *
  * ```ts
  * const stack = await PulumiStack.init({ projectDir: repoRoot() });      // stack init
@@ -100,8 +118,10 @@ export class PulumiStack {
     readonly name: string,
     /** The directory holding Pulumi.yaml (the CLI's and the program's working directory). */
     readonly projectDir: string,
-    /** The program module the language host loads. */
-    readonly program: string,
+    /** Pulumi.yaml's runtime (`nodejs`, `yaml`). */
+    readonly runtime: string,
+    /** The program module our language server loads (nodejs); undefined for other runtimes. */
+    readonly program: string | undefined,
     /** The temp directory holding the backend (`state/`) and PULUMI_HOME (`home/`). */
     readonly workDir: string,
     /** The bin directory of `pulumi`. */
@@ -114,14 +134,17 @@ export class PulumiStack {
   static async init(opts: StackOptions): Promise<PulumiStack> {
     const binDir = opts.binDir ?? (await ensurePulumiCli());
     const projectDir = resolve(opts.projectDir);
-    const main = opts.program ?? projectMain(projectDir) ?? ".";
-    const program = require.resolve(resolve(projectDir, main));
+    const runtime = projectRuntime(projectDir);
+    const program =
+      runtime === "nodejs"
+        ? require.resolve(resolve(projectDir, opts.program ?? projectMain(projectDir) ?? "."))
+        : undefined;
     const name = opts.stack ?? `t-${randomBytes(3).toString("hex")}`;
     const workDir = mkdtempSync(join(tmpdir(), "pulumi-svc-stack-"));
     mkdirSync(join(workDir, "state"));
     mkdirSync(join(workDir, "home"));
     const env = PulumiStack.environment(binDir, workDir, opts.env ?? {});
-    const stack = new PulumiStack(name, projectDir, program, workDir, binDir, env);
+    const stack = new PulumiStack(name, projectDir, runtime, program, workDir, binDir, env);
     if (opts.configFrom !== undefined) copyFileSync(opts.configFrom, stack.settingsFile);
     await stack.run(["stack", "init"]);
     return stack;
@@ -248,7 +271,7 @@ export class PulumiStack {
   async start(args: string[], opts: Omit<RunOptions, "allowFailure"> = {}): Promise<RunningCommand> {
     let host: LanguageHost | undefined;
     const flags = ["--stack", this.name, "--non-interactive", "--color", "never"];
-    if (opts.client) {
+    if (opts.client && this.program !== undefined) {
       host = await startLanguageHost(this.program, this.projectDir, this.env);
       flags.push("--client", host.address);
     }
