@@ -66,6 +66,12 @@ describe.skipIf(skipWithoutGo("go-sdk-svc"))("the checked-in Go SDK", { timeout:
       expect(checkedIn.get(path), `${path}: run \`npm run sdk:go\``).toBe(text);
   });
 
+  it("the Go code of the repository is gofmt'ed", async () => {
+    const dirs = [SDK, join(ROOT, "examples", "go"), join(ROOT, "scripts", "pulumi-cli")];
+    const listed = await runTimed("gofmt", ["-l", ...dirs], { cwd: ROOT });
+    expect(listed.stdout.split("\n").filter(Boolean)).toEqual([]);
+  });
+
   it("every module sdk/go and examples/go compile is at the version the CLI wrapper module selects", async () => {
     const wrapperDir = join(ROOT, "scripts", "pulumi-cli");
     const wrapperGo = /^go (\S+)$/m.exec(goMod(wrapperDir))?.[1];
