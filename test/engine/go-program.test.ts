@@ -115,7 +115,7 @@ async function step(command: string): Promise<StepLine> {
 /** Builds examples/go into work/bin (Go's build cache serves what the CLI build and the go-sdk tests compiled). */
 async function buildProgram(): Promise<void> {
   program = join(work, "bin", "svc-go-example");
-  const build = await runTimed("go", ["build", "-o", program, "."], {
+  const build = await runTimed("go", ["build", "-buildvcs=false", "-o", program, "."], {
     cwd: join(repoRoot(), "examples", "go"),
     env: goEnv(),
   });
