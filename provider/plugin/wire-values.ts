@@ -57,17 +57,26 @@ export function wireSecret(value: unknown): Props {
 }
 
 /**
- * `props` with each value that must stay secret wrapped: every input of the secret policy
- * (../model/secret-inputs.ts) and each key in `alsoSecret` (values the engine sent as secrets). Absent and
- * null values are left as they are.
+ * `props` with each value that must stay secret wrapped: every value of the secret policy
+ * (../model/secret-inputs.ts) that holds something, and each key in `alsoSecret` (values the engine sent as
+ * secrets). Absent and null values are left as they are, and so is a policy value that is empty (`{}`, `[]`,
+ * `""`: an integration without credentials): it holds nothing to hide, and each secret costs the engine an
+ * encryption per resource at every checkpoint of an `up` (bench/plugin-vs-dynamic.ts).
  */
 export function markSecrets(props: Props, alsoSecret: Iterable<string> = []): Props {
-  const keys = new Set([...SECRET_INPUTS, ...alsoSecret]);
+  const engineSecrets = new Set(alsoSecret);
   const out: Props = {};
   for (const [k, v] of Object.entries(props)) {
-    out[k] = keys.has(k) && v !== undefined && v !== null && !isWireSecret(v) ? wireSecret(v) : v;
+    const secret = engineSecrets.has(k) || (SECRET_INPUTS.has(k) && !isEmpty(v));
+    out[k] = secret && v !== undefined && v !== null && !isWireSecret(v) ? wireSecret(v) : v;
   }
   return out;
+}
+
+/** An empty object, array or string. */
+function isEmpty(v: unknown): boolean {
+  if (typeof v === "string" || Array.isArray(v)) return v.length === 0;
+  return v !== null && typeof v === "object" && Object.keys(v).length === 0;
 }
 
 /** Encodes plain values as a Struct, dropping `undefined` members (as JSON does). */
