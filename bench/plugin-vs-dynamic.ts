@@ -1,24 +1,9 @@
-/**
- * The provider plugin against the dynamic resources (issue 27): `up` of N (500) in-app Integrations from the
- * packed tarball installed into a fresh folder, under the real Pulumi CLI, once through the dynamic resource
- * (`svc.Integration`, a `__provider` in every resource, the dynamic-provider host) and once through
- * `pulumi-resource-svc` (a `pulumi.CustomResource` of type `svc:index:Integration`, the plugin found on PATH
- * in the folder's `node_modules/.bin`). Both programs run in the same Node.js language runtime, so only the
- * provider path differs. `--repeats` (3) `up`s of each, alternating which goes first, each on a fresh stack
- * and emulator; the medians are compared.
- *
- * Figures: median wall seconds of `up` per path, the speedup (dynamic / plugin), and the state bytes per
- * resource after `up` (the plugin stores no `__provider`). Targets: every `up` succeeds with all N
- * integrations in the service; the speedup at least `--min-speedup` (1.3).
- *
- *   npm run build && npx node dist/bench/plugin-vs-dynamic.js [--count=500] [--repeats=3] [--min-speedup=1.3]
- */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { delimiter, dirname, join } from "node:path";
 import { type Emulator, startEmulator } from "../emulator";
-import { packInto } from "../testkit/consumer/pack";
-import { createProgramFolder, type ProgramFolder } from "../testkit/consumer/program-folder";
+import {
+  createPackedProgramFolder,
+  type ProgramFolder,
+  programPath,
+} from "../testkit/consumer/program-folder";
 import { ensurePulumiCli, PulumiStack } from "../testkit/pulumi-cli";
 import { formatTable } from "./lib/table";
 import { type BenchResult, exitWithVerdict, printVerdict, target, verdictOf } from "./lib/verdict";
@@ -76,10 +61,10 @@ for (let i = 0; i < count; i++) {
 }`,
 };
 
-/** The fresh folders of both programs, each with the tarball installed. */
-async function folders(tarball: string): Promise<Record<ProviderPath, ProgramFolder>> {
+/** The fresh folders of both programs, each with the packed repository installed. */
+async function folders(): Promise<Record<ProviderPath, ProgramFolder>> {
   const make = (path: ProviderPath) =>
-    createProgramFolder({ tarball, project: PROJECT, files: { "index.js": PROGRAMS[path] } });
+    createPackedProgramFolder({ project: PROJECT, files: { "index.js": PROGRAMS[path] } });
   return { dynamic: await make("dynamic"), plugin: await make("plugin") };
 }
 
@@ -91,14 +76,7 @@ async function measureUp(
   count: number,
 ): Promise<UpRow> {
   const emu: Emulator = await startEmulator({ port: 0, fixtures: {} });
-  const env = {
-    PATH: [
-      join(folder.dir, "node_modules", ".bin"),
-      binDir,
-      dirname(process.execPath),
-      process.env.PATH ?? "",
-    ].join(delimiter),
-  };
+  const env = { PATH: programPath(folder, binDir) };
   const stack = await PulumiStack.init({ projectDir: folder.dir, binDir, env });
   try {
     await stack.setAllConfig(
@@ -127,8 +105,8 @@ function median(values: readonly number[]): number {
 }
 
 /** `repeats` `up`s of each path, alternating which goes first (a change of load hits both alike). */
-async function measureAll(binDir: string, tarball: string, count: number, repeats: number): Promise<UpRow[]> {
-  const programs = await folders(tarball);
+async function measureAll(binDir: string, count: number, repeats: number): Promise<UpRow[]> {
+  const programs = await folders();
   const rows: UpRow[] = [];
   try {
     for (let i = 0; i < repeats; i++) {
@@ -147,13 +125,7 @@ export async function run(options: PluginBenchOptions = {}): Promise<PluginBench
   const { count, repeats, minSpeedup } = { ...DEFAULTS, ...options };
   const binDir = await ensurePulumiCli();
   console.log(`plugin-vs-dynamic: up of ${count} Integrations, ${repeats} times per path, real Pulumi CLI`);
-  const packDir = mkdtempSync(join(tmpdir(), "svc-bench-plugin-"));
-  let rows: UpRow[];
-  try {
-    rows = await measureAll(binDir, await packInto(packDir), count, repeats);
-  } finally {
-    rmSync(packDir, { recursive: true, force: true });
-  }
+  const rows = await measureAll(binDir, count, repeats);
   const per = (figure: (r: UpRow) => number): Record<ProviderPath, number> => ({
     dynamic: median(rows.filter((r) => r.path === "dynamic").map(figure)),
     plugin: median(rows.filter((r) => r.path === "plugin").map(figure)),

@@ -6,13 +6,11 @@
  * every `up` each subscriber holds exactly one entry, bound to the integration's current `_id`; after
  * `destroy` no token is left. Needs `npm run build` first (the tarball is packed from dist/).
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
-import { packInto } from "../../testkit/consumer/pack";
-import { createProgramFolder, type ProgramFolder } from "../../testkit/consumer/program-folder";
+import { createPackedProgramFolder, type ProgramFolder } from "../../testkit/consumer/program-folder";
 import { replaceIntegrationOutOfBand } from "../../testkit/out-of-band";
 import {
   ENGINE_TIMEOUT_MS,
@@ -29,7 +27,6 @@ const SERVICE_ACCOUNT = '{"project_id":"follow-demo"}';
 
 let emu: Emulator;
 let binDir: string;
-let packDir: string;
 let folder: ProgramFolder;
 
 /** The push integration (fcm) a program declares; no `identifier` means the default one. */
@@ -91,13 +88,10 @@ describe.skipIf(skipEngine("credentials follow their integration"))(
         fixtures: { subscribers: SUBSCRIBERS.map((subscriberId) => ({ subscriberId })) },
       });
       binDir = await ensurePulumiCli();
-      packDir = mkdtempSync(join(tmpdir(), "svc-follow-pack-"));
-      const tarball = await packInto(packDir);
-      folder = await createProgramFolder({ tarball, project: "svc-follow", files: { "index.js": "" } });
+      folder = await createPackedProgramFolder({ project: "svc-follow", files: { "index.js": "" } });
     }, ENGINE_TIMEOUT_MS);
     afterAll(async () => {
       folder?.remove();
-      if (packDir) rmSync(packDir, { recursive: true, force: true });
       await emu?.close();
     });
 

@@ -9,14 +9,12 @@
  * A second program: a slack webhook and a set of five subscribers, refreshed, edited and destroyed.
  * Needs `npm run build` first (the tarball is packed from dist/).
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
 import { SvcClient } from "../../sdk";
-import { packInto } from "../../testkit/consumer/pack";
-import { createProgramFolder, type ProgramFolder } from "../../testkit/consumer/program-folder";
+import { createPackedProgramFolder, type ProgramFolder } from "../../testkit/consumer/program-folder";
 import {
   ENGINE_TIMEOUT_MS,
   ensurePulumiCli,
@@ -35,7 +33,6 @@ const APP_WEBHOOK = "https://hooks.example/app/own-0002";
 let emu: Emulator;
 let client: SvcClient;
 let binDir: string;
-let packDir: string;
 let folder: ProgramFolder;
 
 /** An fcm integration of the program with an explicit identifier. */
@@ -111,14 +108,11 @@ describe.skipIf(skipEngine("entries beside others'"))(
       });
       client = new SvcClient({ apiKey: emu.apiKey, baseUrl: emu.url });
       binDir = await ensurePulumiCli();
-      packDir = mkdtempSync(join(tmpdir(), "svc-beside-pack-"));
-      const tarball = await packInto(packDir);
-      folder = await createProgramFolder({ tarball, project: "svc-beside", files: { "index.js": "" } });
+      folder = await createPackedProgramFolder({ project: "svc-beside", files: { "index.js": "" } });
     }, ENGINE_TIMEOUT_MS);
     afterAll(async () => {
       await client?.close();
       folder?.remove();
-      if (packDir) rmSync(packDir, { recursive: true, force: true });
       await emu?.close();
     });
 

@@ -14,12 +14,15 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, dirname, join } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
 import type { ChannelSettings, Integration } from "../../sdk/schemas";
-import { packInto } from "../../testkit/consumer/pack";
-import { createProgramFolder, type ProgramFolder } from "../../testkit/consumer/program-folder";
+import {
+  createPackedProgramFolder,
+  type ProgramFolder,
+  programPath,
+} from "../../testkit/consumer/program-folder";
 import { convergenceFixtures } from "../../testkit/convergence/fixtures";
 import { SUBSCRIBERS } from "../../testkit/convergence/generator";
 import { defaultIdentifier } from "../../testkit/convergence/oracle";
@@ -64,7 +67,6 @@ interface StepLine {
 
 let emu: Emulator;
 let environmentId: string;
-let packDir: string;
 let folder: ProgramFolder;
 /** Holds bin/ (the built program) and state/ (backend, PULUMI_HOME, workspace of the stack). */
 let work: string;
@@ -125,12 +127,7 @@ async function buildProgram(): Promise<void> {
 /** Packs the repository and installs the tarball into a fresh folder (the plugin is its node_modules/.bin). */
 async function installPlugin(): Promise<void> {
   const t = performance.now();
-  packDir = mkdtempSync(join(tmpdir(), "svc-go-pack-"));
-  folder = await createProgramFolder({
-    tarball: await packInto(packDir),
-    project: "svc-go-plugin",
-    files: {},
-  });
+  folder = await createPackedProgramFolder({ project: "svc-go-plugin", files: {} });
   process.stderr.write(`go-program: pack and install ${((performance.now() - t) / 1000).toFixed(1)} s\n`);
 }
 
@@ -161,14 +158,7 @@ describe.skipIf(skipEngine("go-program") || skipWithoutGo("go-program"))(
       env = {
         ...inherited,
         // The plugin from the tarball, the CLI, then the node running us (the plugin needs Node 22).
-        PATH: pathWithGo(
-          [
-            join(folder.dir, "node_modules", ".bin"),
-            binDir,
-            dirname(process.execPath),
-            process.env.PATH ?? "",
-          ].join(delimiter),
-        ),
+        PATH: pathWithGo(programPath(folder, binDir)),
         PULUMI_SKIP_UPDATE_CHECK: "true",
         PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
         PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
@@ -180,7 +170,7 @@ describe.skipIf(skipEngine("go-program") || skipWithoutGo("go-program"))(
     }, ENGINE_TIMEOUT_MS);
     afterAll(async () => {
       folder?.remove();
-      for (const dir of [packDir, work]) if (dir) rmSync(dir, { recursive: true, force: true });
+      if (work) rmSync(work, { recursive: true, force: true });
       await emu?.close();
       if (started)
         process.stderr.write(`go-program: total ${((performance.now() - started) / 1000).toFixed(1)} s\n`);

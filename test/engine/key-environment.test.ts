@@ -10,13 +10,11 @@
  * `pulumi state delete --all`, the key of another organization, `up` creates everything there (the old
  * objects are left). Needs `npm run build` first (the tarball is packed from dist/).
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
-import { packInto } from "../../testkit/consumer/pack";
-import { createProgramFolder, type ProgramFolder } from "../../testkit/consumer/program-folder";
+import { createPackedProgramFolder, type ProgramFolder } from "../../testkit/consumer/program-folder";
 import {
   ENGINE_TIMEOUT_MS,
   ensurePulumiCli,
@@ -51,7 +49,6 @@ new svc.SubscriberCredentialsSet("devices", { providerId: "fcm", integrationIden
 
 let emu: Emulator;
 let binDir: string;
-let packDir: string;
 let folder: ProgramFolder;
 let stack: PulumiStack;
 let printed = "";
@@ -128,9 +125,7 @@ describe.skipIf(skipEngine("key environment"))(
         emu.seed({ subscribers: SUBSCRIBERS.map((subscriberId) => ({ subscriberId })) }, { apiKey });
       }
       binDir = await ensurePulumiCli();
-      packDir = mkdtempSync(join(tmpdir(), "svc-keyenv-pack-"));
-      const tarball = await packInto(packDir);
-      folder = await createProgramFolder({ tarball, project: "svc-keyenv", files: { "index.js": "" } });
+      folder = await createPackedProgramFolder({ project: "svc-keyenv", files: { "index.js": "" } });
       writeFileSync(join(folder.dir, "index.js"), PROGRAM);
       stack = await PulumiStack.init({ projectDir: folder.dir, binDir });
       await stack.setConfig("svc:baseUrl", emu.url);
@@ -139,7 +134,6 @@ describe.skipIf(skipEngine("key environment"))(
     afterAll(async () => {
       await stack?.remove().catch(() => {});
       folder?.remove();
-      if (packDir) rmSync(packDir, { recursive: true, force: true });
       await emu?.close();
     });
 

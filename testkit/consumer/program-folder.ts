@@ -8,9 +8,10 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { delimiter, dirname, join } from "node:path";
 import { repoRoot } from "../harness/repo-root";
 import { npm } from "./npm";
+import { packInto } from "./pack";
 
 /** Options of {@link createProgramFolder}. */
 export interface ProgramFolderOptions {
@@ -82,4 +83,41 @@ export async function createProgramFolder(opts: ProgramFolderOptions): Promise<P
     rmSync(dir, { recursive: true, force: true });
     throw e;
   }
+}
+
+/**
+ * {@link createProgramFolder} with this repository packed first into a temp directory of its own (as a user
+ * installs it); `remove()` removes both.
+ */
+export async function createPackedProgramFolder(
+  opts: Omit<ProgramFolderOptions, "tarball">,
+): Promise<ProgramFolder> {
+  const packDir = mkdtempSync(join(tmpdir(), `svc-pack-${opts.project}-`));
+  try {
+    const folder = await createProgramFolder({ ...opts, tarball: await packInto(packDir) });
+    return {
+      ...folder,
+      remove: () => {
+        folder.remove();
+        rmSync(packDir, { recursive: true, force: true });
+      },
+    };
+  } catch (e) {
+    rmSync(packDir, { recursive: true, force: true });
+    throw e;
+  }
+}
+
+/**
+ * The PATH of a user's shell in `folder`: its `node_modules/.bin` first (where `pulumi-resource-svc` is
+ * installed), then `dirs` (the CLI's bin directory, ...), then the Node.js running this process (22), then
+ * this process's PATH.
+ */
+export function programPath(folder: ProgramFolder, ...dirs: string[]): string {
+  return [
+    join(folder.dir, "node_modules", ".bin"),
+    ...dirs,
+    dirname(process.execPath),
+    process.env.PATH ?? "",
+  ].join(delimiter);
 }
