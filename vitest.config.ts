@@ -5,8 +5,8 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     pool: "forks",
     // Much of the wall time is spent waiting on child processes (the Pulumi CLI, language and provider hosts,
-    // npm): two workers keep a 2-core CI machine busy without starving those processes.
-    maxWorkers: 2,
+    // npm installs, go build): three workers keep a 2-core CI machine busy through those waits.
+    maxWorkers: 3,
     testTimeout: 120_000,
     hookTimeout: 120_000,
     reporters: ["default"],
