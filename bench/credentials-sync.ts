@@ -13,7 +13,7 @@
  *   npm run build && node dist/bench/credentials-sync.js [--count=1000] [--rate=100] [--parallel=48]
  */
 import { bucketCapacity, RATE_LIMIT_WINDOW_S } from "../emulator/rate-limit";
-import { SubscriberCredentialsProvider } from "../provider/runtime/subscriber-credentials-provider";
+import { SubscriberCredentialsProvider } from "../provider/runtime/subscriber-credentials/provider";
 import { SvcClient } from "../sdk";
 import { startEmulatorWorker } from "./lib/emulator-worker";
 import { formatTable } from "./lib/table";

@@ -2,7 +2,7 @@
  * The channel-entry core, shared by SubscriberCredentials (one entry) and SubscriberCredentialsSet (many): a
  * subscriber's channel entry for one delivery provider, its ids, its credentials in normal and comparable
  * form, and the rules check applies to them. Pure; loaded by the program (fingerprints) and by the host. What
- * the service does with entries (targets, merges, deletes) is ../runtime/channel-entry-rules.ts.
+ * the service does with entries (targets, merges, deletes) is provider/runtime/channel-entries/channel-entry-rules.ts.
  */
 import { z } from "zod";
 import { MAX_DEVICE_TOKENS, PUSH_PROVIDER_IDS } from "../../sdk/schemas";

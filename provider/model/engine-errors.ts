@@ -1,7 +1,7 @@
 /**
  * Errors handed to the Pulumi engine. They must carry no `id` field (the engine would read "created, failed
  * to initialize") and no secret: messages are scrubbed of the API key and every credential value. Used by the
- * host (../runtime/service-session.ts) and by the data sources (../functions/invoke.ts).
+ * host (provider/runtime/shared/service-session.ts) and by the data sources (../functions/invoke.ts).
  */
 import { scrubText } from "../../sdk/redact";
 import { ConfigError } from "../config";

@@ -7,7 +7,7 @@
  * resource (diff, read, update, delete) with a key whose environment is another one fails with
  * {@link environmentMismatch}: the key reaches other objects, or none, and a refresh would otherwise report
  * the resource gone because it looked in the wrong place. Applied once, for every kind, by
- * ../runtime/with-target.ts; the key's environment is learned by ../runtime/service-session.ts.
+ * provider/runtime/shared/with-target.ts; the key's environment is learned by provider/runtime/shared/service-session.ts.
  */
 
 /** Where an object was written: the environment of the API key that wrote it, and its organization. */

@@ -1,7 +1,7 @@
 /**
  * Where a resource bound to an explicit `svc.Provider` lives: its `target` input, `{ environment, baseUrl }`.
  * The program sets it (../resources/provider.ts); the host handles it the same way for every kind
- * (../runtime/with-target.ts).
+ * (provider/runtime/shared/with-target.ts).
  *
  * Why an input: the engine runs an explicit `pulumi-nodejs` provider in its own dynamic-provider host,
  * configured with the provider's inputs, but that host answers UNIMPLEMENTED to DiffConfig, so the engine

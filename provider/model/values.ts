@@ -1,6 +1,6 @@
 /**
  * Helpers for plain JSON values, used on both sides: the engine's unknown marker, canonical form, null
- * stripping. Those only the host needs are in ../runtime/engine-values.ts.
+ * stripping. Those only the host needs are in provider/runtime/shared/engine-values.ts.
  */
 
 /** The string the engine sends for a value not known yet (`pulumi.runtime.unknownValue`). */

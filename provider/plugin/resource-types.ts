@@ -7,9 +7,9 @@
 
 import type { ProviderKind } from "../model/kinds";
 import type { DiffOutcome } from "../model/pulumi-results";
-import { diffIntegration } from "../runtime/integration-model";
-import { diffSubscriberCredentials } from "../runtime/subscriber-credentials-model";
-import { diffSubscriberCredentialsSet } from "../runtime/subscriber-credentials-set-diff";
+import { diffIntegration } from "../runtime/integration/model";
+import { diffSubscriberCredentials } from "../runtime/subscriber-credentials/model";
+import { diffSubscriberCredentialsSet } from "../runtime/subscriber-credentials-set/diff";
 import type { Props } from "./wire-values";
 
 /** The package name: the first part of every token (`svc:index:Integration`) and the config namespace. */

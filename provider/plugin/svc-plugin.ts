@@ -4,7 +4,6 @@
  * host keeps one per kind), so they share a client, its connection pool and its rate pacing. The engine
  * starts one plugin process per provider (the default one, each explicit `pulumi:providers:svc`).
  */
-import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { resolveSettings, SETTINGS, type SvcSettings } from "../config";
 import type { ProviderKind } from "../model/kinds";
 import { createProvider, type RuntimeProvider } from "../runtime";
@@ -49,8 +48,7 @@ export class SvcPlugin {
     if (!made) {
       const impl = createProvider(type.kind);
       // The runtime reads its settings through `get("svc:...")`, the one method of the Config it is handed.
-      const req = { config: configSource(this.config) } as unknown as dynamic.ConfigureRequest;
-      made = impl.configure(req).then(() => impl);
+      made = impl.configure({ config: configSource(this.config) }).then(() => impl);
       this.providers.set(type.kind, made);
     }
     return made;

@@ -18,13 +18,13 @@
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { PROVIDER_KINDS, type ProviderKind } from "../model/kinds";
-import { IntegrationProvider } from "./integration-provider";
-import { SubscriberCredentialsProvider } from "./subscriber-credentials-provider";
-import { SubscriberCredentialsSetProvider } from "./subscriber-credentials-set-provider";
-import { type TargetedProvider, withTarget } from "./with-target";
+import { IntegrationProvider } from "./integration/provider";
+import { type Provider, type TargetedProvider, withTarget } from "./shared/with-target";
+import { SubscriberCredentialsProvider } from "./subscriber-credentials/provider";
+import { SubscriberCredentialsSetProvider } from "./subscriber-credentials-set/provider";
 
 /** A provider implementation: every method of the dynamic-provider interface is there. */
-export type RuntimeProvider = Required<dynamic.ResourceProvider>;
+export type RuntimeProvider = Provider;
 
 /** Implementations by kind. A new resource adds its kind to ../model/kinds.ts and its factory here. */
 const FACTORIES: Record<ProviderKind, () => TargetedProvider> = {
@@ -39,7 +39,7 @@ function isKind(kind: string): kind is ProviderKind {
 
 /**
  * Contract v1: a fresh, unconfigured implementation of the given kind, with where each resource lives handled
- * for it (./with-target.ts): the `target` input of resources bound to an explicit `svc.Provider`, and the
+ * for it (provider/runtime/shared/with-target.ts): the `target` input of resources bound to an explicit `svc.Provider`, and the
  * environment each resource was written in.
  */
 export function createProvider(kind: string): RuntimeProvider {
@@ -92,12 +92,12 @@ export function installProvider(shim: ShimV2, req: dynamic.ConfigureRequest): Pr
 }
 
 export { PROVIDER_KINDS, type ProviderKind } from "../model/kinds";
-export { IntegrationProvider, type IntegrationProviderOptions } from "./integration-provider";
+export { IntegrationProvider, type IntegrationProviderOptions } from "./integration/provider";
 export {
   SubscriberCredentialsProvider,
   type SubscriberCredentialsProviderOptions,
-} from "./subscriber-credentials-provider";
+} from "./subscriber-credentials/provider";
 export {
   SubscriberCredentialsSetProvider,
   type SubscriberCredentialsSetProviderOptions,
-} from "./subscriber-credentials-set-provider";
+} from "./subscriber-credentials-set/provider";

@@ -98,7 +98,7 @@ describe.skipIf(skipEngine("shim upgrade"))(
       const { digest } = await stack.preview({ expectNoChanges: true });
       expect(stepOps(digest)).toEqual([]);
       expect(digest?.changeSummary).toEqual({ same: NAMES.length + 1 });
-      // Reads only: the credentials' diff lists integrations to check the binding (integration-directory.ts),
+      // Reads only: the credentials' diff lists integrations to check the binding (provider/runtime/shared/integration-directory.ts),
       // and the key's environment is asked once (key-environment.ts).
       const reads = new Set(["GET /v1/integrations", "GET /v1/environments/me"]);
       expect(emu.requests.map((r) => `${r.method} ${r.path}`).filter((r) => !reads.has(r))).toEqual([]);

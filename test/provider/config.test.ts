@@ -6,7 +6,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConfigError, resolveProgramSettings, resolveSettings } from "../../provider/config";
 import { dataSourceError } from "../../provider/functions/invoke";
-import { ServiceSession } from "../../provider/runtime/service-session";
+import { ServiceSession } from "../../provider/runtime/shared/service-session";
 import { SvcClient } from "../../sdk";
 import { isHttpUrl } from "../../sdk/http-url";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { startEmulator } from "../../emulator";
-import { IntegrationProvider } from "../../provider/runtime/integration-provider";
+import { IntegrationProvider } from "../../provider/runtime/integration/provider";
 import { permanentErrors } from "../../testkit/scenarios/permanent-errors";
 
 describe("permanent errors are never retried", () => {

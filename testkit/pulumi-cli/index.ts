@@ -2,7 +2,7 @@
  * The real Pulumi CLI for pulumi-svc's engine tests (DESIGN.md test layer 6), benchmarks and `npm run example`.
  *
  * ```ts
- * import { ensurePulumiCli, PulumiStack } from "../../testkit/pulumi-cli";
+ * import { ensurePulumiCli, PulumiStack } from "./";
  * const binDir = await ensurePulumiCli();            // scripts/install-pulumi.sh: PATH, cache or Go build
  * const stack = await PulumiStack.init({ projectDir, binDir, env: { ... } });
  * await stack.setConfig("svc:baseUrl", emu.url);

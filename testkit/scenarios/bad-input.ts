@@ -10,8 +10,8 @@ import { integrationInputsSchema } from "../../provider/model/integration-schema
 import { SECRET_INPUTS } from "../../provider/model/secret-inputs";
 import { subscriberCredentialsInputsSchema } from "../../provider/model/subscriber-credentials-schema";
 import { UNKNOWN } from "../../provider/model/values";
-import { IntegrationProvider } from "../../provider/runtime/integration-provider";
-import { SubscriberCredentialsProvider } from "../../provider/runtime/subscriber-credentials-provider";
+import { IntegrationProvider } from "../../provider/runtime/integration/provider";
+import { SubscriberCredentialsProvider } from "../../provider/runtime/subscriber-credentials/provider";
 import { CHAT_PUSH_PROVIDER_IDS, PROVIDER_CREDENTIALS, PUSH_PROVIDER_IDS } from "../../sdk/schemas";
 import { mutateSome, type Random, WHOLE_VALUE } from "./mutate";
 

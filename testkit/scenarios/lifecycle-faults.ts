@@ -6,8 +6,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { type Emulator, startEmulator } from "../../emulator";
-import { IntegrationProvider } from "../../provider/runtime/integration-provider";
-import { SubscriberCredentialsProvider } from "../../provider/runtime/subscriber-credentials-provider";
+import { IntegrationProvider } from "../../provider/runtime/integration/provider";
+import { SubscriberCredentialsProvider } from "../../provider/runtime/subscriber-credentials/provider";
 import { FiguresRecorder } from "./figures";
 import { runPool, since } from "./pool";
 

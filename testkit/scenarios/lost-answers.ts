@@ -11,7 +11,7 @@
 import { randomUUID } from "node:crypto";
 import { startEmulator } from "../../emulator";
 import type { SvcSettings } from "../../provider/config";
-import { IntegrationProvider } from "../../provider/runtime/integration-provider";
+import { IntegrationProvider } from "../../provider/runtime/integration/provider";
 import { SvcClient } from "../../sdk";
 import { errorMessage, FiguresRecorder } from "./figures";
 import { runPool, since } from "./pool";

@@ -5,8 +5,8 @@
  * private key, is searched for too).
  */
 import { randomUUID } from "node:crypto";
-import { IntegrationProvider } from "../../provider/runtime/integration-provider";
-import { SubscriberCredentialsProvider } from "../../provider/runtime/subscriber-credentials-provider";
+import { IntegrationProvider } from "../../provider/runtime/integration/provider";
+import { SubscriberCredentialsProvider } from "../../provider/runtime/subscriber-credentials/provider";
 import { startHttpServer } from "./raw-server";
 import { countSecrets } from "./secret-scan";
 

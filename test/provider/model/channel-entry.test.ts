@@ -1,7 +1,7 @@
 /**
  * The channel-entry core shared by SubscriberCredentials and SubscriberCredentialsSet
  * (provider/model/channel-entry.ts): ids, comparable credentials, token rules, fields the service drops.
- * Which entries a resource owns and how it removes them: ../runtime/channel-entry-rules.test.ts.
+ * Which entries a resource owns and how it removes them: test/provider/runtime/channel-entries/channel-entry-rules.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import {

@@ -12,10 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../../emulator";
 import { ConfigError } from "../../../provider/config";
 import { withoutPlacement } from "../../../provider/model/key-environment";
-import { IntegrationProvider } from "../../../provider/runtime/integration-provider";
-import { SubscriberCredentialsProvider } from "../../../provider/runtime/subscriber-credentials-provider";
-import { SubscriberCredentialsSetProvider } from "../../../provider/runtime/subscriber-credentials-set-provider";
-import { type TargetedProvider, withTarget } from "../../../provider/runtime/with-target";
+import { IntegrationProvider } from "../../../provider/runtime/integration/provider";
+import { type TargetedProvider, withTarget } from "../../../provider/runtime/shared/with-target";
+import { SubscriberCredentialsProvider } from "../../../provider/runtime/subscriber-credentials/provider";
+import { SubscriberCredentialsSetProvider } from "../../../provider/runtime/subscriber-credentials-set/provider";
 
 type Props = Record<string, unknown>;
 
@@ -317,9 +317,7 @@ describe("a move the program declares (an svc.Provider's target changed)", () =>
     const olds = made.outs as Props;
     const prod = providersFor(PROD).integration;
     const values: Record<string, string> = { "svc:environment": "prod", "svc:baseUrl": emu.url };
-    await prod.configure({
-      config: { get: (k: string) => values[k], require: (k: string) => values[k] ?? "" },
-    });
+    await prod.configure({ config: { get: (k: string) => values[k] } });
     const news = { ...withoutPlacement(olds), target: prodTarget };
     const diff = await prod.diff(made.id, olds, news);
     expect(diff.replaces).toContain("target");

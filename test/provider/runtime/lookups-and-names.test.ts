@@ -7,14 +7,17 @@ import * as pulumi from "@pulumi/pulumi";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { defaultIdentifier, keepDefaultIdentifier } from "../../../provider/default-identifier";
 import { dataSourceError } from "../../../provider/functions/invoke";
-import { type EngineLog, engineAddress } from "../../../provider/runtime/engine-log";
+import { type EngineLog, engineAddress } from "../../../provider/runtime/shared/engine-log";
 import {
   credentialsKeyOf,
   credentialsSetKeyOf,
   parseCredentialsId,
   parseCredentialsSetId,
-} from "../../../provider/runtime/lookup-ids";
-import { progressText, SyncProgress } from "../../../provider/runtime/sync-progress";
+} from "../../../provider/runtime/shared/lookup-ids";
+import {
+  progressText,
+  SyncProgress,
+} from "../../../provider/runtime/subscriber-credentials-set/sync-progress";
 import { ApiError } from "../../../sdk/errors";
 
 describe("ids of lookups", () => {

@@ -1,0 +1,230 @@
+/**
+ * The pure part of the Integration provider: check (validation and normalization, so that diffs are exact),
+ * the diff rule, and the mapping between provider inputs/outputs and service bodies. The shapes are in
+ * ./integration-schema.ts.
+ */
+import {
+  type CreateIntegrationBody,
+  type Integration,
+  missingCredentialKeys,
+  providerChannel,
+  type StepFilter,
+  type UpdateIntegrationBody,
+} from "../../../sdk/schemas";
+import {
+  type IntegrationInputs,
+  type IntegrationOutputs,
+  integrationInputsSchema,
+} from "../../model/integration-schema";
+import type { CheckFailure, CheckOutcome, DiffOutcome } from "../../model/pulumi-results";
+import { canonical, containsUnknown, isUnknown } from "../../model/values";
+import { schemaFailures } from "../shared/check-failures";
+import { engineInputs, withDefaults } from "../shared/engine-values";
+
+type Props = Record<string, unknown>;
+
+/** Input properties that force a replacement when they change. */
+const REPLACE_KEYS = ["providerId", "channel"] as const;
+/** Input properties updated in place. */
+const UPDATE_KEYS = ["name", "identifier", "active", "conditions", "credentials"] as const;
+
+/** The result of check for an Integration. */
+export type IntegrationCheck = CheckOutcome<IntegrationInputs>;
+
+/**
+ * Validates and normalizes new inputs. Unknown values (preview) are accepted as they are; every other
+ * problem becomes a failure naming the property and, for enums, the allowed values.
+ */
+export function checkIntegration(news: Props): IntegrationCheck {
+  const { environmentId, ...raw } = engineInputs(news);
+  const failures = [...environmentFailures(environmentId), ...schemaFailures(integrationInputsSchema, raw)];
+  failures.push(...channelFailures(raw, failures), ...credentialFailures(raw));
+  return { inputs: normalizeInputs(raw), failures };
+}
+
+/** `environmentId` was an input of earlier versions: say what replaced it. */
+function environmentFailures(environmentId: unknown): CheckFailure[] {
+  if (environmentId === undefined) return [];
+  return [
+    {
+      property: "environmentId",
+      reason:
+        "environmentId: is an output only: integrations are created in the API key's environment. " +
+        "To manage another environment, use a stack whose svc:apiKey is that environment's key.",
+    },
+  ];
+}
+
+/** A known provider declared on another channel than the one it delivers on. */
+function channelFailures(raw: Props, found: readonly CheckFailure[]): CheckFailure[] {
+  const { providerId, channel } = raw;
+  if (typeof providerId !== "string" || typeof channel !== "string") return [];
+  if (isUnknown(providerId) || isUnknown(channel) || found.some((f) => f.property === "channel")) return [];
+  const expected = providerChannel(providerId);
+  if (expected === undefined || expected === channel) return [];
+  return [
+    {
+      property: "channel",
+      reason: `channel: provider "${providerId}" delivers on ${expected}, not ${channel}`,
+    },
+  ];
+}
+
+/** Credential keys a known provider needs when active (names only, never values). */
+function credentialFailures(raw: Props): CheckFailure[] {
+  const { providerId, credentials } = raw;
+  if (raw.active !== true || typeof providerId !== "string" || isUnknown(providerId)) return [];
+  if (isUnknown(credentials)) return [];
+  const given = credentials !== null && typeof credentials === "object" ? (credentials as Props) : {};
+  const missing = missingCredentialKeys(providerId, given);
+  if (missing.length === 0) return [];
+  return [
+    {
+      property: "credentials",
+      reason: `credentials: provider "${providerId}" needs ${missing.join(", ")} when active (missing: ${missing.join(", ")})`,
+    },
+  ];
+}
+
+/**
+ * Applies the schema's defaults and canonical ordering, leaving unknown values untouched. The result has
+ * the shape of {@link IntegrationInputs} once check reports no failure; the engine never creates or updates
+ * with inputs that failed.
+ */
+function normalizeInputs(raw: Props): IntegrationInputs {
+  return canonical(withDefaults(integrationInputsSchema.shape, raw)) as IntegrationInputs;
+}
+
+type DiffKey = (typeof REPLACE_KEYS)[number] | (typeof UPDATE_KEYS)[number];
+
+function changed(key: DiffKey, olds: Partial<IntegrationOutputs>, news: IntegrationInputs): boolean {
+  const n = news[key];
+  if (containsUnknown(n)) return true;
+  // A name left out means "whatever the service chose": not a change.
+  if (n === undefined && key === "name") return false;
+  const o = olds[key];
+  if (key === "conditions") return canonicalJson(n ?? []) !== canonicalJson(o ?? []);
+  if (key === "credentials") return canonicalJson(n ?? {}) !== canonicalJson(o ?? {});
+  if (key === "active") return (n ?? false) !== (o ?? false);
+  return canonicalJson(n) !== canonicalJson(o);
+}
+
+function canonicalJson(v: unknown): string {
+  return JSON.stringify(canonical(v ?? null));
+}
+
+/**
+ * Diff of checked new inputs against old outputs (the engine sends outputs as `olds`). `adopt` and `check`
+ * are behaviour flags, never a change. When a replacement keeps the identifier, the old integration must go
+ * first (identifiers are unique), so deleteBeforeReplace is set.
+ */
+export function diffIntegration(olds: Partial<IntegrationOutputs>, news: IntegrationInputs): DiffOutcome {
+  const replaces = REPLACE_KEYS.filter((k) => changed(k, olds, news));
+  const updates = UPDATE_KEYS.filter((k) => changed(k, olds, news));
+  const sameIdentifier = !changed("identifier", olds, news);
+  return {
+    changes: replaces.length > 0 || updates.length > 0,
+    replaces: [...replaces],
+    deleteBeforeReplace: replaces.length > 0 && sameIdentifier,
+  };
+}
+
+/**
+ * The PUT body of an update from `olds` to `news`: credentials are replaced whole, so they are sent, except
+ * when none were recorded and none are declared. Then the service may hold credentials this stack never saw
+ * (an imported integration: the service never returns them) and a PUT of `{}` would erase them, while
+ * leaving them out keeps them (the service writes credentials only when the body has some:
+ * apps/api/src/app/integrations/usecases/update-integration/update-integration.usecase.ts).
+ */
+export function toUpdateBodyFrom(
+  olds: Partial<IntegrationOutputs>,
+  news: IntegrationInputs,
+): UpdateIntegrationBody {
+  const body = toUpdateBody(news);
+  if (isEmpty(olds.credentials) && isEmpty(news.credentials)) delete body.credentials;
+  return body;
+}
+
+function isEmpty(credentials: Readonly<Record<string, unknown>> | undefined): boolean {
+  return credentials === undefined || Object.keys(credentials).length === 0;
+}
+
+/**
+ * The PUT body for checked inputs, and the part of the POST body it shares (see {@link toCreateBody}):
+ * credentials are replaced whole, so they are always sent.
+ */
+export function toUpdateBody(inputs: IntegrationInputs): UpdateIntegrationBody {
+  const body: UpdateIntegrationBody = {
+    identifier: inputs.identifier,
+    credentials: inputs.credentials,
+    active: inputs.active,
+    conditions: inputs.conditions,
+  };
+  if (inputs.name !== undefined) body.name = inputs.name;
+  if (inputs.check !== undefined) body.check = inputs.check;
+  return body;
+}
+
+/**
+ * The POST body for checked inputs: the update body plus what only a create sets (the service puts the
+ * integration in the API key's environment).
+ */
+export function toCreateBody(inputs: IntegrationInputs): CreateIntegrationBody {
+  return { providerId: inputs.providerId, channel: inputs.channel, ...toUpdateBody(inputs) };
+}
+
+/** Conditions as the service returns them, reduced to the fields we send (so they compare with inputs). */
+function canonicalConditions(conditions: Integration["conditions"]): StepFilter[] {
+  return (conditions ?? []).map(
+    (c) =>
+      canonical({
+        isNegated: c.isNegated,
+        type: c.type,
+        value: c.value,
+        children: c.children.map((p) => ({ field: p.field, value: p.value, operator: p.operator, on: p.on })),
+      }) as StepFilter,
+  );
+}
+
+/** Outputs from the service's integration plus what only the inputs know (the credentials written). */
+export function toOutputs(
+  remote: Integration,
+  kept: { credentials?: IntegrationOutputs["credentials"] | undefined },
+): IntegrationOutputs {
+  return {
+    environmentId: remote._environmentId,
+    organizationId: remote._organizationId,
+    name: remote.name,
+    identifier: remote.identifier,
+    providerId: remote.providerId,
+    channel: remote.channel,
+    credentials: canonicalCredentials(kept.credentials),
+    active: remote.active,
+    primary: remote.primary ?? false,
+    deleted: remote.deleted ?? false,
+    conditions: canonicalConditions(remote.conditions),
+  };
+}
+
+function canonicalCredentials(
+  c: IntegrationOutputs["credentials"] | undefined,
+): IntegrationOutputs["credentials"] {
+  return canonical(c ?? {}) as IntegrationOutputs["credentials"];
+}
+
+/** The inputs that describe `outputs` (returned by read so that refresh keeps later diffs right). */
+export function inputsOf(outputs: IntegrationOutputs) {
+  const { environmentId: _e, organizationId: _o, primary: _p, deleted: _d, ...inputs } = outputs;
+  return inputs;
+}
+
+/**
+ * Whether an existing integration is what these inputs would create (used when a create answers 409 on the
+ * identifier: a re-run after a lost answer must not fail or duplicate). Credentials cannot be compared.
+ */
+export function matchesInputs(remote: Integration, inputs: IntegrationInputs): boolean {
+  if (remote.providerId !== inputs.providerId || remote.channel !== inputs.channel) return false;
+  if (inputs.name !== undefined && remote.name !== inputs.name) return false;
+  if (remote.active !== inputs.active) return false;
+  return canonicalJson(canonicalConditions(remote.conditions)) === canonicalJson(inputs.conditions);
+}

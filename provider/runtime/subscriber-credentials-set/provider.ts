@@ -1,0 +1,440 @@
+/**
+ * The real implementation behind `svc.SubscriberCredentialsSet`: the channel credentials of many subscribers
+ * for one provider in one resource (one engine step, one state entry), synced entry by entry.
+ *
+ * - Writes are PUT (replace), through provider/runtime/channel-entries/credentials-writer.ts like the single resource, with at most
+ *   `concurrency` requests in flight, paced by the service's rate-limit headers (the session's pacer).
+ * - Read-before-write: create, update and delete first read the stored entries they would touch (a paged
+ *   scan or per-subscriber lookups, whichever costs fewer requests: provider/runtime/subscriber-credentials-set/reader.ts)
+ *   and send requests only for entries that differ (provider/runtime/subscriber-credentials-set/diff.ts `planSync`).
+ *   A dynamic provider cannot return partial state from a failed operation: after a partial failure the
+ *   engine keeps the old state (update) or none (create), and the next `up` sends the same operation again.
+ *   The read makes that retry skip everything already written, so it converges with no duplicate writes.
+ * - Partial failure: every entry is attempted; the error then names the failed subscriberIds grouped by
+ *   cause (never a credential). 401/403 stop the sync at once.
+ * - Refresh reads every entry back (same reader): out-of-band changes show in the credentials, and the
+ *   fingerprint of a changed entry becomes `changed-outside-pulumi` so the next preview lists it.
+ * - Entries are the ones bound (`_integrationId`) to the integration a write targets (the identifier's, or
+ *   the provider's newest active one); the state keeps its `_id`. Which requests write or remove an entry
+ *   without touching other integrations' entries is provider/runtime/channel-entries/channel-entry-rules.ts: a removed subscriber's entry
+ *   is DELETEd when every other entry of the provider is inert, else cleared in place.
+ * - A binding that moved (the integration recreated, a newer one without identifier) is drift: diff sees it,
+ *   and the update writes every subscriber onto the new integration, clearing the entries left behind.
+ */
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import { AuthenticationError, PermissionDeniedError } from "../../../sdk/errors";
+import type { ChannelCredentials, Integration, Subscriber } from "../../../sdk/schemas";
+import type { ConfigSource } from "../../config";
+import { comparableCredentials } from "../../model/channel-entry";
+import { findSubscriber } from "../../model/find-subscriber";
+import { markPhase, timedPhase } from "../../model/phase-log";
+import type { CreateOutcome, DiffOutcome, ReadOutcome, UpdateOutcome } from "../../model/pulumi-results";
+import {
+  DRIFT_FINGERPRINT,
+  type SubscriberCredentialsSetOutputs,
+  type SubscriberCredentialsSetWire,
+} from "../../model/subscriber-credentials-set-schema";
+import { entryOn, type Ownership, writeTarget } from "../channel-entries/channel-entry-rules";
+import {
+  CredentialsWriter,
+  isNoIntegration,
+  isSubscriberMissing,
+} from "../channel-entries/credentials-writer";
+import { inTurn, writesTo } from "../channel-entries/subscriber-turns";
+import { concealSecretInputs } from "../shared/check-failures";
+import { forEachLimited } from "../shared/for-each-limited";
+import { IntegrationDirectory } from "../shared/integration-directory";
+import { carryWriteId, ReplacementGuard, type Stamped } from "../shared/replacement-guard";
+import { ServiceSession, type ServiceSessionOptions } from "../shared/service-session";
+import {
+  credentialsOf,
+  diffSubscriberCredentialsSet,
+  entryChanges,
+  planSync,
+  replanned,
+  type SetTarget,
+  type SubscriberStep,
+  type SyncPlan,
+} from "./diff";
+import { hasSetState, lookUpSet } from "./lookup";
+import {
+  checkSubscriberCredentialsSet,
+  credentialsSetId,
+  decodeSet,
+  encodeSet,
+  listIds,
+  type SubscriberCredentialsSetCheck,
+} from "./model";
+import { type ReadStrategy, readSubscribers } from "./reader";
+import { setSyncProgress } from "./sync-progress";
+
+/** Requests in flight per set (writes and lookups); the pacer keeps them within the service's rate. */
+const DEFAULT_SET_CONCURRENCY = 16;
+
+/** Options for tests and benchmarks that call the provider directly (the host passes none). */
+export interface SubscriberCredentialsSetProviderOptions extends ServiceSessionOptions {
+  /** Requests in flight (default {@link DEFAULT_SET_CONCURRENCY}). */
+  concurrency?: number;
+}
+
+/** What the last sync did (for tests and benchmarks). */
+export interface SyncReport {
+  operation: string;
+  strategy: ReadStrategy;
+  written: number;
+  cleared: number;
+  upToDate: number;
+  failed: number;
+}
+
+/** Answers after which no further entry is attempted (401, 403): every one would fail the same way. */
+function isFatal(err: unknown): boolean {
+  return err instanceof AuthenticationError || err instanceof PermissionDeniedError;
+}
+
+/** A failed entry's cause, the same text for every subscriber it hit (the subscriberId templated out). */
+function causeOf(err: unknown, subscriberId: string): string {
+  const text = err instanceof Error ? err.message : String(err);
+  return text
+    .split(encodeURIComponent(subscriberId))
+    .join("{subscriberId}")
+    .split(subscriberId)
+    .join("{subscriberId}");
+}
+
+/** What read answers for a SubscriberCredentialsSet (credentials in the form they were asked in). */
+export type SubscriberCredentialsSetRead = ReadOutcome<
+  SubscriberCredentialsSetWire,
+  SubscriberCredentialsSetWire
+>;
+
+/** `pulumi.dynamic.ResourceProvider` for a set of subscriber channel credentials. */
+export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvider {
+  /** Settings, the shared paced client and error mapping. */
+  readonly session: ServiceSession;
+  /** What the last create/update/delete did. */
+  lastSync: SyncReport | undefined;
+  private readonly writer: CredentialsWriter;
+  private readonly concurrency: number;
+  private readonly directory: IntegrationDirectory;
+  /** Creates of this deployment with the entries each wrote (the old half of a replacement leaves them). */
+  private readonly creates = new ReplacementGuard<ReadonlySet<string>>();
+
+  constructor(options: SubscriberCredentialsSetProviderOptions = {}) {
+    this.session = new ServiceSession(options);
+    this.writer = new CredentialsWriter(() => this.session.client());
+    this.concurrency = options.concurrency ?? DEFAULT_SET_CONCURRENCY;
+    this.directory = new IntegrationDirectory(() => this.session.client());
+  }
+
+  /** Reads `svc:apiKey` / `svc:baseUrl` from the stack config the engine sends (env as fallback). */
+  async configure(req: { config: ConfigSource }): Promise<void> {
+    this.session.configure(req.config);
+  }
+
+  async check(
+    _olds: Record<string, unknown>,
+    news: Record<string, unknown>,
+  ): Promise<SubscriberCredentialsSetCheck> {
+    return timedPhase("check", async () => concealSecretInputs(checkSubscriberCredentialsSet(news ?? {})));
+  }
+
+  async diff(
+    _id: string,
+    olds: Record<string, unknown>,
+    news: Record<string, unknown>,
+  ): Promise<DiffOutcome> {
+    return timedPhase("diff", async () => {
+      const outcome = diffSubscriberCredentialsSet(olds, news);
+      if (outcome.changes || !(await this.bindingMoved(olds))) return outcome;
+      return { ...outcome, changes: true };
+    });
+  }
+
+  async create(
+    wire: SubscriberCredentialsSetWire,
+  ): Promise<CreateOutcome<Stamped<SubscriberCredentialsSetWire>>> {
+    const { props: inputs, encoded } = decodeSet(wire);
+    return this.session.guard("create", inputs.credentials, () =>
+      timedPhase("create", async () => {
+        const ids = Object.keys(inputs.credentials);
+        const integrationId = await this.sync("create", inputs, inputs.credentials, ids, [], undefined);
+        const id = credentialsSetId(inputs);
+        const outs = encodeSet(bound(inputs, integrationId), encoded);
+        return { id, outs: this.creates.stamp(id, outs, new Set(ids)) };
+      }),
+    );
+  }
+
+  async update(
+    _id: string,
+    oldWire: SubscriberCredentialsSetWire,
+    newWire: SubscriberCredentialsSetWire,
+  ): Promise<UpdateOutcome<Stamped<SubscriberCredentialsSetWire>>> {
+    const olds = decodeSet(oldWire).props;
+    const news = decodeSet(newWire).props;
+    return this.session.guard("update", [olds.credentials, news.credentials], () =>
+      timedPhase("update", async () => {
+        const c = entryChanges(olds.credentials, news.credentials);
+        const toWrite = [...c.added, ...c.changed];
+        const integrationId = await this.sync("update", news, news.credentials, toWrite, c.removed, olds);
+        // The outputs are the new inputs, in the form they came in, and the integration written to.
+        return { outs: carryWriteId(bound(newWire, integrationId), oldWire) };
+      }),
+    );
+  }
+
+  async delete(_id: string, wire: SubscriberCredentialsSetWire): Promise<void> {
+    const { props } = decodeSet(wire);
+    return this.session.guard("delete", props.credentials, async () => {
+      const kept = this.creates.supersededBy(credentialsSetId(props), props)?.payload;
+      const ids = Object.keys(props.credentials ?? {}).filter((id) => !kept?.has(id));
+      await this.sync("delete", props, {}, [], ids, props);
+    });
+  }
+
+  async read(id: string, wire?: SubscriberCredentialsSetWire): Promise<SubscriberCredentialsSetRead> {
+    const { props, encoded } = wire ? decodeSet(wire) : { props: undefined, encoded: false };
+    return this.session.guard("read", props?.credentials, () =>
+      timedPhase("read", async () => {
+        if (!hasSetState(props)) {
+          const found = await lookUpSet(this.session.client(), id, props, await this.directory.index());
+          const outs = encodeSet(found, true);
+          return { id, props: outs, inputs: inputsOfSet(outs) };
+        }
+        const wanted = new Set(Object.keys(props.credentials));
+        const { found } = await readSubscribers(this.session.client(), wanted, this.concurrency);
+        const boundId = props.integrationId ?? (await this.target(props, found, false))?._id;
+        const outs = encodeSet(refreshed(props, found, boundId), encoded);
+        return { id, props: carryWriteId(outs, props), inputs: inputsOfSet(outs) };
+      }),
+    );
+  }
+
+  /**
+   * Reads the entries to touch, plans (provider/runtime/subscriber-credentials-set/diff.ts `planSync`) and applies the plan;
+   * throws naming every failed subscriber. `previous` is the state (the integration its entries are bound
+   * to); when a write now targets another integration, every declared subscriber is written again. Returns
+   * the `_id` of the integration written to.
+   */
+  private async sync(
+    operation: string,
+    target: SetTarget,
+    desired: Readonly<Record<string, ChannelCredentials>>,
+    toWrite: readonly string[],
+    toClear: readonly string[],
+    previous: { integrationId?: string | undefined } | undefined,
+  ): Promise<string | undefined> {
+    const read = await this.readForSync(target, desired, toWrite, toClear, previous);
+    const plan = planSync(read.own, read.integration, desired, read.toWrite, toClear, read.found);
+    markPhase("host", `${operation}:read-done`, { write: plan.write.length, clear: plan.clear.length });
+    const failures = new Map<string, string[]>();
+    const fail = (cause: string, id: string) => failures.set(cause, [...(failures.get(cause) ?? []), id]);
+    const missingCause = read.integration ? this.missingCause(read.found) : this.noIntegrationCause(target);
+    for (const id of plan.missing) fail(missingCause, id);
+    let written = 0;
+    let cleared = 0;
+    const apply = (count: () => void) => async (step: SubscriberStep) => {
+      try {
+        await inTurn(step.subscriberId, () => this.applyStep(step, read));
+        count();
+      } catch (e) {
+        if (isFatal(e)) throw e;
+        fail(this.causeOfWrite(e, target, step.subscriberId), step.subscriberId);
+      }
+    };
+    const failedSoFar = () => [...failures.values()].reduce((n, ids) => n + ids.length, 0);
+    const progress = setSyncProgress(target, plan, () => ({ written, cleared, failed: failedSoFar() }));
+    try {
+      await forEachLimited(
+        plan.write,
+        this.concurrency,
+        apply(() => written++),
+      );
+      await forEachLimited(
+        plan.clear,
+        this.concurrency,
+        apply(() => cleared++),
+      );
+    } finally {
+      await progress.finish(operation);
+    }
+    const failed = failedSoFar();
+    this.lastSync = { operation, strategy: read.strategy, written, cleared, upToDate: plan.upToDate, failed };
+    if (failed > 0) throw partialFailure(operation, plan, failures, written + cleared, failed);
+    return read.integration?._id ?? previous?.integrationId;
+  }
+
+  /**
+   * One subscriber's requests, in its turn (provider/runtime/channel-entries/subscriber-turns.ts): planned again from a fresh read of the
+   * subscriber when another write of this process reached it after the sync's read.
+   */
+  private async applyStep(step: SubscriberStep, read: SyncRead): Promise<void> {
+    let current = step;
+    if (writesTo(step.subscriberId) !== read.writesSeen.get(step.subscriberId)) {
+      const fresh = await findSubscriber(this.session.client(), step.subscriberId);
+      if (!fresh) return;
+      current = replanned(step, fresh, read.own, read.integration);
+    }
+    await this.writer.apply(step.subscriberId, read.own.providerId, current.plan);
+  }
+
+  /**
+   * The read of a sync: the integrations, the subscribers to touch, the integration writes land on and what
+   * the set owns. When the binding moved, every declared subscriber is to be written.
+   */
+  private async readForSync(
+    target: SetTarget,
+    desired: Readonly<Record<string, ChannelCredentials>>,
+    toWrite: readonly string[],
+    toClear: readonly string[],
+    previous: { integrationId?: string | undefined } | undefined,
+  ): Promise<SyncRead> {
+    const client = this.session.client();
+    markPhase("host", "sync:plan", { entries: toWrite.length + toClear.length });
+    const index = await this.directory.index(true);
+    let writes = toWrite;
+    const writesSeen = new Map<string, number>();
+    for (const id of [...Object.keys(desired), ...toClear]) writesSeen.set(id, writesTo(id));
+    let read = await readSubscribers(client, new Set([...writes, ...toClear]), this.concurrency);
+    const landsOn = () => writeTarget(index, environmentOf(read.found), target);
+    const before = previous?.integrationId;
+    const now = landsOn()?._id;
+    if (
+      before !== undefined &&
+      now !== undefined &&
+      now !== before &&
+      writes.length < Object.keys(desired).length
+    ) {
+      writes = Object.keys(desired);
+      read = await readSubscribers(client, new Set([...writes, ...toClear]), this.concurrency);
+    }
+    const integration = landsOn();
+    const owned = new Set<string>();
+    if (before !== undefined) owned.add(before);
+    if (integration?._id !== undefined) owned.add(integration._id);
+    const own: Ownership = { providerId: target.providerId, owned, index };
+    return { found: read.found, strategy: read.strategy, integration, own, toWrite: writes, writesSeen };
+  }
+
+  /** The integration a write of the set lands on now, in the environment of the subscribers read. */
+  private async target(
+    target: SetTarget,
+    found: ReadonlyMap<string, Subscriber>,
+    fresh: boolean,
+  ): Promise<Integration | undefined> {
+    return writeTarget(await this.directory.index(fresh), environmentOf(found), target);
+  }
+
+  /**
+   * True when a write would now target another integration than the one the state's entries are bound to.
+   * Best effort: false when the service cannot be asked (a preview without a key, a failing service).
+   */
+  private async bindingMoved(olds: Record<string, unknown>): Promise<boolean> {
+    const { integrationId, providerId, integrationIdentifier } = olds;
+    if (typeof integrationId !== "string" || typeof providerId !== "string") return false;
+    const identifier = typeof integrationIdentifier === "string" ? integrationIdentifier : undefined;
+    try {
+      const index = await this.directory.index();
+      const environmentId = index.live(integrationId)?._environmentId;
+      const now = writeTarget(index, environmentId, { providerId, integrationIdentifier: identifier });
+      return now?._id !== integrationId;
+    } catch {
+      return false;
+    }
+  }
+
+  private missingCause(found: ReadonlyMap<string, Subscriber>): string {
+    const env = environmentOf(found);
+    const where = env ? `environment ${env}` : "the API key's environment";
+    return `subscriber does not exist in ${where} (subscribers are created by your application; create them first, or check svc:apiKey)`;
+  }
+
+  private noIntegrationCause(target: SetTarget): string {
+    const which =
+      target.integrationIdentifier === undefined
+        ? `providerId "${target.providerId}"`
+        : `providerId "${target.providerId}" with identifier "${target.integrationIdentifier}"`;
+    return `no active integration for ${which} (create one and make the set depend on it)`;
+  }
+
+  private causeOfWrite(err: unknown, target: SetTarget, subscriberId: string): string {
+    if (isSubscriberMissing(err)) return "subscriber does not exist";
+    if (isNoIntegration(err)) return this.noIntegrationCause(target);
+    return causeOf(err, subscriberId);
+  }
+}
+
+/** What a sync reads before it plans. */
+interface SyncRead {
+  found: ReadonlyMap<string, Subscriber>;
+  strategy: ReadStrategy;
+  /** The integration writes land on (undefined: there is no active one). */
+  integration: Integration | undefined;
+  own: Ownership;
+  /** The subscribers to write (every declared one when the binding moved). */
+  toWrite: readonly string[];
+  /** {@link writesTo} of each subscriber before the read: a later write means the read is stale. */
+  writesSeen: ReadonlyMap<string, number>;
+}
+
+/** The environment of the subscribers read (the API key's), when any was read. */
+function environmentOf(found: ReadonlyMap<string, Subscriber>): string | undefined {
+  return found.values().next().value?._environmentId;
+}
+
+/** Outputs with the `_id` of the integration the entries are bound to (kept when none is known). */
+function bound<T extends object>(outs: T, integrationId: string | undefined): T & { integrationId?: string } {
+  return integrationId === undefined ? outs : { ...outs, integrationId };
+}
+
+/** The inputs that describe read outputs: the same, without what only outputs carry. */
+function inputsOfSet(outs: SubscriberCredentialsSetWire): SubscriberCredentialsSetWire {
+  const { integrationId: _bound, ...inputs } = outs as SubscriberCredentialsSetWire & {
+    integrationId?: string;
+  };
+  return inputs;
+}
+
+/** The error of a sync with failed entries: counts, then each cause with the subscriberIds it hit. */
+function partialFailure(
+  operation: string,
+  plan: SyncPlan,
+  failures: ReadonlyMap<string, string[]>,
+  done: number,
+  failed: number,
+): Error {
+  const total = plan.write.length + plan.clear.length + plan.missing.length + plan.upToDate;
+  const lines = [...failures].map(([cause, ids]) => `  ${cause}: ${listIds(ids)}`);
+  return new Error(
+    `svc: ${operation}: ${failed} of ${total} subscribers failed (${done} written now, ${plan.upToDate} already up to date):\n` +
+      `${lines.join("\n")}\n` +
+      "Run `pulumi up` again once fixed: entries already written are read back and skipped, not written twice.",
+  );
+}
+
+/**
+ * The state after a refresh: each entry as stored on the integration the set is bound to (entries gone, or
+ * holding nothing, dropped: the next `up` writes them again), and for entries changed outside Pulumi the
+ * drift fingerprint, so that the next preview lists them.
+ */
+function refreshed(
+  props: SubscriberCredentialsSetOutputs,
+  found: ReadonlyMap<string, Subscriber>,
+  boundId: string | undefined,
+): SubscriberCredentialsSetOutputs {
+  const credentials: Record<string, ChannelCredentials> = {};
+  const fingerprints: Record<string, string> = {};
+  for (const [id, declared] of Object.entries(props.credentials)) {
+    const stored = credentialsOf(entryOn(found.get(id), props.providerId, boundId));
+    if (stored === undefined) continue;
+    credentials[id] = stored;
+    const same = comparableCredentials(stored) === comparableCredentials(declared);
+    fingerprints[id] = same ? (props.fingerprints?.[id] ?? DRIFT_FINGERPRINT) : DRIFT_FINGERPRINT;
+  }
+  const outs: SubscriberCredentialsSetOutputs = { providerId: props.providerId, credentials };
+  if (props.integrationIdentifier !== undefined) outs.integrationIdentifier = props.integrationIdentifier;
+  if (props.fingerprints !== undefined) outs.fingerprints = fingerprints;
+  if (boundId !== undefined) outs.integrationId = boundId;
+  return outs;
+}
