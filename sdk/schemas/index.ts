@@ -114,3 +114,23 @@ export {
   workflowStepSchema,
 } from "./workflow";
 export { stepMetadataSchema, workflowResponseSchema } from "./workflow-v1";
+export { type ControlIssue, type ControlIssues, stepControlIssues } from "./step-control-issues";
+export {
+  type CreateWorkflowBody,
+  completeControlValuesSchemas,
+  createWorkflowBodySchema,
+  type ListWorkflowsQuery,
+  listWorkflowsQuerySchema,
+  type PatchWorkflowBody,
+  patchWorkflowBodySchema,
+  type StepUpsert,
+  type SyncWorkflowBody,
+  stepUpsertSchema,
+  syncWorkflowBodySchema,
+  type UpdateWorkflowBody,
+  updateWorkflowBodySchema,
+  type WorkflowList,
+  type WorkflowListItem,
+  workflowListItemSchema,
+  workflowListSchema,
+} from "./workflow-write";
