@@ -110,7 +110,10 @@ export class Workflows {
   async delete(workflowId: string, options?: RequestOptions): Promise<void> {
     const operation = "workflows.delete";
     const id = idParam(operation, "workflowId", workflowId);
-    await this.#t.request({ operation, method: "DELETE", path: `/v2/workflows/${id}`, response: null }, options);
+    await this.#t.request(
+      { operation, method: "DELETE", path: `/v2/workflows/${id}`, response: null },
+      options,
+    );
   }
 
   /** One page of the environment's workflows (`GET /v2/workflows`), newest first by default. */

@@ -21,6 +21,7 @@ export {
   idempotencyKeySchema,
   JOB_PROVIDER_IDS,
   JOB_TYPES,
+  jsonObjectSchema,
   LIST_JOB_PROVIDER_IDS,
   LIST_JOB_TYPES,
   type OpenEnum,
@@ -82,6 +83,7 @@ export {
   providerChannel,
   requiredCredentialKeys,
 } from "./provider-credentials";
+export { type ControlIssue, type ControlIssues, stepControlIssues } from "./step-control-issues";
 export { type StepFilter, stepFilterSchema } from "./step-filter";
 export {
   type ChannelCredentials,
@@ -114,7 +116,6 @@ export {
   workflowStepSchema,
 } from "./workflow";
 export { stepMetadataSchema, workflowResponseSchema } from "./workflow-v1";
-export { type ControlIssue, type ControlIssues, stepControlIssues } from "./step-control-issues";
 export {
   type CreateWorkflowBody,
   completeControlValuesSchemas,
