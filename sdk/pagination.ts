@@ -52,3 +52,26 @@ export async function* paginatePages<T>(
     if (!result.hasMore || result.data.length === 0) return;
   }
 }
+
+/** One page of an offset-paginated list (workflows). */
+interface OffsetPage<T> {
+  data: readonly T[];
+  /** Items in the whole list. */
+  totalCount: number;
+}
+
+/**
+ * Iterates every item of an offset-paginated list: the page at `start`, then at `start + page size`, ...
+ * until the offsets reach `totalCount` (or a page comes back empty). Holds one page at a time.
+ */
+export async function* paginateOffset<T>(
+  fetchPage: (offset: number) => Promise<OffsetPage<T>>,
+  start = 0,
+): AsyncGenerator<T, void, undefined> {
+  for (let offset = start; ; ) {
+    const page = await fetchPage(offset);
+    yield* page.data;
+    offset += page.data.length;
+    if (page.data.length === 0 || offset >= page.totalCount) return;
+  }
+}

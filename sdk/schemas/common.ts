@@ -76,12 +76,12 @@ export const TIME_UNITS = ["seconds", "minutes", "hours", "days", "weeks", "mont
 export const timeUnitSchema = openEnum(TIME_UNITS);
 
 /** Where a workflow or step was authored. */
-const ORIGINS = ["svc-cloud", "svc-cloud-v1", "external"] as const;
+export const ORIGINS = ["svc-cloud", "svc-cloud-v1", "external"] as const;
 /** Tolerant origin (responses). */
 export const originSchema = openEnum(ORIGINS);
 
 /** Severity of a workflow or notification. */
-const SEVERITIES = ["high", "medium", "low", "none"] as const;
+export const SEVERITIES = ["high", "medium", "low", "none"] as const;
 /** Tolerant severity (responses). */
 export const severitySchema = openEnum(SEVERITIES);
 

@@ -21,6 +21,7 @@ export {
   idempotencyKeySchema,
   JOB_PROVIDER_IDS,
   JOB_TYPES,
+  jsonObjectSchema,
   LIST_JOB_PROVIDER_IDS,
   LIST_JOB_TYPES,
   type OpenEnum,
@@ -82,6 +83,7 @@ export {
   providerChannel,
   requiredCredentialKeys,
 } from "./provider-credentials";
+export { type ControlIssue, type ControlIssues, stepControlIssues } from "./step-control-issues";
 export { type StepFilter, stepFilterSchema } from "./step-filter";
 export {
   type ChannelCredentials,
@@ -114,3 +116,22 @@ export {
   workflowStepSchema,
 } from "./workflow";
 export { stepMetadataSchema, workflowResponseSchema } from "./workflow-v1";
+export {
+  type CreateWorkflowBody,
+  completeControlValuesSchemas,
+  createWorkflowBodySchema,
+  type ListWorkflowsQuery,
+  listWorkflowsQuerySchema,
+  type PatchWorkflowBody,
+  patchWorkflowBodySchema,
+  type StepUpsert,
+  type SyncWorkflowBody,
+  stepUpsertSchema,
+  syncWorkflowBodySchema,
+  type UpdateWorkflowBody,
+  updateWorkflowBodySchema,
+  type WorkflowList,
+  type WorkflowListItem,
+  workflowListItemSchema,
+  workflowListSchema,
+} from "./workflow-write";

@@ -245,6 +245,12 @@ function controlValueSchemas(strict: boolean) {
 const tolerantControls = controlValueSchemas(false);
 const strict = controlValueSchemas(true);
 
+/**
+ * Control-value shapes of each step variant, strict (unknown keys rejected, enums closed, links checked),
+ * without the cross-field rules; the write schemas (`workflow-write.ts`) build on them.
+ */
+export const strictControlShapes = strict;
+
 /** Control values of each step variant, strict: unknown keys rejected and the spec's rules enforced. */
 export const strictControlValuesSchemas = {
   ...strict,

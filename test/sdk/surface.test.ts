@@ -95,7 +95,9 @@ describe("public surface of pulumi-svc/sdk", () => {
     );
     expect(methods(c.integrations)).toEqual(["create", "delete", "list", "listActive", "update"].sort());
     expect(methods(c.messages)).toEqual(["list", "listAll"]);
-    expect(methods(c.workflows)).toEqual(["get"]);
+    expect(methods(c.workflows)).toEqual(
+      ["create", "delete", "get", "list", "listAll", "patch", "sync", "update"].sort(),
+    );
     expect(methods(c.notifications)).toEqual(["get", "list", "listAll"]);
     expect(methods(c.environments)).toEqual(["me"]);
   });

@@ -1,0 +1,187 @@
+import { z } from "zod";
+import {
+  channelTypeSchema,
+  jsonObjectSchema,
+  ORIGINS,
+  openEnum,
+  originSchema,
+  queryArray,
+  queryNumber,
+  SEVERITIES,
+  strictEnum,
+} from "./common";
+import { stepControlIssues } from "./step-control-issues";
+import { STEP_VARIANTS, strictControlShapes } from "./workflow";
+
+/**
+ * What we send to the v2 workflow endpoints (apps/api/src/app/workflows-v2/dtos/): create, update (PUT),
+ * patch, list query and sync body, strict; plus the list answer (tolerant).
+ */
+
+/** A step variant that can be written. */
+type StepVariant = (typeof STEP_VARIANTS)[number];
+
+/** Control values of one variant as a write body carries them: strict keys and types, every control optional. */
+function writableControls<T extends StepVariant>(type: T) {
+  return strictControlShapes[type].partial();
+}
+
+/**
+ * Per step type, the control values that the service stores WITHOUT issues: strict shape plus the
+ * required controls (email `subject` and `body`, in-app `subject` or `body`, regular digest/delay
+ * `amount` >= 1 and `unit`, timed `cron`, fixed throttle `amount` and `unit`, dynamic `dynamicKey`).
+ * A failure names the control and why; the service itself would accept such values and mark the step
+ * (and so the workflow) `ERROR`.
+ */
+export const completeControlValuesSchemas = Object.fromEntries(
+  STEP_VARIANTS.map((type) => [
+    type,
+    writableControls(type).superRefine((values, ctx) => {
+      for (const [path, issues] of Object.entries(stepControlIssues(type, values)))
+        for (const issue of issues)
+          ctx.addIssue({ code: "custom", path: path.split("."), message: issue.message });
+    }),
+  ]),
+) as { [T in StepVariant]: ReturnType<typeof writableControls<T>> };
+
+function stepUpsert<T extends StepVariant>(type: T) {
+  return z.strictObject({
+    /** The `_id` of an existing step: keeps its identity (stepId, stored values) on update. */
+    _id: z.string().min(1).optional(),
+    name: z.string().min(1, "must not be empty"),
+    type: z.literal(type),
+    /** `null` deletes the step's stored values; absent leaves them (update) or stores none (create). */
+    controlValues: writableControls(type).nullable().optional(),
+  });
+}
+
+/** A step of a create or update body, discriminated by `type`. */
+export const stepUpsertSchema = z.discriminatedUnion("type", [
+  stepUpsert("in_app"),
+  stepUpsert("email"),
+  stepUpsert("sms"),
+  stepUpsert("push"),
+  stepUpsert("chat"),
+  stepUpsert("delay"),
+  stepUpsert("digest"),
+  stepUpsert("custom"),
+  stepUpsert("throttle"),
+]);
+/** A step of a create or update body. */
+export type StepUpsert = z.input<typeof stepUpsertSchema>;
+
+/** Preferences of a workflow as written: the `all` fallback and per-channel flags. */
+const workflowPreferencesInputSchema = z.strictObject({
+  all: z.strictObject({ enabled: z.boolean().optional(), readOnly: z.boolean().optional() }).optional(),
+  channels: z.partialRecord(channelTypeSchema, z.strictObject({ enabled: z.boolean() })).optional(),
+});
+
+/** `preferences` of a create or update body: subscribers' defaults (`user`) and the workflow's (`workflow`). */
+const preferencesInputSchema = z.strictObject({
+  user: workflowPreferencesInputSchema.nullable().optional(),
+  workflow: workflowPreferencesInputSchema.nullable().optional(),
+});
+
+/** Fields shared by create and update (dtos/workflow-commons.dto.ts). */
+const commonFields = {
+  name: z.string().min(1, "must not be empty"),
+  description: z.string().optional(),
+  tags: z.array(z.string()).optional(),
+  /** Defaults to true on create and on update (upsert-workflow.usecase.ts `active ?? true`). */
+  active: z.boolean().optional(),
+  validatePayload: z.boolean().optional(),
+  payloadSchema: jsonObjectSchema.nullable().optional(),
+  isTranslationEnabled: z.boolean().optional(),
+  steps: z.array(stepUpsertSchema),
+  severity: strictEnum(SEVERITIES).optional(),
+};
+
+/** Body of `POST /v2/workflows` (dtos/create-workflow.dto.ts). */
+export const createWorkflowBodySchema = z.strictObject({
+  workflowId: z.string().min(1, "must not be empty"),
+  ...commonFields,
+  preferences: preferencesInputSchema.optional(),
+});
+/** Body of the create-workflow operation. */
+export type CreateWorkflowBody = z.input<typeof createWorkflowBodySchema>;
+
+/**
+ * Body of `PUT /v2/workflows/{workflowId}` (dtos/update-workflow.dto.ts): the whole workflow; `steps`
+ * replace the stored list (a step keeps its identity only with its `_id`); `preferences` and `origin`
+ * are required there.
+ */
+export const updateWorkflowBodySchema = z.strictObject({
+  workflowId: z.string().min(1).optional(),
+  ...commonFields,
+  preferences: preferencesInputSchema,
+  origin: strictEnum(ORIGINS),
+});
+/** Body of the update-workflow operation. */
+export type UpdateWorkflowBody = z.input<typeof updateWorkflowBodySchema>;
+
+/** Body of `PATCH /v2/workflows/{workflowId}` (dtos/patch-workflow.dto.ts): only the fields given change. */
+export const patchWorkflowBodySchema = z.strictObject({
+  active: z.boolean().optional(),
+  name: z.string().min(1, "must not be empty").optional(),
+  description: z.string().optional(),
+  tags: z.array(z.string()).optional(),
+  payloadSchema: jsonObjectSchema.optional(),
+  validatePayload: z.boolean().optional(),
+  isTranslationEnabled: z.boolean().optional(),
+});
+/** Body of the patch-workflow operation. */
+export type PatchWorkflowBody = z.input<typeof patchWorkflowBodySchema>;
+
+/** Body of `PUT /v2/workflows/{workflowId}/sync` (dtos/sync-workflow.dto.ts). */
+export const syncWorkflowBodySchema = z.strictObject({
+  targetEnvironmentId: z.string().min(1, "must not be empty"),
+});
+/** Body of the sync-workflow operation. */
+export type SyncWorkflowBody = z.input<typeof syncWorkflowBodySchema>;
+
+/** Fields a list can be ordered by (dtos/get-list-query-params.ts). */
+const ORDER_BY = ["createdAt", "updatedAt", "name", "lastTriggeredAt"] as const;
+/** Workflow states. */
+const WORKFLOW_STATUSES = ["ACTIVE", "INACTIVE", "ERROR"] as const;
+
+/**
+ * Query of `GET /v2/workflows` (strict; shared/dtos/limit-offset-pagination.dto.ts): `limit` 1 to 100
+ * (the controller's default 50), `offset` >= 0 (default 0), newest first by default.
+ */
+export const listWorkflowsQuerySchema = z.strictObject({
+  offset: queryNumber().int().min(0).optional(),
+  limit: queryNumber().int().min(1).max(100).optional(),
+  query: z.string().optional(),
+  orderBy: strictEnum(ORDER_BY).optional(),
+  orderDirection: strictEnum(["ASC", "DESC"]).optional(),
+  tags: queryArray(z.string().min(1)).optional(),
+  status: queryArray(strictEnum(WORKFLOW_STATUSES)).optional(),
+});
+/** Query of the list-workflows operation, as a caller writes it. */
+export type ListWorkflowsQuery = z.input<typeof listWorkflowsQuerySchema>;
+
+/** One workflow of a list (dtos/workflow-list-response.dto.ts; tolerant): no steps, their types only. */
+export const workflowListItemSchema = z.looseObject({
+  _id: z.string(),
+  workflowId: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  tags: z.array(z.string()).optional(),
+  updatedAt: z.string(),
+  createdAt: z.string(),
+  status: openEnum(WORKFLOW_STATUSES),
+  origin: originSchema,
+  lastTriggeredAt: z.string().nullable().optional(),
+  stepTypeOverviews: z.array(z.string()),
+  isTranslationEnabled: z.boolean().optional(),
+});
+/** One workflow of a list. */
+export type WorkflowListItem = z.infer<typeof workflowListItemSchema>;
+
+/** Answer of `GET /v2/workflows` (usecases/list-workflows/list-workflow.usecase.ts; tolerant). */
+export const workflowListSchema = z.looseObject({
+  workflows: z.array(workflowListItemSchema),
+  totalCount: z.number(),
+});
+/** One page of workflows. */
+export type WorkflowList = z.infer<typeof workflowListSchema>;
