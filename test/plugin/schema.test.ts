@@ -78,8 +78,12 @@ describe("the package schema", () => {
 
   it("declares a Workflow's steps as typed objects: declared ones, and stored ones with stepId and id", () => {
     const workflow = spec.resources["svc:index:Workflow"]!;
-    expect(workflow.inputProperties.steps).toMatchObject({ items: { $ref: "#/types/svc:index:WorkflowStep" } });
-    expect(workflow.properties.steps).toMatchObject({ items: { $ref: "#/types/svc:index:WorkflowStoredStep" } });
+    expect(workflow.inputProperties.steps).toMatchObject({
+      items: { $ref: "#/types/svc:index:WorkflowStep" },
+    });
+    expect(workflow.properties.steps).toMatchObject({
+      items: { $ref: "#/types/svc:index:WorkflowStoredStep" },
+    });
     expect(Object.keys(spec.types["svc:index:WorkflowStep"]?.properties ?? {}).sort()).toEqual([
       "controls",
       "name",
