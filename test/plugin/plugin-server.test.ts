@@ -247,7 +247,7 @@ describe("SubscriberCredentials through the plugin", () => {
 
 describe("a Workflow through the plugin", () => {
   const urn = pluginUrn(WORKFLOW, "welcome");
-  const steps = [
+  const steps: PropertyMap[] = [
     { name: "Inbox", type: "in_app", controls: { body: "Hi" } },
     { name: "Mail", type: "email", controls: { subject: "Welcome", body: "<p>Hi</p>" } },
   ];
@@ -281,10 +281,12 @@ describe("a Workflow through the plugin", () => {
       ["controls", "id", "name", "stepId", "type"],
     ]);
     expect((await plugin.diff(urn, id, outs, inputs, inputs)).changes).toBe("none");
-    const edited = {
-      ...inputs,
-      steps: [steps[0], { ...steps[1], controls: { subject: "Hello", body: "<p>Hi</p>" } }],
+    const mail: PropertyMap = {
+      name: "Mail",
+      type: "email",
+      controls: { subject: "Hello", body: "<p>Hi</p>" },
     };
+    const edited: PropertyMap = { ...inputs, steps: [steps[0] ?? {}, mail] };
     const diff = await plugin.diff(urn, id, outs, (await plugin.check(urn, inputs, edited)).inputs, inputs);
     expect(diff).toMatchObject({
       changes: "some",
