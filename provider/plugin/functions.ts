@@ -36,6 +36,7 @@ export const FUNCTIONS: Readonly<Record<string, DataSource>> = {
   getWorkflow,
   listMessages,
   listNotifications,
+  listWorkflows,
   searchSubscribers,
 };
 

@@ -319,6 +319,17 @@ describe("functions through Invoke", () => {
     expect(items[0]).not.toHaveProperty("_id");
   });
 
+  it("svc:index:getEnvironment answers the key's environment; svc:index:listWorkflows `items` of every page", async () => {
+    const env = await plugin.invoke("svc:index:getEnvironment", {});
+    expect(env).toMatchObject({ id: emu.keys[0]?.environmentId, name: "Development" });
+    const created = await plugin.create(pluginUrn(WORKFLOW, "listed"), {
+      ...(await plugin.check(pluginUrn(WORKFLOW, "listed"), {}, { name: "Listed", steps: [] })).inputs,
+    });
+    const listed = await plugin.invoke("svc:index:listWorkflows", { query: "Listed", limit: 1 });
+    expect((listed.items as PropertyMap[]).map((w) => [w.name, w.id])).toEqual([["Listed", created.id]]);
+    await plugin.delete(pluginUrn(WORKFLOW, "listed"), created.id, created.outs);
+  });
+
   it("an unknown function fails naming the known ones", async () => {
     await expect(plugin.invoke("svc:index:getNothing", {})).rejects.toThrow(
       /unknown function.*getActiveIntegrations/,
