@@ -168,8 +168,8 @@ describe.skipIf(skipEngine("workflow"))(
       await stack.refresh();
       const { digest } = await stack.preview();
       expect(workflowOps(digest)).toEqual(["update"]);
-      const step = (digest?.steps ?? []).find((s) => s.urn.endsWith("::onboarding"));
-      expect(step?.diffReasons).toContain("name");
+      const text = (await stack.run(["preview", "--diff"], { client: true })).stdout;
+      expect(text).toMatch(/name\s*:\s*"Edited in the dashboard" => "Onboarding"/);
       await stack.up();
       expect((await stored("onboarding"))?.name).toBe("Onboarding");
       expect(await stepIds()).toEqual(ids);
@@ -182,9 +182,8 @@ describe.skipIf(skipEngine("workflow"))(
       emu.resetRequests();
       const preview = await stack.preview({ allowFailure: true });
       expect(preview.code).not.toBe(0);
-      expect(preview.stdout + preview.stderr).toContain(
-        'steps[1] "Welcome email": controls.subject: Subject is required',
-      );
+      const messages = (preview.digest?.diagnostics ?? []).map((d) => d.message).join("\n");
+      expect(messages).toContain('steps[1] "Welcome email": controls.subject: Subject is required');
       const up = await stack.up({ allowFailure: true });
       expect(up.code).not.toBe(0);
       expect(workflowWrites()).toEqual([]);
