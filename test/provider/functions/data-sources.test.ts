@@ -169,6 +169,8 @@ describe("listWorkflows and getEnvironment", () => {
     const o = await settle(svc.listWorkflowsOutput({ query: pulumi.output("list-b") }));
     expect(o.value.map((w) => w.workflowId)).toEqual(["list-b"]);
     expect(o.secret).toBe(false);
+    // The other tests read every workflow of the environment: leave only the fixture's.
+    for (const w of found) expect((await call(emu, "DELETE", `/v2/workflows/${w._id}`)).status).toBe(204);
   });
 
   it("getEnvironment answers the key's environment, never the key", async () => {
