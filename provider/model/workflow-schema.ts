@@ -10,13 +10,13 @@
  */
 import { z } from "zod";
 import {
-  completeControlValuesSchemas,
   jsonObjectSchema,
   preferencesInputSchema,
   SEVERITIES,
   STEP_VARIANTS,
   strictEnum,
 } from "../../sdk/schemas";
+import { strictControlShapes } from "../../sdk/schemas/workflow";
 import { identifierOriginSchema } from "../default-identifier";
 
 /** The step types a workflow can hold. */
@@ -24,12 +24,16 @@ export const WORKFLOW_STEP_TYPES = STEP_VARIANTS;
 /** One of {@link WORKFLOW_STEP_TYPES}. */
 export type WorkflowStepType = (typeof WORKFLOW_STEP_TYPES)[number];
 
-/** A step of one type: its name, its type and its controls, typed (what TypeScript programs declare). */
-function typedStep<T extends WorkflowStepType>(type: T) {
+/**
+ * A step of one type: its name, its type and its controls, typed (what TypeScript programs declare). The
+ * controls' schema is passed whole (not looked up by a type parameter) so that each variant keeps its own
+ * static type; check validates with `completeControlValuesSchemas` (../runtime/workflow/check.ts).
+ */
+function typedStep<T extends WorkflowStepType, C extends z.ZodType>(type: T, controls: C) {
   return z.strictObject({
     name: z.string().min(1, "must not be empty"),
     type: z.literal(type),
-    controls: completeControlValuesSchemas[type].optional(),
+    controls: controls.optional(),
   });
 }
 
@@ -38,15 +42,15 @@ function typedStep<T extends WorkflowStepType>(type: T) {
  * or `throttle`, each with the controls of the spec's control table (operation 7).
  */
 export const workflowStepArgsSchema = z.discriminatedUnion("type", [
-  typedStep("in_app"),
-  typedStep("email"),
-  typedStep("sms"),
-  typedStep("push"),
-  typedStep("chat"),
-  typedStep("delay"),
-  typedStep("digest"),
-  typedStep("custom"),
-  typedStep("throttle"),
+  typedStep("in_app", strictControlShapes.in_app.partial()),
+  typedStep("email", strictControlShapes.email.partial()),
+  typedStep("sms", strictControlShapes.sms.partial()),
+  typedStep("push", strictControlShapes.push.partial()),
+  typedStep("chat", strictControlShapes.chat.partial()),
+  typedStep("delay", strictControlShapes.delay.partial()),
+  typedStep("digest", strictControlShapes.digest.partial()),
+  typedStep("custom", strictControlShapes.custom.partial()),
+  typedStep("throttle", strictControlShapes.throttle.partial()),
 ]);
 
 /** A declared step, plain: the shape the plugin's schema gives other languages. */

@@ -27,7 +27,11 @@ export const emailIdentifier: pulumi.Output<string> = email.identifier;
 export const welcomeArgs: svc.WorkflowArgs = {
   name: "Welcome",
   steps: [
-    { name: "Mail", type: "email", controls: { subject: "Welcome", body: "<p>Hello</p>", editorType: "html" } },
+    {
+      name: "Mail",
+      type: "email",
+      controls: { subject: "Welcome", body: "<p>Hello</p>", editorType: "html" },
+    },
     { name: "Batch", type: "digest", controls: { amount: 1, unit: "hours" } },
   ],
 };
