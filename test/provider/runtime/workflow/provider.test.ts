@@ -3,6 +3,7 @@ import { type Emulator, startEmulator } from "../../../../emulator";
 import { defaultIdentifier } from "../../../../provider/default-identifier";
 import { UNKNOWN } from "../../../../provider/model/values";
 import type { WorkflowInputs, WorkflowOutputs } from "../../../../provider/model/workflow-schema";
+import { withTarget } from "../../../../provider/runtime/shared/with-target";
 import { workflowChanges } from "../../../../provider/runtime/workflow/diff";
 import { WorkflowProvider } from "../../../../provider/runtime/workflow/provider";
 import { SvcClient } from "../../../../sdk";
@@ -374,5 +375,30 @@ describe("every step type (the README's example)", () => {
         .flat()
         .filter((line) => line.startsWith("controls.")),
     ).toEqual([]);
+  });
+});
+
+describe("environments (as the host wraps the provider)", () => {
+  it("records the key's environment; the same workflowId in another environment is another workflow; a key of another environment is refused", async () => {
+    const [dev, prod] = emu.keys;
+    const wrapped = (apiKey: string) =>
+      withTarget(
+        new WorkflowProvider({ settings: { apiKey, baseUrl: emu.url }, client: (s) => new SvcClient(s) }),
+      );
+    const inDev = wrapped(String(dev?.apiKey));
+    const inProd = wrapped(String(prod?.apiKey));
+    const devMade = await inDev.create((await inDev.check({}, WELCOME)).inputs);
+    const prodMade = await inProd.create((await inProd.check({}, WELCOME)).inputs);
+    expect(devMade.outs).toMatchObject({ environmentId: dev?.environmentId, environmentName: "Development" });
+    expect(prodMade.outs).toMatchObject({ environmentId: prod?.environmentId });
+    expect(prodMade.id).not.toBe(devMade.id);
+    emu.resetRequests();
+    const err = await failure(
+      inProd.update(devMade.id, devMade.outs ?? {}, (await inProd.check({}, WELCOME)).inputs),
+    );
+    expect(err.message).toMatch(
+      /^svc: update: this resource lives in environment "Development" .* nothing was read or changed/,
+    );
+    expect(writes()).toEqual([]);
   });
 });
