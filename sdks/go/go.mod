@@ -1,5 +1,5 @@
 // The Go SDK of pulumi-svc (package svc, github.com/pulumi-svc/pulumi-svc/sdks/go/svc), generated from
-// provider/plugin/schema.json by `npm run sdk:go` (scripts/gen-go-sdk.sh). Its requirements are the CLI wrapper
+// provider/plugin/schema.json by `npm run sdk:go` (scripts/gen-sdk.sh -language go). Its requirements are the CLI wrapper
 // module's (scripts/pulumi-cli/go.mod) at the same versions, so a build after the CLI build reuses the compiled
 // Go SDK of Pulumi: regenerate this file by copying that go.mod here (module line changed) and running
 // `go mod tidy`; test/toolchain/go-sdk-svc.test.ts checks the versions match.
