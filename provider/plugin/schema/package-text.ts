@@ -7,7 +7,7 @@ import type { PropertySpec } from "./json-to-pulumi";
 
 /**
  * Package metadata and SDK settings. The Go SDK's import path is
- * `github.com/pulumi-svc/pulumi-svc/sdk/go/svc` (module `github.com/pulumi-svc/pulumi-svc/sdk`, package
+ * `github.com/pulumi-svc/pulumi-svc/sdks/go/svc` (module `github.com/pulumi-svc/pulumi-svc/sdk`, package
  * `svc`), generated into `sdk/go/svc` of this repository.
  */
 export const PACKAGE_META = {
@@ -20,12 +20,12 @@ export const PACKAGE_META = {
   meta: { moduleFormat: "(.*)" },
   language: {
     go: {
-      importBasePath: "github.com/pulumi-svc/pulumi-svc/sdk/go/svc",
+      importBasePath: "github.com/pulumi-svc/pulumi-svc/sdks/go/svc",
       generateResourceContainerTypes: true,
       respectSchemaVersion: true,
     },
     nodejs: { packageName: "@pulumi-svc/svc", respectSchemaVersion: true },
-    python: { packageName: "pulumi_svc", respectSchemaVersion: true },
+    python: { packageName: "pulumi_svc", respectSchemaVersion: true, pyproject: { enabled: true } },
     csharp: { rootNamespace: "PulumiSvc", respectSchemaVersion: true },
   },
 } as const;
