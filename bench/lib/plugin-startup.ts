@@ -1,10 +1,11 @@
 /**
  * Start-up of a provider plugin process to its first served `GetSchema`: spawn, read the port from its first
  * stdout line (as the engine does), call GetSchema, stop it. The wall time is what the engine waits for before
- * it can type-check a program against the plugin.
+ * it can type-check a program against the plugin; the process's CPU time (Linux, from /proc) is the same
+ * work, less sensitive to other load on the machine.
  */
-import { spawn } from "node:child_process";
-import { PluginClient } from "../../testkit/plugin/plugin-client";
+import { readFileSync } from "node:fs";
+import { startPluginProcess } from "../../testkit/plugin/plugin-process";
 
 /** How to start one plugin: a command and its arguments. */
 export interface PluginCommand {
@@ -12,36 +13,35 @@ export interface PluginCommand {
   args: readonly string[];
 }
 
-/** The port line of a starting plugin; rejects if it exits first. */
-function portOf(child: ReturnType<typeof spawn>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    let out = "";
-    let err = "";
-    child.stdout?.on("data", (d: Buffer) => {
-      out += d.toString();
-      const line = out.split("\n")[0];
-      if (out.includes("\n") && line !== undefined) resolve(Number(line.trim()));
-    });
-    child.stderr?.on("data", (d: Buffer) => {
-      err += d.toString();
-    });
-    child.on("exit", (code) => reject(new Error(`plugin exited (${code}) before serving: ${err.trim()}`)));
-  });
+/** One start-up. */
+export interface Startup {
+  /** Spawn to a served GetSchema, ms. */
+  wallMs: number;
+  /** CPU (user + system) of the process by then, ms; undefined where /proc is not. */
+  cpuMs: number | undefined;
 }
 
-/** Milliseconds from spawning `plugin` to a served GetSchema (the schema's length checked non-zero). */
-export async function startupToSchemaMs(plugin: PluginCommand, env: NodeJS.ProcessEnv): Promise<number> {
-  const t0 = performance.now();
-  const child = spawn(plugin.command, [...plugin.args], { env, stdio: ["ignore", "pipe", "pipe"] });
+/** CPU time of a process so far, from /proc/<pid>/stat (clock ticks of 10 ms). */
+function cpuMsOf(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
   try {
-    const port = await portOf(child);
-    const client = new PluginClient(`127.0.0.1:${port}`);
-    const schema = await client.schema();
-    const ms = performance.now() - t0;
-    client.close();
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Spawns `plugin` and measures it to a served GetSchema (an empty schema fails). */
+export async function startupToSchema(plugin: PluginCommand, env: NodeJS.ProcessEnv): Promise<Startup> {
+  const t0 = performance.now();
+  const running = await startPluginProcess(plugin.command, plugin.args, env);
+  try {
+    const schema = await running.client.schema();
+    const wallMs = performance.now() - t0;
     if (schema.length === 0) throw new Error("GetSchema answered an empty schema");
-    return ms;
+    return { wallMs, cpuMs: cpuMsOf(running.pid) };
   } finally {
-    child.kill();
+    running.stop();
   }
 }

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, wri
 import { join } from "node:path";
 import { repoRoot } from "../../testkit/harness/repo-root";
 import { bundlePlugin } from "./bundle";
-import { nodeBinaryFor } from "./node-binary";
+import { nodeBinaryFor, runsOn } from "./node-binary";
 import { PLATFORMS, type PluginPlatform } from "./platforms";
 import { hasTool } from "./run-tool";
 import { makeExecutable, seaBlob } from "./sea";
@@ -19,6 +19,8 @@ export interface PluginDistOptions {
   platforms?: readonly PluginPlatform[];
   /** Where the tarballs go (default `<repo>/dist/plugins`). */
   outDir?: string;
+  /** gzip level of the tarballs, 1 (fastest, the tests') to 9 (default 6). */
+  compressionLevel?: number;
   /** Progress lines (default: none). */
   log?: (line: string) => void;
 }
@@ -33,7 +35,7 @@ export interface PluginTarball {
   bytes: number;
   /** The executable's size. */
   executableBytes: number;
-  /** Wall time of this platform's steps (copy, inject, sign, pack), in seconds. */
+  /** Wall time of this platform's steps (fetch, blob, copy, inject, sign, pack), in seconds. */
   seconds: number;
 }
 
@@ -43,7 +45,7 @@ export interface PluginDistResult {
   version: string;
   /** The bundled script's size. */
   bundleBytes: number;
-  /** Wall time of bundle and blob, in seconds. */
+  /** Wall time of the bundle, in seconds. */
   bundleSeconds: number;
   tarballs: PluginTarball[];
   /** Platforms left out, with why. */
@@ -62,20 +64,24 @@ function seconds(t0: number): number {
 }
 
 /** Builds one platform's executable and tarball in `work`; moves the tarball into `outDir`. */
-async function buildPlatform(
+function buildPlatform(
   p: PluginPlatform,
-  blob: string,
+  script: string,
   version: string,
   work: string,
   outDir: string,
-): Promise<PluginTarball> {
+  level: number,
+): PluginTarball {
   const t0 = performance.now();
   const dir = join(work, p.name);
   mkdirSync(dir);
-  const node = nodeBinaryFor(p, process.version.slice(1));
+  const nodeVersion = process.version.slice(1);
+  const node = nodeBinaryFor(p, nodeVersion);
+  // The blob is made by the `node` running this script; its code cache is valid in that binary alone.
+  const blob = seaBlob(script, work, runsOn(p, nodeVersion));
   const executable = join(dir, p.executable);
   makeExecutable(p, node, blob, executable);
-  const packed = packTarball(dir, p.executable, version, p.name);
+  const packed = packTarball(dir, p.executable, version, p.name, level);
   const file = join(outDir, packed.slice(dir.length + 1));
   renameSync(packed, file);
   return {
@@ -101,9 +107,8 @@ export async function buildPluginDist(opts: PluginDistOptions = {}): Promise<Plu
     const bundle = await bundlePlugin(root, version);
     const script = join(work, "pulumi-resource-svc.js");
     writeFileSync(script, bundle.code);
-    const blob = seaBlob(script, work);
     const bundleSeconds = seconds(t0);
-    log(`bundle ${(bundle.code.length / 1e6).toFixed(1)} MB, blob made in ${bundleSeconds.toFixed(1)} s`);
+    log(`bundle ${(bundle.code.length / 1e6).toFixed(1)} MB in ${bundleSeconds.toFixed(1)} s`);
     const result: PluginDistResult = {
       version,
       bundleBytes: bundle.code.length,
@@ -118,7 +123,7 @@ export async function buildPluginDist(opts: PluginDistOptions = {}): Promise<Plu
         log(`${p.name}: skipped (${reason})`);
         continue;
       }
-      const t = await buildPlatform(p, blob, version, work, outDir);
+      const t = buildPlatform(p, script, version, work, outDir, opts.compressionLevel ?? 6);
       result.tarballs.push(t);
       log(`${p.name}: ${t.file} (${(t.bytes / 1e6).toFixed(1)} MB) in ${t.seconds.toFixed(1)} s`);
     }

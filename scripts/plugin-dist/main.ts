@@ -1,5 +1,5 @@
 /**
- * `npm run plugin:dist [-- --platforms=linux-amd64,windows-amd64] [--out=DIR]`: builds the plugin tarballs
+ * `npm run plugin:dist [-- --platforms=linux-amd64,windows-amd64] [--out=DIR] [--gzip-level=1..9]`: builds the plugin tarballs
  * (see build.ts). Prints one line per platform; exits non-zero with a one-line error.
  */
 import { buildPluginDist } from "./build";
@@ -14,9 +14,14 @@ function flag(argv: readonly string[], name: string): string | undefined {
 async function main(argv: readonly string[]): Promise<void> {
   const names = flag(argv, "platforms");
   const outDir = flag(argv, "out");
+  const level = flag(argv, "gzip-level");
+  const compressionLevel = level === undefined ? 6 : Number(level);
+  if (!Number.isInteger(compressionLevel) || compressionLevel < 1 || compressionLevel > 9)
+    throw new Error(`plugin:dist: --gzip-level must be an integer from 1 to 9, got "${level}"`);
   const platforms = names === undefined ? PLATFORMS : platformsNamed(names.split(","));
   const result = await buildPluginDist({
     platforms,
+    compressionLevel,
     ...(outDir !== undefined ? { outDir } : {}),
     log: (line) => console.log(`plugin:dist: ${line}`),
   });

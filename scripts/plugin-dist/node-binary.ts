@@ -39,12 +39,17 @@ function fetchNodeBinary(p: PluginPlatform, version: string): string {
   return binary;
 }
 
+/** Whether `process.execPath` is the Node.js binary of `version` for platform `p`. */
+export function runsOn(p: PluginPlatform, version: string): boolean {
+  return (
+    p.nodePlatform === process.platform && p.nodeArch === process.arch && process.version === `v${version}`
+  );
+}
+
 /**
  * The Node.js binary of `version` for platform `p`: `process.execPath` when it is that (this machine's
  * platform and version), else the fetched package's.
  */
 export function nodeBinaryFor(p: PluginPlatform, version: string): string {
-  const host = p.nodePlatform === process.platform && p.nodeArch === process.arch;
-  if (host && process.version === `v${version}`) return realpathSync(process.execPath);
-  return fetchNodeBinary(p, version);
+  return runsOn(p, version) ? realpathSync(process.execPath) : fetchNodeBinary(p, version);
 }

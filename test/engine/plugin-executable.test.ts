@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
 import { repoRoot } from "../../testkit/harness/repo-root";
+import { startPluginProcess } from "../../testkit/plugin/plugin-process";
 import {
   buildHostPluginTarball,
   cliOnlyBinDir,
@@ -38,6 +39,7 @@ const GRACE_URL = "https://hooks.example/sea-grace-secret-5a3";
 const ALAN_URL = "https://hooks.example/sea-alan-secret-5a4";
 const SECRETS = [SENDGRID_KEY, EXPO_TOKEN, GRACE_URL, ALAN_URL];
 const EXAMPLE = readFileSync(join(repoRoot(), "examples/yaml/Pulumi.yaml"), "utf8");
+const SCHEMA: unknown = JSON.parse(readFileSync(join(repoRoot(), "provider/plugin/schema.json"), "utf8"));
 
 let emu: Emulator;
 let work: string;
@@ -104,6 +106,23 @@ describe.skipIf(skipEngine("plugin-executable"))(
         version: string;
       }[];
       expect(listed.map((p) => `${p.name}@${p.version}`)).toContain(`svc@${tarball.version}`);
+    });
+
+    it("the installed executable serves GetPluginInfo (the package's version) and GetSchema (the pinned schema)", async () => {
+      const executable = join(
+        stack.workDir,
+        "home",
+        "plugins",
+        `resource-svc-v${tarball.version}`,
+        "pulumi-resource-svc",
+      );
+      const running = await startPluginProcess(executable, [], { PATH: path });
+      try {
+        expect(await running.client.pluginInfo()).toBe(tarball.version);
+        expect(JSON.parse(await running.client.schema())).toEqual(SCHEMA);
+      } finally {
+        running.stop();
+      }
     });
 
     it("up creates the five resources through the executable, the credentials secret", async () => {

@@ -15,11 +15,14 @@ export interface HostPluginTarball extends PluginTarball {
   version: string;
 }
 
-/** Builds the tarball of this machine's platform into `outDir`; throws when the dist script does not know it. */
+/**
+ * Builds the tarball of this machine's platform into `outDir` (gzip level 1: the test's CPU matters more than
+ * 5 MB); throws when the dist script does not know the platform.
+ */
 export async function buildHostPluginTarball(outDir: string): Promise<HostPluginTarball> {
   const host = hostPlatform();
   if (host === undefined) throw new Error(`no plugin tarball for ${process.platform}-${process.arch}`);
-  const result = await buildPluginDist({ platforms: [host], outDir });
+  const result = await buildPluginDist({ platforms: [host], outDir, compressionLevel: 1 });
   const tarball = result.tarballs[0];
   if (tarball === undefined) throw new Error(`${host.name}: ${result.skipped[0]?.reason ?? "not built"}`);
   return { ...tarball, version: result.version };
