@@ -108,10 +108,13 @@ export async function buildPluginDist(opts: PluginDistOptions = {}): Promise<Plu
     const script = join(work, "pulumi-resource-svc.js");
     writeFileSync(script, bundle.code);
     const bundleSeconds = seconds(t0);
-    log(`bundle ${(bundle.code.length / 1e6).toFixed(1)} MB in ${bundleSeconds.toFixed(1)} s`);
+    const bundleBytes = Buffer.byteLength(bundle.code);
+    log(
+      `bundle ${(bundleBytes / 1e6).toFixed(1)} MB in ${bundleSeconds.toFixed(1)} s (${bundle.warnings} esbuild warning(s))`,
+    );
     const result: PluginDistResult = {
       version,
-      bundleBytes: bundle.code.length,
+      bundleBytes,
       bundleSeconds,
       tarballs: [],
       skipped: [],

@@ -59,7 +59,10 @@ function replaceComputedLoads(root: string, version: string): Plugin {
 export interface PluginBundle {
   /** The bundle's text (one CommonJS script, no hashbang). */
   code: string;
-  /** Warnings esbuild printed (computed `require.resolve` of code the plugin does not run). */
+  /**
+   * Warnings esbuild gave (one today: a computed `require.resolve("node-gyp/...")` in @npmcli/run-script, which
+   * @pulumi/pulumi loads and the plugin never runs).
+   */
   warnings: number;
 }
 
