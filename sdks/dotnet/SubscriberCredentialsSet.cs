@@ -89,6 +89,7 @@ namespace PulumiSvc.Svc
             var defaultOptions = new CustomResourceOptions
             {
                 Version = Utilities.Version,
+                PluginDownloadURL = "github://api.github.com/pulumi-svc/pulumi-svc",
                 AdditionalSecretOutputs =
                 {
                     "credentials",

@@ -34,16 +34,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
 import { SvcClient } from "../../sdk/client";
 import type { ChannelSettings, Integration } from "../../sdk/schemas";
-import {
-  createPackedProgramFolder,
-  type ProgramFolder,
-  programPath,
-} from "../../testkit/consumer/program-folder";
 import { convergenceFixtures } from "../../testkit/convergence/fixtures";
 import { SUBSCRIBERS } from "../../testkit/convergence/generator";
 import { defaultIdentifier } from "../../testkit/convergence/oracle";
 import { runTimed } from "../../testkit/go-toolchain";
 import { repoRoot } from "../../testkit/harness/repo-root";
+import { buildHostPluginTarball, cliOnlyBinDir, onPath } from "../../testkit/plugin/plugin-tarball";
 import {
   ENGINE_TIMEOUT_MS,
   ensurePulumiCli,
@@ -84,7 +80,6 @@ interface StepLine {
 
 let emu: Emulator;
 let environmentId: string;
-let folder: ProgramFolder | undefined;
 /** Holds site/ (the SDK), state/ (backend, PULUMI_HOME, workspace), import/ and pasted.py. */
 let work: string;
 let python: string;
@@ -122,16 +117,27 @@ function stateResources(): StateResource[] {
 }
 
 /**
- * Makes `pulumi-resource-svc` available to the CLI; returns the PATH the program runs with (the plugin, the
- * CLI's bin directory, then the node running us: the plugin needs Node 22). For now the npm bin of the packed
- * tarball installed into a fresh folder, as test/engine/go-program.test.ts does; the one place to switch to
- * another way of installing the plugin.
+ * Makes `pulumi-resource-svc` available to the CLI as a user of Python gets it: the plugin tarball of this
+ * machine's platform (the standalone executable, built from this repository's dist/), installed with
+ * `pulumi plugin install resource svc <version> --file <tarball>` into the stack's PULUMI_HOME. Returns the PATH
+ * the program runs with: the CLI and the YAML host only, so no `node` is found.
  */
 async function makePluginAvailable(cliBinDir: string): Promise<string> {
   const t = performance.now();
-  folder = await createPackedProgramFolder({ project: "svc-python-plugin", files: {} });
-  process.stderr.write(`python-program: pack and install ${((performance.now() - t) / 1000).toFixed(1)} s\n`);
-  return programPath(folder, cliBinDir);
+  const tarball = await buildHostPluginTarball(join(work, "plugins"));
+  const path = cliOnlyBinDir(join(work, "bin"), cliBinDir);
+  const home = join(stateDir(), "home");
+  mkdirSync(home, { recursive: true });
+  const install = await runTimed(
+    join(path, "pulumi"),
+    ["plugin", "install", "resource", "svc", tarball.version, "--file", tarball.file],
+    { cwd: work, env: { PATH: path, PULUMI_HOME: home, PULUMI_SKIP_UPDATE_CHECK: "true" } },
+  );
+  scanned += install.stdout + install.stderr;
+  process.stderr.write(
+    `python-program: plugin tarball built and installed ${((performance.now() - t) / 1000).toFixed(1)} s\n`,
+  );
+  return path;
 }
 
 /** The venv with the pinned pulumi, and the SDK pip-installed into work/site; returns the PYTHONPATH. */
@@ -250,13 +256,18 @@ describe.skipIf(skipEngine("python-program") || skipWithoutPython("python-progra
       env = programEnv(path, site);
     }, ENGINE_TIMEOUT_MS);
     afterAll(async () => {
-      folder?.remove();
       if (work) rmSync(work, { recursive: true, force: true });
       await emu?.close();
       if (started)
         process.stderr.write(
           `python-program: total ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
         );
+    });
+
+    it("the program's PATH holds the CLI and the YAML host only: no node; the plugin comes from its tarball", () => {
+      expect(onPath("pulumi", String(env.PATH))).toBe(true);
+      expect(onPath("node", String(env.PATH))).toBe(false);
+      expect(onPath("pulumi-resource-svc", String(env.PATH))).toBe(false);
     });
 
     it("up creates the integration and binds the three subscribers' device tokens to it; the fixtures stay", async () => {

@@ -12,8 +12,8 @@
  * Delivery is best effort: no engine (unit tests, another host), or an engine that refuses, loses the
  * message and nothing else.
  */
-import { createRequire } from "node:module";
 import type { EngineClient } from "@pulumi/pulumi/proto/engine_grpc_pb";
+import { fromPulumi } from "./pulumi-require";
 
 /** Sends one line to the engine's display. */
 export interface EngineLog {
@@ -75,8 +75,7 @@ function connect(address: string): EngineLog {
 }
 
 function newClient(address: string): EngineClient {
-  const fromPulumi = createRequire(require.resolve("@pulumi/pulumi/package.json"));
-  const grpc: typeof import("@grpc/grpc-js") = fromPulumi("@grpc/grpc-js");
+  const grpc = fromPulumi("@grpc/grpc-js") as typeof import("@grpc/grpc-js");
   const generated: typeof import("@pulumi/pulumi/proto/engine_grpc_pb") = require("@pulumi/pulumi/proto/engine_grpc_pb");
   return new generated.EngineClient(address, grpc.credentials.createInsecure());
 }
