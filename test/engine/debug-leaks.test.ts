@@ -3,7 +3,8 @@
  * reads) carry in plaintext, under the real CLI, for the same program on both paths: JavaScript (dynamic
  * resources from the packed tarball) and Pulumi YAML (the plugin `pulumi-resource-svc` of that tarball). The
  * program declares every kind of credential: an integration's API key (sendgrid), an FCM service account's
- * private key, a subscriber's device token and webhook URL, a set's webhook URL, and the stack's svc:apiKey.
+ * private key, a subscriber's device token and webhook URL, a set's webhook URL, the stack's svc:apiKey and
+ * an explicit provider's API key.
  * Runs: preview of a new stack, up, a no-op preview (all `--debug`), a no-op up without `--debug`, a no-op
  * preview with `-v=9 --logtostderr` instead, refresh and destroy (`--debug`), every one with `--event-log`
  * (PULUMI_DEBUG_COMMANDS=true, as the Automation API sets it). The suite prints a table of occurrences per
@@ -56,7 +57,9 @@ const DECLARED: readonly NamedSecret[] = [
   { kind: "device token (file)", value: DEVICE_TOKEN },
   { kind: "set webhook URL (file)", value: SET_WEBHOOK_URL },
 ];
-const KINDS = ["svc:apiKey", ...DECLARED.map((s) => s.kind)];
+/** The API key of an explicit `svc.Provider` (another environment's key of the emulator), read from a file. */
+const PROVIDER_KEY_KIND = "svc.Provider apiKey (file)";
+const KINDS = ["svc:apiKey", PROVIDER_KEY_KIND, ...DECLARED.map((s) => s.kind)];
 
 /** Stack config (all secret) of both programs. */
 const CONFIG: Record<string, string> = { sendgridKey: SENDGRID_KEY, graceUrl: WEBHOOK_URL };
@@ -68,7 +71,8 @@ const FILES: Record<string, string> = {
   "alan-url.txt": SET_WEBHOOK_URL,
 };
 
-const JS_PROGRAM = `"use strict";
+/** The JavaScript program; its explicit provider acts on `baseUrl` with the key in prod-key.txt. */
+const jsProgram = (baseUrl: string) => `"use strict";
 const { readFileSync } = require("node:fs");
 const pulumi = require("@pulumi/pulumi");
 const svc = require("pulumi-svc");
@@ -85,9 +89,12 @@ new svc.SubscriberCredentials("graceChat", { subscriberId: "user-grace", provide
   integrationIdentifier: chat.identifier, credentials: { webhookUrl: cfg.requireSecret("graceUrl") } });
 new svc.SubscriberCredentialsSet("teamChat", { providerId: "slack", integrationIdentifier: chat.identifier,
   credentials: pulumi.secret({ "user-alan": { webhookUrl: local("alan-url.txt") } }) });
+const prod = new svc.Provider("prod", { apiKey: pulumi.secret(local("prod-key.txt")), baseUrl: "${baseUrl}" });
+new svc.Integration("prodInbox", { providerId: "svc", channel: "in_app", active: true }, { provider: prod });
 `;
 
-const YAML_PROGRAM = `name: svc-debug-yaml
+/** The same program in Pulumi YAML. */
+const yamlProgram = (baseUrl: string) => `name: svc-debug-yaml
 runtime: yaml
 config:
 ${Object.keys(CONFIG)
@@ -143,6 +150,18 @@ ${Object.keys(CONFIG)
           webhookUrl:
             fn::secret:
               fn::readFile: ./alan-url.txt
+  prod:
+    type: pulumi:providers:svc
+    properties:
+      apiKey:
+        fn::secret:
+          fn::readFile: ./prod-key.txt
+      baseUrl: ${baseUrl}
+  prodInbox:
+    type: svc:index:Integration
+    properties: { providerId: svc, channel: in_app, active: true }
+    options:
+      provider: \${prod}
 `;
 
 /** A run: its name in the table and the CLI command (the flags `--event-log <file>` and the stack's are added). */
@@ -163,8 +182,16 @@ const RUNS: readonly RunSpec[] = [
 
 const RPC_FINISHED = KNOWN_SOURCES[0]!.source;
 
-/** The secrets the programs take from files: the engine cannot mask them. */
-const FROM_FILES = ["FCM private key (file)", "device token (file)", "set webhook URL (file)"];
+/**
+ * The secrets the programs take from files: the engine cannot mask them. The explicit provider's key too: a
+ * provider's outputs are its inputs, and the dynamic-provider host gets its configuration from them.
+ */
+const FROM_FILES = [
+  "FCM private key (file)",
+  "device token (file)",
+  "set webhook URL (file)",
+  PROVIDER_KEY_KIND,
+].sort();
 
 /**
  * The upstream leaks expected, by path and run: the secret kinds @pulumi/pulumi's "RegisterResource RPC
@@ -190,6 +217,13 @@ let binDir: string;
 let folder: ProgramFolder;
 const findings: LeakRun[] = [];
 
+/** The emulator's second key (another environment than svc:apiKey's). */
+function prodKey(): string {
+  const key = emu.keys[1]?.apiKey;
+  if (key === undefined || key === emu.apiKey) throw new Error("the emulator has no second key");
+  return key;
+}
+
 /** The values from config and from files reached the service (so a run without leaks is not an empty one). */
 function expectWritten(): void {
   const live = emu.integrations().filter((i) => i.deleted !== true);
@@ -200,6 +234,10 @@ function expectWritten(): void {
   expect(entries("user-ada").flatMap((c) => c.credentials?.deviceTokens ?? [])).toContain(DEVICE_TOKEN);
   expect(entries("user-grace").map((c) => c.credentials?.webhookUrl)).toContain(WEBHOOK_URL);
   expect(entries("user-alan").map((c) => c.credentials?.webhookUrl)).toContain(SET_WEBHOOK_URL);
+  const prodEnv = emu.keys[1]?.environmentId;
+  expect(live.filter((i) => i.channel === "in_app" && i._environmentId === prodEnv).length).toBeGreaterThan(
+    0,
+  );
 }
 
 /** Runs every run of {@link RUNS} on `stack`, recording what leaked. */
@@ -261,10 +299,13 @@ describe.skipIf(skipEngine("debug leaks"))(
     beforeAll(async () => {
       emu = await startEmulator({ port: 0, fixtures: "default" });
       binDir = await ensurePulumiCli();
-      folder = await createPackedProgramFolder({ project: "svc-debug", files: { "index.js": JS_PROGRAM } });
+      folder = await createPackedProgramFolder({
+        project: "svc-debug",
+        files: { "index.js": jsProgram(emu.url) },
+      });
       mkdirSync(join(folder.dir, "yaml"));
-      writeFileSync(join(folder.dir, "yaml", "Pulumi.yaml"), YAML_PROGRAM);
-      for (const [file, text] of Object.entries(FILES)) {
+      writeFileSync(join(folder.dir, "yaml", "Pulumi.yaml"), yamlProgram(emu.url));
+      for (const [file, text] of Object.entries({ ...FILES, "prod-key.txt": prodKey() })) {
         writeFileSync(join(folder.dir, file), text);
         writeFileSync(join(folder.dir, "yaml", file), text);
       }
@@ -281,7 +322,11 @@ describe.skipIf(skipEngine("debug leaks"))(
     ] as const) {
       it(`${path}: every leak is a listed upstream one, and every listed one still happens`, async () => {
         const stack = await newStack(join(folder.dir, dir));
-        const secrets = [{ kind: "svc:apiKey", value: emu.apiKey }, ...DECLARED];
+        const secrets = [
+          { kind: "svc:apiKey", value: emu.apiKey },
+          { kind: PROVIDER_KEY_KIND, value: prodKey() },
+          ...DECLARED,
+        ];
         try {
           await runAll(path, stack, secrets);
         } finally {
