@@ -35,11 +35,14 @@ const TOKEN = "tok-recovery-ada-0001";
 const SERVICE_ACCOUNT = '{"project_id":"recovery-demo"}';
 const NAMES = ["ada", "push"];
 
-/** The program, with its own integration identifier (identifiers are unique across an organization). */
-const program = (identifier: string) => `"use strict";
+/**
+ * The program of one test: its own integration identifier (identifiers are unique across an organization) and
+ * subscriber, so that each test owns its data.
+ */
+const program = (identifier: string, subscriberId: string) => `"use strict";
 const svc = require("pulumi-svc");
 const push = new svc.Integration("push", { providerId: "fcm", channel: "push", identifier: ${JSON.stringify(identifier)}, active: true, credentials: { serviceAccount: ${JSON.stringify(SERVICE_ACCOUNT)} } });
-new svc.SubscriberCredentials("ada", { subscriberId: "user-ada", providerId: "fcm", integrationIdentifier: push.identifier, credentials: { deviceTokens: [${JSON.stringify(TOKEN)}] } });
+new svc.SubscriberCredentials("ada", { subscriberId: ${JSON.stringify(subscriberId)}, providerId: "fcm", integrationIdentifier: push.identifier, credentials: { deviceTokens: [${JSON.stringify(TOKEN)}] } });
 `;
 
 let emu: Emulator;
@@ -49,14 +52,18 @@ let printed = "";
 
 const envOf = (apiKey: string) => emu.keys.find((k) => k.apiKey === apiKey)!.environmentId;
 
-/** What the service holds of the stack in the environment of `apiKey`: live integrations, ada's tokens. */
-function holdings(apiKey: string): { integrations: string[]; tokens: unknown[] } {
+/** What the service holds of one test's stack in the environment of `apiKey`: live integrations, tokens. */
+function holdings(
+  apiKey: string,
+  identifier: string,
+  subscriberId: string,
+): { integrations: string[]; tokens: unknown[] } {
   const env = envOf(apiKey);
   const integrations = emu
     .integrations()
-    .filter((i) => i._environmentId === env && i.deleted !== true)
+    .filter((i) => i._environmentId === env && i.deleted !== true && i.identifier === identifier)
     .map((i) => i.identifier);
-  const tokens = (emu.subscriber(env, "user-ada")?.channels ?? [])
+  const tokens = (emu.subscriber(env, subscriberId)?.channels ?? [])
     .map((c) => c.credentials.deviceTokens ?? [])
     .filter((t) => t.length > 0);
   return { integrations, tokens };
@@ -113,7 +120,7 @@ describe.skipIf(skipEngine("key recovery"))(
     beforeAll(async () => {
       emu = await startEmulator({ keys: KEYS });
       for (const apiKey of [DEV, PROD, OTHER]) {
-        emu.seed({ subscribers: [{ subscriberId: "user-ada" }] }, { apiKey });
+        emu.seed({ subscribers: [{ subscriberId: "user-ada" }, { subscriberId: "user-bob" }] }, { apiKey });
       }
       binDir = await ensurePulumiCli();
       folder = await createPackedProgramFolder({ project: "svc-recovery", files: { "index.js": "" } });
@@ -123,18 +130,21 @@ describe.skipIf(skipEngine("key recovery"))(
       await emu?.close();
     });
 
-    for (const [label, key, identifier] of [
-      ["another environment (Production, same organization)", PROD, "recovery-push-prod"],
-      ["another organization", OTHER, "recovery-push-orgb"],
+    for (const [label, key, identifier, subscriberId] of [
+      ["another environment (Production, same organization)", PROD, "recovery-push-prod", "user-ada"],
+      ["another organization", OTHER, "recovery-push-orgb", "user-bob"],
     ] as const) {
       it(`a key of ${label}, a failed up, the Development key back: refresh, then destroy`, async () => {
-        writeFileSync(join(folder.dir, "index.js"), program(identifier));
+        writeFileSync(join(folder.dir, "index.js"), program(identifier, subscriberId));
         const stack = await PulumiStack.init({ projectDir: folder.dir, binDir });
         try {
           await stack.setConfig("svc:baseUrl", emu.url);
           await stack.setConfig("svc:apiKey", DEV, { secret: true });
           printed += (await stack.up()).stdout;
-          expect(holdings(DEV)).toEqual({ integrations: [identifier], tokens: [[TOKEN]] });
+          expect(holdings(DEV, identifier, subscriberId)).toEqual({
+            integrations: [identifier],
+            tokens: [[TOKEN]],
+          });
 
           await failedUpWith(stack, key);
           const refresh = await recover(stack, () => stack.refresh({ allowFailure: true }));
@@ -159,8 +169,8 @@ describe.skipIf(skipEngine("key recovery"))(
             expect(text).toMatch(/stored at the last `pulumi up`/);
           }
           expect(await stateNames(stack)).toEqual([]);
-          expect(holdings(DEV)).toEqual({ integrations: [], tokens: [] });
-          expect(holdings(key)).toEqual({ integrations: [], tokens: [] });
+          expect(holdings(DEV, identifier, subscriberId)).toEqual({ integrations: [], tokens: [] });
+          expect(holdings(key, identifier, subscriberId)).toEqual({ integrations: [], tokens: [] });
         } finally {
           await stack.remove().catch(() => {});
         }
