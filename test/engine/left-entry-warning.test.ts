@@ -52,9 +52,13 @@ const holding = (subscriberId: string) =>
 const liveId = (identifier: string) =>
   emu.integrations().find((i) => i.identifier === identifier && i.deleted !== true)?._id ?? "";
 
-/** The warning lines of an operation's output about the entry of `subscriberId` on `integrationId`. */
+/**
+ * The warning lines of an operation's Diagnostics (the live rows show them too) about the entry of
+ * `subscriberId` on `integrationId`.
+ */
 function warningsAbout(text: string, subscriberId: string, integrationId: string): string[] {
-  return text
+  const diagnostics = text.split("\nDiagnostics:\n")[1]?.split("\nResources:\n")[0] ?? "";
+  return diagnostics
     .split("\n")
     .filter((line) => /warning: svc: /.test(line))
     .filter((line) => line.includes(`subscriber "${subscriberId}"`) && line.includes(integrationId));
