@@ -125,6 +125,8 @@ export interface SyncPlan {
   upToDate: number;
   /** Entries of the set that no request can remove without touching others' (integration gone or inactive). */
   left: number;
+  /** Those entries, by subscriber (the provider warns about them). */
+  stranded: { subscriberId: string; entries: ChannelSettings[] }[];
 }
 
 /** The credentials an entry holds, or undefined when there is no entry or it holds nothing. */
@@ -149,7 +151,7 @@ export function planSync(
   toClear: readonly string[],
   stored: ReadonlyMap<string, Subscriber>,
 ): SyncPlan {
-  const plan: SyncPlan = { write: [], clear: [], missing: [], upToDate: 0, left: 0 };
+  const plan: SyncPlan = { write: [], clear: [], missing: [], upToDate: 0, left: 0, stranded: [] };
   for (const subscriberId of toWrite) {
     const subscriber = stored.get(subscriberId);
     if (!subscriber || !integration) plan.missing.push(subscriberId);
@@ -169,6 +171,8 @@ export function planSync(
 
 function add(into: SubscriberStep[], plan: SyncPlan, step: SubscriberStep): void {
   plan.left += step.plan.left.length;
+  if (step.plan.left.length > 0)
+    plan.stranded.push({ subscriberId: step.subscriberId, entries: step.plan.left });
   if (step.plan.steps.length === 0) plan.upToDate++;
   else into.push(step);
 }

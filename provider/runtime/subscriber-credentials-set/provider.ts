@@ -34,12 +34,18 @@ import {
   type SubscriberCredentialsSetOutputs,
   type SubscriberCredentialsSetWire,
 } from "../../model/subscriber-credentials-set-schema";
-import { entryOn, type Ownership, writeTarget } from "../channel-entries/channel-entry-rules";
+import {
+  credentialValues,
+  entryOn,
+  type Ownership,
+  writeTarget,
+} from "../channel-entries/channel-entry-rules";
 import {
   CredentialsWriter,
   isNoIntegration,
   isSubscriberMissing,
 } from "../channel-entries/credentials-writer";
+import { warnLeftEntries } from "../channel-entries/stranded-entries";
 import { inTurn, writesTo } from "../channel-entries/subscriber-turns";
 import { concealSecretInputs } from "../shared/check-failures";
 import { forEachLimited } from "../shared/for-each-limited";
@@ -223,7 +229,7 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
     desired: Readonly<Record<string, ChannelCredentials>>,
     toWrite: readonly string[],
     toClear: readonly string[],
-    previous: { integrationId?: string | undefined } | undefined,
+    previous: Previous | undefined,
   ): Promise<string | undefined> {
     const read = await this.readForSync(target, desired, toWrite, toClear, previous);
     const plan = planSync(read.own, read.integration, desired, read.toWrite, toClear, read.found);
@@ -259,10 +265,19 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
     } finally {
       await progress.finish(operation);
     }
+    await this.warnLeft(target, plan, read);
     const failed = failedSoFar();
     this.lastSync = { operation, strategy: read.strategy, written, cleared, upToDate: plan.upToDate, failed };
     if (failed > 0) throw partialFailure(operation, plan, failures, written + cleared, failed);
     return read.integration?._id ?? previous?.integrationId;
+  }
+
+  /** Warns in the engine's output about the entries holding the set's credentials that the plan left. */
+  private async warnLeft(target: SetTarget, plan: SyncPlan, read: SyncRead): Promise<void> {
+    const resource = `SubscriberCredentialsSet "${credentialsSetId(target)}"`;
+    for (const { subscriberId, entries } of plan.stranded) {
+      await warnLeftEntries(resource, subscriberId, target.providerId, entries, read.own.index);
+    }
   }
 
   /**
@@ -288,7 +303,7 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
     desired: Readonly<Record<string, ChannelCredentials>>,
     toWrite: readonly string[],
     toClear: readonly string[],
-    previous: { integrationId?: string | undefined } | undefined,
+    previous: Previous | undefined,
   ): Promise<SyncRead> {
     const client = this.session.client();
     markPhase("host", "sync:plan", { entries: toWrite.length + toClear.length });
@@ -313,7 +328,8 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
     const owned = new Set<string>();
     if (before !== undefined) owned.add(before);
     if (integration?._id !== undefined) owned.add(integration._id);
-    const own: Ownership = { providerId: target.providerId, owned, index };
+    const values = credentialValues(...Object.values(desired), ...Object.values(previous?.credentials ?? {}));
+    const own: Ownership = { providerId: target.providerId, owned, index, values };
     return { found: read.found, strategy: read.strategy, integration, own, toWrite: writes, writesSeen };
   }
 
@@ -363,6 +379,12 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
     if (isNoIntegration(err)) return this.noIntegrationCause(target);
     return causeOf(err, subscriberId);
   }
+}
+
+/** What a sync knows of the state before it: the integration its entries are bound to, their credentials. */
+interface Previous {
+  integrationId?: string | undefined;
+  credentials?: Readonly<Record<string, ChannelCredentials>> | undefined;
 }
 
 /** What a sync reads before it plans. */

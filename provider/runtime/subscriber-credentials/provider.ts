@@ -20,6 +20,8 @@ import type {
   SubscriberCredentialsOutputs,
 } from "../../model/subscriber-credentials-schema";
 import {
+  credentialValues,
+  type EntryPlan,
   entryOn,
   type Ownership,
   planPut,
@@ -32,6 +34,7 @@ import {
   isNoIntegration,
   isSubscriberMissing,
 } from "../channel-entries/credentials-writer";
+import { warnLeftEntries } from "../channel-entries/stranded-entries";
 import { inTurn } from "../channel-entries/subscriber-turns";
 import { concealSecretInputs } from "../shared/check-failures";
 import { IntegrationDirectory } from "../shared/integration-directory";
@@ -197,8 +200,11 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
       const index = await this.directory.index();
       const bound = props.integrationId ?? writeTarget(index, subscriber._environmentId, props)?._id;
       if (bound === undefined) return; // nothing the resource can know as its own
-      const own: Ownership = { providerId: props.providerId, owned: new Set([bound]), index };
-      await this.writer.apply(props.subscriberId, props.providerId, planRemoval(subscriber, own));
+      const values = credentialValues(props.credentials);
+      const own: Ownership = { providerId: props.providerId, owned: new Set([bound]), index, values };
+      const plan = planRemoval(subscriber, own);
+      await this.writer.apply(props.subscriberId, props.providerId, plan);
+      await this.warnLeft(props, plan.left, own);
     } finally {
       this.forget(props.subscriberId);
     }
@@ -213,7 +219,9 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
   private async write(
     operation: string,
     inputs: SubscriberCredentialsInputs,
-    previous: Pick<SubscriberCredentialsOutputs, "integrationId" | "environmentId"> | undefined,
+    previous:
+      | Pick<SubscriberCredentialsOutputs, "integrationId" | "environmentId" | "credentials">
+      | undefined,
   ): Promise<SubscriberCredentialsOutputs> {
     this.forget(inputs.subscriberId);
     try {
@@ -223,13 +231,15 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
       if (target?._id === undefined) throw new Unwritable("integration");
       const owned = new Set([target._id]);
       if (previous?.integrationId !== undefined) owned.add(previous.integrationId);
-      const own: Ownership = { providerId: inputs.providerId, owned, index };
+      const values = credentialValues(inputs.credentials, previous?.credentials);
+      const own: Ownership = { providerId: inputs.providerId, owned, index, values };
       const first = planPut(target.identifier, inputs.credentials);
       let after = await this.writer.apply(inputs.subscriberId, inputs.providerId, first);
       const rest = after && planWrite(after, own, target, inputs.credentials);
       if (after && rest && rest.steps.length > 0) {
         after = (await this.writer.apply(inputs.subscriberId, inputs.providerId, rest)) ?? after;
       }
+      if (rest) await this.warnLeft(inputs, rest.left, own);
       this.environmentId ??= after?._environmentId;
       const entry = entryOn(after, inputs.providerId, target._id);
       return toOutputs(inputs, { subscriber: after, integration: target, entry });
@@ -238,6 +248,16 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
     } finally {
       this.forget(inputs.subscriberId);
     }
+  }
+
+  /** Warns in the engine's output about the entries holding the resource's credentials that a plan left. */
+  private async warnLeft(
+    key: Pick<SubscriberCredentialsInputs, "subscriberId" | "providerId" | "integrationIdentifier">,
+    left: EntryPlan["left"],
+    own: Ownership,
+  ): Promise<void> {
+    const resource = `SubscriberCredentials "${credentialsId(key)}"`;
+    await warnLeftEntries(resource, key.subscriberId, key.providerId, left, own.index);
   }
 
   /**
