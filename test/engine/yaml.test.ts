@@ -48,7 +48,8 @@ const ALAN_DEVICE = "ExponentPushToken[yaml-alan-secret-3f7]";
 const BYSTANDER_KEY = "bystander-yaml-secret-3f8";
 const BYSTANDER_URL = "https://hooks.example/yaml-bystander-secret-3f9";
 const FCM_HELD = '{"type":"service_account","private_key":"yaml-fcm-held-secret-3fa"}';
-const FCM_DECLARED = '{"type":"service_account","private_key":"yaml-fcm-declared-secret-3fb"}';
+// Not JSON: Pulumi YAML would parse a config value that is JSON into an object.
+const FCM_DECLARED = "service-account-yaml-fcm-declared-secret-3fb";
 const ALAN_DEVICE_2 = "ExponentPushToken[yaml-alan-declared-secret-3fc]";
 const ADA_FCM = "yaml-ada-fcm-held-secret-3fd";
 const GRACE_FCM = "yaml-grace-fcm-held-secret-3fe";
