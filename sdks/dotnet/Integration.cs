@@ -37,7 +37,9 @@ namespace PulumiSvc.Svc
         /// <summary>
         /// Provider credentials (`apiKey`, `from`, `accountSid`, `token`, ...), stored as a secret. Required keys
         /// of known providers are checked when active. The service never returns them: outputs hold what was last
-        /// written.
+        /// written. Left out: held by the service, not managed here (what `pulumi import` generates): no update
+        /// sends or clears them, and declaring them later takes them over (one update of `credentials`). A new
+        /// active integration still needs the required keys.
         /// </summary>
         [Output("credentials")]
         public Output<Outputs.IntegrationCredentials> Credentials { get; private set; } = null!;
@@ -189,7 +191,9 @@ namespace PulumiSvc.Svc
         /// <summary>
         /// Provider credentials (`apiKey`, `from`, `accountSid`, `token`, ...), stored as a secret. Required keys
         /// of known providers are checked when active. The service never returns them: outputs hold what was last
-        /// written.
+        /// written. Left out: held by the service, not managed here (what `pulumi import` generates): no update
+        /// sends or clears them, and declaring them later takes them over (one update of `credentials`). A new
+        /// active integration still needs the required keys.
         /// </summary>
         public Input<Inputs.IntegrationCredentialsArgs>? Credentials
         {

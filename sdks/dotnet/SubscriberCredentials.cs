@@ -20,10 +20,19 @@ namespace PulumiSvc.Svc
         /// The credentials: `deviceTokens` (push; the declared list replaces the stored one, `[]` clears it),
         /// `webhookUrl` (chat), `channel` (Mattermost); one left out is cleared. The service stores nothing else
         /// (the Grafana on-call fields are refused). Secret. Outputs hold them as read back from the service, so tokens changed outside
-        /// Pulumi show as a diff after a refresh.
+        /// Pulumi show as a diff after a refresh. Left out: the entry is held by the service, not managed here
+        /// (what `pulumi import` generates): nothing is written, and destroy leaves the entry; declaring them later
+        /// takes the entry over (one update of `credentials`).
         /// </summary>
         [Output("credentials")]
         public Output<Outputs.ChannelCredentials> Credentials { get; private set; } = null!;
+
+        /// <summary>
+        /// `false` when the program leaves `credentials` out (an import): the entry is held by the service, not
+        /// managed here, and destroy leaves it. Absent when the resource manages the entry.
+        /// </summary>
+        [Output("credentialsManaged")]
+        public Output<bool?> CredentialsManaged { get; private set; } = null!;
 
         /// <summary>
         /// Environment of the subscriber (the API key's when the entry was written). An operation with a key of
@@ -121,14 +130,16 @@ namespace PulumiSvc.Svc
 
     public sealed class SubscriberCredentialsArgs : global::Pulumi.ResourceArgs
     {
-        [Input("credentials", required: true)]
+        [Input("credentials")]
         private Input<Inputs.ChannelCredentialsArgs>? _credentials;
 
         /// <summary>
         /// The credentials: `deviceTokens` (push; the declared list replaces the stored one, `[]` clears it),
         /// `webhookUrl` (chat), `channel` (Mattermost); one left out is cleared. The service stores nothing else
         /// (the Grafana on-call fields are refused). Secret. Outputs hold them as read back from the service, so tokens changed outside
-        /// Pulumi show as a diff after a refresh.
+        /// Pulumi show as a diff after a refresh. Left out: the entry is held by the service, not managed here
+        /// (what `pulumi import` generates): nothing is written, and destroy leaves the entry; declaring them later
+        /// takes the entry over (one update of `credentials`).
         /// </summary>
         public Input<Inputs.ChannelCredentialsArgs>? Credentials
         {

@@ -17,10 +17,20 @@ namespace PulumiSvc.Svc
     public partial class SubscriberCredentialsSet : global::Pulumi.CustomResource
     {
         /// <summary>
-        /// subscriberId -&gt; that subscriber's credentials for the provider. Secret as a whole.
+        /// subscriberId -&gt; that subscriber's credentials for the provider. Secret as a whole. The set manages
+        /// exactly these subscribers' entries. Left out: every entry is held by the service, not managed here (what
+        /// `pulumi import` generates): nothing is written or cleared, and destroy leaves the entries; declaring the
+        /// map later takes those subscribers' entries over (one update of `credentials`).
         /// </summary>
         [Output("credentials")]
         public Output<ImmutableDictionary<string, Outputs.ChannelCredentials>> Credentials { get; private set; } = null!;
+
+        /// <summary>
+        /// `false` when the program leaves `credentials` out (an import): the entries are held by the service, not
+        /// managed here, and destroy leaves them. Absent when the set manages its entries.
+        /// </summary>
+        [Output("credentialsManaged")]
+        public Output<bool?> CredentialsManaged { get; private set; } = null!;
 
         /// <summary>
         /// Environment the entries were written in (the API key's). An operation with a key of another environment
@@ -116,11 +126,14 @@ namespace PulumiSvc.Svc
 
     public sealed class SubscriberCredentialsSetArgs : global::Pulumi.ResourceArgs
     {
-        [Input("credentials", required: true)]
+        [Input("credentials")]
         private InputMap<Inputs.ChannelCredentialsArgs>? _credentials;
 
         /// <summary>
-        /// subscriberId -&gt; that subscriber's credentials for the provider. Secret as a whole.
+        /// subscriberId -&gt; that subscriber's credentials for the provider. Secret as a whole. The set manages
+        /// exactly these subscribers' entries. Left out: every entry is held by the service, not managed here (what
+        /// `pulumi import` generates): nothing is written or cleared, and destroy leaves the entries; declaring the
+        /// map later takes those subscribers' entries over (one update of `credentials`).
         /// </summary>
         public InputMap<Inputs.ChannelCredentialsArgs> Credentials
         {

@@ -26,8 +26,14 @@ export function schemaDocs(): SchemaDocs {
   const functions = new PublicSurface("provider/functions/index.ts");
   const docs: Record<string, Record<string, string>> = {
     "svc:index:Integration": merged(integration, ["IntegrationInputs", "IntegrationOutputs"]),
-    "svc:index:SubscriberCredentials": merged(credentials, ["SubscriberCredentialsOutputs"]),
-    "svc:index:SubscriberCredentialsSet": merged(set, ["SubscriberCredentialsSetOutputs"]),
+    "svc:index:SubscriberCredentials": merged(credentials, [
+      "SubscriberCredentialsInputs",
+      "SubscriberCredentialsOutputs",
+    ]),
+    "svc:index:SubscriberCredentialsSet": merged(set, [
+      "SubscriberCredentialsSetInputs",
+      "SubscriberCredentialsSetOutputs",
+    ]),
     "svc:index:IntegrationCredentials": merged(sdk, ["CredentialsDto"]),
     "svc:index:StepFilter": merged(sdk, ["StepFilter"]),
     "svc:index:ChannelCredentials": merged(sdk, ["ChannelCredentials"]),

@@ -89,9 +89,13 @@ export function diffSubscriberCredentialsSet(olds: Props, news: Props): DiffOutc
   for (const key of ["providerId", "integrationIdentifier"] as const) {
     if (isUnknown(news[key]) || news[key] !== olds[key]) replaces.push(key);
   }
-  const credsChanged = credentialsChanged(olds.credentials, news.credentials);
+  // Credentials left out are held by the service, not managed here: never a change (nor their fingerprints).
+  // Declared on a set that did not manage them (an import), they take the entries over: always a change.
+  const managed = news.credentials !== undefined;
+  const takeOver = managed && olds.credentialsManaged === false;
+  const credsChanged = managed && (takeOver || credentialsChanged(olds.credentials, news.credentials));
   const fingerprintsChanged =
-    containsUnknown(news.fingerprints) || !sameMap(olds.fingerprints, news.fingerprints);
+    managed && (containsUnknown(news.fingerprints) || !sameMap(olds.fingerprints, news.fingerprints));
   return {
     changes: replaces.length > 0 || credsChanged || fingerprintsChanged,
     replaces,

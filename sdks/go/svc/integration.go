@@ -24,7 +24,9 @@ type Integration struct {
 	Conditions StepFilterArrayOutput `pulumi:"conditions"`
 	// Provider credentials (`apiKey`, `from`, `accountSid`, `token`, ...), stored as a secret. Required keys
 	// of known providers are checked when active. The service never returns them: outputs hold what was last
-	// written.
+	// written. Left out: held by the service, not managed here (what `pulumi import` generates): no update
+	// sends or clears them, and declaring them later takes them over (one update of `credentials`). A new
+	// active integration still needs the required keys.
 	Credentials IntegrationCredentialsOutput `pulumi:"credentials"`
 	// Soft-delete marker of the service.
 	Deleted pulumi.BoolOutput `pulumi:"deleted"`
@@ -122,7 +124,9 @@ type integrationArgs struct {
 	Conditions []StepFilter `pulumi:"conditions"`
 	// Provider credentials (`apiKey`, `from`, `accountSid`, `token`, ...), stored as a secret. Required keys
 	// of known providers are checked when active. The service never returns them: outputs hold what was last
-	// written.
+	// written. Left out: held by the service, not managed here (what `pulumi import` generates): no update
+	// sends or clears them, and declaring them later takes them over (one update of `credentials`). A new
+	// active integration still needs the required keys.
 	Credentials *IntegrationCredentials `pulumi:"credentials"`
 	// Unique identifier of the integration in the organization. Default: a slug of the resource name and a
 	// hash of project, stack and name, stable across runs (so a re-run never duplicates). When a create finds
@@ -150,7 +154,9 @@ type IntegrationArgs struct {
 	Conditions StepFilterArrayInput
 	// Provider credentials (`apiKey`, `from`, `accountSid`, `token`, ...), stored as a secret. Required keys
 	// of known providers are checked when active. The service never returns them: outputs hold what was last
-	// written.
+	// written. Left out: held by the service, not managed here (what `pulumi import` generates): no update
+	// sends or clears them, and declaring them later takes them over (one update of `credentials`). A new
+	// active integration still needs the required keys.
 	Credentials IntegrationCredentialsPtrInput
 	// Unique identifier of the integration in the organization. Default: a slug of the resource name and a
 	// hash of project, stack and name, stable across runs (so a re-run never duplicates). When a create finds
@@ -267,7 +273,9 @@ func (o IntegrationOutput) Conditions() StepFilterArrayOutput {
 
 // Provider credentials (`apiKey`, `from`, `accountSid`, `token`, ...), stored as a secret. Required keys
 // of known providers are checked when active. The service never returns them: outputs hold what was last
-// written.
+// written. Left out: held by the service, not managed here (what `pulumi import` generates): no update
+// sends or clears them, and declaring them later takes them over (one update of `credentials`). A new
+// active integration still needs the required keys.
 func (o IntegrationOutput) Credentials() IntegrationCredentialsOutput {
 	return o.ApplyT(func(v *Integration) IntegrationCredentialsOutput { return v.Credentials }).(IntegrationCredentialsOutput)
 }

@@ -62,6 +62,47 @@ func (i ChannelCredentialsArgs) ToChannelCredentialsOutputWithContext(ctx contex
 	return pulumi.ToOutputWithContext(ctx, i).(ChannelCredentialsOutput)
 }
 
+func (i ChannelCredentialsArgs) ToChannelCredentialsPtrOutput() ChannelCredentialsPtrOutput {
+	return i.ToChannelCredentialsPtrOutputWithContext(context.Background())
+}
+
+func (i ChannelCredentialsArgs) ToChannelCredentialsPtrOutputWithContext(ctx context.Context) ChannelCredentialsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ChannelCredentialsOutput).ToChannelCredentialsPtrOutputWithContext(ctx)
+}
+
+// ChannelCredentialsPtrInput is an input type that accepts ChannelCredentialsArgs, ChannelCredentialsPtr and ChannelCredentialsPtrOutput values.
+// You can construct a concrete instance of `ChannelCredentialsPtrInput` via:
+//
+//	        ChannelCredentialsArgs{...}
+//
+//	or:
+//
+//	        nil
+type ChannelCredentialsPtrInput interface {
+	pulumi.Input
+
+	ToChannelCredentialsPtrOutput() ChannelCredentialsPtrOutput
+	ToChannelCredentialsPtrOutputWithContext(context.Context) ChannelCredentialsPtrOutput
+}
+
+type channelCredentialsPtrType ChannelCredentialsArgs
+
+func ChannelCredentialsPtr(v *ChannelCredentialsArgs) ChannelCredentialsPtrInput {
+	return (*channelCredentialsPtrType)(v)
+}
+
+func (*channelCredentialsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ChannelCredentials)(nil)).Elem()
+}
+
+func (i *channelCredentialsPtrType) ToChannelCredentialsPtrOutput() ChannelCredentialsPtrOutput {
+	return i.ToChannelCredentialsPtrOutputWithContext(context.Background())
+}
+
+func (i *channelCredentialsPtrType) ToChannelCredentialsPtrOutputWithContext(ctx context.Context) ChannelCredentialsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ChannelCredentialsPtrOutput)
+}
+
 // ChannelCredentialsMapInput is an input type that accepts ChannelCredentialsMap and ChannelCredentialsMapOutput values.
 // You can construct a concrete instance of `ChannelCredentialsMapInput` via:
 //
@@ -101,6 +142,16 @@ func (o ChannelCredentialsOutput) ToChannelCredentialsOutputWithContext(ctx cont
 	return o
 }
 
+func (o ChannelCredentialsOutput) ToChannelCredentialsPtrOutput() ChannelCredentialsPtrOutput {
+	return o.ToChannelCredentialsPtrOutputWithContext(context.Background())
+}
+
+func (o ChannelCredentialsOutput) ToChannelCredentialsPtrOutputWithContext(ctx context.Context) ChannelCredentialsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ChannelCredentials) *ChannelCredentials {
+		return &v
+	}).(ChannelCredentialsPtrOutput)
+}
+
 func (o ChannelCredentialsOutput) AlertUid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ChannelCredentials) *string { return v.AlertUid }).(pulumi.StringPtrOutput)
 }
@@ -133,6 +184,104 @@ func (o ChannelCredentialsOutput) Title() pulumi.StringPtrOutput {
 
 func (o ChannelCredentialsOutput) WebhookUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ChannelCredentials) *string { return v.WebhookUrl }).(pulumi.StringPtrOutput)
+}
+
+type ChannelCredentialsPtrOutput struct{ *pulumi.OutputState }
+
+func (ChannelCredentialsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ChannelCredentials)(nil)).Elem()
+}
+
+func (o ChannelCredentialsPtrOutput) ToChannelCredentialsPtrOutput() ChannelCredentialsPtrOutput {
+	return o
+}
+
+func (o ChannelCredentialsPtrOutput) ToChannelCredentialsPtrOutputWithContext(ctx context.Context) ChannelCredentialsPtrOutput {
+	return o
+}
+
+func (o ChannelCredentialsPtrOutput) Elem() ChannelCredentialsOutput {
+	return o.ApplyT(func(v *ChannelCredentials) ChannelCredentials {
+		if v != nil {
+			return *v
+		}
+		var ret ChannelCredentials
+		return ret
+	}).(ChannelCredentialsOutput)
+}
+
+func (o ChannelCredentialsPtrOutput) AlertUid() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ChannelCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.AlertUid
+	}).(pulumi.StringPtrOutput)
+}
+
+// Channel name, for Mattermost.
+func (o ChannelCredentialsPtrOutput) Channel() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ChannelCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Channel
+	}).(pulumi.StringPtrOutput)
+}
+
+// Device tokens; replaces the stored ones. `[]` clears them.
+func (o ChannelCredentialsPtrOutput) DeviceTokens() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *ChannelCredentials) []string {
+		if v == nil {
+			return nil
+		}
+		return v.DeviceTokens
+	}).(pulumi.StringArrayOutput)
+}
+
+func (o ChannelCredentialsPtrOutput) ExternalUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ChannelCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ExternalUrl
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ChannelCredentialsPtrOutput) ImageUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ChannelCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ImageUrl
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ChannelCredentialsPtrOutput) State() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ChannelCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.State
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ChannelCredentialsPtrOutput) Title() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ChannelCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Title
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ChannelCredentialsPtrOutput) WebhookUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ChannelCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.WebhookUrl
+	}).(pulumi.StringPtrOutput)
 }
 
 type ChannelCredentialsMapOutput struct{ *pulumi.OutputState }
@@ -4820,6 +4969,7 @@ func (o StepFilterConditionArrayOutput) Index(i pulumi.IntInput) StepFilterCondi
 
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ChannelCredentialsInput)(nil)).Elem(), ChannelCredentialsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ChannelCredentialsPtrInput)(nil)).Elem(), ChannelCredentialsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ChannelCredentialsMapInput)(nil)).Elem(), ChannelCredentialsMap{})
 	pulumi.RegisterInputType(reflect.TypeOf((*IntegrationCredentialsInput)(nil)).Elem(), IntegrationCredentialsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*IntegrationCredentialsPtrInput)(nil)).Elem(), IntegrationCredentialsArgs{})
@@ -4828,6 +4978,7 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*StepFilterConditionInput)(nil)).Elem(), StepFilterConditionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*StepFilterConditionArrayInput)(nil)).Elem(), StepFilterConditionArray{})
 	pulumi.RegisterOutputType(ChannelCredentialsOutput{})
+	pulumi.RegisterOutputType(ChannelCredentialsPtrOutput{})
 	pulumi.RegisterOutputType(ChannelCredentialsMapOutput{})
 	pulumi.RegisterOutputType(GetActiveIntegrationsResultItemsOutput{})
 	pulumi.RegisterOutputType(GetActiveIntegrationsResultItemsArrayOutput{})

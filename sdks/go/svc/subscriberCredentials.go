@@ -19,8 +19,13 @@ type SubscriberCredentials struct {
 	// The credentials: `deviceTokens` (push; the declared list replaces the stored one, `[]` clears it),
 	// `webhookUrl` (chat), `channel` (Mattermost); one left out is cleared. The service stores nothing else
 	// (the Grafana on-call fields are refused). Secret. Outputs hold them as read back from the service, so tokens changed outside
-	// Pulumi show as a diff after a refresh.
+	// Pulumi show as a diff after a refresh. Left out: the entry is held by the service, not managed here
+	// (what `pulumi import` generates): nothing is written, and destroy leaves the entry; declaring them later
+	// takes the entry over (one update of `credentials`).
 	Credentials ChannelCredentialsOutput `pulumi:"credentials"`
+	// `false` when the program leaves `credentials` out (an import): the entry is held by the service, not
+	// managed here, and destroy leaves it. Absent when the resource manages the entry.
+	CredentialsManaged pulumi.BoolPtrOutput `pulumi:"credentialsManaged"`
 	// Environment of the subscriber (the API key's when the entry was written). An operation with a key of
 	// another environment fails instead of looking for the subscriber there (README "When the key changes").
 	EnvironmentId pulumi.StringPtrOutput `pulumi:"environmentId"`
@@ -48,9 +53,6 @@ func NewSubscriberCredentials(ctx *pulumi.Context,
 		return nil, errors.New("missing one or more required arguments")
 	}
 
-	if args.Credentials == nil {
-		return nil, errors.New("invalid value for required argument 'Credentials'")
-	}
 	if args.ProviderId == nil {
 		return nil, errors.New("invalid value for required argument 'ProviderId'")
 	}
@@ -58,7 +60,7 @@ func NewSubscriberCredentials(ctx *pulumi.Context,
 		return nil, errors.New("invalid value for required argument 'SubscriberId'")
 	}
 	if args.Credentials != nil {
-		args.Credentials = pulumi.ToSecret(args.Credentials).(ChannelCredentialsInput)
+		args.Credentials = pulumi.ToSecret(args.Credentials).(ChannelCredentialsPtrInput)
 	}
 	secrets := pulumi.AdditionalSecretOutputs([]string{
 		"credentials",
@@ -106,8 +108,10 @@ type subscriberCredentialsArgs struct {
 	// The credentials: `deviceTokens` (push; the declared list replaces the stored one, `[]` clears it),
 	// `webhookUrl` (chat), `channel` (Mattermost); one left out is cleared. The service stores nothing else
 	// (the Grafana on-call fields are refused). Secret. Outputs hold them as read back from the service, so tokens changed outside
-	// Pulumi show as a diff after a refresh.
-	Credentials ChannelCredentials `pulumi:"credentials"`
+	// Pulumi show as a diff after a refresh. Left out: the entry is held by the service, not managed here
+	// (what `pulumi import` generates): nothing is written, and destroy leaves the entry; declaring them later
+	// takes the entry over (one update of `credentials`).
+	Credentials *ChannelCredentials `pulumi:"credentials"`
 	// Identifier of the integration the credentials belong to (default: the provider's newest active
 	// integration, the one the service writes to; outputs then show the one it chose). Changing it replaces
 	// the resource.
@@ -124,8 +128,10 @@ type SubscriberCredentialsArgs struct {
 	// The credentials: `deviceTokens` (push; the declared list replaces the stored one, `[]` clears it),
 	// `webhookUrl` (chat), `channel` (Mattermost); one left out is cleared. The service stores nothing else
 	// (the Grafana on-call fields are refused). Secret. Outputs hold them as read back from the service, so tokens changed outside
-	// Pulumi show as a diff after a refresh.
-	Credentials ChannelCredentialsInput
+	// Pulumi show as a diff after a refresh. Left out: the entry is held by the service, not managed here
+	// (what `pulumi import` generates): nothing is written, and destroy leaves the entry; declaring them later
+	// takes the entry over (one update of `credentials`).
+	Credentials ChannelCredentialsPtrInput
 	// Identifier of the integration the credentials belong to (default: the provider's newest active
 	// integration, the one the service writes to; outputs then show the one it chose). Changing it replaces
 	// the resource.
@@ -227,9 +233,17 @@ func (o SubscriberCredentialsOutput) ToSubscriberCredentialsOutputWithContext(ct
 // The credentials: `deviceTokens` (push; the declared list replaces the stored one, `[]` clears it),
 // `webhookUrl` (chat), `channel` (Mattermost); one left out is cleared. The service stores nothing else
 // (the Grafana on-call fields are refused). Secret. Outputs hold them as read back from the service, so tokens changed outside
-// Pulumi show as a diff after a refresh.
+// Pulumi show as a diff after a refresh. Left out: the entry is held by the service, not managed here
+// (what `pulumi import` generates): nothing is written, and destroy leaves the entry; declaring them later
+// takes the entry over (one update of `credentials`).
 func (o SubscriberCredentialsOutput) Credentials() ChannelCredentialsOutput {
 	return o.ApplyT(func(v *SubscriberCredentials) ChannelCredentialsOutput { return v.Credentials }).(ChannelCredentialsOutput)
+}
+
+// `false` when the program leaves `credentials` out (an import): the entry is held by the service, not
+// managed here, and destroy leaves it. Absent when the resource manages the entry.
+func (o SubscriberCredentialsOutput) CredentialsManaged() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *SubscriberCredentials) pulumi.BoolPtrOutput { return v.CredentialsManaged }).(pulumi.BoolPtrOutput)
 }
 
 // Environment of the subscriber (the API key's when the entry was written). An operation with a key of

@@ -16,8 +16,14 @@ import (
 type SubscriberCredentialsSet struct {
 	pulumi.CustomResourceState
 
-	// subscriberId -> that subscriber's credentials for the provider. Secret as a whole.
+	// subscriberId -> that subscriber's credentials for the provider. Secret as a whole. The set manages
+	// exactly these subscribers' entries. Left out: every entry is held by the service, not managed here (what
+	// `pulumi import` generates): nothing is written or cleared, and destroy leaves the entries; declaring the
+	// map later takes those subscribers' entries over (one update of `credentials`).
 	Credentials ChannelCredentialsMapOutput `pulumi:"credentials"`
+	// `false` when the program leaves `credentials` out (an import): the entries are held by the service, not
+	// managed here, and destroy leaves them. Absent when the set manages its entries.
+	CredentialsManaged pulumi.BoolPtrOutput `pulumi:"credentialsManaged"`
 	// Environment the entries were written in (the API key's). An operation with a key of another environment
 	// fails instead of looking for the subscribers there (README "When the key changes").
 	EnvironmentId pulumi.StringPtrOutput `pulumi:"environmentId"`
@@ -43,9 +49,6 @@ func NewSubscriberCredentialsSet(ctx *pulumi.Context,
 		return nil, errors.New("missing one or more required arguments")
 	}
 
-	if args.Credentials == nil {
-		return nil, errors.New("invalid value for required argument 'Credentials'")
-	}
 	if args.ProviderId == nil {
 		return nil, errors.New("invalid value for required argument 'ProviderId'")
 	}
@@ -95,7 +98,10 @@ func SubscriberCredentialsSetExists(ctx *pulumi.Context,
 }
 
 type subscriberCredentialsSetArgs struct {
-	// subscriberId -> that subscriber's credentials for the provider. Secret as a whole.
+	// subscriberId -> that subscriber's credentials for the provider. Secret as a whole. The set manages
+	// exactly these subscribers' entries. Left out: every entry is held by the service, not managed here (what
+	// `pulumi import` generates): nothing is written or cleared, and destroy leaves the entries; declaring the
+	// map later takes those subscribers' entries over (one update of `credentials`).
 	Credentials map[string]ChannelCredentials `pulumi:"credentials"`
 	// The integration every entry belongs to (default: the provider's active one). Changing it replaces the set.
 	IntegrationIdentifier *string `pulumi:"integrationIdentifier"`
@@ -106,7 +112,10 @@ type subscriberCredentialsSetArgs struct {
 
 // The set of arguments for constructing a SubscriberCredentialsSet resource.
 type SubscriberCredentialsSetArgs struct {
-	// subscriberId -> that subscriber's credentials for the provider. Secret as a whole.
+	// subscriberId -> that subscriber's credentials for the provider. Secret as a whole. The set manages
+	// exactly these subscribers' entries. Left out: every entry is held by the service, not managed here (what
+	// `pulumi import` generates): nothing is written or cleared, and destroy leaves the entries; declaring the
+	// map later takes those subscribers' entries over (one update of `credentials`).
 	Credentials ChannelCredentialsMapInput
 	// The integration every entry belongs to (default: the provider's active one). Changing it replaces the set.
 	IntegrationIdentifier pulumi.StringPtrInput
@@ -202,9 +211,18 @@ func (o SubscriberCredentialsSetOutput) ToSubscriberCredentialsSetOutputWithCont
 	return o
 }
 
-// subscriberId -> that subscriber's credentials for the provider. Secret as a whole.
+// subscriberId -> that subscriber's credentials for the provider. Secret as a whole. The set manages
+// exactly these subscribers' entries. Left out: every entry is held by the service, not managed here (what
+// `pulumi import` generates): nothing is written or cleared, and destroy leaves the entries; declaring the
+// map later takes those subscribers' entries over (one update of `credentials`).
 func (o SubscriberCredentialsSetOutput) Credentials() ChannelCredentialsMapOutput {
 	return o.ApplyT(func(v *SubscriberCredentialsSet) ChannelCredentialsMapOutput { return v.Credentials }).(ChannelCredentialsMapOutput)
+}
+
+// `false` when the program leaves `credentials` out (an import): the entries are held by the service, not
+// managed here, and destroy leaves them. Absent when the set manages its entries.
+func (o SubscriberCredentialsSetOutput) CredentialsManaged() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *SubscriberCredentialsSet) pulumi.BoolPtrOutput { return v.CredentialsManaged }).(pulumi.BoolPtrOutput)
 }
 
 // Environment the entries were written in (the API key's). An operation with a key of another environment

@@ -42,7 +42,9 @@ class IntegrationArgs:
         :param pulumi.Input[Sequence[pulumi.Input['StepFilterArgs']]] conditions: Step filters deciding when this integration is used (default: none).
         :param pulumi.Input['IntegrationCredentialsArgs'] credentials: Provider credentials (`apiKey`, `from`, `accountSid`, `token`, ...), stored as a secret. Required keys
                of known providers are checked when active. The service never returns them: outputs hold what was last
-               written.
+               written. Left out: held by the service, not managed here (what `pulumi import` generates): no update
+               sends or clears them, and declaring them later takes them over (one update of `credentials`). A new
+               active integration still needs the required keys.
         :param pulumi.Input[_builtins.str] identifier: Unique identifier of the integration in the organization. Default: a slug of the resource name and a
                hash of project, stack and name, stable across runs (so a re-run never duplicates). When a create finds
                the identifier taken, only the default identifier's integration is taken over without `adopt` (no one
@@ -145,7 +147,9 @@ class IntegrationArgs:
         """
         Provider credentials (`apiKey`, `from`, `accountSid`, `token`, ...), stored as a secret. Required keys
         of known providers are checked when active. The service never returns them: outputs hold what was last
-        written.
+        written. Left out: held by the service, not managed here (what `pulumi import` generates): no update
+        sends or clears them, and declaring them later takes them over (one update of `credentials`). A new
+        active integration still needs the required keys.
         """
         return pulumi.get(self, "credentials")
 
@@ -210,7 +214,9 @@ class Integration(pulumi.CustomResource):
         :param pulumi.Input[Sequence[pulumi.Input[Union['StepFilterArgs', 'StepFilterArgsDict', 'outputs.StepFilter']]]] conditions: Step filters deciding when this integration is used (default: none).
         :param pulumi.Input[Union['IntegrationCredentialsArgs', 'IntegrationCredentialsArgsDict', 'outputs.IntegrationCredentials']] credentials: Provider credentials (`apiKey`, `from`, `accountSid`, `token`, ...), stored as a secret. Required keys
                of known providers are checked when active. The service never returns them: outputs hold what was last
-               written.
+               written. Left out: held by the service, not managed here (what `pulumi import` generates): no update
+               sends or clears them, and declaring them later takes them over (one update of `credentials`). A new
+               active integration still needs the required keys.
         :param pulumi.Input[_builtins.str] identifier: Unique identifier of the integration in the organization. Default: a slug of the resource name and a
                hash of project, stack and name, stable across runs (so a re-run never duplicates). When a create finds
                the identifier taken, only the default identifier's integration is taken over without `adopt` (no one
@@ -352,7 +358,9 @@ class Integration(pulumi.CustomResource):
         """
         Provider credentials (`apiKey`, `from`, `accountSid`, `token`, ...), stored as a secret. Required keys
         of known providers are checked when active. The service never returns them: outputs hold what was last
-        written.
+        written. Left out: held by the service, not managed here (what `pulumi import` generates): no update
+        sends or clears them, and declaring them later takes them over (one update of `credentials`). A new
+        active integration still needs the required keys.
         """
         return pulumi.get(self, "credentials")
 

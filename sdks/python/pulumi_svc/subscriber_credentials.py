@@ -21,44 +21,32 @@ __all__ = ['SubscriberCredentialsArgs', 'SubscriberCredentials']
 @pulumi.input_type
 class SubscriberCredentialsArgs:
     def __init__(__self__, *,
-                 credentials: pulumi.Input['ChannelCredentialsArgs'],
                  provider_id: pulumi.Input[_builtins.str],
                  subscriber_id: pulumi.Input[_builtins.str],
+                 credentials: pulumi.Input[Optional['ChannelCredentialsArgs']] = None,
                  integration_identifier: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a SubscriberCredentials resource.
 
-        :param pulumi.Input['ChannelCredentialsArgs'] credentials: The credentials: `deviceTokens` (push; the declared list replaces the stored one, `[]` clears it),
-               `webhookUrl` (chat), `channel` (Mattermost); one left out is cleared. The service stores nothing else
-               (the Grafana on-call fields are refused). Secret. Outputs hold them as read back from the service, so tokens changed outside
-               Pulumi show as a diff after a refresh.
         :param pulumi.Input[_builtins.str] provider_id: One of the 20 chat and push provider ids (`fcm`, `apns`, `expo`, `slack`, `discord`, ...); an
                Integration's `providerId` fits as it is. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] subscriber_id: The subscriber (your own identifier of it; it must exist). Changing it replaces the resource.
+        :param pulumi.Input['ChannelCredentialsArgs'] credentials: The credentials: `deviceTokens` (push; the declared list replaces the stored one, `[]` clears it),
+               `webhookUrl` (chat), `channel` (Mattermost); one left out is cleared. The service stores nothing else
+               (the Grafana on-call fields are refused). Secret. Outputs hold them as read back from the service, so tokens changed outside
+               Pulumi show as a diff after a refresh. Left out: the entry is held by the service, not managed here
+               (what `pulumi import` generates): nothing is written, and destroy leaves the entry; declaring them later
+               takes the entry over (one update of `credentials`).
         :param pulumi.Input[_builtins.str] integration_identifier: Identifier of the integration the credentials belong to (default: the provider's newest active
                integration, the one the service writes to; outputs then show the one it chose). Changing it replaces
                the resource.
         """
-        pulumi.set(__self__, "credentials", credentials)
         pulumi.set(__self__, "provider_id", provider_id)
         pulumi.set(__self__, "subscriber_id", subscriber_id)
+        if credentials is not None:
+            pulumi.set(__self__, "credentials", credentials)
         if integration_identifier is not None:
             pulumi.set(__self__, "integration_identifier", integration_identifier)
-
-    @_builtins.property
-    @pulumi.getter
-    def credentials(self) -> pulumi.Input['ChannelCredentialsArgs']:
-        """
-        The credentials: `deviceTokens` (push; the declared list replaces the stored one, `[]` clears it),
-        `webhookUrl` (chat), `channel` (Mattermost); one left out is cleared. The service stores nothing else
-        (the Grafana on-call fields are refused). Secret. Outputs hold them as read back from the service, so tokens changed outside
-        Pulumi show as a diff after a refresh.
-        """
-        return pulumi.get(self, "credentials")
-
-    @credentials.setter
-    def credentials(self, value: pulumi.Input['ChannelCredentialsArgs']):
-        pulumi.set(self, "credentials", value)
 
     @_builtins.property
     @pulumi.getter(name="providerId")
@@ -84,6 +72,23 @@ class SubscriberCredentialsArgs:
     @subscriber_id.setter
     def subscriber_id(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "subscriber_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def credentials(self) -> pulumi.Input[Optional['ChannelCredentialsArgs']]:
+        """
+        The credentials: `deviceTokens` (push; the declared list replaces the stored one, `[]` clears it),
+        `webhookUrl` (chat), `channel` (Mattermost); one left out is cleared. The service stores nothing else
+        (the Grafana on-call fields are refused). Secret. Outputs hold them as read back from the service, so tokens changed outside
+        Pulumi show as a diff after a refresh. Left out: the entry is held by the service, not managed here
+        (what `pulumi import` generates): nothing is written, and destroy leaves the entry; declaring them later
+        takes the entry over (one update of `credentials`).
+        """
+        return pulumi.get(self, "credentials")
+
+    @credentials.setter
+    def credentials(self, value: pulumi.Input[Optional['ChannelCredentialsArgs']]):
+        pulumi.set(self, "credentials", value)
 
     @_builtins.property
     @pulumi.getter(name="integrationIdentifier")
@@ -119,7 +124,9 @@ class SubscriberCredentials(pulumi.CustomResource):
         :param pulumi.Input[Union['ChannelCredentialsArgs', 'ChannelCredentialsArgsDict', 'outputs.ChannelCredentials']] credentials: The credentials: `deviceTokens` (push; the declared list replaces the stored one, `[]` clears it),
                `webhookUrl` (chat), `channel` (Mattermost); one left out is cleared. The service stores nothing else
                (the Grafana on-call fields are refused). Secret. Outputs hold them as read back from the service, so tokens changed outside
-               Pulumi show as a diff after a refresh.
+               Pulumi show as a diff after a refresh. Left out: the entry is held by the service, not managed here
+               (what `pulumi import` generates): nothing is written, and destroy leaves the entry; declaring them later
+               takes the entry over (one update of `credentials`).
         :param pulumi.Input[_builtins.str] integration_identifier: Identifier of the integration the credentials belong to (default: the provider's newest active
                integration, the one the service writes to; outputs then show the one it chose). Changing it replaces
                the resource.
@@ -164,8 +171,6 @@ class SubscriberCredentials(pulumi.CustomResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = SubscriberCredentialsArgs.__new__(SubscriberCredentialsArgs)
 
-            if credentials is None and not opts.urn:
-                raise TypeError("Missing required property 'credentials'")
             __props__.__dict__["credentials"] = None if credentials is None else pulumi.Output.secret(credentials)
             __props__.__dict__["integration_identifier"] = integration_identifier
             if provider_id is None and not opts.urn:
@@ -174,6 +179,7 @@ class SubscriberCredentials(pulumi.CustomResource):
             if subscriber_id is None and not opts.urn:
                 raise TypeError("Missing required property 'subscriber_id'")
             __props__.__dict__["subscriber_id"] = subscriber_id
+            __props__.__dict__["credentials_managed"] = None
             __props__.__dict__["environment_id"] = None
             __props__.__dict__["environment_name"] = None
             __props__.__dict__["integration_id"] = None
@@ -203,6 +209,7 @@ class SubscriberCredentials(pulumi.CustomResource):
         __props__ = SubscriberCredentialsArgs.__new__(SubscriberCredentialsArgs)
 
         __props__.__dict__["credentials"] = None
+        __props__.__dict__["credentials_managed"] = None
         __props__.__dict__["environment_id"] = None
         __props__.__dict__["environment_name"] = None
         __props__.__dict__["integration_id"] = None
@@ -225,9 +232,20 @@ class SubscriberCredentials(pulumi.CustomResource):
         The credentials: `deviceTokens` (push; the declared list replaces the stored one, `[]` clears it),
         `webhookUrl` (chat), `channel` (Mattermost); one left out is cleared. The service stores nothing else
         (the Grafana on-call fields are refused). Secret. Outputs hold them as read back from the service, so tokens changed outside
-        Pulumi show as a diff after a refresh.
+        Pulumi show as a diff after a refresh. Left out: the entry is held by the service, not managed here
+        (what `pulumi import` generates): nothing is written, and destroy leaves the entry; declaring them later
+        takes the entry over (one update of `credentials`).
         """
         return pulumi.get(self, "credentials")
+
+    @_builtins.property
+    @pulumi.getter(name="credentialsManaged")
+    def credentials_managed(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        `false` when the program leaves `credentials` out (an import): the entry is held by the service, not
+        managed here, and destroy leaves it. Absent when the resource manages the entry.
+        """
+        return pulumi.get(self, "credentials_managed")
 
     @_builtins.property
     @pulumi.getter(name="environmentId")

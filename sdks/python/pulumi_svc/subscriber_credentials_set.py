@@ -21,33 +21,25 @@ __all__ = ['SubscriberCredentialsSetArgs', 'SubscriberCredentialsSet']
 @pulumi.input_type
 class SubscriberCredentialsSetArgs:
     def __init__(__self__, *,
-                 credentials: pulumi.Input[Mapping[str, pulumi.Input['ChannelCredentialsArgs']]],
                  provider_id: pulumi.Input[_builtins.str],
+                 credentials: pulumi.Input[Optional[Mapping[str, pulumi.Input['ChannelCredentialsArgs']]]] = None,
                  integration_identifier: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a SubscriberCredentialsSet resource.
 
-        :param pulumi.Input[Mapping[str, pulumi.Input['ChannelCredentialsArgs']]] credentials: subscriberId -> that subscriber's credentials for the provider. Secret as a whole.
         :param pulumi.Input[_builtins.str] provider_id: One of the 20 chat and push provider ids (`fcm`, `apns`, `expo`, `slack`, ...); an Integration's
                `providerId` fits as it is. Changing it replaces the set.
+        :param pulumi.Input[Mapping[str, pulumi.Input['ChannelCredentialsArgs']]] credentials: subscriberId -> that subscriber's credentials for the provider. Secret as a whole. The set manages
+               exactly these subscribers' entries. Left out: every entry is held by the service, not managed here (what
+               `pulumi import` generates): nothing is written or cleared, and destroy leaves the entries; declaring the
+               map later takes those subscribers' entries over (one update of `credentials`).
         :param pulumi.Input[_builtins.str] integration_identifier: The integration every entry belongs to (default: the provider's active one). Changing it replaces the set.
         """
-        pulumi.set(__self__, "credentials", credentials)
         pulumi.set(__self__, "provider_id", provider_id)
+        if credentials is not None:
+            pulumi.set(__self__, "credentials", credentials)
         if integration_identifier is not None:
             pulumi.set(__self__, "integration_identifier", integration_identifier)
-
-    @_builtins.property
-    @pulumi.getter
-    def credentials(self) -> pulumi.Input[Mapping[str, pulumi.Input['ChannelCredentialsArgs']]]:
-        """
-        subscriberId -> that subscriber's credentials for the provider. Secret as a whole.
-        """
-        return pulumi.get(self, "credentials")
-
-    @credentials.setter
-    def credentials(self, value: pulumi.Input[Mapping[str, pulumi.Input['ChannelCredentialsArgs']]]):
-        pulumi.set(self, "credentials", value)
 
     @_builtins.property
     @pulumi.getter(name="providerId")
@@ -61,6 +53,21 @@ class SubscriberCredentialsSetArgs:
     @provider_id.setter
     def provider_id(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "provider_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def credentials(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input['ChannelCredentialsArgs']]]]:
+        """
+        subscriberId -> that subscriber's credentials for the provider. Secret as a whole. The set manages
+        exactly these subscribers' entries. Left out: every entry is held by the service, not managed here (what
+        `pulumi import` generates): nothing is written or cleared, and destroy leaves the entries; declaring the
+        map later takes those subscribers' entries over (one update of `credentials`).
+        """
+        return pulumi.get(self, "credentials")
+
+    @credentials.setter
+    def credentials(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input['ChannelCredentialsArgs']]]]):
+        pulumi.set(self, "credentials", value)
 
     @_builtins.property
     @pulumi.getter(name="integrationIdentifier")
@@ -90,7 +97,10 @@ class SubscriberCredentialsSet(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[Mapping[str, pulumi.Input[Union['ChannelCredentialsArgs', 'ChannelCredentialsArgsDict', 'outputs.ChannelCredentials']]]] credentials: subscriberId -> that subscriber's credentials for the provider. Secret as a whole.
+        :param pulumi.Input[Mapping[str, pulumi.Input[Union['ChannelCredentialsArgs', 'ChannelCredentialsArgsDict', 'outputs.ChannelCredentials']]]] credentials: subscriberId -> that subscriber's credentials for the provider. Secret as a whole. The set manages
+               exactly these subscribers' entries. Left out: every entry is held by the service, not managed here (what
+               `pulumi import` generates): nothing is written or cleared, and destroy leaves the entries; declaring the
+               map later takes those subscribers' entries over (one update of `credentials`).
         :param pulumi.Input[_builtins.str] integration_identifier: The integration every entry belongs to (default: the provider's active one). Changing it replaces the set.
         :param pulumi.Input[_builtins.str] provider_id: One of the 20 chat and push provider ids (`fcm`, `apns`, `expo`, `slack`, ...); an Integration's
                `providerId` fits as it is. Changing it replaces the set.
@@ -131,13 +141,12 @@ class SubscriberCredentialsSet(pulumi.CustomResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = SubscriberCredentialsSetArgs.__new__(SubscriberCredentialsSetArgs)
 
-            if credentials is None and not opts.urn:
-                raise TypeError("Missing required property 'credentials'")
             __props__.__dict__["credentials"] = None if credentials is None else pulumi.Output.secret(credentials)
             __props__.__dict__["integration_identifier"] = integration_identifier
             if provider_id is None and not opts.urn:
                 raise TypeError("Missing required property 'provider_id'")
             __props__.__dict__["provider_id"] = provider_id
+            __props__.__dict__["credentials_managed"] = None
             __props__.__dict__["environment_id"] = None
             __props__.__dict__["environment_name"] = None
             __props__.__dict__["fingerprints"] = None
@@ -168,6 +177,7 @@ class SubscriberCredentialsSet(pulumi.CustomResource):
         __props__ = SubscriberCredentialsSetArgs.__new__(SubscriberCredentialsSetArgs)
 
         __props__.__dict__["credentials"] = None
+        __props__.__dict__["credentials_managed"] = None
         __props__.__dict__["environment_id"] = None
         __props__.__dict__["environment_name"] = None
         __props__.__dict__["fingerprints"] = None
@@ -187,9 +197,21 @@ class SubscriberCredentialsSet(pulumi.CustomResource):
     @pulumi.getter
     def credentials(self) -> pulumi.Output[Mapping[str, 'outputs.ChannelCredentials']]:
         """
-        subscriberId -> that subscriber's credentials for the provider. Secret as a whole.
+        subscriberId -> that subscriber's credentials for the provider. Secret as a whole. The set manages
+        exactly these subscribers' entries. Left out: every entry is held by the service, not managed here (what
+        `pulumi import` generates): nothing is written or cleared, and destroy leaves the entries; declaring the
+        map later takes those subscribers' entries over (one update of `credentials`).
         """
         return pulumi.get(self, "credentials")
+
+    @_builtins.property
+    @pulumi.getter(name="credentialsManaged")
+    def credentials_managed(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        `false` when the program leaves `credentials` out (an import): the entries are held by the service, not
+        managed here, and destroy leaves them. Absent when the set manages its entries.
+        """
+        return pulumi.get(self, "credentials_managed")
 
     @_builtins.property
     @pulumi.getter(name="environmentId")
