@@ -74,9 +74,11 @@ pulumi_version() {
   echo "${v#v}"
 }
 
-# write_plugin DIR: (re)writes the dynamic-provider plugin script into DIR.
+# write_plugin DIR: (re)writes the dynamic-provider plugin script into DIR. Parallel test workers may all call
+# this script at once on a cached build: each writes its own temporary file and renames it (atomic).
 write_plugin() {
-  cat >"$1/${PLUGIN}.tmp" <<EOF
+  local tmp="$1/${PLUGIN}.tmp.$$"
+  cat >"$tmp" <<EOF
 #!/usr/bin/env node
 // ${MARKER}, written by scripts/install-pulumi.sh. The engine starts it in the project directory with the
 // engine's address as argument; it runs @pulumi/pulumi's dynamic-provider host from that project's node_modules
@@ -90,8 +92,8 @@ try {
 }
 require(host);
 EOF
-  chmod +x "$1/${PLUGIN}.tmp"
-  mv "$1/${PLUGIN}.tmp" "$1/${PLUGIN}"
+  chmod +x "$tmp"
+  mv -f "$tmp" "$1/${PLUGIN}"
 }
 
 # use_path_cli PULUMI: a shim bin directory with PULUMI linked next to our plugin; prints it.
@@ -169,7 +171,8 @@ yaml_host() {
 link_yaml_host() {
   local host="${2:-}"
   if [ -z "$host" ] || [ ! -x "$host" ]; then host="$(yaml_host)"; fi
-  if [ -n "$host" ]; then ln -sfn "$host" "$1/${YAML_HOST}"; fi
+  # A link under a name of this process's, renamed over the old one: concurrent callers never see it missing.
+  if [ -n "$host" ]; then ln -sfn "$host" "$1/${YAML_HOST}.tmp.$$" && mv -Tf "$1/${YAML_HOST}.tmp.$$" "$1/${YAML_HOST}"; fi
 }
 
 no_cli_no_go() {

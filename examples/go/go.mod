@@ -1,4 +1,4 @@
-// svc-go-example: a Go Automation API program on the generated Go SDK (../../sdk/go, through the replace
+// svc-go-example: a Go Automation API program on the generated Go SDK (../../sdks/go, through the replace
 // below). Its requirements are the CLI wrapper module's (scripts/pulumi-cli/go.mod) at the same versions, so a
 // build after the CLI build reuses the compiled Go SDK of Pulumi: regenerate this file by copying that go.mod
 // here (module line changed, the require and replace of the svc SDK added) and running `go mod tidy`;
@@ -126,6 +126,6 @@ require (
 	lukechampine.com/frand v1.5.1 // indirect
 )
 
-require github.com/pulumi-svc/pulumi-svc/sdk/go v0.0.0
+require github.com/pulumi-svc/pulumi-svc/sdks/go v0.0.0
 
-replace github.com/pulumi-svc/pulumi-svc/sdk/go => ../../sdk/go
+replace github.com/pulumi-svc/pulumi-svc/sdks/go => ../../sdks/go

@@ -1,7 +1,7 @@
 // Command svc-go-example is a Go program of pulumi-svc run through the Pulumi Automation API (an inline
 // program: no Pulumi.yaml, no Go language host): an FCM push integration, the device token of one subscriber
 // bound to it (SubscriberCredentials), and those of two more (SubscriberCredentialsSet), on the Go SDK in
-// sdk/go (github.com/pulumi-svc/pulumi-svc/sdk/go/svc), generated from the provider plugin's schema.
+// sdks/go (github.com/pulumi-svc/pulumi-svc/sdks/go/svc), generated from the provider plugin's schema.
 //
 //	svc-go-example [-state DIR] [all|up|preview|destroy]
 //
@@ -43,7 +43,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/common/workspace"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 
-	"github.com/pulumi-svc/pulumi-svc/sdk/go/svc"
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc"
 )
 
 const (

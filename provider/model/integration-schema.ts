@@ -31,9 +31,11 @@ export const integrationArgsSchema = z.strictObject({
   /**
    * Provider credentials (`apiKey`, `from`, `accountSid`, `token`, ...), stored as a secret. Required keys
    * of known providers are checked when active. The service never returns them: outputs hold what was last
-   * written.
+   * written. Left out: held by the service, not managed here (what `pulumi import` generates): no update
+   * sends or clears them, and declaring them later takes them over (one update of `credentials`). A new
+   * active integration still needs the required keys.
    */
-  credentials: credentialsDtoSchema.default({}),
+  credentials: credentialsDtoSchema.optional(),
   /** Whether the integration processes events (default false, as the service). */
   active: z.boolean().default(false),
   /** Ask the service to check the integration when creating or updating it. A flag, never a change. */
@@ -84,6 +86,13 @@ const computedShape = {
 /** The outputs of an Integration (the resource id is the service's `_id`); the flags and the identifier's origin are not outputs. */
 export const integrationOutputsSchema = integrationInputsSchema
   .omit({ check: true, adopt: true, defaultIdentifierOf: true })
-  .extend(computedShape);
+  .extend({
+    ...computedShape,
+    /**
+     * The credentials this stack last wrote (secret); `{}` when it wrote none (an imported integration whose
+     * credentials are held by the service). The service never returns them.
+     */
+    credentials: credentialsDtoSchema,
+  });
 /** Outputs of the Integration provider. */
 export type IntegrationOutputs = z.output<typeof integrationOutputsSchema>;

@@ -29,6 +29,22 @@ export interface KeySource {
   provider?: string | undefined;
 }
 
+/**
+ * Which configuration the acting key came from. `current`: the program ran in this process (`preview`, `up`),
+ * so the engine configured the provider with the stack's config as it is now. `stored`: no program ran
+ * (`refresh`, `destroy`, and their `--run-program` forms, which run it without asking the provider to check
+ * anything), so the key may be the one the engine stored in the state at the last `up`, even a failed one,
+ * and not the one set now: setting the key back does not reach these commands until a command that runs the
+ * program stores it (DESIGN.md, "Engine facts learned the hard way").
+ */
+export type KeyConfig = "current" | "stored";
+
+/** The command that acts with the key set now, for an operation run with a stored key. */
+const RUN_PROGRAM: Readonly<Record<string, string>> = {
+  read: "pulumi refresh --run-program",
+  delete: "pulumi destroy --run-program",
+};
+
 function text(v: unknown): string | undefined {
   return typeof v === "string" && v !== "" ? v : undefined;
 }
@@ -68,36 +84,66 @@ function describe(p: Placement): string {
     : `environment "${p.environmentName}" (${p.environmentId})`;
 }
 
+/** The setting that holds the acting key. */
+function whoseKey(source: KeySource): string {
+  return source.provider === undefined ? "svc:apiKey" : `the apiKey of svc.Provider "${source.provider}"`;
+}
+
+/** Where the stored placement is and where the key acts, with the organizations when they differ. */
+function sides(stored: Placement, key: Placement): { storedText: string; keyText: string } {
+  const otherOrg =
+    stored.organizationId !== undefined &&
+    key.organizationId !== undefined &&
+    stored.organizationId !== key.organizationId;
+  return {
+    storedText: otherOrg ? `${describe(stored)} of organization ${stored.organizationId}` : describe(stored),
+    keyText: otherOrg ? `${describe(key)} of another organization (${key.organizationId})` : describe(key),
+  };
+}
+
+/**
+ * The fix, naming the one command that makes the stack work again. With the key set now (`current`): set it
+ * back and run `pulumi up`, which also stores it for `refresh` and `destroy`. With a stored key: these
+ * commands act with the key of the last `up`, so setting the key back is not enough; the named
+ * `--run-program` form acts with the key set now (and `refresh --run-program` stores it).
+ */
+function fixOf(operation: string, back: string, source: KeySource, config: KeyConfig): string {
+  const whose = whoseKey(source);
+  const setIt = source.provider === undefined ? " (`pulumi config set --secret svc:apiKey <key>`)" : "";
+  const rerun = RUN_PROGRAM[operation];
+  if (config === "stored" && rerun !== undefined) {
+    const command = rerun.split(" --")[0];
+    return (
+      `\`${command}\` acts with the key stored at the last \`pulumi up\` (a failed one too), which may not be ` +
+      `${whose} as set now: make ${whose} a key of ${back}${setIt} if it is not one, then run \`${rerun}\` ` +
+      "(it acts with the key set now)"
+    );
+  }
+  const alternative = source.provider === undefined ? ", or give each environment its own svc.Provider" : "";
+  return (
+    `Set ${whose} back to a key of ${back}${setIt}, then run \`pulumi up\` (it also stores the key that ` +
+    `\`pulumi refresh\` and \`pulumi destroy\` act with)${alternative}`
+  );
+}
+
 /**
  * The one-line message of an operation on a resource written in `stored` with a key acting in `key`: both
- * environments (name and id, and the organizations when they differ), that nothing was done, and the fix.
+ * environments (name and id, and the organizations when they differ), that nothing was done, and the fix
+ * with the one command that makes it work ({@link KeyConfig}: which configuration the key came from).
  */
 export function environmentMismatch(
   operation: string,
   stored: Placement,
   key: Placement,
   source: KeySource,
+  config: KeyConfig = "current",
 ): string {
-  const otherOrg =
-    stored.organizationId !== undefined &&
-    key.organizationId !== undefined &&
-    stored.organizationId !== key.organizationId;
-  const storedText = otherOrg
-    ? `${describe(stored)} of organization ${stored.organizationId}`
-    : describe(stored);
-  const keyText = otherOrg
-    ? `${describe(key)} of another organization (${key.organizationId})`
-    : describe(key);
-  const whose =
-    source.provider === undefined ? "svc:apiKey" : `the apiKey of svc.Provider "${source.provider}"`;
+  const { storedText, keyText } = sides(stored, key);
+  const whose = whoseKey(source);
   const back = stored.environmentName === undefined ? "that environment" : `"${stored.environmentName}"`;
-  const fix =
-    source.provider === undefined
-      ? `Set svc:apiKey back to a key of ${back} (\`pulumi config set --secret svc:apiKey <key>\`), or give each environment its own svc.Provider`
-      : `Set ${whose} back to a key of ${back}`;
   return (
     `svc: ${operation}: this resource lives in ${storedText}, but ${whose} acts on ${keyText}; ` +
-    `nothing was read or changed and the state keeps the resource. ${fix} ` +
+    `nothing was read or changed and the state keeps the resource. ${fixOf(operation, back, source, config)} ` +
     '(README: "When the key changes").'
   );
 }

@@ -27,15 +27,24 @@ export const subscriberCredentialsInputsSchema = z.strictObject({
    * The credentials: `deviceTokens` (push; the declared list replaces the stored one, `[]` clears it),
    * `webhookUrl` (chat), `channel` (Mattermost); one left out is cleared. The service stores nothing else
    * (the Grafana on-call fields are refused). Secret. Outputs hold them as read back from the service, so tokens changed outside
-   * Pulumi show as a diff after a refresh.
+   * Pulumi show as a diff after a refresh. Left out: the entry is held by the service, not managed here
+   * (what `pulumi import` generates): nothing is written, and destroy leaves the entry; declaring them later
+   * takes the entry over (one update of `credentials`).
    */
-  credentials: channelCredentialsSchema,
+  credentials: channelCredentialsSchema.optional(),
 });
 /** Inputs after check. */
 export type SubscriberCredentialsInputs = z.output<typeof subscriberCredentialsInputsSchema>;
 
 /** The outputs of SubscriberCredentials (the id is `subscriberId/providerId[/integrationIdentifier]`). */
 export const subscriberCredentialsOutputsSchema = subscriberCredentialsInputsSchema.extend({
+  /** The entry's credentials as read back from the service (secret). */
+  credentials: channelCredentialsSchema,
+  /**
+   * `false` when the program leaves `credentials` out (an import): the entry is held by the service, not
+   * managed here, and destroy leaves it. Absent when the resource manages the entry.
+   */
+  credentialsManaged: z.literal(false).optional(),
   /** The service's id (`_integrationId`) of the integration the channel entry belongs to. */
   integrationId: z.string().optional(),
   /**

@@ -23,6 +23,14 @@ const fingerprintSchema = z
   .string()
   .regex(/^([0-9a-f]{16}|changed-outside-pulumi)$/, "must be 16 lower-case hex digits");
 
+/** subscriberId -> credentials, bounded. */
+const credentialsMapSchema = z
+  .record(idSchema, channelCredentialsSchema)
+  .refine(
+    (r) => Object.keys(r).length <= MAX_SET_ENTRIES,
+    `must have at most ${MAX_SET_ENTRIES} subscribers`,
+  );
+
 /** The inputs of the SubscriberCredentialsSet provider as validated by check (strict). */
 export const subscriberCredentialsSetInputsSchema = z.strictObject({
   /**
@@ -32,16 +40,19 @@ export const subscriberCredentialsSetInputsSchema = z.strictObject({
   providerId: subscriberDeliveryProviderIdSchema,
   /** The integration every entry belongs to (default: the provider's active one). Changing it replaces the set. */
   integrationIdentifier: idSchema.optional(),
-  /** subscriberId -> that subscriber's credentials for the provider. Secret as a whole. */
-  credentials: z
-    .record(idSchema, channelCredentialsSchema)
-    .refine(
-      (r) => Object.keys(r).length <= MAX_SET_ENTRIES,
-      `must have at most ${MAX_SET_ENTRIES} subscribers`,
-    ),
+  /**
+   * subscriberId -> that subscriber's credentials for the provider. Secret as a whole. The set manages
+   * exactly these subscribers' entries. Left out: every entry is held by the service, not managed here (what
+   * `pulumi import` generates): nothing is written or cleared, and destroy leaves the entries; declaring the
+   * map later takes those subscribers' entries over (one update of `credentials`).
+   */
+  credentials: credentialsMapSchema.optional(),
   /** subscriberId -> keyed fingerprint of its credentials; not secret, so previews list changed subscribers. */
   fingerprints: z.record(idSchema, fingerprintSchema).optional(),
 });
+
+/** Inputs of the SubscriberCredentialsSet provider after check (credentials as the map). */
+export type SubscriberCredentialsSetInputs = z.output<typeof subscriberCredentialsSetInputsSchema>;
 
 /**
  * The outputs of a SubscriberCredentialsSet: the checked inputs (credentials secret), the integration its
@@ -49,6 +60,16 @@ export const subscriberCredentialsSetInputsSchema = z.strictObject({
  * kept).
  */
 export const subscriberCredentialsSetOutputsSchema = subscriberCredentialsSetInputsSchema.extend({
+  /**
+   * subscriberId -> credentials (secret): the entries the set manages, as written or read back; for a set
+   * whose `credentials` are left out, every entry on its integration as the service holds it.
+   */
+  credentials: credentialsMapSchema,
+  /**
+   * `false` when the program leaves `credentials` out (an import): the entries are held by the service, not
+   * managed here, and destroy leaves them. Absent when the set manages its entries.
+   */
+  credentialsManaged: z.literal(false).optional(),
   /** The service's id (`_integrationId`) of the integration every entry of the set is bound to. */
   integrationId: z.string().optional(),
   /**

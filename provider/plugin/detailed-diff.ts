@@ -3,9 +3,8 @@
  * is a change and what replaces; each property is attributed with the kind's own pure diff rule
  * (./resource-types.ts), applied to the old inputs with that one property set to its new value, so a
  * property counts exactly when the runtime's rule sees a change in it (a left-out `name` is no change, token
- * order is none, ...). Old inputs may leave out what the state holds (an import's leave out the secret
- * credentials, for the user to declare): the probes then start from the state's value of those, so the
- * missing one counts as its own change and not as a change of every property.
+ * order is none, ...). Old inputs that leave out `credentials` (an import: held by the service, not managed
+ * here) are probed as they are, so declaring them later counts as an `add` of `credentials` alone.
  */
 import type { ResourceType } from "./resource-types";
 import type { Props } from "./wire-values";
@@ -40,7 +39,6 @@ export function detailedDiff(
 ): PropertyChange[] {
   const keys = [...new Set([...Object.keys(oldInputs), ...Object.keys(news)])].filter((k) => !HIDDEN.has(k));
   const base: Props = { ...oldInputs };
-  for (const key of keys) if (base[key] === undefined && olds[key] !== undefined) base[key] = olds[key];
   const out: PropertyChange[] = [];
   for (const key of keys.sort()) {
     const probe = type.diff(olds, withValue(base, key, news[key]));

@@ -4,6 +4,7 @@
  */
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import type { CheckFailure } from "../model/pulumi-results";
+import { withResourceUrn } from "../runtime/shared/resource-urn";
 import type { PropertyChange } from "./detailed-diff";
 import { Empty } from "./grpc";
 import type { DiffAnswer, ResourceCalls } from "./resource-calls";
@@ -72,7 +73,8 @@ export function resourceMethods(calls: ResourceCalls) {
       return diffResponse(answer);
     },
     async create(req: provproto.CreateRequest): Promise<provproto.CreateResponse> {
-      const answer = await calls.create(typeOf(req), fromWire(req.getProperties()));
+      const props = fromWire(req.getProperties());
+      const answer = await withResourceUrn(req.getUrn(), () => calls.create(typeOf(req), props));
       return new provproto.CreateResponse().setId(answer.id).setProperties(toWire(answer.properties));
     },
     async read(req: provproto.ReadRequest): Promise<provproto.ReadResponse> {
@@ -83,11 +85,15 @@ export function resourceMethods(calls: ResourceCalls) {
     },
     async update(req: provproto.UpdateRequest): Promise<provproto.UpdateResponse> {
       const olds = fromWire(req.getOlds());
-      const outs = await calls.update(req.getId(), typeOf(req), olds, fromWire(req.getNews()));
+      const news = fromWire(req.getNews());
+      const outs = await withResourceUrn(req.getUrn(), () =>
+        calls.update(req.getId(), typeOf(req), olds, news),
+      );
       return new provproto.UpdateResponse().setProperties(toWire(outs));
     },
     async delete(req: provproto.DeleteRequest): Promise<Empty> {
-      await calls.delete(req.getId(), typeOf(req), fromWire(req.getProperties()));
+      const props = fromWire(req.getProperties());
+      await withResourceUrn(req.getUrn(), () => calls.delete(req.getId(), typeOf(req), props));
       return new Empty();
     },
   };

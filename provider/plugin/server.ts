@@ -3,9 +3,9 @@
  * every method answered (those the plugin does not serve with UNIMPLEMENTED, as the engine expects of a
  * provider without them), on a loopback port of its own.
  */
-import { createRequire } from "node:module";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
+import { packageVersion } from "../package-version";
 import { configMethods, type PluginIdentity } from "./config-methods";
 import { grpc, type grpcTypes } from "./grpc";
 import { unimplemented } from "./plugin-errors";
@@ -13,11 +13,6 @@ import { resourceMethods } from "./resource-methods";
 import schemaJson from "./schema.json";
 import { SvcPlugin } from "./svc-plugin";
 import { unary } from "./unary";
-
-/** The version of this package, for GetPluginInfo (package.json is exported as `pulumi-svc/package.json`). */
-export function packageVersion(): string {
-  return (createRequire(__filename)("pulumi-svc/package.json") as { version: string }).version;
-}
 
 /** The schema the plugin serves: provider/plugin/schema.json, pinned by test/plugin/schema.test.ts. */
 export const SERVED_SCHEMA = JSON.stringify(schemaJson);

@@ -145,15 +145,20 @@ export class SubscriberCredentialsSet extends pulumi.dynamic.Resource {
     markPhase("program", "construct");
     // Without the `id` option the first overload applies: these are the declared arguments.
     const args = argsOrState as SubscriberCredentialsSetArgs;
-    const { fingerprintKey: _key, ...declared } = args;
-    const credentials = pulumi.output(args.credentials);
+    const { fingerprintKey: _key, credentials: map, ...declared } = args;
+    // Left out: the entries are held by the service, not managed here (no credentials, no fingerprints).
+    // (An Output that resolves to nothing declares the empty map.)
+    const credentials =
+      map === undefined
+        ? undefined
+        : pulumi.output(map).apply((c): SubscriberCredentialsSetOutputs["credentials"] => c ?? {});
     const props = {
       ...outputOnlyProps(subscriberCredentialsSetOutputsSchema),
       ...targetProps(opts),
       ...declared,
       // One string for the SDK, the engine and the host to carry (see encodeCredentials).
-      credentials: pulumi.secret(credentials.apply(encodeCredentials)),
-      fingerprints: fingerprints(args, credentials),
+      credentials: credentials && pulumi.secret(credentials.apply(encodeCredentials)),
+      fingerprints: credentials && fingerprints(args, credentials),
     };
     super(provider, name, props, resourceOptions(opts), "svc", "SubscriberCredentialsSet");
     publishDecoded(this);

@@ -80,7 +80,8 @@ export class SubscriberCredentials extends pulumi.dynamic.Resource {
       ...outputOnlyProps(subscriberCredentialsOutputsSchema),
       ...targetProps(opts),
       ...args,
-      credentials: pulumi.secret(args.credentials),
+      // Left out: the entry is held by the service, not managed here (nothing is sent for it).
+      credentials: args.credentials === undefined ? undefined : pulumi.secret(args.credentials),
     };
     super(provider, name, props, resourceOptions(opts), "svc", "SubscriberCredentials");
   }

@@ -1,4 +1,4 @@
-// The Pulumi CLI (built by scripts/install-pulumi.sh) and gen-go-sdk (the Go SDK generator, ./gen-go-sdk): a wrapper
+// The Pulumi CLI (built by scripts/install-pulumi.sh) and gen-sdk (the Go and Python SDK generator, ./gen-sdk): a wrapper
 // module that requires pkg/v3 and sdk/v3 at the CLI version pinned in package.json ("pulumiSvc"), and copies their
 // non-local replace directives (`go install` refuses modules with replace directives). Regenerate with `go mod tidy`.
 module pulumisvc/cli

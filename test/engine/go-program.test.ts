@@ -1,6 +1,6 @@
 /**
  * A Go program under the real CLI: examples/go (the Automation API, an inline program on the checked-in Go SDK
- * sdk/go, a file backend with its own PULUMI_HOME and passphrase) built with `go build`, and
+ * sdks/go, a file backend with its own PULUMI_HOME and passphrase) built with `go build`, and
  * `pulumi-resource-svc` from the packed tarball installed into a fresh folder (its `node_modules/.bin` on PATH,
  * with the CLI's bin directory). Against the emulator seeded with the convergence fixtures (the application's
  * own integrations and channel entries): `up` creates the FCM integration and the device tokens of three

@@ -3,10 +3,12 @@
  * pulumi-language-yaml that install-pulumi.sh builds, from the packed tarball installed into a fresh folder
  * (the plugin found in its `node_modules/.bin` on PATH), against an emulator with its default fixtures on a
  * port-0 loopback server: preview and up, a no-op preview, an edit, an out-of-band change then refresh (the
- * preview then shows exactly that change; `up` restores it; no-op preview), `pulumi import` of an integration
- * and of subscriber credentials made out of band with the YAML the CLI generates pasted into Pulumi.yaml (a
- * no-op preview), and destroy, after which the fixtures and the objects made beside the stack are exactly as
- * they were. No plaintext secret in any CLI output, state export, generated code, the CLI home or the
+ * preview then shows exactly that change; `up` restores it; no-op preview), `pulumi import` of an active fcm
+ * integration, of subscriber credentials and of a credentials set made out of band, with the YAML the CLI
+ * generates pasted unchanged into Pulumi.yaml (credentials left out: held by the service, not managed here):
+ * a no-op preview, an `up` that changes nothing on the service, then the credentials declared from secret
+ * config (an update of `credentials` that `up` writes); and destroy, after which the fixtures and the objects
+ * made beside the stack are exactly as they were (an entry the stack never managed included). No plaintext secret in any CLI output, state export, generated code, the CLI home or the
  * project folder. Needs `npm run build` first.
  */
 import { spawnSync } from "node:child_process";
@@ -45,6 +47,13 @@ const OUTSIDE_KEY = "outside-yaml-secret-3f6";
 const ALAN_DEVICE = "ExponentPushToken[yaml-alan-secret-3f7]";
 const BYSTANDER_KEY = "bystander-yaml-secret-3f8";
 const BYSTANDER_URL = "https://hooks.example/yaml-bystander-secret-3f9";
+const FCM_HELD = '{"type":"service_account","private_key":"yaml-fcm-held-secret-3fa"}';
+// Not JSON: Pulumi YAML would parse a config value that is JSON into an object.
+const FCM_DECLARED = "service-account-yaml-fcm-declared-secret-3fb";
+const ALAN_DEVICE_2 = "ExponentPushToken[yaml-alan-declared-secret-3fc]";
+const ADA_FCM = "yaml-ada-fcm-held-secret-3fd";
+const GRACE_FCM = "yaml-grace-fcm-held-secret-3fe";
+const GRACE_FCM_2 = "yaml-grace-fcm-declared-secret-3ff";
 const SECRETS = [
   SENDGRID_KEY,
   EXPO_TOKEN,
@@ -55,6 +64,12 @@ const SECRETS = [
   ALAN_DEVICE,
   BYSTANDER_KEY,
   BYSTANDER_URL,
+  FCM_HELD,
+  FCM_DECLARED,
+  ALAN_DEVICE_2,
+  ADA_FCM,
+  GRACE_FCM,
+  GRACE_FCM_2,
 ];
 const FIXTURE_SUBSCRIBERS = ["user-ada", "user-grace", "user-alan"];
 const EXAMPLE = readFileSync(join(repoRoot(), "examples/yaml/Pulumi.yaml"), "utf8");
@@ -288,35 +303,56 @@ describe.skipIf(skipEngine("yaml"))(
       printed += again.stdout + again.stderr;
     });
 
-    it("pulumi import svc:index:Integration: the generated YAML, pasted into Pulumi.yaml, previews no changes", async () => {
+    it("pulumi import svc:index:Integration of an active fcm integration: pasted as generated, no changes and up writes nothing; declared, up takes the credentials over", async () => {
       const made = await call(emu, "POST", "/v1/integrations", {
         body: {
-          providerId: "svc",
-          channel: "in_app",
-          name: "Outside inbox",
-          identifier: "outside-inbox",
+          providerId: "fcm",
+          channel: "push",
+          name: "Outside fcm",
+          identifier: "outside-fcm",
           active: true,
-          credentials: { apiKey: OUTSIDE_KEY },
+          credentials: { serviceAccount: FCM_HELD },
         },
       });
       expect(made.status).toBe(201);
-      const generated = await importResource("svc:index:Integration", "inbox", String(made.body.data._id));
-      expect(generated).toMatch(/^ {2}inbox:\n {4}type: svc:(index:)?Integration\n/m);
-      expect(generated).toContain("identifier: outside-inbox");
+      const generated = await importResource("svc:index:Integration", "fcm", String(made.body.data._id));
+      expect(generated).toMatch(/^ {2}fcm:\n {4}type: svc:(index:)?Integration\n/m);
+      expect(generated).toContain("identifier: outside-fcm");
       expect(generated).not.toContain("credentials");
-      const inbox = stateByName(await exportState()).get("inbox");
-      expect(inbox?.id).toBe(made.body.data._id);
+      const imported = stateByName(await exportState()).get("fcm");
+      expect(imported?.id).toBe(made.body.data._id);
       // The service never returns credentials: the state holds `{}`, nothing to hide, so not a secret.
-      expect(inbox?.outputs?.credentials).toEqual({});
-      writeProgram(appendYamlResources(readProgram(), generated));
-      const { digest, stdout, stderr } = await stack.preview({ expectNoChanges: true });
+      expect(imported?.outputs?.credentials).toEqual({});
+      const program = readProgram();
+      writeProgram(appendYamlResources(program, generated));
+      const pasted = await stack.preview({ expectNoChanges: true });
+      printed += pasted.stdout + pasted.stderr;
+      expect(pasted.digest?.changeSummary).toEqual({ same: 7 });
+      const up = await stack.up({ expectNoChanges: true });
+      printed += up.stdout + up.stderr;
+      const held = integration("outside-fcm");
+      expect(held?.credentials).toEqual({ serviceAccount: FCM_HELD });
+      expect(held?.active).toBe(true);
+      // Declared from secret config: an update of `credentials` alone, which `up` writes.
+      await stack.setConfig("fcmServiceAccount", FCM_DECLARED, { secret: true });
+      const declared = generated.replace(
+        "      identifier: outside-fcm\n",
+        `      identifier: outside-fcm\n      credentials:\n        serviceAccount: \${fcmServiceAccount}\n`,
+      );
+      expect(declared).toContain("serviceAccount");
+      writeProgram(appendYamlResources(program, declared));
+      const { digest, stdout, stderr } = await stack.preview();
       printed += stdout + stderr;
-      expect(digest?.changeSummary).toEqual({ same: 7 });
-      // The integration's credentials stay what the service holds (the import wrote nothing).
-      expect(integration("outside-inbox")?.credentials).toEqual({ apiKey: OUTSIDE_KEY });
+      expect(stepOps(digest)).toEqual([["fcm", "update"]]);
+      expect(stepOf(digest, "fcm")?.diffReasons).toEqual(["credentials"]);
+      const takeOver = await stack.up();
+      printed += takeOver.stdout + takeOver.stderr;
+      expect(integration("outside-fcm")?.credentials).toEqual({ serviceAccount: FCM_DECLARED });
+      const again = await stack.preview({ expectNoChanges: true });
+      printed += again.stdout + again.stderr;
     });
 
-    it("pulumi import svc:index:SubscriberCredentials: pasted, with the credentials declared from secret config, no changes", async () => {
+    it("pulumi import svc:index:SubscriberCredentials: pasted as generated, no changes and up leaves the entry; declared, up writes it", async () => {
       const written = await call(emu, "PATCH", "/v1/subscribers/user-alan/credentials", {
         body: {
           providerId: "expo",
@@ -325,31 +361,98 @@ describe.skipIf(skipEngine("yaml"))(
         },
       });
       expect(written.status).toBe(200);
+      const entryBefore = structuredClone(entriesOf("user-alan", pushIdentifier));
       const id = `user-alan/expo/${pushIdentifier}`;
       const generated = await importResource("svc:index:SubscriberCredentials", "alanPush", id);
       expect(generated).toMatch(/^ {2}alanPush:\n {4}type: svc:(index:)?SubscriberCredentials\n/m);
       expect(generated).toContain(`integrationIdentifier: ${pushIdentifier}`);
-      // The generated code holds no secret: the credentials are left for the user to declare.
-      expect(generated).toMatch(/credentials: \{\}/);
+      // The generated code holds no secret and no credentials: the entry is held by the service.
+      expect(generated).not.toContain("credentials");
       const program = readProgram();
       writeProgram(appendYamlResources(program, generated));
-      const asGenerated = await stack.preview();
-      printed += asGenerated.stdout + asGenerated.stderr;
-      expect(stepOps(asGenerated.digest)).toEqual([["alanPush", "update"]]);
-      expect(stepOf(asGenerated.digest, "alanPush")?.diffReasons).toEqual(["credentials"]);
-      // As the README says: declare the credentials the service holds, from secret config.
-      await stack.setConfig("alanDeviceToken", ALAN_DEVICE, { secret: true });
+      const pasted = await stack.preview({ expectNoChanges: true });
+      printed += pasted.stdout + pasted.stderr;
+      expect(pasted.digest?.changeSummary).toEqual({ same: 8 });
+      const up = await stack.up({ expectNoChanges: true });
+      printed += up.stdout + up.stderr;
+      expect(entriesOf("user-alan", pushIdentifier)).toEqual(entryBefore);
+      // Declared from secret config: an update of `credentials`, which `up` writes.
+      await stack.setConfig("alanDeviceToken", ALAN_DEVICE_2, { secret: true });
       const declared = generated.replace(
-        "credentials: {}",
-        `credentials:\n        deviceTokens:\n          - \${alanDeviceToken}`,
+        `      integrationIdentifier: ${pushIdentifier}\n`,
+        `      integrationIdentifier: ${pushIdentifier}\n      credentials:\n        deviceTokens:\n          - \${alanDeviceToken}\n`,
       );
+      expect(declared).toContain("deviceTokens");
       writeProgram(appendYamlResources(program, declared));
-      const { digest, stdout, stderr } = await stack.preview({ expectNoChanges: true });
+      const { digest, stdout, stderr } = await stack.preview();
       printed += stdout + stderr;
-      expect(digest?.changeSummary).toEqual({ same: 8 });
+      expect(stepOps(digest)).toEqual([["alanPush", "update"]]);
+      expect(stepOf(digest, "alanPush")?.diffReasons).toEqual(["credentials"]);
+      const takeOver = await stack.up();
+      printed += takeOver.stdout + takeOver.stderr;
       expect(entriesOf("user-alan", pushIdentifier).map((c) => c.credentials?.deviceTokens)).toEqual([
-        [ALAN_DEVICE],
+        [ALAN_DEVICE_2],
       ]);
+      const again = await stack.preview({ expectNoChanges: true });
+      printed += again.stdout + again.stderr;
+    });
+
+    it("pulumi import svc:index:SubscriberCredentialsSet: pasted as generated, no changes and up clears nothing; declared for one subscriber, up writes that one alone", async () => {
+      for (const [subscriberId, token] of [
+        ["user-ada", ADA_FCM],
+        ["user-grace", GRACE_FCM],
+      ] as const) {
+        const written = await call(emu, "PATCH", `/v1/subscribers/${subscriberId}/credentials`, {
+          body: {
+            providerId: "fcm",
+            integrationIdentifier: "outside-fcm",
+            credentials: { deviceTokens: [token] },
+          },
+        });
+        expect(written.status).toBe(200);
+      }
+      const adaBefore = structuredClone(entriesOf("user-ada", "outside-fcm"));
+      const graceBefore = structuredClone(entriesOf("user-grace", "outside-fcm"));
+      const generated = await importResource(
+        "svc:index:SubscriberCredentialsSet",
+        "fcmDevices",
+        "fcm/outside-fcm",
+      );
+      expect(generated).toMatch(/^ {2}fcmDevices:\n {4}type: svc:(index:)?SubscriberCredentialsSet\n/m);
+      expect(generated).toContain("integrationIdentifier: outside-fcm");
+      expect(generated).not.toContain("credentials");
+      const state = stateByName(await exportState()).get("fcmDevices");
+      expect(state?.outputs?.credentialsManaged).toBe(false);
+      expect(isStateSecret(state?.outputs?.credentials)).toBe(true);
+      const program = readProgram();
+      writeProgram(appendYamlResources(program, generated));
+      const pasted = await stack.preview({ expectNoChanges: true });
+      printed += pasted.stdout + pasted.stderr;
+      expect(pasted.digest?.changeSummary).toEqual({ same: 9 });
+      const up = await stack.up({ expectNoChanges: true });
+      printed += up.stdout + up.stderr;
+      expect(entriesOf("user-ada", "outside-fcm")).toEqual(adaBefore);
+      expect(entriesOf("user-grace", "outside-fcm")).toEqual(graceBefore);
+      // Declared for user-grace: the set takes that entry over; user-ada's stays the service's, untouched.
+      await stack.setConfig("graceFcmToken", GRACE_FCM_2, { secret: true });
+      const declared = generated.replace(
+        "      integrationIdentifier: outside-fcm\n",
+        `      integrationIdentifier: outside-fcm\n      credentials:\n        user-grace:\n          deviceTokens:\n            - \${graceFcmToken}\n`,
+      );
+      expect(declared).toContain("user-grace");
+      writeProgram(appendYamlResources(program, declared));
+      const { digest, stdout, stderr } = await stack.preview();
+      printed += stdout + stderr;
+      expect(stepOps(digest)).toEqual([["fcmDevices", "update"]]);
+      expect(stepOf(digest, "fcmDevices")?.diffReasons).toContain("credentials");
+      const takeOver = await stack.up();
+      printed += takeOver.stdout + takeOver.stderr;
+      expect(entriesOf("user-grace", "outside-fcm").map((c) => c.credentials?.deviceTokens)).toEqual([
+        [GRACE_FCM_2],
+      ]);
+      expect(entriesOf("user-ada", "outside-fcm")).toEqual(adaBefore);
+      const again = await stack.preview({ expectNoChanges: true });
+      printed += again.stdout + again.stderr;
     });
 
     it("destroy removes what the stack holds; the fixtures and the objects beside it are exactly as they were", async () => {
@@ -366,7 +469,13 @@ describe.skipIf(skipEngine("yaml"))(
       const left = FIXTURE_SUBSCRIBERS.flatMap((id) => emu.subscriber(env, id)?.channels ?? []).filter((c) =>
         ours.has(String(c._integrationId)),
       );
-      for (const c of left) {
+      // Except the entry the stack never managed (user-ada's fcm tokens, imported with the set and never
+      // declared): left exactly as it was written, bound to the deleted integration.
+      const held = left.filter(
+        (c) => c.providerId === "fcm" && c.credentials?.deviceTokens?.includes(ADA_FCM),
+      );
+      expect(held.map((c) => c.credentials?.deviceTokens)).toEqual([[ADA_FCM]]);
+      for (const c of left.filter((e) => !held.includes(e))) {
         expect(c.credentials?.deviceTokens ?? [], JSON.stringify(c)).toEqual([]);
         expect(c.credentials?.webhookUrl ?? "", JSON.stringify(c)).toBe("");
       }

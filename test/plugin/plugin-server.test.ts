@@ -219,25 +219,29 @@ describe("SubscriberCredentials through the plugin", () => {
       integrationIdentifier: "fcm-plugin",
     });
     expect(revealed(read.props.credentials)).toEqual({ deviceTokens: [TOKEN] });
-    // The imported inputs pasted with the generated `credentials: {}`: a change of `credentials` alone (the
-    // other inputs are the imported ones), not of every property.
-    const pasted = await plugin.check(urn, read.inputs ?? {}, {
-      ...(read.inputs ?? {}),
-      credentials: secret({}),
-    });
-    const diff = await plugin.diff(urn, created.id, read.props, pasted.inputs ?? {}, read.inputs ?? {});
-    expect(diff).toMatchObject({ changes: "some", replaces: [] });
-    expect(diff.detailedDiff).toEqual({ credentials: "ADD" });
+    expect(read.props.credentialsManaged).toBe(false);
+    // The imported inputs pasted as generated (no credentials: held by the service, not managed here): no change.
+    const pasted = await plugin.check(urn, read.inputs ?? {}, read.inputs ?? {});
+    expect(pasted.failures).toEqual([]);
+    const asGenerated = await plugin.diff(
+      urn,
+      created.id,
+      read.props,
+      pasted.inputs ?? {},
+      read.inputs ?? {},
+    );
+    expect(asGenerated.changes).toBe("none");
+    // Declared (the same tokens): the resource takes the entry over, a change of `credentials` alone.
     const declaredAgain = await plugin.check(urn, read.inputs ?? {}, declared);
-    const same = await plugin.diff(
+    const takeOver = await plugin.diff(
       urn,
       created.id,
       read.props,
       declaredAgain.inputs ?? {},
       read.inputs ?? {},
     );
-    expect(same.changes).toBe("none");
-    expect(same.detailedDiff).toEqual({});
+    expect(takeOver).toMatchObject({ changes: "some", replaces: [] });
+    expect(takeOver.detailedDiff).toEqual({ credentials: "ADD" });
     await plugin.delete(urn, created.id, created.outs);
     expect(
       (emu.subscriber(env, "plugin-sub")?.channels ?? []).flatMap((c) => c.credentials.deviceTokens ?? []),

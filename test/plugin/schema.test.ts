@@ -37,7 +37,7 @@ describe("the package schema", () => {
   it("is package svc at the package's version, with a Go import path", () => {
     expect(spec.name).toBe("svc");
     expect(spec.version).toBe(version);
-    expect(spec.language.go.importBasePath).toBe("github.com/pulumi-svc/pulumi-svc/sdk/go/svc");
+    expect(spec.language.go.importBasePath).toBe("github.com/pulumi-svc/pulumi-svc/sdks/go/svc");
   });
 
   it("serves the four resources and every data source as a function", () => {

@@ -1,5 +1,5 @@
 /**
- * The Go side of the package schema: scripts/gen-go-sdk.sh (the Go codegen of pkg/v3 at the pinned CLI version)
+ * The Go side of the package schema: scripts/gen-sdk.sh -language go (the Go codegen of pkg/v3 at the pinned CLI version)
  * writes the Go SDK of a hand-written stand-in schema (one resource with a secret input, one function) into a
  * temp module, and `go build` compiles it with an Automation API inline program (fixtures/go-program) against the
  * CLI wrapper module's go.mod and go.sum. Nothing runs: the program needs the svc provider plugin. Needs go
@@ -47,11 +47,13 @@ describe.skipIf(skipWithoutGo("go-sdk"))(
       if (dir) rmSync(dir, { recursive: true, force: true });
     });
 
-    it("gen-go-sdk writes package svc with the resource, its secret input and the function", () => {
+    it("gen-sdk -language go writes package svc with the resource, its secret input and the function", () => {
       const seconds = timed(
         "bash",
         [
-          join(ROOT, "scripts", "gen-go-sdk.sh"),
+          join(ROOT, "scripts", "gen-sdk.sh"),
+          "-language",
+          "go",
           "-schema",
           join(FIXTURES, "svc-stand-in.schema.json"),
           "-out",
@@ -61,7 +63,7 @@ describe.skipIf(skipWithoutGo("go-sdk"))(
         ],
         dir,
       );
-      process.stderr.write(`go-sdk: gen-go-sdk (build + generate) ${seconds.toFixed(1)} s\n`);
+      process.stderr.write(`go-sdk: gen-sdk (build + generate) ${seconds.toFixed(1)} s\n`);
       for (const f of [
         "svc/integration.go",
         "svc/getActiveIntegrations.go",

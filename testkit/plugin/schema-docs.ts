@@ -27,8 +27,14 @@ export function schemaDocs(): SchemaDocs {
   const functions = new PublicSurface("provider/functions/index.ts");
   const docs: Record<string, Record<string, string>> = {
     "svc:index:Integration": merged(integration, ["IntegrationInputs", "IntegrationOutputs"]),
-    "svc:index:SubscriberCredentials": merged(credentials, ["SubscriberCredentialsOutputs"]),
-    "svc:index:SubscriberCredentialsSet": merged(set, ["SubscriberCredentialsSetOutputs"]),
+    "svc:index:SubscriberCredentials": merged(credentials, [
+      "SubscriberCredentialsInputs",
+      "SubscriberCredentialsOutputs",
+    ]),
+    "svc:index:SubscriberCredentialsSet": merged(set, [
+      "SubscriberCredentialsSetInputs",
+      "SubscriberCredentialsSetOutputs",
+    ]),
     "svc:index:Workflow": merged(workflow, ["WorkflowInputs", "WorkflowOutputs"]),
     "svc:index:WorkflowStep": merged(workflow, ["WorkflowStepOutput"]),
     "svc:index:WorkflowStoredStep": merged(workflow, ["WorkflowStepOutput"]),

@@ -4,8 +4,8 @@ import { repoRoot } from "../harness/repo-root";
 
 /**
  * The Pulumi versions pulumi-svc pins, all stated in package.json: the @pulumi/pulumi npm SDK (its
- * `dependencies` range), the CLI scripts/install-pulumi.sh builds and the YAML language host built next to it
- * (its `pulumiSvc` section). The Go wrapper modules (scripts/pulumi-cli/go.mod, scripts/pulumi-yaml/go.mod)
+ * `dependencies` range), the CLI scripts/install-pulumi.sh builds, the YAML language host built next to it and
+ * the Python SDK scripts/python-venv.sh installs (its `pulumiSvc` section). The Go wrapper modules (scripts/pulumi-cli/go.mod, scripts/pulumi-yaml/go.mod)
  * require the pinned versions; {@link pinProblems} checks that they all agree.
  */
 export interface Pins {
@@ -17,6 +17,8 @@ export interface Pins {
   cli: string;
   /** package.json `pulumiSvc.pulumiLanguageYaml`, e.g. `1.25.0`. */
   languageYaml: string;
+  /** package.json `pulumiSvc.pulumiPython`: Pulumi's Python SDK (PyPI `pulumi`), e.g. `3.272.0`. */
+  python: string;
   /** The text of scripts/pulumi-cli/go.mod. */
   cliGoMod: string;
   /** The text of scripts/pulumi-yaml/go.mod. */
@@ -25,7 +27,7 @@ export interface Pins {
 
 interface PackageJson {
   dependencies?: Record<string, string>;
-  pulumiSvc?: { pulumiCli?: string; pulumiLanguageYaml?: string };
+  pulumiSvc?: { pulumiCli?: string; pulumiLanguageYaml?: string; pulumiPython?: string };
 }
 
 interface PackageLock {
@@ -41,6 +43,7 @@ export function readPins(root: string = repoRoot()): Pins {
     sdkLocked: lock.packages?.["node_modules/@pulumi/pulumi"]?.version ?? "",
     cli: pkg.pulumiSvc?.pulumiCli ?? "",
     languageYaml: pkg.pulumiSvc?.pulumiLanguageYaml ?? "",
+    python: pkg.pulumiSvc?.pulumiPython ?? "",
     cliGoMod: readFileSync(join(root, "scripts", "pulumi-cli", "go.mod"), "utf8"),
     yamlGoMod: readFileSync(join(root, "scripts", "pulumi-yaml", "go.mod"), "utf8"),
   };
@@ -73,8 +76,9 @@ export function goModRequires(goMod: string, module: string, version: string): b
 }
 
 /**
- * What is wrong with `pins`, one sentence each; empty when they agree: the CLI is at least as new as the SDK
- * (the range's floor and the locked version: users run a CLI at least as new as their SDK), and the wrapper
+ * What is wrong with `pins`, one sentence each; empty when they agree: the CLI is at least as new as the SDKs
+ * (the npm range's floor, its locked version, and the Python SDK: users run a CLI at least as new as their
+ * SDK), and the wrapper
  * modules require the pinned pkg/v3, sdk/v3 and pulumi-yaml versions.
  */
 export function pinProblems(pins: Pins): string[] {
@@ -97,6 +101,13 @@ export function pinProblems(pins: Pins): string[] {
   if (cli !== undefined && locked !== undefined && compareVersions(cli, locked) < 0)
     problems.push(
       `the pinned CLI ${pins.cli} is older than the locked @pulumi/pulumi ${pins.sdkLocked} (CLI >= SDK)`,
+    );
+  const python = parseVersion(pins.python);
+  if (python === undefined)
+    problems.push(`package.json pulumiSvc.pulumiPython "${pins.python}" is not a version x.y.z`);
+  if (cli !== undefined && python !== undefined && compareVersions(cli, python) < 0)
+    problems.push(
+      `the pinned CLI ${pins.cli} is older than the pinned Python SDK ${pins.python} (CLI >= SDK)`,
     );
   for (const module of ["github.com/pulumi/pulumi/pkg/v3", "github.com/pulumi/pulumi/sdk/v3"]) {
     if (!goModRequires(pins.cliGoMod, module, pins.cli))

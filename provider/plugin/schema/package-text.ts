@@ -6,8 +6,14 @@
 import type { PropertySpec } from "./json-to-pulumi";
 
 /**
+ * Where the CLI downloads a missing plugin: the GitHub releases of `github.com/pulumi-svc/pulumi-svc` (the Go
+ * module path), tag `v<version>`, asset `pulumi-resource-svc-v<version>-<os>-<arch>.tar.gz` (npm run plugin:dist).
+ */
+export const PLUGIN_DOWNLOAD_URL = "github://api.github.com/pulumi-svc/pulumi-svc";
+
+/**
  * Package metadata and SDK settings. The Go SDK's import path is
- * `github.com/pulumi-svc/pulumi-svc/sdk/go/svc` (module `github.com/pulumi-svc/pulumi-svc/sdk`, package
+ * `github.com/pulumi-svc/pulumi-svc/sdks/go/svc` (module `github.com/pulumi-svc/pulumi-svc/sdk`, package
  * `svc`), generated into `sdk/go/svc` of this repository.
  */
 export const PACKAGE_META = {
@@ -17,15 +23,16 @@ export const PACKAGE_META = {
   keywords: ["pulumi", "svc", "notifications", "category/utility", "kind/native"],
   license: "Apache-2.0",
   publisher: "pulumi-svc",
+  pluginDownloadURL: PLUGIN_DOWNLOAD_URL,
   meta: { moduleFormat: "(.*)" },
   language: {
     go: {
-      importBasePath: "github.com/pulumi-svc/pulumi-svc/sdk/go/svc",
+      importBasePath: "github.com/pulumi-svc/pulumi-svc/sdks/go/svc",
       generateResourceContainerTypes: true,
       respectSchemaVersion: true,
     },
     nodejs: { packageName: "@pulumi-svc/svc", respectSchemaVersion: true },
-    python: { packageName: "pulumi_svc", respectSchemaVersion: true },
+    python: { packageName: "pulumi_svc", respectSchemaVersion: true, pyproject: { enabled: true } },
     csharp: { rootNamespace: "PulumiSvc", respectSchemaVersion: true },
   },
 } as const;

@@ -157,7 +157,10 @@ export type EntryStep =
 /** What a resource does to one subscriber, and what it leaves. */
 export interface EntryPlan {
   steps: EntryStep[];
-  /** Entries of the resource that no request can reach without touching others' (left as they are). */
+  /**
+   * Entries holding the resource's credentials that no request can reach without touching others' (left as
+   * they are; the providers warn about them: ./stranded-entries.ts).
+   */
   left: ChannelSettings[];
 }
 
@@ -167,6 +170,53 @@ export interface Ownership {
   /** `_integrationId`s of the integrations the resource has written to (state, and the target now). */
   owned: ReadonlySet<string>;
   index: IntegrationIndex;
+  /**
+   * The credential values (device tokens, webhook URLs) the resource wrote or declares: an entry out of reach
+   * that holds one of them holds the stack's credentials, even when the resource no longer owns it (its
+   * integration was deleted and the credentials moved on).
+   */
+  values?: ReadonlySet<string>;
+}
+
+/** The device tokens and webhook URLs of credential maps, for {@link Ownership.values}. */
+export function credentialValues(...all: readonly (ChannelCredentials | undefined)[]): Set<string> {
+  const out = new Set<string>();
+  for (const c of all) {
+    for (const token of c?.deviceTokens ?? []) out.add(token);
+    if (typeof c?.webhookUrl === "string" && c.webhookUrl !== "") out.add(c.webhookUrl);
+  }
+  return out;
+}
+
+/** True when no write can reach the entry's integration (deleted, or inactive). */
+function unwritable(entry: ChannelSettings, index: IntegrationIndex): boolean {
+  return index.live(entry._integrationId)?.active !== true;
+}
+
+/** True when the entry holds one of the resource's credential values. */
+function holdsValueOf(entry: ChannelSettings, values: ReadonlySet<string> | undefined): boolean {
+  if (values === undefined || values.size === 0) return false;
+  const held = heldCredentials(entry);
+  return (
+    (held.deviceTokens ?? []).some((t) => values.has(t)) ||
+    (held.webhookUrl !== undefined && values.has(held.webhookUrl))
+  );
+}
+
+/**
+ * `plan` with what it leaves: the entries of the provider that hold the resource's credentials (owned, or
+ * holding one of its values) and that no request of the plan reaches: their integration is deleted or
+ * inactive and the plan sends no DELETE (the only request that removes them also removes others' entries).
+ */
+function withLeft(subscriber: Subscriber, own: Ownership, plan: EntryPlan): EntryPlan {
+  if (plan.steps.some((s) => s.kind === "delete-all")) return { ...plan, left: [] };
+  const left = entriesOfProvider(subscriber, own.providerId).filter(
+    (c) =>
+      !holdsNothing(c) &&
+      unwritable(c, own.index) &&
+      (own.owned.has(c._integrationId) || holdsValueOf(c, own.values)),
+  );
+  return { ...plan, left };
 }
 
 function entriesOfProvider(subscriber: Subscriber, providerId: string): ChannelSettings[] {
@@ -184,10 +234,7 @@ function othersInert(subscriber: Subscriber, own: Ownership): boolean {
 function clearInPlace(entry: ChannelSettings, own: Ownership, plan: EntryPlan): void {
   if (holdsNothing(entry)) return;
   const integration = own.index.live(entry._integrationId);
-  if (!integration?.active) {
-    plan.left.push(entry);
-    return;
-  }
+  if (!integration?.active) return; // out of reach: reported in the plan's `left`
   const credentials = writeBodyCredentials({}, entry);
   plan.steps.push({ kind: "put", integrationIdentifier: integration.identifier, credentials });
 }
@@ -199,10 +246,10 @@ function clearInPlace(entry: ChannelSettings, own: Ownership, plan: EntryPlan): 
 export function planRemoval(subscriber: Subscriber, own: Ownership): EntryPlan {
   const plan: EntryPlan = { steps: [], left: [] };
   const owned = entriesOfProvider(subscriber, own.providerId).filter((c) => own.owned.has(c._integrationId));
-  if (owned.length === 0 || owned.every(holdsNothing)) return plan;
+  if (owned.length === 0 || owned.every(holdsNothing)) return withLeft(subscriber, own, plan);
   if (othersInert(subscriber, own)) return { steps: [{ kind: "delete-all" }], left: [] };
   for (const entry of owned) clearInPlace(entry, own, plan);
-  return plan;
+  return withLeft(subscriber, own, plan);
 }
 
 /** The plan of one PUT of `declared` onto the integration `integrationIdentifier` (a first write, unread). */
@@ -233,7 +280,8 @@ export function planWrite(
     credentials: writeBodyCredentials(declared, entry),
   });
   if (moved.length === 0) {
-    return { steps: current && sameCredentials(current, declared) ? [] : [put(current)], left: [] };
+    const steps = current && sameCredentials(current, declared) ? [] : [put(current)];
+    return withLeft(subscriber, own, { steps, left: [] });
   }
   if (othersInert(subscriber, own)) return { steps: [{ kind: "delete-all" }, put(undefined)], left: [] };
   const plan: EntryPlan = {
@@ -241,5 +289,5 @@ export function planWrite(
     left: [],
   };
   for (const entry of moved) clearInPlace(entry, own, plan);
-  return plan;
+  return withLeft(subscriber, own, plan);
 }

@@ -35,11 +35,20 @@ export type IntegrationCheck = CheckOutcome<IntegrationInputs>;
  * Validates and normalizes new inputs. Unknown values (preview) are accepted as they are; every other
  * problem becomes a failure naming the property and, for enums, the allowed values.
  */
-export function checkIntegration(news: Props): IntegrationCheck {
+export function checkIntegration(news: Props, olds: Props = {}): IntegrationCheck {
   const { environmentId, ...raw } = engineInputs(news);
   const failures = [...environmentFailures(environmentId), ...schemaFailures(integrationInputsSchema, raw)];
-  failures.push(...channelFailures(raw, failures), ...credentialFailures(raw));
+  failures.push(...channelFailures(raw, failures), ...credentialFailures(raw, olds));
   return { inputs: normalizeInputs(raw), failures };
+}
+
+/**
+ * Whether these inputs make a new integration rather than update the one in `olds` (the old inputs): there
+ * is none yet, or `providerId` or `channel` changes (a replacement). Unknown values count as a change.
+ */
+export function createsIntegration(raw: Props, olds: Props): boolean {
+  if (olds.providerId === undefined) return true;
+  return REPLACE_KEYS.some((k) => isUnknown(raw[k]) || raw[k] !== olds[k]);
 }
 
 /** `environmentId` was an input of earlier versions: say what replaced it. */
@@ -70,11 +79,16 @@ function channelFailures(raw: Props, found: readonly CheckFailure[]): CheckFailu
   ];
 }
 
-/** Credential keys a known provider needs when active (names only, never values). */
-function credentialFailures(raw: Props): CheckFailure[] {
+/**
+ * Credential keys a known provider needs when active (names only, never values). Credentials left out are
+ * held by the service, not managed here: their keys are demanded only of a new integration (one that
+ * `adopt` takes over keeps what the service holds).
+ */
+function credentialFailures(raw: Props, olds: Props): CheckFailure[] {
   const { providerId, credentials } = raw;
   if (raw.active !== true || typeof providerId !== "string" || isUnknown(providerId)) return [];
   if (isUnknown(credentials)) return [];
+  if (credentials === undefined && (raw.adopt === true || !createsIntegration(raw, olds))) return [];
   const given = credentials !== null && typeof credentials === "object" ? (credentials as Props) : {};
   const missing = missingCredentialKeys(providerId, given);
   if (missing.length === 0) return [];
@@ -104,7 +118,8 @@ function changed(key: DiffKey, olds: Partial<IntegrationOutputs>, news: Integrat
   if (n === undefined && key === "name") return false;
   const o = olds[key];
   if (key === "conditions") return canonicalJson(n ?? []) !== canonicalJson(o ?? []);
-  if (key === "credentials") return canonicalJson(n ?? {}) !== canonicalJson(o ?? {});
+  // Credentials left out are held by the service, not managed here: never a change.
+  if (key === "credentials") return n !== undefined && canonicalJson(n) !== canonicalJson(o ?? {});
   if (key === "active") return (n ?? false) !== (o ?? false);
   return canonicalJson(n) !== canonicalJson(o);
 }
@@ -130,10 +145,11 @@ export function diffIntegration(olds: Partial<IntegrationOutputs>, news: Integra
 }
 
 /**
- * The PUT body of an update from `olds` to `news`: credentials are replaced whole, so they are sent, except
- * when none were recorded and none are declared. Then the service may hold credentials this stack never saw
- * (an imported integration: the service never returns them) and a PUT of `{}` would erase them, while
- * leaving them out keeps them (the service writes credentials only when the body has some:
+ * The PUT body of an update from `olds` to `news`: credentials are replaced whole, so declared ones are
+ * sent. Credentials left out are not sent (held by the service, not managed here), and neither is a
+ * declared `{}` when none were recorded: the service may hold credentials this stack never saw (an imported
+ * integration: the service never returns them) and a PUT of `{}` would erase them, while a body without
+ * `credentials` keeps them (the service sets credentials only when the body has the field:
  * apps/api/src/app/integrations/usecases/update-integration/update-integration.usecase.ts).
  */
 export function toUpdateBodyFrom(
@@ -141,7 +157,9 @@ export function toUpdateBodyFrom(
   news: IntegrationInputs,
 ): UpdateIntegrationBody {
   const body = toUpdateBody(news);
-  if (isEmpty(olds.credentials) && isEmpty(news.credentials)) delete body.credentials;
+  if (news.credentials === undefined || (isEmpty(olds.credentials) && isEmpty(news.credentials))) {
+    delete body.credentials;
+  }
   return body;
 }
 
@@ -151,15 +169,15 @@ function isEmpty(credentials: Readonly<Record<string, unknown>> | undefined): bo
 
 /**
  * The PUT body for checked inputs, and the part of the POST body it shares (see {@link toCreateBody}):
- * credentials are replaced whole, so they are always sent.
+ * credentials are replaced whole, so declared ones are always sent (left out, they are not).
  */
 export function toUpdateBody(inputs: IntegrationInputs): UpdateIntegrationBody {
   const body: UpdateIntegrationBody = {
     identifier: inputs.identifier,
-    credentials: inputs.credentials,
     active: inputs.active,
     conditions: inputs.conditions,
   };
+  if (inputs.credentials !== undefined) body.credentials = inputs.credentials;
   if (inputs.name !== undefined) body.name = inputs.name;
   if (inputs.check !== undefined) body.check = inputs.check;
   return body;
@@ -212,11 +230,20 @@ function canonicalCredentials(
   return canonical(c ?? {}) as IntegrationOutputs["credentials"];
 }
 
-/** The inputs that describe `outputs` (returned by read so that refresh keeps later diffs right). */
-export function inputsOf(outputs: IntegrationOutputs) {
-  const { environmentId: _e, organizationId: _o, primary: _p, deleted: _d, ...inputs } = outputs;
-  return inputs;
+/**
+ * The inputs that describe `outputs` (returned by read so that refresh keeps later diffs right). Credentials
+ * are left out when none were written (an import, or an integration whose credentials the service holds):
+ * the inputs then say "held by the service, not managed here", which is what `pulumi import` generates.
+ */
+export function inputsOf(outputs: IntegrationOutputs): Omit<IntegrationOutputs, PlacementKey> & {
+  credentials?: IntegrationOutputs["credentials"];
+} {
+  const { environmentId: _e, organizationId: _o, primary: _p, deleted: _d, credentials, ...inputs } = outputs;
+  return isEmpty(credentials) ? inputs : { ...inputs, credentials };
 }
+
+/** Outputs that describe where the integration lives or what the service computed (never inputs). */
+type PlacementKey = "environmentId" | "organizationId" | "primary" | "deleted" | "credentials";
 
 /**
  * Whether an existing integration is what these inputs would create (used when a create answers 409 on the

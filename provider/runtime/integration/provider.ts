@@ -61,7 +61,7 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
    * identifier already in state is kept when the resource is renamed (see {@link keepDefaultIdentifier}).
    */
   async check(olds: Record<string, unknown>, news: Record<string, unknown>): Promise<IntegrationCheck> {
-    return concealSecretInputs(checkIntegration(keepDefaultIdentifier(olds, news ?? {})));
+    return concealSecretInputs(checkIntegration(keepDefaultIdentifier(olds, news ?? {}), olds ?? {}));
   }
 
   /** Compares checked inputs with the outputs in state (see {@link diffIntegration}); no request is made. */
@@ -125,7 +125,9 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
       this.changed();
       try {
         const updated = await this.session.client().integrations.update(id, toUpdateBodyFrom(olds, news));
-        return { outs: carryWriteId(toOutputs(updated, news), olds) };
+        // Credentials left out were not sent: the outputs keep the ones last written.
+        const kept = { credentials: news.credentials ?? olds.credentials };
+        return { outs: carryWriteId(toOutputs(updated, kept), olds) };
       } catch (e) {
         if (e instanceof NotFoundError) {
           throw new Error(

@@ -12,8 +12,9 @@
  * Delivery is best effort: no engine (unit tests, another host), or an engine that refuses, loses the
  * message and nothing else.
  */
-import { createRequire } from "node:module";
 import type { EngineClient } from "@pulumi/pulumi/proto/engine_grpc_pb";
+import { fromPulumi } from "./pulumi-require";
+import { currentUrn } from "./resource-urn";
 
 /** Sends one line to the engine's display. */
 export interface EngineLog {
@@ -21,6 +22,12 @@ export interface EngineLog {
   status(message: string): void;
   /** A message printed once (an info diagnostic); resolves when delivered, or after `timeoutMs`. */
   info(message: string, timeoutMs?: number): Promise<void>;
+  /**
+   * A warning printed once, on the resource whose operation runs (./resource-urn.ts: known in the plugin; the
+   * dynamic-provider host says no URN, so it shows on the stack's row); resolves when delivered, or after
+   * `timeoutMs`.
+   */
+  warn(message: string, timeoutMs?: number): Promise<void>;
 }
 
 /** `host:port` as the engine passes it. */
@@ -47,36 +54,39 @@ export function engineLog(address: string | undefined = engineAddress()): Engine
  */
 function connect(address: string): EngineLog {
   let client: EngineClient | undefined;
-  const send = (message: string, ephemeral: boolean, done: () => void) => {
+  const send = (message: string, kind: "status" | "info" | "warning", done: () => void) => {
     try {
       client ??= newClient(address);
       const engine: typeof import("@pulumi/pulumi/proto/engine_pb") = require("@pulumi/pulumi/proto/engine_pb");
       const req = new engine.LogRequest();
-      req.setSeverity(engine.LogSeverity.INFO);
+      req.setSeverity(kind === "warning" ? engine.LogSeverity.WARNING : engine.LogSeverity.INFO);
       req.setMessage(message);
-      req.setEphemeral(ephemeral);
+      req.setEphemeral(kind === "status");
+      const urn = kind === "warning" ? currentUrn() : undefined;
+      if (urn !== undefined) req.setUrn(urn);
       client.log(req, () => done());
     } catch {
       done();
     }
   };
+  const delivered = (message: string, kind: "info" | "warning", timeoutMs: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      timer.unref();
+      send(message, kind, () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   return {
-    status: (message) => send(message, true, () => {}),
-    info: (message, timeoutMs = 2000) =>
-      new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, timeoutMs);
-        timer.unref();
-        send(message, false, () => {
-          clearTimeout(timer);
-          resolve();
-        });
-      }),
+    status: (message) => send(message, "status", () => {}),
+    info: (message, timeoutMs = 2000) => delivered(message, "info", timeoutMs),
+    warn: (message, timeoutMs = 2000) => delivered(message, "warning", timeoutMs),
   };
 }
 
 function newClient(address: string): EngineClient {
-  const fromPulumi = createRequire(require.resolve("@pulumi/pulumi/package.json"));
-  const grpc: typeof import("@grpc/grpc-js") = fromPulumi("@grpc/grpc-js");
+  const grpc = fromPulumi("@grpc/grpc-js") as typeof import("@grpc/grpc-js");
   const generated: typeof import("@pulumi/pulumi/proto/engine_grpc_pb") = require("@pulumi/pulumi/proto/engine_grpc_pb");
   return new generated.EngineClient(address, grpc.credentials.createInsecure());
 }

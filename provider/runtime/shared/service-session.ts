@@ -14,6 +14,7 @@ import { providerError } from "../../model/engine-errors";
 import {
   environmentMismatch,
   isElsewhere,
+  type KeyConfig,
   type KeySource,
   type Placement,
   storedPlacement,
@@ -120,9 +121,15 @@ export class ServiceSession {
    * `SVC_ERR_ENVIRONMENT_MISMATCH`. Nothing to check: state without `environmentId` (older versions, or a
    * create), or a service that cannot say (404). With `bestEffort` (diff, which previews run, possibly
    * without a key), a key's environment that cannot be learned is no failure either: the operations that
-   * reach the service check again.
+   * reach the service check again. `config` says whether the key may be the one stored at the last `up`
+   * (the fix the error names depends on it).
    */
-  async checkEnvironment(operation: string, props: unknown, bestEffort = false): Promise<void> {
+  async checkEnvironment(
+    operation: string,
+    props: unknown,
+    bestEffort = false,
+    config: KeyConfig = "current",
+  ): Promise<void> {
     const stored = storedPlacement(props);
     if (stored === undefined) return;
     let key: Placement | undefined;
@@ -134,7 +141,7 @@ export class ServiceSession {
     }
     if (key === undefined || !isElsewhere(stored, key)) return;
     throw new ConfigError(
-      environmentMismatch(operation, stored, key, this.keySource),
+      environmentMismatch(operation, stored, key, this.keySource, config),
       "SVC_ERR_ENVIRONMENT_MISMATCH",
     );
   }

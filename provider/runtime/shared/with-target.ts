@@ -11,6 +11,7 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { ConfigSource } from "../../config";
 import {
+  type KeyConfig,
   type Placement,
   placementProps,
   storedPlacement,
@@ -31,6 +32,18 @@ function split(props: Props | undefined): { target: unknown; rest: Props } {
 /** `props` with `target` set again (when there is one). */
 function join<T extends object>(props: T, target: unknown): T {
   return target === undefined ? props : { ...props, [TARGET_KEY]: target };
+}
+
+/**
+ * True once the engine asked any provider of this process to check a resource: the program ran, so the
+ * provider was configured with the stack's config as it is now. Read and delete without it run in `refresh`
+ * or `destroy` (with or without `--run-program`), with the key the engine may have stored at the last `up`.
+ */
+let programRan = false;
+
+/** Which configuration the key of an operation came from (see {@link KeyConfig}). */
+function keyConfig(operation: string): KeyConfig {
+  return programRan || (operation !== "read" && operation !== "delete") ? "current" : "stored";
 }
 
 /** Failures of a target that is there but malformed (an unknown one is checked in `up`). */
@@ -85,7 +98,7 @@ export function withTarget(inner: TargetedProvider): Provider {
   let configured: Target | undefined;
   const session = inner.session;
   const check = async (operation: string, props: unknown, bestEffort = false) =>
-    session?.checkEnvironment(operation, props, bestEffort);
+    session?.checkEnvironment(operation, props, bestEffort, keyConfig(operation));
   const now = async () => session?.placement();
   return {
     async configure(req: RuntimeConfigureRequest) {
@@ -93,6 +106,7 @@ export function withTarget(inner: TargetedProvider): Provider {
       await inner.configure(req);
     },
     async check(olds: Props, news: Props) {
+      programRan = true;
       const { target } = split(news);
       const result = await inner.check(split(olds).rest, split(news).rest);
       const failures = [...(result.failures ?? []), ...targetFailures(target)];

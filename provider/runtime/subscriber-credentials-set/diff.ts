@@ -89,9 +89,13 @@ export function diffSubscriberCredentialsSet(olds: Props, news: Props): DiffOutc
   for (const key of ["providerId", "integrationIdentifier"] as const) {
     if (isUnknown(news[key]) || news[key] !== olds[key]) replaces.push(key);
   }
-  const credsChanged = credentialsChanged(olds.credentials, news.credentials);
+  // Credentials left out are held by the service, not managed here: never a change (nor their fingerprints).
+  // Declared on a set that did not manage them (an import), they take the entries over: always a change.
+  const managed = news.credentials !== undefined;
+  const takeOver = managed && olds.credentialsManaged === false;
+  const credsChanged = managed && (takeOver || credentialsChanged(olds.credentials, news.credentials));
   const fingerprintsChanged =
-    containsUnknown(news.fingerprints) || !sameMap(olds.fingerprints, news.fingerprints);
+    managed && (containsUnknown(news.fingerprints) || !sameMap(olds.fingerprints, news.fingerprints));
   return {
     changes: replaces.length > 0 || credsChanged || fingerprintsChanged,
     replaces,
@@ -125,6 +129,8 @@ export interface SyncPlan {
   upToDate: number;
   /** Entries of the set that no request can remove without touching others' (integration gone or inactive). */
   left: number;
+  /** Those entries, by subscriber (the provider warns about them). */
+  stranded: { subscriberId: string; entries: ChannelSettings[] }[];
 }
 
 /** The credentials an entry holds, or undefined when there is no entry or it holds nothing. */
@@ -149,7 +155,7 @@ export function planSync(
   toClear: readonly string[],
   stored: ReadonlyMap<string, Subscriber>,
 ): SyncPlan {
-  const plan: SyncPlan = { write: [], clear: [], missing: [], upToDate: 0, left: 0 };
+  const plan: SyncPlan = { write: [], clear: [], missing: [], upToDate: 0, left: 0, stranded: [] };
   for (const subscriberId of toWrite) {
     const subscriber = stored.get(subscriberId);
     if (!subscriber || !integration) plan.missing.push(subscriberId);
@@ -169,6 +175,8 @@ export function planSync(
 
 function add(into: SubscriberStep[], plan: SyncPlan, step: SubscriberStep): void {
   plan.left += step.plan.left.length;
+  if (step.plan.left.length > 0)
+    plan.stranded.push({ subscriberId: step.subscriberId, entries: step.plan.left });
   if (step.plan.steps.length === 0) plan.upToDate++;
   else into.push(step);
 }

@@ -34,12 +34,18 @@ import {
   type SubscriberCredentialsSetOutputs,
   type SubscriberCredentialsSetWire,
 } from "../../model/subscriber-credentials-set-schema";
-import { entryOn, type Ownership, writeTarget } from "../channel-entries/channel-entry-rules";
+import {
+  credentialValues,
+  entryOn,
+  type Ownership,
+  writeTarget,
+} from "../channel-entries/channel-entry-rules";
 import {
   CredentialsWriter,
   isNoIntegration,
   isSubscriberMissing,
 } from "../channel-entries/credentials-writer";
+import { warnLeftEntries } from "../channel-entries/stranded-entries";
 import { inTurn, writesTo } from "../channel-entries/subscriber-turns";
 import { concealSecretInputs } from "../shared/check-failures";
 import { forEachLimited } from "../shared/for-each-limited";
@@ -105,7 +111,7 @@ function causeOf(err: unknown, subscriberId: string): string {
 /** What read answers for a SubscriberCredentialsSet (credentials in the form they were asked in). */
 export type SubscriberCredentialsSetRead = ReadOutcome<
   SubscriberCredentialsSetWire,
-  SubscriberCredentialsSetWire
+  Partial<SubscriberCredentialsSetWire>
 >;
 
 /** `pulumi.dynamic.ResourceProvider` for a set of subscriber channel credentials. */
@@ -146,14 +152,24 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
   ): Promise<DiffOutcome> {
     return timedPhase("diff", async () => {
       const outcome = diffSubscriberCredentialsSet(olds, news);
-      if (outcome.changes || !(await this.bindingMoved(olds))) return outcome;
+      // Entries left to the service are not moved either: none of them is the set's to write.
+      if (outcome.changes || news.credentials === undefined) return outcome;
+      if (!(await this.bindingMoved(olds))) return outcome;
       return { ...outcome, changes: true };
     });
   }
 
+  /**
+   * Writes every declared entry. Without credentials nothing is written: the set records the entries on its
+   * integration as the service holds them (see {@link held}).
+   */
   async create(
     wire: SubscriberCredentialsSetWire,
   ): Promise<CreateOutcome<Stamped<SubscriberCredentialsSetWire>>> {
+    if (!managesEntries(wire)) {
+      const id = credentialsSetId(wire);
+      return this.session.guard("create", undefined, async () => ({ id, outs: await this.held(id, wire) }));
+    }
     const { props: inputs, encoded } = decodeSet(wire);
     return this.session.guard("create", inputs.credentials, () =>
       timedPhase("create", async () => {
@@ -171,22 +187,36 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
     oldWire: SubscriberCredentialsSetWire,
     newWire: SubscriberCredentialsSetWire,
   ): Promise<UpdateOutcome<Stamped<SubscriberCredentialsSetWire>>> {
+    if (!managesEntries(newWire)) {
+      const id = credentialsSetId(newWire);
+      return this.session.guard("update", undefined, async () => ({
+        outs: carryWriteId(await this.held(id, newWire), oldWire),
+      }));
+    }
     const olds = decodeSet(oldWire).props;
     const news = decodeSet(newWire).props;
+    // Entries the set did not manage (an import) are taken over: none of them is the set's to clear.
+    const managed = oldWire.credentialsManaged !== false;
     return this.session.guard("update", [olds.credentials, news.credentials], () =>
       timedPhase("update", async () => {
-        const c = entryChanges(olds.credentials, news.credentials);
+        const c = entryChanges(managed ? olds.credentials : {}, news.credentials);
         const toWrite = [...c.added, ...c.changed];
-        const integrationId = await this.sync("update", news, news.credentials, toWrite, c.removed, olds);
+        const previous = managed ? { integrationId: olds.integrationId } : undefined;
+        const integrationId = await this.sync("update", news, news.credentials, toWrite, c.removed, previous);
         // The outputs are the new inputs, in the form they came in, and the integration written to.
         return { outs: carryWriteId(bound(newWire, integrationId), oldWire) };
       }),
     );
   }
 
+  /**
+   * Removes every entry the set manages (see the rules above); entries it never managed
+   * (`credentialsManaged: false`) are left as they are.
+   */
   async delete(_id: string, wire: SubscriberCredentialsSetWire): Promise<void> {
     const { props } = decodeSet(wire);
     return this.session.guard("delete", props.credentials, async () => {
+      if (wire.credentialsManaged === false) return;
       const kept = this.creates.supersededBy(credentialsSetId(props), props)?.payload;
       const ids = Object.keys(props.credentials ?? {}).filter((id) => !kept?.has(id));
       await this.sync("delete", props, {}, [], ids, props);
@@ -197,10 +227,10 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
     const { props, encoded } = wire ? decodeSet(wire) : { props: undefined, encoded: false };
     return this.session.guard("read", props?.credentials, () =>
       timedPhase("read", async () => {
-        if (!hasSetState(props)) {
-          const found = await lookUpSet(this.session.client(), id, props, await this.directory.index());
-          const outs = encodeSet(found, true);
-          return { id, props: outs, inputs: inputsOfSet(outs) };
+        if (!hasSetState(props) || props.credentialsManaged === false) {
+          // A lookup or import, or a set whose entries the service holds: every entry, managed by none.
+          const outs = await this.held(id, props);
+          return { id, props: carryWriteId(outs, props), inputs: inputsOfSet(outs) };
         }
         const wanted = new Set(Object.keys(props.credentials));
         const { found } = await readSubscribers(this.session.client(), wanted, this.concurrency);
@@ -209,6 +239,19 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
         return { id, props: carryWriteId(outs, props), inputs: inputsOfSet(outs) };
       }),
     );
+  }
+
+  /**
+   * Every entry on the integration the id (or `props`) names, as the service holds it, recorded without a
+   * write: `credentialsManaged: false`, credentials as text.
+   */
+  private async held(
+    id: string,
+    props: Partial<SubscriberCredentialsSetWire> | undefined,
+  ): Promise<SubscriberCredentialsSetWire> {
+    const key = props === undefined ? undefined : { ...props, credentials: undefined };
+    const found = await lookUpSet(this.session.client(), id, key, await this.directory.index());
+    return { ...encodeSet(found, true), credentialsManaged: false };
   }
 
   /**
@@ -223,7 +266,7 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
     desired: Readonly<Record<string, ChannelCredentials>>,
     toWrite: readonly string[],
     toClear: readonly string[],
-    previous: { integrationId?: string | undefined } | undefined,
+    previous: Previous | undefined,
   ): Promise<string | undefined> {
     const read = await this.readForSync(target, desired, toWrite, toClear, previous);
     const plan = planSync(read.own, read.integration, desired, read.toWrite, toClear, read.found);
@@ -259,10 +302,19 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
     } finally {
       await progress.finish(operation);
     }
+    await this.warnLeft(target, plan, read);
     const failed = failedSoFar();
     this.lastSync = { operation, strategy: read.strategy, written, cleared, upToDate: plan.upToDate, failed };
     if (failed > 0) throw partialFailure(operation, plan, failures, written + cleared, failed);
     return read.integration?._id ?? previous?.integrationId;
+  }
+
+  /** Warns in the engine's output about the entries holding the set's credentials that the plan left. */
+  private async warnLeft(target: SetTarget, plan: SyncPlan, read: SyncRead): Promise<void> {
+    const resource = `SubscriberCredentialsSet "${credentialsSetId(target)}"`;
+    for (const { subscriberId, entries } of plan.stranded) {
+      await warnLeftEntries(resource, subscriberId, target.providerId, entries, read.own.index);
+    }
   }
 
   /**
@@ -288,7 +340,7 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
     desired: Readonly<Record<string, ChannelCredentials>>,
     toWrite: readonly string[],
     toClear: readonly string[],
-    previous: { integrationId?: string | undefined } | undefined,
+    previous: Previous | undefined,
   ): Promise<SyncRead> {
     const client = this.session.client();
     markPhase("host", "sync:plan", { entries: toWrite.length + toClear.length });
@@ -313,7 +365,8 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
     const owned = new Set<string>();
     if (before !== undefined) owned.add(before);
     if (integration?._id !== undefined) owned.add(integration._id);
-    const own: Ownership = { providerId: target.providerId, owned, index };
+    const values = credentialValues(...Object.values(desired), ...Object.values(previous?.credentials ?? {}));
+    const own: Ownership = { providerId: target.providerId, owned, index, values };
     return { found: read.found, strategy: read.strategy, integration, own, toWrite: writes, writesSeen };
   }
 
@@ -365,6 +418,12 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
   }
 }
 
+/** What a sync knows of the state before it: the integration its entries are bound to, their credentials. */
+interface Previous {
+  integrationId?: string | undefined;
+  credentials?: Readonly<Record<string, ChannelCredentials>> | undefined;
+}
+
 /** What a sync reads before it plans. */
 interface SyncRead {
   found: ReadonlyMap<string, Subscriber>;
@@ -388,12 +447,20 @@ function bound<T extends object>(outs: T, integrationId: string | undefined): T 
   return integrationId === undefined ? outs : { ...outs, integrationId };
 }
 
-/** The inputs that describe read outputs: the same, without what only outputs carry. */
-function inputsOfSet(outs: SubscriberCredentialsSetWire): SubscriberCredentialsSetWire {
-  const { integrationId: _bound, ...inputs } = outs as SubscriberCredentialsSetWire & {
-    integrationId?: string;
-  };
-  return inputs;
+/** Whether the inputs declare the credentials (the set manages its entries) rather than leave them to the service. */
+function managesEntries(wire: Partial<SubscriberCredentialsSetWire>): boolean {
+  return wire.credentials !== undefined;
+}
+
+/**
+ * The inputs that describe read outputs: the same, without what only outputs carry; without credentials
+ * (and fingerprints) when the set does not manage them, as `pulumi import` generates it.
+ */
+function inputsOfSet(outs: SubscriberCredentialsSetWire): Partial<SubscriberCredentialsSetWire> {
+  const { integrationId: _bound, credentialsManaged, ...inputs } = outs;
+  if (credentialsManaged !== false) return inputs;
+  const { credentials: _held, fingerprints: _none, ...rest } = inputs;
+  return rest;
 }
 
 /** The error of a sync with failed entries: counts, then each cause with the subscriberIds it hit. */

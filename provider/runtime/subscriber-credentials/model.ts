@@ -67,9 +67,7 @@ export function diffSubscriberCredentials(
     if (key === "integrationIdentifier" && n === undefined) continue;
     if (isUnknown(n) || n !== olds[key]) replaces.push(key);
   }
-  const credsChanged =
-    containsUnknown(news.credentials) ||
-    comparableCredentials(news.credentials) !== comparableCredentials(olds.credentials);
+  const credsChanged = credentialsChanged(olds, news);
   const sameEntry =
     !replaces.includes("subscriberId") && !replaces.includes("providerId") && replaces.length > 0;
   return {
@@ -77,6 +75,28 @@ export function diffSubscriberCredentials(
     replaces,
     deleteBeforeReplace: sameEntry,
   };
+}
+
+/**
+ * Whether the declared credentials change the entry. Left out, they are held by the service, not managed
+ * here: never a change. Declared on a resource that did not manage them (an import), they take the entry
+ * over: always a change, even when the service holds the same ones.
+ */
+function credentialsChanged(
+  olds: Partial<SubscriberCredentialsOutputs>,
+  news: SubscriberCredentialsInputs,
+): boolean {
+  if (news.credentials === undefined) return false;
+  if (olds.credentialsManaged === false || containsUnknown(news.credentials)) return true;
+  return comparableCredentials(news.credentials) !== comparableCredentials(olds.credentials);
+}
+
+/** Inputs that declare the credentials (the resource manages the entry). */
+export type ManagedInputs = SubscriberCredentialsInputs & { credentials: ChannelCredentials };
+
+/** Whether the inputs manage the entry's credentials (declare them) rather than leave them to the service. */
+export function managesCredentials(inputs: SubscriberCredentialsInputs): inputs is ManagedInputs {
+  return inputs.credentials !== undefined;
 }
 
 /** Where a SubscriberCredentials entry lives: its subscriber and the integration it is bound to. */
@@ -90,6 +110,7 @@ export interface EntryLocation {
 /**
  * Outputs from the entry as the service holds it (or from what was declared, when the answer lacks the
  * entry). The identifier shown is the declared one, else the one of the integration the entry is bound to.
+ * Inputs without credentials leave the entry to the service: `credentialsManaged: false`.
  */
 export function toOutputs(
   inputs: SubscriberCredentialsInputs,
@@ -100,8 +121,9 @@ export function toOutputs(
     providerId: inputs.providerId,
     credentials: at.entry
       ? (canonical(heldCredentials(at.entry)) as ChannelCredentials)
-      : (canonical(inputs.credentials) as ChannelCredentials),
+      : (canonical(inputs.credentials ?? {}) as ChannelCredentials),
   };
+  if (!managesCredentials(inputs)) out.credentialsManaged = false;
   const identifier = inputs.integrationIdentifier ?? at.integration?.identifier;
   if (identifier !== undefined) out.integrationIdentifier = identifier;
   const integrationId = at.entry?._integrationId ?? at.integration?._id;
@@ -112,11 +134,13 @@ export function toOutputs(
 
 /**
  * The inputs that describe `outputs` (returned by read so that refresh keeps later diffs right). The
- * identifier is kept even when the program left it out: a later check without it is not a change.
+ * identifier is kept even when the program left it out: a later check without it is not a change. The
+ * credentials of an entry the resource does not manage are left out, as `pulumi import` generates them.
  */
 export function inputsOf(outputs: SubscriberCredentialsOutputs): SubscriberCredentialsInputs {
   const { subscriberId, providerId, integrationIdentifier, credentials } = outputs;
-  return integrationIdentifier === undefined
-    ? { subscriberId, providerId, credentials }
-    : { subscriberId, providerId, integrationIdentifier, credentials };
+  const inputs: SubscriberCredentialsInputs = { subscriberId, providerId };
+  if (integrationIdentifier !== undefined) inputs.integrationIdentifier = integrationIdentifier;
+  if (outputs.credentialsManaged !== false) inputs.credentials = credentials;
+  return inputs;
 }

@@ -20,6 +20,8 @@ import type {
   SubscriberCredentialsOutputs,
 } from "../../model/subscriber-credentials-schema";
 import {
+  credentialValues,
+  type EntryPlan,
   entryOn,
   type Ownership,
   planPut,
@@ -32,6 +34,7 @@ import {
   isNoIntegration,
   isSubscriberMissing,
 } from "../channel-entries/credentials-writer";
+import { warnLeftEntries } from "../channel-entries/stranded-entries";
 import { inTurn } from "../channel-entries/subscriber-turns";
 import { concealSecretInputs } from "../shared/check-failures";
 import { IntegrationDirectory } from "../shared/integration-directory";
@@ -44,6 +47,8 @@ import {
   credentialsId,
   diffSubscriberCredentials,
   inputsOf,
+  type ManagedInputs,
+  managesCredentials,
   type SubscriberCredentialsCheck,
   toOutputs,
 } from "./model";
@@ -122,16 +127,23 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
     news: SubscriberCredentialsInputs,
   ): Promise<DiffOutcome> {
     const outcome = diffSubscriberCredentials(olds, news);
-    if (outcome.changes || !(await this.bindingMoved(olds, news))) return outcome;
+    // Credentials left to the service are not moved either: nothing of the entry is the resource's to write.
+    if (outcome.changes || !managesCredentials(news)) return outcome;
+    if (!(await this.bindingMoved(olds, news))) return outcome;
     return { ...outcome, changes: true };
   }
 
-  /** Writes the declared credentials onto the integration the entry belongs to. */
+  /**
+   * Writes the declared credentials onto the integration the entry belongs to. Without credentials nothing
+   * is written: the resource records the entry as the service holds it (see {@link hold}).
+   */
   async create(
     inputs: SubscriberCredentialsInputs,
   ): Promise<CreateOutcome<Stamped<SubscriberCredentialsOutputs>>> {
     return this.session.guard("create", inputs.credentials, async () => {
-      const outs = await inTurn(inputs.subscriberId, () => this.write("create", inputs, undefined));
+      const outs = managesCredentials(inputs)
+        ? await inTurn(inputs.subscriberId, () => this.write("create", inputs, undefined))
+        : await this.hold("create", inputs, undefined);
       const id = credentialsId(inputs);
       return { id, outs: this.creates.stamp(id, outs, undefined) };
     });
@@ -145,33 +157,42 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
   async read(id: string, props?: Partial<SubscriberCredentialsOutputs>): Promise<SubscriberCredentialsRead> {
     return this.session.guard("read", props?.credentials, async () => {
       const key = credentialsKeyOf(id, props);
+      const lookup = props?.credentials === undefined;
+      // A lookup or import manages nothing: its inputs leave the credentials to the service.
+      const held = lookup || props.credentialsManaged === false;
       const subscriber = await this.cachedSubscriber(key.subscriberId);
       const index = subscriber && (await this.directory.index());
       const boundId =
         props?.integrationId ?? (index && writeTarget(index, subscriber?._environmentId, key)?._id);
       const entry = entryOn(subscriber, key.providerId, boundId);
-      if (!subscriber || !entry) {
-        if (props?.credentials === undefined) throw lookupMissing(id);
+      if (!subscriber || (!entry && !(held && !lookup && boundId !== undefined))) {
+        if (lookup) throw lookupMissing(id);
         return {};
       }
-      const declared = { ...key, credentials: {} };
-      const integration = index?.live(entry._integrationId) ?? {
-        _id: entry._integrationId,
-        identifier: undefined,
-      };
+      // An entry the resource does not manage that is gone now still has its place: it reads as holding nothing.
+      const declared = held ? key : { ...key, credentials: {} };
+      const boundTo = entry?._integrationId ?? boundId;
+      const integration = index?.live(boundTo) ?? { _id: boundTo, identifier: undefined };
       const outs = toOutputs(declared, { subscriber, integration: withIdentifier(integration), entry });
       return { id, props: carryWriteId(outs, props), inputs: inputsOf(outs) };
     });
   }
 
-  /** Writes the new credentials; an entry left on the integration the state names is cleared. */
+  /**
+   * Writes the new credentials; an entry the resource wrote on the integration the state names is cleared.
+   * An entry the resource did not manage (`credentialsManaged: false`) is taken over: written, and an entry
+   * of it left on another integration is not the resource's to clear. Without credentials nothing is written.
+   */
   async update(
     _id: string,
     olds: SubscriberCredentialsOutputs,
     news: SubscriberCredentialsInputs,
   ): Promise<UpdateOutcome<Stamped<SubscriberCredentialsOutputs>>> {
     return this.session.guard("update", [olds.credentials, news.credentials], async () => {
-      const outs = await inTurn(news.subscriberId, () => this.write("update", news, olds));
+      const previous = olds.credentialsManaged === false ? { environmentId: olds.environmentId } : olds;
+      const outs = managesCredentials(news)
+        ? await inTurn(news.subscriberId, () => this.write("update", news, previous))
+        : await this.hold("update", news, olds);
       return { outs: carryWriteId(outs, olds) };
     });
   }
@@ -184,6 +205,8 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
   async delete(id: string, props: SubscriberCredentialsOutputs): Promise<void> {
     return this.session.guard("delete", props.credentials, async () => {
       if (this.creates.supersededBy(id, props)) return;
+      // An entry the resource never managed is the service's (or your application's): it is left as it is.
+      if (props.credentialsManaged === false) return;
       await inTurn(props.subscriberId, () => this.remove(props));
     });
   }
@@ -197,8 +220,11 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
       const index = await this.directory.index();
       const bound = props.integrationId ?? writeTarget(index, subscriber._environmentId, props)?._id;
       if (bound === undefined) return; // nothing the resource can know as its own
-      const own: Ownership = { providerId: props.providerId, owned: new Set([bound]), index };
-      await this.writer.apply(props.subscriberId, props.providerId, planRemoval(subscriber, own));
+      const values = credentialValues(props.credentials);
+      const own: Ownership = { providerId: props.providerId, owned: new Set([bound]), index, values };
+      const plan = planRemoval(subscriber, own);
+      await this.writer.apply(props.subscriberId, props.providerId, plan);
+      await this.warnLeft(props, plan.left, own);
     } finally {
       this.forget(props.subscriberId);
     }
@@ -212,8 +238,11 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
    */
   private async write(
     operation: string,
-    inputs: SubscriberCredentialsInputs,
-    previous: Pick<SubscriberCredentialsOutputs, "integrationId" | "environmentId"> | undefined,
+    inputs: ManagedInputs,
+    previous:
+      | (Pick<SubscriberCredentialsOutputs, "environmentId"> &
+          Partial<Pick<SubscriberCredentialsOutputs, "integrationId" | "credentials">>)
+      | undefined,
   ): Promise<SubscriberCredentialsOutputs> {
     this.forget(inputs.subscriberId);
     try {
@@ -223,13 +252,15 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
       if (target?._id === undefined) throw new Unwritable("integration");
       const owned = new Set([target._id]);
       if (previous?.integrationId !== undefined) owned.add(previous.integrationId);
-      const own: Ownership = { providerId: inputs.providerId, owned, index };
+      const values = credentialValues(inputs.credentials, previous?.credentials);
+      const own: Ownership = { providerId: inputs.providerId, owned, index, values };
       const first = planPut(target.identifier, inputs.credentials);
       let after = await this.writer.apply(inputs.subscriberId, inputs.providerId, first);
       const rest = after && planWrite(after, own, target, inputs.credentials);
       if (after && rest && rest.steps.length > 0) {
         after = (await this.writer.apply(inputs.subscriberId, inputs.providerId, rest)) ?? after;
       }
+      if (rest) await this.warnLeft(inputs, rest.left, own);
       this.environmentId ??= after?._environmentId;
       const entry = entryOn(after, inputs.providerId, target._id);
       return toOutputs(inputs, { subscriber: after, integration: target, entry });
@@ -237,6 +268,43 @@ export class SubscriberCredentialsProvider implements dynamic.ResourceProvider {
       throw await this.explain(operation, inputs, e);
     } finally {
       this.forget(inputs.subscriberId);
+    }
+  }
+
+  /** Warns in the engine's output about the entries holding the resource's credentials that a plan left. */
+  private async warnLeft(
+    key: Pick<SubscriberCredentialsInputs, "subscriberId" | "providerId" | "integrationIdentifier">,
+    left: EntryPlan["left"],
+    own: Ownership,
+  ): Promise<void> {
+    const resource = `SubscriberCredentials "${credentialsId(key)}"`;
+    await warnLeftEntries(resource, key.subscriberId, key.providerId, left, own.index);
+  }
+
+  /**
+   * The entry as the service holds it, recorded without a write: inputs without credentials leave the entry
+   * to the service. The subscriber must exist and the integration must resolve, as for a write; the entry
+   * may be absent (it then reads as holding nothing).
+   */
+  private async hold(
+    operation: string,
+    inputs: SubscriberCredentialsInputs,
+    previous: Pick<SubscriberCredentialsOutputs, "integrationId" | "environmentId"> | undefined,
+  ): Promise<SubscriberCredentialsOutputs> {
+    this.forget(inputs.subscriberId);
+    try {
+      const subscriber = await this.findSubscriber(inputs.subscriberId);
+      if (!subscriber) throw new Unwritable("subscriber");
+      const index = await this.directory.index();
+      const environmentId = previous?.environmentId ?? subscriber._environmentId;
+      const target = writeTarget(index, environmentId, inputs);
+      const boundId = previous?.integrationId ?? target?._id;
+      if (boundId === undefined) throw new Unwritable("integration");
+      const integration = target?._id === boundId ? target : { _id: boundId, identifier: undefined };
+      const entry = entryOn(subscriber, inputs.providerId, boundId);
+      return toOutputs(inputs, { subscriber, integration: withIdentifier(integration), entry });
+    } catch (e) {
+      throw await this.explain(operation, inputs, e);
     }
   }
 

@@ -67,7 +67,14 @@ describe("resource types", () => {
 
   it("SubscriberCredentials: every output, input and state field documented", () => {
     const inputs = ["credentials", "integrationIdentifier", "providerId", "subscriberId"];
-    const outputs = [...inputs, "environmentId", "environmentName", "integrationId", "organizationId"].sort();
+    const outputs = [
+      ...inputs,
+      "credentialsManaged",
+      "environmentId",
+      "environmentName",
+      "integrationId",
+      "organizationId",
+    ].sort();
     expect(documentedFields("SubscriberCredentials")).toEqual(outputs);
     expect(documentedFields("SubscriberCredentialsState")).toEqual(outputs);
     expect(documentedFields("SubscriberCredentialsArgs")).toEqual(inputs);
@@ -76,6 +83,7 @@ describe("resource types", () => {
   it("SubscriberCredentialsSet: every output, input and state field documented; the fingerprint key an input only", () => {
     const outputs = [
       "credentials",
+      "credentialsManaged",
       "environmentId",
       "environmentName",
       "fingerprints",

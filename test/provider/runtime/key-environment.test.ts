@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../../emulator";
 import { ConfigError } from "../../../provider/config";
-import { withoutPlacement } from "../../../provider/model/key-environment";
+import { environmentMismatch, withoutPlacement } from "../../../provider/model/key-environment";
 import { IntegrationProvider } from "../../../provider/runtime/integration/provider";
 import { type TargetedProvider, withTarget } from "../../../provider/runtime/shared/with-target";
 import { SubscriberCredentialsProvider } from "../../../provider/runtime/subscriber-credentials/provider";
@@ -156,7 +156,8 @@ describe("resources remember the key's environment", () => {
       expect(err.message, op).toBe(
         `svc: ${op.split(".")[1]}: this resource lives in environment "Development" (${devEnv}), but svc:apiKey acts on ` +
           `environment "Production" (${prodEnv}); nothing was read or changed and the state keeps the resource. ` +
-          'Set svc:apiKey back to a key of "Development" (`pulumi config set --secret svc:apiKey <key>`), or give ' +
+          'Set svc:apiKey back to a key of "Development" (`pulumi config set --secret svc:apiKey <key>`), then run ' +
+          "`pulumi up` (it also stores the key that `pulumi refresh` and `pulumi destroy` act with), or give " +
           'each environment its own svc.Provider (README: "When the key changes").',
       );
       expect(err.message).not.toContain("\n");
@@ -327,8 +328,42 @@ describe("a move the program declares (an svc.Provider's target changed)", () =>
     expect(emu.integrations().filter((i) => i.identifier === "fcm-declared" && !i.deleted)).toHaveLength(1);
     // The same provider with its target unchanged: the key of another environment is refused.
     await expect(prod.diff(made.id, olds, { ...news, target: devTarget })).rejects.toThrow(
-      /lives in environment "Development" .*, but the apiKey of svc.Provider "prod" acts on environment "Production" .* Set the apiKey of svc.Provider "prod" back to a key of "Development" \(README/,
+      /lives in environment "Development" .*, but the apiKey of svc.Provider "prod" acts on environment "Production" .* Set the apiKey of svc.Provider "prod" back to a key of "Development", then run `pulumi up` .*\(README/,
     );
     await dev.integration.delete(made.id, olds);
+  });
+});
+
+describe("the fix the error names (issue 33)", () => {
+  const dev = { environmentId: "e-dev", environmentName: "Development", organizationId: ORG_A };
+  const prod = { environmentId: "e-prod", environmentName: "Production", organizationId: ORG_A };
+
+  it("with the key set now (preview, up): set it back, then `pulumi up`, which stores it for refresh and destroy", () => {
+    for (const op of ["diff", "update", "read", "delete"]) {
+      const text = environmentMismatch(op, dev, prod, {}, "current");
+      expect(text, op).toContain('Set svc:apiKey back to a key of "Development"');
+      expect(text, op).toContain(
+        "then run `pulumi up` (it also stores the key that `pulumi refresh` and `pulumi destroy` act with)",
+      );
+    }
+  });
+
+  it("with a key the state may have stored (refresh, destroy): says so, and names the --run-program form", () => {
+    for (const [op, command, rerun] of [
+      ["read", "pulumi refresh", "pulumi refresh --run-program"],
+      ["delete", "pulumi destroy", "pulumi destroy --run-program"],
+    ] as const) {
+      const text = environmentMismatch(op, dev, prod, {}, "stored");
+      expect(text).toContain(
+        `\`${command}\` acts with the key stored at the last \`pulumi up\` (a failed one too), which may not be svc:apiKey as set now: ` +
+          'make svc:apiKey a key of "Development" (`pulumi config set --secret svc:apiKey <key>`) if it is not one, ' +
+          `then run \`${rerun}\` (it acts with the key set now)`,
+      );
+      expect(text.match(/then run `[^`]+`/g)).toEqual([`then run \`${rerun}\``]);
+      const explicit = environmentMismatch(op, dev, prod, { provider: "prod" }, "stored");
+      expect(explicit).toContain(
+        'make the apiKey of svc.Provider "prod" a key of "Development" if it is not one',
+      );
+    }
   });
 });

@@ -116,6 +116,7 @@ describe("sync progress", () => {
       lines,
       status: (m) => void lines.push(["status", m]),
       info: async (m) => void lines.push(["info", m]),
+      warn: async (m) => void lines.push(["warn", m]),
     };
   }
 

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import {
+  credentialValues,
   IntegrationIndex,
   isInert,
   type Ownership,
@@ -140,5 +141,36 @@ describe("removing", () => {
     expect(planRemoval(subscriber(app), owning("int-new")).steps).toEqual([]);
     const cleared = entry("int-new", { deviceTokens: [] });
     expect(planRemoval(subscriber(cleared, app), owning("int-new")).steps).toEqual([]);
+  });
+});
+
+describe("what a plan leaves holding the resource's credentials (issue 33: the providers warn about it)", () => {
+  const app = entry("int-app", { deviceTokens: ["app-token"] });
+  const dead = entry("int-dead", { deviceTokens: ["mine"] });
+  const moved = entry("int-new", { deviceTokens: ["mine"] });
+  const withValues = (...ids: string[]): Ownership => ({
+    ...owning(...ids),
+    values: credentialValues({ deviceTokens: ["mine"] }, { webhookUrl: "https://hooks.test/mine" }),
+  });
+
+  it("an entry on a deleted integration that holds one of its values, though no longer owned, beside someone else's", () => {
+    expect(planRemoval(subscriber(dead, moved, app), withValues("int-new")).left).toEqual([dead]);
+    const write = planWrite(subscriber(dead, moved, app), withValues("int-new"), NEW, {
+      deviceTokens: ["mine"],
+    });
+    expect(write).toEqual({ steps: [], left: [dead] });
+    const hook = entry("int-dead", { webhookUrl: "https://hooks.test/mine" });
+    expect(planRemoval(subscriber(hook, moved, app), withValues("int-new")).left).toEqual([hook]);
+  });
+
+  it("nothing when a DELETE removes it, when it holds none of the values, or is someone else's on a live integration", () => {
+    expect(planRemoval(subscriber(dead, moved), withValues("int-new"))).toEqual({
+      steps: [{ kind: "delete-all" }],
+      left: [],
+    });
+    const foreign = entry("int-dead", { deviceTokens: ["someone-else"] });
+    expect(planRemoval(subscriber(foreign, moved, app), withValues("int-new")).left).toEqual([]);
+    const live = entry("int-app", { deviceTokens: ["mine"] });
+    expect(planRemoval(subscriber(live, moved), withValues("int-new")).left).toEqual([]);
   });
 });

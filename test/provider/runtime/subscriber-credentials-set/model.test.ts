@@ -235,6 +235,7 @@ describe("read-before-write plan", () => {
       missing: ["ghost"],
       upToDate: 1,
       left: 0,
+      stranded: [],
     });
   });
 
@@ -248,6 +249,7 @@ describe("read-before-write plan", () => {
       missing: [],
       upToDate: 3,
       left: 0,
+      stranded: [],
     });
   });
 

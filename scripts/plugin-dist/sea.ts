@@ -1,0 +1,51 @@
+/**
+ * Node.js single executable applications (SEA, Node 22): the bundle is turned into a preparation blob by the
+ * `node` that runs this script (`--experimental-sea-config`; the blob must come from the Node.js version of
+ * the binary it goes into) and injected into a copy of a platform's `node` binary with postject. On macOS the
+ * binary's signature is removed before and an ad-hoc one made after (`codesign`, which only macOS has).
+ */
+import { chmodSync, copyFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { PluginPlatform } from "./platforms";
+import { runTool } from "./run-tool";
+
+/** The fuse Node.js looks for to know it carries a SEA blob. */
+const SEA_FUSE = "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2";
+
+/**
+ * Writes the SEA preparation blob of `mainScript` into `workDir`; returns its path. With `codeCache`, the blob
+ * also holds V8's code cache of the script (start-up about a fifth less CPU), valid only in the binary of the
+ * `node` running this script: for this machine's platform alone.
+ */
+export function seaBlob(mainScript: string, workDir: string, codeCache: boolean): string {
+  const name = codeCache ? "sea-prep-code-cache" : "sea-prep";
+  const config = join(workDir, `${name}.json`);
+  const output = join(workDir, `${name}.blob`);
+  writeFileSync(
+    config,
+    JSON.stringify({
+      main: mainScript,
+      output,
+      disableExperimentalSEAWarning: true,
+      useSnapshot: false,
+      useCodeCache: codeCache,
+    }),
+  );
+  runTool(process.execPath, ["--experimental-sea-config", config], workDir);
+  return output;
+}
+
+/**
+ * Copies `nodeBinary` to `target` and injects the blob file `blob` with postject's CLI (in a child process: its
+ * LIEF core prints harmless `.note` warnings, shown only on failure): `target` is then the plugin executable
+ * of `p`.
+ */
+export function makeExecutable(p: PluginPlatform, nodeBinary: string, blob: string, target: string): void {
+  copyFileSync(nodeBinary, target);
+  chmodSync(target, 0o755);
+  if (p.codesign) runTool("codesign", ["--remove-signature", target]);
+  const macho = p.nodePlatform === "darwin" ? ["--macho-segment-name", "NODE_SEA"] : [];
+  const cli = require.resolve("postject/dist/cli.js");
+  runTool(process.execPath, [cli, target, "NODE_SEA_BLOB", blob, "--sentinel-fuse", SEA_FUSE, ...macho]);
+  if (p.codesign) runTool("codesign", ["--sign", "-", target]);
+}

@@ -1,0 +1,184 @@
+/**
+ * The standalone plugin executable (`npm run plugin:dist`, built here from `dist/` for this machine's
+ * platform) under the real CLI with no Node.js anywhere on PATH: only `pulumi` and `pulumi-language-yaml`.
+ * `pulumi plugin install resource svc <version> --file <tarball>` into the stack's PULUMI_HOME, then
+ * examples/yaml (schema, config, check, create, invoke, diff, delete through the executable) runs up, a no-op
+ * preview and destroy against an emulator with its default fixtures. No plaintext secret in any CLI output,
+ * state export, the CLI home or the project folder. Needs `npm run build` first.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Emulator, startEmulator } from "../../emulator";
+import { repoRoot } from "../../testkit/harness/repo-root";
+import { startPluginProcess } from "../../testkit/plugin/plugin-process";
+import {
+  buildHostPluginTarball,
+  cliOnlyBinDir,
+  type HostPluginTarball,
+  onPath,
+} from "../../testkit/plugin/plugin-tarball";
+import {
+  ENGINE_TIMEOUT_MS,
+  ensurePulumiCli,
+  isStateSecret,
+  PulumiStack,
+  plaintextHits,
+  STACK_TYPE,
+  skipEngine,
+  startCommand,
+  stateByName,
+  stepOps,
+} from "../../testkit/pulumi-cli";
+
+const SENDGRID_KEY = "SG.sea-engine-secret-5a1";
+const EXPO_TOKEN = "expo-sea-engine-secret-5a2";
+const GRACE_URL = "https://hooks.example/sea-grace-secret-5a3";
+const ALAN_URL = "https://hooks.example/sea-alan-secret-5a4";
+const SECRETS = [SENDGRID_KEY, EXPO_TOKEN, GRACE_URL, ALAN_URL];
+const EXAMPLE = readFileSync(join(repoRoot(), "examples/yaml/Pulumi.yaml"), "utf8");
+const SCHEMA: unknown = JSON.parse(readFileSync(join(repoRoot(), "provider/plugin/schema.json"), "utf8"));
+
+let emu: Emulator;
+let work: string;
+let tarball: HostPluginTarball;
+let path: string;
+let stack: PulumiStack;
+let printed = "";
+
+/** Runs `pulumi <args>` outside any stack (plugin commands), in the stack's environment. */
+async function pulumi(args: string[]): Promise<string> {
+  const r = await startCommand(join(stack.binDir, "pulumi"), args, { cwd: work, env: stack.env }).result;
+  printed += r.stdout + r.stderr;
+  expect(r.code, `pulumi ${args.join(" ")}: ${r.stderr}`).toBe(0);
+  return r.stdout;
+}
+
+describe.skipIf(skipEngine("plugin-executable"))(
+  "the standalone plugin executable from its tarball, no node on PATH (examples/yaml)",
+  { timeout: ENGINE_TIMEOUT_MS },
+  () => {
+    beforeAll(async () => {
+      work = mkdtempSync(join(tmpdir(), "pulumi-svc-sea-"));
+      const [cliBin, built] = await Promise.all([
+        ensurePulumiCli(),
+        buildHostPluginTarball(join(work, "dist")),
+      ]);
+      tarball = built;
+      path = cliOnlyBinDir(join(work, "bin"), cliBin);
+      emu = await startEmulator({ port: 0, fixtures: "default" });
+      const projectDir = join(work, "project");
+      mkdirSync(projectDir);
+      writeFileSync(join(projectDir, "Pulumi.yaml"), EXAMPLE);
+      stack = await PulumiStack.init({ projectDir, binDir: path, env: { PATH: path } });
+      await stack.setConfig("svc:baseUrl", emu.url);
+      await stack.setAllConfig(
+        {
+          "svc:apiKey": emu.apiKey,
+          sendgridApiKey: SENDGRID_KEY,
+          expoAccessToken: EXPO_TOKEN,
+          graceWebhookUrl: GRACE_URL,
+          alanWebhookUrl: ALAN_URL,
+        },
+        ["svc:apiKey", "sendgridApiKey", "expoAccessToken", "graceWebhookUrl", "alanWebhookUrl"],
+      );
+    }, ENGINE_TIMEOUT_MS);
+    afterAll(async () => {
+      await stack?.remove().catch(() => {});
+      await emu?.close();
+      if (work !== undefined) rmSync(work, { recursive: true, force: true });
+    });
+
+    it("PATH holds the CLI and the YAML host only: no node, no pulumi-resource-svc", () => {
+      expect(onPath("pulumi", path)).toBe(true);
+      expect(onPath("pulumi-language-yaml", path)).toBe(true);
+      expect(onPath("node", path)).toBe(false);
+      expect(onPath("pulumi-resource-svc", path)).toBe(false);
+      expect(tarball.file).toMatch(/pulumi-resource-svc-v\d+\.\d+\.\d+-[a-z]+-[a-z0-9]+\.tar\.gz$/);
+    });
+
+    it("pulumi plugin install resource svc <version> --file <tarball> installs it", async () => {
+      await pulumi(["plugin", "install", "resource", "svc", tarball.version, "--file", tarball.file]);
+      const listed = JSON.parse(await pulumi(["plugin", "ls", "--json"])) as {
+        name: string;
+        version: string;
+      }[];
+      expect(listed.map((p) => `${p.name}@${p.version}`)).toContain(`svc@${tarball.version}`);
+    });
+
+    it("the installed executable serves GetPluginInfo (the package's version) and GetSchema (the pinned schema)", async () => {
+      const executable = join(
+        stack.workDir,
+        "home",
+        "plugins",
+        `resource-svc-v${tarball.version}`,
+        "pulumi-resource-svc",
+      );
+      const running = await startPluginProcess(executable, [], { PATH: path });
+      try {
+        expect(await running.client.pluginInfo()).toBe(tarball.version);
+        expect(JSON.parse(await running.client.schema())).toEqual(SCHEMA);
+      } finally {
+        running.stop();
+      }
+    });
+
+    it("up creates the five resources through the executable, the credentials secret", async () => {
+      const up = await stack.up();
+      printed += up.stdout + up.stderr;
+      const outputs = await stack.outputs();
+      printed += JSON.stringify(outputs);
+      const ids = outputs.integrations as Record<string, string>;
+      const email = emu.integrations().find((i) => i.identifier === ids.email);
+      expect(email?.credentials).toEqual({
+        apiKey: SENDGRID_KEY,
+        from: "noreply@example.com",
+        senderName: "Example App",
+      });
+      expect(outputs.welcomeWorkflow).toBe("Welcome");
+      const state = await stack.exportStack();
+      printed += JSON.stringify(state);
+      const byName = stateByName(state);
+      expect([...byName.keys()].sort()).toEqual(["adaPush", "chat", "email", "push", "teamChat"]);
+      for (const r of byName.values()) {
+        const credentials = r.outputs?.credentials;
+        if (credentials !== undefined && JSON.stringify(credentials) !== "{}")
+          expect(isStateSecret(credentials), r.urn).toBe(true);
+      }
+    });
+
+    it("a second preview expects no changes", async () => {
+      const { digest, stdout, stderr } = await stack.preview({ expectNoChanges: true });
+      printed += stdout + stderr;
+      expect(stepOps(digest)).toEqual([]);
+      expect(digest?.changeSummary).toEqual({ same: 6 });
+    });
+
+    it("destroy removes what the stack made", async () => {
+      const ours = new Set(
+        (await stack.exportStack()).deployment.resources
+          ?.filter((r) => r.type === "svc:index:Integration" && r.id !== undefined)
+          .map((r) => String(r.id)),
+      );
+      expect(ours.size).toBe(3);
+      const destroy = await stack.destroy();
+      printed += destroy.stdout + destroy.stderr;
+      const state = await stack.exportStack();
+      printed += JSON.stringify(state);
+      expect((state.deployment.resources ?? []).filter((r) => r.type !== STACK_TYPE)).toEqual([]);
+      expect(emu.integrations().filter((i) => ours.has(String(i._id)))).toEqual([]);
+    });
+
+    it("no secret in plaintext: CLI output, state exports, the CLI home and the project folder", () => {
+      expect(plaintextHits(printed, SECRETS)).toEqual({});
+      for (const dir of [stack.workDir, stack.projectDir]) {
+        const grep = spawnSync("grep", ["-rlF", ...SECRETS.flatMap((s) => ["-e", s]), dir], {
+          encoding: "utf8",
+        });
+        expect(grep.stdout, dir).toBe("");
+      }
+    });
+  },
+);
