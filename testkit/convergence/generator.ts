@@ -44,6 +44,8 @@ export interface GenerateOptions {
   tag?: string;
   /** Weights of the groups of steps (e.g. `{ oob: 0 }` to leave out-of-band changes out); default {@link GROUP_WEIGHTS}. */
   weights?: Partial<Record<StepGroup, number>>;
+  /** Draw workflows (default true); false gives the script of the main sequence alone. */
+  workflows?: boolean;
 }
 
 /** The kinds of step groups the generator draws. */
@@ -395,7 +397,7 @@ function nextGroup(d: Draws, model: { m: ProgramModel }, weights: Record<StepGro
 export function generateScript(seed: number, opts: GenerateOptions = {}): Script {
   const tag = opts.tag ?? `s${seed}`;
   const g = new Names(new Rng(seed), tag);
-  const wf = new WorkflowDraws(seed, tag);
+  const wf = new WorkflowDraws(seed, tag, opts.workflows ?? true);
   const initial: ProgramModel = { ...initialModel(g), workflows: wf.initial() };
   const model = { m: initial };
   const steps: Step[] = [{ op: "up" }];

@@ -40,6 +40,8 @@ export class WorkflowDraws {
   constructor(
     seed: number,
     readonly tag: string,
+    /** False: draws nothing (no workflows, no edits, no out-of-band changes, no replacement). */
+    readonly enabled = true,
   ) {
     this.rng = new Rng(workflowSeed(seed));
   }
@@ -111,12 +113,14 @@ export class WorkflowDraws {
 
   /** The starting program's workflows: one or two. */
   initial(): WorkflowDecl[] {
+    if (!this.enabled) return [];
     return Array.from({ length: 1 + this.rng.int(2) }, () => this.workflow());
   }
 
   /** The workflow edits riding along with one batch of edits (none, one or two). */
   edits(m: WorkflowHolder): WorkflowEdit[] {
     const out: WorkflowEdit[] = [];
+    if (!this.enabled) return out;
     for (let k = this.rng.int(3); k > 0; k--) {
       const e = this.edit(m);
       if (e) out.push(e);
@@ -176,7 +180,7 @@ export class WorkflowDraws {
 
   /** The out-of-band change riding along with an out-of-band group, if any (about half of them). */
   oob(m: WorkflowHolder): OobAction | undefined {
-    if (!this.rng.chance(0.55)) return undefined;
+    if (!this.enabled || !this.rng.chance(0.55)) return undefined;
     const all = m.workflows ?? [];
     const kind = this.rng.weighted({ patch: 4, control: 3, delete: 2, foreign: 2 });
     if (kind === "foreign" || all.length === 0) return this.foreign();
@@ -211,6 +215,6 @@ export class WorkflowDraws {
   /** A workflow to force-replace instead of the drawn resource, now and then. */
   replaceTarget(m: WorkflowHolder): string | undefined {
     const all = m.workflows ?? [];
-    return all.length > 0 && this.rng.chance(0.3) ? this.rng.pick(all).name : undefined;
+    return this.enabled && all.length > 0 && this.rng.chance(0.3) ? this.rng.pick(all).name : undefined;
   }
 }

@@ -4,8 +4,8 @@
  * state from the emulator's store of the stack's environment.
  *
  * - (w-a) after every converged `up` ({@link checkWorkflows}): each declared workflow exists once, under its
- *   workflowId, with exactly the declared `name`, `description` (absent: ""), `tags` (absent: []) and
- *   `active` (absent: true), and its steps in the declared order, each with the declared name, type and
+ *   workflowId, with exactly the declared `name` and `active` (absent: true), `description` and `tags` when
+ *   declared (left out, they are not managed), and its steps in the declared order, each with the declared name, type and
  *   control values (deep equality: nothing added, nothing left from earlier values). No other workflow is
  *   in the environment but the application's (fixtures, and those it made out of band).
  * - (w-b) always ({@link checkForeignWorkflows}): every workflow of the application is stored exactly as it
@@ -13,9 +13,9 @@
  * - (w-c) after `destroy`: rule (w-a) with nothing declared, so none of the stack's workflows is left, and
  *   (w-b).
  *
- * A workflow without explicit workflowId gets the resource's default: the oracle accepts any workflowId
- * that starts with the slug of the resource name and a dash (auto-naming as Pulumi's `<name>-<suffix>`, or
- * a hash suffix as the integrations' default identifiers), and requires exactly one.
+ * A workflow without explicit workflowId gets the resource's default (the integrations' default identifier
+ * formula: `<slug of the resource name>-<hash>`): the oracle accepts any workflowId that starts with the
+ * slug of the resource name and a dash, and requires exactly one.
  */
 import type { StackView } from "./oracle";
 import type { StepDecl, WorkflowDecl } from "./workflow-model";
@@ -136,13 +136,17 @@ function canonical(v: unknown): unknown {
   return v;
 }
 
-/** What a declared workflow must be stored as. */
-function expected(decl: WorkflowDecl) {
+/**
+ * What a declared workflow must be stored as: `name`, and `active` (absent: true, as the resource's check
+ * defaults it); `description` and `tags` only when declared (left out, they are not managed: the README's
+ * contract of `svc.Workflow`, whatever the service holds stays).
+ */
+function expected(decl: WorkflowDecl): Record<string, unknown> {
   return {
     name: decl.title,
-    description: decl.description ?? "",
-    tags: decl.tags ?? [],
     active: decl.active ?? true,
+    ...(decl.description !== undefined ? { description: decl.description } : {}),
+    ...(decl.tags !== undefined ? { tags: decl.tags } : {}),
   };
 }
 
@@ -179,10 +183,13 @@ function checkOne(view: StackView, decl: WorkflowDecl, live: readonly LiveWorkfl
   }
   const w = found[0]!;
   const want = expected(decl);
-  const got = { name: w.name, description: w.description, tags: w.tags, active: w.active };
-  const fields = (Object.keys(want) as (keyof typeof want)[]).filter(
-    (k) => JSON.stringify(want[k]) !== JSON.stringify(got[k]),
-  );
+  const got: Record<string, unknown> = {
+    name: w.name,
+    description: w.description,
+    tags: w.tags,
+    active: w.active,
+  };
+  const fields = Object.keys(want).filter((k) => JSON.stringify(want[k]) !== JSON.stringify(got[k]));
   if (fields.length > 0)
     out.findings.push({
       kind: "workflow-fields",
