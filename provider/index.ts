@@ -23,3 +23,4 @@ export {
   type SubscriberCredentialsSetArgs,
   type SubscriberCredentialsSetState,
 } from "./resources/subscriber-credentials-set";
+export { Workflow, type WorkflowArgs, type WorkflowState } from "./resources/workflow";

@@ -7,6 +7,7 @@ export const PROVIDER_KINDS = [
   "integration",
   "subscriber-credentials",
   "subscriber-credentials-set",
+  "workflow",
 ] as const;
 
 /** One of {@link PROVIDER_KINDS}. */

@@ -84,7 +84,11 @@ export class ResourceCalls {
       replaces,
       deleteBeforeReplace: result.deleteBeforeReplace === true,
       stables: changes ? [...t.stables] : [],
-      changed: changes ? detailedDiff(t, olds.props, base, news.props, replaces) : [],
+      changed: !changes
+        ? []
+        : t.changes
+          ? t.changes(olds.props, news.props)
+          : detailedDiff(t, olds.props, base, news.props, replaces),
     };
   }
 

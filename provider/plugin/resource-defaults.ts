@@ -1,6 +1,7 @@
 /**
  * What the dynamic resources compute in the program before their inputs reach the runtime, computed by the
- * plugin's Check instead, from the URN and the provider's config: the default Integration identifier (with
+ * plugin's Check instead, from the URN and the provider's config: the default Integration identifier and
+ * Workflow workflowId (with
  * its origin, so the runtime can prove it is this resource's own) and a SubscriberCredentialsSet's
  * fingerprints. Same formulas, same results: a resource named alike in the same project and stack gets the
  * same identifier on both paths.
@@ -13,11 +14,14 @@ import { containsUnknown, UNKNOWN } from "../model/values";
 import type { UrnParts } from "./resource-types";
 import type { Props } from "./wire-values";
 
-/** An Integration's inputs with the default identifier and its origin when none was declared. */
-function withDefaultIdentifier(news: Props, urn: UrnParts): Props {
-  if (news.identifier !== undefined && news.identifier !== null) return news;
+/**
+ * An Integration's (or a Workflow's) inputs with the default identifier (`identifier`, `workflowId`) and its
+ * origin when none was declared.
+ */
+function withDefaultIdentifier(news: Props, urn: UrnParts, key: "identifier" | "workflowId"): Props {
+  if (news[key] !== undefined && news[key] !== null) return news;
   const origin: IdentifierOrigin = { project: urn.project, stack: urn.stack, name: urn.name };
-  return { ...news, identifier: defaultIdentifier(origin), defaultIdentifierOf: origin };
+  return { ...news, [key]: defaultIdentifier(origin), defaultIdentifierOf: origin };
 }
 
 function isMap(v: unknown): v is Props {
@@ -46,7 +50,8 @@ export function withProgramDefaults(
   urn: UrnParts,
   fingerprintSecret: string | undefined,
 ): Props {
-  if (kind === "integration") return withDefaultIdentifier(news, urn);
+  if (kind === "integration") return withDefaultIdentifier(news, urn, "identifier");
+  if (kind === "workflow") return withDefaultIdentifier(news, urn, "workflowId");
   if (kind === "subscriber-credentials-set") return withFingerprints(news, urn, fingerprintSecret);
   return news;
 }

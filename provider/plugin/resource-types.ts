@@ -10,6 +10,8 @@ import type { DiffOutcome } from "../model/pulumi-results";
 import { diffIntegration } from "../runtime/integration/model";
 import { diffSubscriberCredentials } from "../runtime/subscriber-credentials/model";
 import { diffSubscriberCredentialsSet } from "../runtime/subscriber-credentials-set/diff";
+import { diffWorkflow, workflowChanges } from "../runtime/workflow/diff";
+import type { PropertyChange } from "./detailed-diff";
 import type { Props } from "./wire-values";
 
 /** The package name: the first part of every token (`svc:index:Integration`) and the config namespace. */
@@ -25,6 +27,11 @@ export interface ResourceType {
   stables: readonly string[];
   /** The kind's pure diff rule (checked new inputs against old outputs). */
   diff(olds: Props, news: Props): DiffOutcome;
+  /**
+   * The changes as property paths, for a kind whose rule names them itself (a Workflow: `steps[1].controls.subject`);
+   * without it, each top-level property is probed with `diff` (./detailed-diff.ts).
+   */
+  changes?(olds: Props, news: Props): PropertyChange[];
 }
 
 const PLACEMENT = ["environmentId", "environmentName", "organizationId"] as const;
@@ -51,6 +58,13 @@ export const RESOURCE_TYPES: ReadonlyMap<string, ResourceType> = new Map(
         kind: "subscriber-credentials-set",
         stables: ["providerId"],
         diff: diffSubscriberCredentialsSet,
+      },
+      {
+        token: `${PACKAGE}:index:Workflow`,
+        kind: "workflow",
+        stables: ["workflowId", ...PLACEMENT],
+        diff: (olds, news) => diffWorkflow(olds, news as Parameters<typeof diffWorkflow>[1]),
+        changes: workflowChanges,
       },
     ] satisfies ResourceType[]
   ).map((t) => [t.token, t]),

@@ -22,6 +22,7 @@ import { IntegrationProvider } from "./integration/provider";
 import { type Provider, type TargetedProvider, withTarget } from "./shared/with-target";
 import { SubscriberCredentialsProvider } from "./subscriber-credentials/provider";
 import { SubscriberCredentialsSetProvider } from "./subscriber-credentials-set/provider";
+import { WorkflowProvider } from "./workflow/provider";
 
 /** A provider implementation: every method of the dynamic-provider interface is there. */
 export type RuntimeProvider = Provider;
@@ -31,6 +32,7 @@ const FACTORIES: Record<ProviderKind, () => TargetedProvider> = {
   integration: () => new IntegrationProvider(),
   "subscriber-credentials": () => new SubscriberCredentialsProvider(),
   "subscriber-credentials-set": () => new SubscriberCredentialsSetProvider(),
+  workflow: () => new WorkflowProvider(),
 };
 
 function isKind(kind: string): kind is ProviderKind {
@@ -101,3 +103,4 @@ export {
   SubscriberCredentialsSetProvider,
   type SubscriberCredentialsSetProviderOptions,
 } from "./subscriber-credentials-set/provider";
+export { WorkflowProvider, type WorkflowProviderOptions } from "./workflow/provider";

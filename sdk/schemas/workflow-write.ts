@@ -71,13 +71,13 @@ export const stepUpsertSchema = z.discriminatedUnion("type", [
 export type StepUpsert = z.input<typeof stepUpsertSchema>;
 
 /** Preferences of a workflow as written: the `all` fallback and per-channel flags. */
-const workflowPreferencesInputSchema = z.strictObject({
+export const workflowPreferencesInputSchema = z.strictObject({
   all: z.strictObject({ enabled: z.boolean().optional(), readOnly: z.boolean().optional() }).optional(),
   channels: z.partialRecord(channelTypeSchema, z.strictObject({ enabled: z.boolean() })).optional(),
 });
 
 /** `preferences` of a create or update body: subscribers' defaults (`user`) and the workflow's (`workflow`). */
-const preferencesInputSchema = z.strictObject({
+export const preferencesInputSchema = z.strictObject({
   user: workflowPreferencesInputSchema.nullable().optional(),
   workflow: workflowPreferencesInputSchema.nullable().optional(),
 });

@@ -18,6 +18,7 @@ const SENDGRID_KEY = "SG.plugin-test-secret-0001";
 const TOKEN = "tok-plugin-test-0001";
 const INTEGRATION = "svc:index:Integration";
 const CREDENTIALS = "svc:index:SubscriberCredentials";
+const WORKFLOW = "svc:index:Workflow";
 
 let emu: Emulator;
 let server: PluginServer;
@@ -241,6 +242,69 @@ describe("SubscriberCredentials through the plugin", () => {
     expect(
       (emu.subscriber(env, "plugin-sub")?.channels ?? []).flatMap((c) => c.credentials.deviceTokens ?? []),
     ).toEqual([]);
+  });
+});
+
+describe("a Workflow through the plugin", () => {
+  const urn = pluginUrn(WORKFLOW, "welcome");
+  const steps = [
+    { name: "Inbox", type: "in_app", controls: { body: "Hi" } },
+    { name: "Mail", type: "email", controls: { subject: "Welcome", body: "<p>Hi</p>" } },
+  ];
+  let id = "";
+  let inputs: PropertyMap = {};
+  let outs: PropertyMap = {};
+
+  it("Check derives the default workflowId from the URN and refuses a step the service would store with issues", async () => {
+    const checked = await plugin.check(urn, {}, { name: "Welcome", steps });
+    expect(checked.failures).toEqual([]);
+    expect(checked.inputs.workflowId).toBe(
+      defaultIdentifier({ project: "svc-plugin-test", stack: "dev", name: "welcome" }),
+    );
+    inputs = checked.inputs;
+    const bad = await plugin.check(
+      urn,
+      {},
+      { name: "Welcome", steps: [{ name: "Mail", type: "email", controls: { body: "b" } }] },
+    );
+    expect(bad.failures).toEqual([
+      { property: "", reason: 'steps[0] "Mail": controls.subject: Subject is required' },
+    ]);
+  });
+
+  it("Create, then Diff names the step's control that changed (detailed diff by property path)", async () => {
+    const created = await plugin.create(urn, inputs);
+    id = created.id;
+    outs = created.outs;
+    expect((outs.steps as PropertyMap[]).map((s) => Object.keys(s).sort())).toEqual([
+      ["controls", "id", "name", "stepId", "type"],
+      ["controls", "id", "name", "stepId", "type"],
+    ]);
+    expect((await plugin.diff(urn, id, outs, inputs, inputs)).changes).toBe("none");
+    const edited = {
+      ...inputs,
+      steps: [steps[0], { ...steps[1], controls: { subject: "Hello", body: "<p>Hi</p>" } }],
+    };
+    const diff = await plugin.diff(urn, id, outs, (await plugin.check(urn, inputs, edited)).inputs, inputs);
+    expect(diff).toMatchObject({
+      changes: "some",
+      replaces: [],
+      detailedDiff: { "steps[1].controls.subject": "UPDATE" },
+    });
+    expect(Object.keys(diff.detailedDiff)).toEqual(["steps[1].controls.subject"]);
+  });
+
+  it("an import's Read by workflowId answers the _id and inputs that diff as none once checked", async () => {
+    const read = await plugin.read(urn, String(outs.workflowId));
+    expect(read.id).toBe(id);
+    const pasted = await plugin.check(urn, {}, read.inputs ?? {});
+    expect(pasted.failures).toEqual([]);
+    expect((await plugin.diff(urn, id, read.props, pasted.inputs, read.inputs ?? {})).changes).toBe("none");
+  });
+
+  it("Delete removes it", async () => {
+    await plugin.delete(urn, id, outs);
+    expect((await plugin.read(urn, id, outs, inputs)).id).toBe("");
   });
 });
 

@@ -40,11 +40,12 @@ describe("the package schema", () => {
     expect(spec.language.go.importBasePath).toBe("github.com/pulumi-svc/pulumi-svc/sdk/go/svc");
   });
 
-  it("serves the three resources and every data source as a function", () => {
+  it("serves the four resources and every data source as a function", () => {
     expect(Object.keys(spec.resources).sort()).toEqual([
       "svc:index:Integration",
       "svc:index:SubscriberCredentials",
       "svc:index:SubscriberCredentialsSet",
+      "svc:index:Workflow",
     ]);
     expect(Object.keys(spec.functions)).toContain("svc:index:getActiveIntegrations");
     expect(Object.keys(spec.functions)).toHaveLength(8);
@@ -57,7 +58,7 @@ describe("the package schema", () => {
           expect(p.secret === true, `${token}.${name}`).toBe(SECRET_INPUTS.has(name));
         }
       }
-      expect(r.inputProperties.credentials?.secret, token).toBe(true);
+      if (token !== "svc:index:Workflow") expect(r.inputProperties.credentials?.secret, token).toBe(true);
     }
     const secretConfig = Object.entries(spec.config.variables).filter(([, p]) => p.secret === true);
     expect(secretConfig.map(([k]) => k).sort()).toEqual(["apiKey", "fingerprintKey"]);
@@ -73,6 +74,28 @@ describe("the package schema", () => {
         .map(([name]) => `${token}.${name}`),
     );
     expect(undocumented).toEqual([]);
+  });
+
+  it("declares a Workflow's steps as typed objects: declared ones, and stored ones with stepId and id", () => {
+    const workflow = spec.resources["svc:index:Workflow"]!;
+    expect(workflow.inputProperties.steps).toMatchObject({
+      items: { $ref: "#/types/svc:index:WorkflowStep" },
+    });
+    expect(workflow.properties.steps).toMatchObject({
+      items: { $ref: "#/types/svc:index:WorkflowStoredStep" },
+    });
+    expect(Object.keys(spec.types["svc:index:WorkflowStep"]?.properties ?? {}).sort()).toEqual([
+      "controls",
+      "name",
+      "type",
+    ]);
+    expect(Object.keys(spec.types["svc:index:WorkflowStoredStep"]?.properties ?? {}).sort()).toEqual([
+      "controls",
+      "id",
+      "name",
+      "stepId",
+      "type",
+    ]);
   });
 
   it("references only types it defines", () => {

@@ -30,6 +30,7 @@ export const TYPE_OF_KIND: Record<ProviderKind, string> = {
   integration: "pulumi-nodejs:dynamic/svc:Integration",
   "subscriber-credentials": "pulumi-nodejs:dynamic/svc:SubscriberCredentials",
   "subscriber-credentials-set": "pulumi-nodejs:dynamic/svc:SubscriberCredentialsSet",
+  workflow: "pulumi-nodejs:dynamic/svc:Workflow",
 };
 
 /** The stored text of `shape` for resources of `kind`, by resource type. */

@@ -22,12 +22,16 @@ export function schemaDocs(): SchemaDocs {
   const integration = new PublicSurface("provider/model/integration-schema.ts");
   const credentials = new PublicSurface("provider/model/subscriber-credentials-schema.ts");
   const set = new PublicSurface("provider/model/subscriber-credentials-set-schema.ts");
+  const workflow = new PublicSurface("provider/model/workflow-schema.ts");
   const sdk = new PublicSurface("sdk/schemas/index.ts");
   const functions = new PublicSurface("provider/functions/index.ts");
   const docs: Record<string, Record<string, string>> = {
     "svc:index:Integration": merged(integration, ["IntegrationInputs", "IntegrationOutputs"]),
     "svc:index:SubscriberCredentials": merged(credentials, ["SubscriberCredentialsOutputs"]),
     "svc:index:SubscriberCredentialsSet": merged(set, ["SubscriberCredentialsSetOutputs"]),
+    "svc:index:Workflow": merged(workflow, ["WorkflowInputs", "WorkflowOutputs"]),
+    "svc:index:WorkflowStep": merged(workflow, ["WorkflowStepOutput"]),
+    "svc:index:WorkflowStoredStep": merged(workflow, ["WorkflowStepOutput"]),
     "svc:index:IntegrationCredentials": merged(sdk, ["CredentialsDto"]),
     "svc:index:StepFilter": merged(sdk, ["StepFilter"]),
     "svc:index:ChannelCredentials": merged(sdk, ["ChannelCredentials"]),

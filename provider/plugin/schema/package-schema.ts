@@ -15,6 +15,7 @@ import {
   subscriberCredentialsSetInputsSchema,
   subscriberCredentialsSetOutputsSchema,
 } from "../../model/subscriber-credentials-set-schema";
+import { workflowOutputsSchema, workflowPluginArgsSchema } from "../../model/workflow-schema";
 import { PACKAGE } from "../resource-types";
 import { FUNCTION_SCHEMAS } from "./function-schemas";
 import {
@@ -42,6 +43,13 @@ const RESOURCES = [
     inputs: subscriberCredentialsSetInputsSchema.omit({ fingerprints: true }),
     outputs: subscriberCredentialsSetOutputsSchema,
   },
+  // Its stored steps (with `stepId` and `id`) differ from the declared ones: their types get another hint.
+  {
+    name: "Workflow",
+    inputs: workflowPluginArgsSchema,
+    outputs: workflowOutputsSchema,
+    outputHint: "WorkflowOutput",
+  },
 ] as const;
 
 /** JSON Schema of a zod schema; `z.custom` (the provider ids) is a string. */
@@ -67,7 +75,8 @@ function resourceSpec(types: TypeRegistry, r: (typeof RESOURCES)[number], docs: 
   const ins = jsonSchema(r.inputs, "input");
   const outs = jsonSchema(r.outputs, "output");
   const inSpec = types.objectSpec(ins, r.name, ins.$defs ?? {}, docs[token] ?? {});
-  const outSpec = types.objectSpec(outs, r.name, outs.$defs ?? {}, docs[token] ?? {});
+  const outHint = "outputHint" in r ? r.outputHint : r.name;
+  const outSpec = types.objectSpec(outs, outHint, outs.$defs ?? {}, docs[token] ?? {});
   const spec = {
     description: RESOURCE_DOCS[r.name] ?? "",
     properties: secretMarked(outSpec),

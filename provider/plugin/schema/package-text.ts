@@ -13,7 +13,7 @@ import type { PropertySpec } from "./json-to-pulumi";
 export const PACKAGE_META = {
   displayName: "svc",
   description:
-    "Pulumi provider for the svc multi-channel notification service (integrations, subscriber credentials).",
+    "Pulumi provider for the svc multi-channel notification service (integrations, subscriber credentials, workflows).",
   keywords: ["pulumi", "svc", "notifications", "category/utility", "kind/native"],
   license: "Apache-2.0",
   publisher: "pulumi-svc",
@@ -64,6 +64,8 @@ export const RESOURCE_DOCS: Readonly<Record<string, string>> = {
     "A subscriber's channel credentials for one chat or push provider (device tokens, chat webhook). Its id, and import id, is `subscriberId/providerId[/integrationIdentifier]`; an import leaves the credentials (secret) for you to declare.",
   SubscriberCredentialsSet:
     "The channel credentials of many subscribers for one chat or push provider, in one resource. Its id, and import id, is `providerId[/integrationIdentifier]`; an import leaves the credentials (secret) for you to declare.",
+  Workflow:
+    "A notification workflow (v2) of the svc service, in the environment of the provider's API key: its steps (in_app, email, sms, push, chat, delay, digest, custom, throttle), each with the controls of its type, checked before any request. A step is the stored step of the same name, which keeps its `stepId` and `id`. Its id is the service's `_id`; import it with `pulumi import svc:index:Workflow <name> <workflowId>`.",
 };
 
 /** Names of nested object types, instead of the generated `<Parent><Property>`. */
@@ -73,4 +75,8 @@ export const TYPE_NAMES: Readonly<Record<string, string>> = {
   StepFilterChildren: "StepFilterCondition",
   SubscriberCredentialsCredentials: "ChannelCredentials",
   SubscriberCredentialsSetCredentials: "ChannelCredentials",
+  WorkflowSteps: "WorkflowStep",
+  WorkflowOutputSteps: "WorkflowStoredStep",
+  WorkflowPreferencesWorkflow: "WorkflowChannelPreferences",
+  WorkflowPreferencesUser: "WorkflowChannelPreferences",
 };

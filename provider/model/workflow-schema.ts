@@ -1,0 +1,182 @@
+/**
+ * The shape of `svc.Workflow`, written once. The zod schemas here are the source of check's first pass, of
+ * the types the provider methods take and return, of the public `WorkflowArgs`, `WorkflowState` and output
+ * types (through ../inputs.ts) and of the plugin's schema. The TSDoc on each field is what users see.
+ *
+ * Two shapes of a step: the typed one (`workflowStepArgsSchema`, one variant per step type with its own
+ * controls, what TypeScript programs get) and the plain one (`workflowStepSchema`: `controls` a map), what
+ * the plugin's schema declares for other languages. check validates every step's controls by its type
+ * either way (../runtime/workflow/check.ts).
+ */
+import { z } from "zod";
+import {
+  completeControlValuesSchemas,
+  jsonObjectSchema,
+  preferencesInputSchema,
+  SEVERITIES,
+  STEP_VARIANTS,
+  strictEnum,
+} from "../../sdk/schemas";
+import { identifierOriginSchema } from "../default-identifier";
+
+/** The step types a workflow can hold. */
+export const WORKFLOW_STEP_TYPES = STEP_VARIANTS;
+/** One of {@link WORKFLOW_STEP_TYPES}. */
+export type WorkflowStepType = (typeof WORKFLOW_STEP_TYPES)[number];
+
+/** A step of one type: its name, its type and its controls, typed (what TypeScript programs declare). */
+function typedStep<T extends WorkflowStepType>(type: T) {
+  return z.strictObject({
+    name: z.string().min(1, "must not be empty"),
+    type: z.literal(type),
+    controls: completeControlValuesSchemas[type].optional(),
+  });
+}
+
+/**
+ * A declared step, typed by `type`: `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom`
+ * or `throttle`, each with the controls of the spec's control table (operation 7).
+ */
+export const workflowStepArgsSchema = z.discriminatedUnion("type", [
+  typedStep("in_app"),
+  typedStep("email"),
+  typedStep("sms"),
+  typedStep("push"),
+  typedStep("chat"),
+  typedStep("delay"),
+  typedStep("digest"),
+  typedStep("custom"),
+  typedStep("throttle"),
+]);
+
+/** A declared step, plain: the shape the plugin's schema gives other languages. */
+export const workflowStepSchema = z.strictObject({
+  /**
+   * The step's name, unique in the workflow: a declared step is the stored step of the same name (a
+   * renamed step is a new step, with a new `stepId` and `id`).
+   */
+  name: z.string().min(1, "must not be empty"),
+  /** `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom` or `throttle`. */
+  type: strictEnum(WORKFLOW_STEP_TYPES),
+  /**
+   * The step's control values, by the spec's control table for its type (email: `subject`, `body`,
+   * `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...). check
+   * refuses unknown controls and the values the service would store with issues (an email without
+   * `subject`, a digest `amount` below 1, ...). Default: none.
+   */
+  controls: jsonObjectSchema.optional(),
+});
+
+/** A step as stored: the declared fields and what the service assigned. */
+export const workflowStepOutputSchema = workflowStepSchema.required({ controls: true }).extend({
+  /** The step's identifier in the workflow (a slug of its name, unique in the workflow; kept by updates). */
+  stepId: z.string(),
+  /** The service's `_id` of the step (kept by updates that keep the step). */
+  id: z.string(),
+});
+/** A step as stored. */
+export type WorkflowStepOutput = z.output<typeof workflowStepOutputSchema>;
+
+/** The fields of a workflow a program declares, but its steps. */
+const workflowFields = {
+  /**
+   * The workflow's identifier in its environment (the trigger identifier). Default: a slug of the resource
+   * name and a hash of project, stack and name, stable across runs. Changing it replaces the workflow. An
+   * existing workflow with this identifier is taken over only with `adopt` (or when it is the default
+   * identifier's: no one else can have made it).
+   */
+  workflowId: z.string().min(1, "must not be empty").max(255).optional(),
+  /** Display name. */
+  name: z.string().min(1, "must not be empty"),
+  /** Description. Left out: whatever the service holds (not managed). */
+  description: z.string().optional(),
+  /** Tags. Left out: whatever the service holds (not managed). */
+  tags: z.array(z.string()).optional(),
+  /** Whether the workflow can be triggered (default true, as the service). */
+  active: z.boolean().default(true),
+  /** Whether triggers are validated against `payloadSchema`. Left out: not managed. */
+  validatePayload: z.boolean().optional(),
+  /** JSON Schema of the trigger payload. Left out: not managed. */
+  payloadSchema: jsonObjectSchema.optional(),
+  /** Whether translations are enabled. Left out: not managed. */
+  isTranslationEnabled: z.boolean().optional(),
+  /** Severity: `high`, `medium`, `low` or `none`. Left out: not managed. */
+  severity: strictEnum(SEVERITIES).optional(),
+  /**
+   * Preferences: the workflow's defaults (`workflow`) and those subscribers may change (`user`), each
+   * `{ all: { enabled, readOnly }, channels: { email: { enabled }, ... } }`. Left out: not managed.
+   */
+  preferences: preferencesInputSchema.optional(),
+  /**
+   * When a workflow with the same `workflowId` already exists in the environment, take it over (update it
+   * to this resource's declaration) instead of failing. A flag, never a change.
+   */
+  adopt: z.boolean().optional(),
+};
+
+/** What a TypeScript program declares for a Workflow: typed steps. */
+export const workflowArgsSchema = z.strictObject({
+  ...workflowFields,
+  /** The steps, in order. Added, removed and reordered steps are updates. */
+  steps: z.array(workflowStepArgsSchema),
+});
+
+/** What the plugin's schema declares for a Workflow (other languages): plain steps, controls a map. */
+export const workflowPluginArgsSchema = z.strictObject({
+  ...workflowFields,
+  /** The steps, in order. Added, removed and reordered steps are updates. */
+  steps: z.array(workflowStepSchema),
+});
+
+/**
+ * The inputs the provider receives: the resource always sends a workflowId (its own or the default one),
+ * with the default's origin when it chose it. Steps are checked by type in a second pass.
+ */
+export const workflowInputsSchema = workflowPluginArgsSchema.required({ workflowId: true }).extend({
+  /** Set by `svc.Workflow` when it chose the workflowId (see provider/default-identifier.ts). */
+  defaultIdentifierOf: identifierOriginSchema.optional(),
+});
+/** Inputs after check (defaults applied). */
+export type WorkflowInputs = z.output<typeof workflowInputsSchema>;
+
+/** What the service decides; outputs only. */
+const computedShape = {
+  /** Description, as the service holds it. */
+  description: z.string(),
+  /** Tags, as the service holds them. */
+  tags: z.array(z.string()),
+  /** Whether triggers are validated against the payload schema, as the service holds it. */
+  validatePayload: z.boolean(),
+  /** Whether translations are enabled, as the service holds it. */
+  isTranslationEnabled: z.boolean(),
+  /** Severity, as the service holds it. */
+  severity: z.string(),
+  /** The steps as stored, each with its `stepId` and `id` (the service's `_id`). */
+  steps: z.array(workflowStepOutputSchema),
+  /**
+   * `ACTIVE`, `INACTIVE` (not `active`) or `ERROR` (a step has issues, e.g. a channel step without an
+   * active integration of its channel).
+   */
+  status: z.string(),
+  /**
+   * The issues the service reports, by `stepId`: one line per issue, `controls.<control>: <message>` or
+   * `integration.<channel>: <message>`. Empty when none.
+   */
+  issues: z.record(z.string(), z.array(z.string())),
+  /**
+   * Environment the workflow belongs to: the API key's (or the `svc.Provider`'s). To manage the same
+   * workflow in another environment, declare it again with an `svc.Provider` of that environment.
+   */
+  environmentId: z.string().optional(),
+  /** Name of that environment ("Development", "Production", ...), when the service tells it. */
+  environmentName: z.string().optional(),
+  /** Organization the workflow belongs to, when the service tells it. */
+  organizationId: z.string().optional(),
+};
+
+/** The outputs of a Workflow (the resource id is the service's `_id`); the flags are not outputs. */
+export const workflowOutputsSchema = workflowInputsSchema
+  .omit({ adopt: true, defaultIdentifierOf: true })
+  .extend(computedShape);
+/** Outputs of the Workflow provider. */
+export type WorkflowOutputs = z.output<typeof workflowOutputsSchema>;

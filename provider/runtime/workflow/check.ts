@@ -1,0 +1,121 @@
+/**
+ * check of a Workflow: the workflow's fields against its schema, then every step against the spec's control
+ * table for its type (operation 7; sdk/schemas/workflow-write.ts `completeControlValuesSchemas`), before any
+ * request. A step the service would store with issues (it never refuses one: it marks the step and the
+ * workflow `ERROR`, libs/application-generic/src/usecases/build-step-issues) fails here, naming the step by
+ * index and name, the control and what is allowed. Values not known yet (a preview) are checked in `up`.
+ */
+import { z } from "zod";
+import { completeControlValuesSchemas, reportIssues } from "../../../sdk/schemas";
+import type { CheckFailure, CheckOutcome } from "../../model/pulumi-results";
+import { canonical, isUnknown } from "../../model/values";
+import {
+  WORKFLOW_STEP_TYPES,
+  type WorkflowInputs,
+  type WorkflowStepType,
+  workflowInputsSchema,
+  workflowStepSchema,
+} from "../../model/workflow-schema";
+import { schemaFailures } from "../shared/check-failures";
+import { engineInputs, underUnknown, withDefaults } from "../shared/engine-values";
+
+type Props = Record<string, unknown>;
+
+/** The result of check for a Workflow. */
+export type WorkflowCheck = CheckOutcome<WorkflowInputs>;
+
+/** The workflow's own fields; steps are checked one by one below. */
+const fieldsSchema = workflowInputsSchema.extend({ steps: z.array(z.unknown()) });
+
+/** Validates and normalizes new inputs (see the file header); failures name what to fix. */
+export function checkWorkflow(news: Props): WorkflowCheck {
+  const raw = engineInputs(news);
+  const failures = schemaFailures(fieldsSchema, raw);
+  if (Array.isArray(raw.steps)) {
+    raw.steps.forEach((step, index) => {
+      failures.push(...stepFailures(step, index));
+    });
+    failures.push(...duplicateNameFailures(raw.steps));
+  }
+  return { inputs: normalizeInputs(raw), failures };
+}
+
+/** How a failure names a step: `steps[1] "Welcome email"`. */
+function stepLabel(step: unknown, index: number): string {
+  const name = (step as Props | null)?.name;
+  return typeof name === "string" && !isUnknown(name) ? `steps[${index}] "${name}"` : `steps[${index}]`;
+}
+
+/** A failure about a step, on the resource as a whole (the engine would print the whole step list). */
+function stepFailure(step: unknown, index: number, field: string, message: string): CheckFailure {
+  return { property: "", reason: `${stepLabel(step, index)}: ${field}: ${message}` };
+}
+
+/** The problems of one step: its shape, then its controls by its type. */
+function stepFailures(step: unknown, index: number): CheckFailure[] {
+  if (isUnknown(step)) return [];
+  const parsed = workflowStepSchema.safeParse(step);
+  const failures = parsed.success
+    ? []
+    : reportIssues(parsed.error)
+        .filter((r) => !underUnknown(step, r.path) && r.path[0] !== "controls")
+        .map((r) => stepFailure(step, index, r.field, r.message));
+  const { type, controls } = (step ?? {}) as Props;
+  if (typeof type !== "string" || !(WORKFLOW_STEP_TYPES as readonly string[]).includes(type)) return failures;
+  return [...failures, ...controlFailures(step, index, type as WorkflowStepType, controls)];
+}
+
+/**
+ * The controls of a step of `type`: unknown ones (naming the allowed ones), wrong values (naming allowed
+ * values), and the required ones of the spec's table (email `subject` and `body`, digest `amount` >= 1 and
+ * `unit`, ...), which the service would store as issues.
+ */
+function controlFailures(
+  step: unknown,
+  index: number,
+  type: WorkflowStepType,
+  controls: unknown,
+): CheckFailure[] {
+  if (isUnknown(controls)) return [];
+  const schema = completeControlValuesSchemas[type];
+  const values = controls ?? {};
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return [];
+  const allowed = Object.keys(schema.shape).join(", ");
+  return reportIssues(parsed.error)
+    .filter((r) => !underUnknown(values, r.path))
+    .map((r) => {
+      const unknownControl = r.path.length === 1 && /^unknown field/.test(r.message);
+      const message = unknownControl ? `unknown control of a ${type} step (allowed: ${allowed})` : r.message;
+      return stepFailure(step, index, `controls.${r.field}`, message);
+    });
+}
+
+/** Steps are matched to stored ones by name (see ./diff.ts), so names are unique in a workflow. */
+function duplicateNameFailures(steps: readonly unknown[]): CheckFailure[] {
+  const seen = new Map<string, number>();
+  const failures: CheckFailure[] = [];
+  steps.forEach((step, index) => {
+    const name = (step as Props | null)?.name;
+    if (typeof name !== "string" || isUnknown(name)) return;
+    const first = seen.get(name);
+    if (first === undefined) seen.set(name, index);
+    else
+      failures.push(
+        stepFailure(step, index, "name", `must be unique in the workflow (steps[${first}] has it too)`),
+      );
+  });
+  return failures;
+}
+
+/** Defaults applied, canonical key order, steps' absent controls as `{}`; unknown values untouched. */
+function normalizeInputs(raw: Props): WorkflowInputs {
+  const withSteps = Array.isArray(raw.steps) ? { ...raw, steps: raw.steps.map(normalizeStep) } : raw;
+  return canonical(withDefaults(workflowInputsSchema.shape, withSteps)) as WorkflowInputs;
+}
+
+function normalizeStep(step: unknown): unknown {
+  if (step === null || typeof step !== "object" || Array.isArray(step)) return step;
+  const s = step as Props;
+  return s.controls === undefined || s.controls === null ? { ...s, controls: {} } : s;
+}
