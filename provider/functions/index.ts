@@ -12,6 +12,7 @@ export {
   getActiveIntegrations,
   getActiveIntegrationsOutput,
 } from "./get-active-integrations";
+export { type GetEnvironmentArgs, getEnvironment, getEnvironmentOutput } from "./get-environment";
 export { type GetNotificationArgs, getNotification, getNotificationOutput } from "./get-notification";
 export { type GetSubscriberArgs, getSubscriber, getSubscriberOutput } from "./get-subscriber";
 export {
@@ -26,4 +27,5 @@ export {
   listNotifications,
   listNotificationsOutput,
 } from "./list-notifications";
+export { type ListWorkflowsArgs, listWorkflows, listWorkflowsOutput } from "./list-workflows";
 export { type SearchSubscribersArgs, searchSubscribers, searchSubscribersOutput } from "./search-subscribers";

@@ -8,12 +8,14 @@
 import type { SvcSettings } from "../config";
 import {
   getActiveIntegrations,
+  getEnvironment,
   getNotification,
   getSubscriber,
   getSubscriberPreferences,
   getWorkflow,
   listMessages,
   listNotifications,
+  listWorkflows,
   searchSubscribers,
 } from "../functions";
 import { holdsSecret, withSettings } from "../functions/invoke";
@@ -27,12 +29,14 @@ type DataSource = (args: never) => Promise<unknown>;
 /** The data sources by function name (the token is `svc:index:<name>`). */
 export const FUNCTIONS: Readonly<Record<string, DataSource>> = {
   getActiveIntegrations,
+  getEnvironment,
   getNotification,
   getSubscriber,
   getSubscriberPreferences,
   getWorkflow,
   listMessages,
   listNotifications,
+  listWorkflows,
   searchSubscribers,
 };
 

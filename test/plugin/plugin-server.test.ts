@@ -247,7 +247,7 @@ describe("SubscriberCredentials through the plugin", () => {
 
 describe("a Workflow through the plugin", () => {
   const urn = pluginUrn(WORKFLOW, "welcome");
-  const steps = [
+  const steps: PropertyMap[] = [
     { name: "Inbox", type: "in_app", controls: { body: "Hi" } },
     { name: "Mail", type: "email", controls: { subject: "Welcome", body: "<p>Hi</p>" } },
   ];
@@ -281,10 +281,12 @@ describe("a Workflow through the plugin", () => {
       ["controls", "id", "name", "stepId", "type"],
     ]);
     expect((await plugin.diff(urn, id, outs, inputs, inputs)).changes).toBe("none");
-    const edited = {
-      ...inputs,
-      steps: [steps[0], { ...steps[1], controls: { subject: "Hello", body: "<p>Hi</p>" } }],
+    const mail: PropertyMap = {
+      name: "Mail",
+      type: "email",
+      controls: { subject: "Hello", body: "<p>Hi</p>" },
     };
+    const edited: PropertyMap = { ...inputs, steps: [steps[0] ?? {}, mail] };
     const diff = await plugin.diff(urn, id, outs, (await plugin.check(urn, inputs, edited)).inputs, inputs);
     expect(diff).toMatchObject({
       changes: "some",
@@ -315,6 +317,17 @@ describe("functions through Invoke", () => {
     expect(items.map((i) => i.identifier)).toEqual(["fcm-plugin"]);
     expect(items[0]).toHaveProperty("id");
     expect(items[0]).not.toHaveProperty("_id");
+  });
+
+  it("svc:index:getEnvironment answers the key's environment; svc:index:listWorkflows `items` of every page", async () => {
+    const env = await plugin.invoke("svc:index:getEnvironment", {});
+    expect(env).toMatchObject({ id: emu.keys[0]?.environmentId, name: "Development" });
+    const created = await plugin.create(pluginUrn(WORKFLOW, "listed"), {
+      ...(await plugin.check(pluginUrn(WORKFLOW, "listed"), {}, { name: "Listed", steps: [] })).inputs,
+    });
+    const listed = await plugin.invoke("svc:index:listWorkflows", { query: "Listed", limit: 1 });
+    expect((listed.items as PropertyMap[]).map((w) => [w.name, w.id])).toEqual([["Listed", created.id]]);
+    await plugin.delete(pluginUrn(WORKFLOW, "listed"), created.id, created.outs);
   });
 
   it("an unknown function fails naming the known ones", async () => {

@@ -48,7 +48,9 @@ describe("the package schema", () => {
       "svc:index:Workflow",
     ]);
     expect(Object.keys(spec.functions)).toContain("svc:index:getActiveIntegrations");
-    expect(Object.keys(spec.functions)).toHaveLength(8);
+    expect(Object.keys(spec.functions)).toHaveLength(10);
+    expect(Object.keys(spec.functions)).toContain("svc:index:listWorkflows");
+    expect(Object.keys(spec.functions)).toContain("svc:index:getEnvironment");
   });
 
   it("marks every secret input and output, and the secret config, secret; nothing else", () => {

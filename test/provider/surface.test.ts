@@ -8,12 +8,14 @@ import { PublicSurface } from "../../testkit/public-surface";
 
 const DATA_SOURCES = [
   "getActiveIntegrations",
+  "getEnvironment",
   "getNotification",
   "getSubscriber",
   "getSubscriberPreferences",
   "getWorkflow",
   "listMessages",
   "listNotifications",
+  "listWorkflows",
   "searchSubscribers",
 ];
 
@@ -27,6 +29,7 @@ describe("public surface of pulumi-svc", () => {
         "Provider",
         "SubscriberCredentials",
         "SubscriberCredentialsSet",
+        "Workflow",
         ...DATA_SOURCES,
         ...DATA_SOURCES.map((f) => `${f}Output`),
       ].sort(),
@@ -34,15 +37,18 @@ describe("public surface of pulumi-svc", () => {
   });
 
   it("each resource has Pulumi's static lookup, get(name, id, state?, opts?)", () => {
-    const lookups = [svc.Integration, svc.SubscriberCredentials, svc.SubscriberCredentialsSet].map((r) => [
-      r.name,
-      typeof r.get,
-      r.get.length,
-    ]);
+    const resources = [
+      svc.Integration,
+      svc.SubscriberCredentials,
+      svc.SubscriberCredentialsSet,
+      svc.Workflow,
+    ];
+    const lookups = resources.map((r) => [r.name, typeof r.get, r.get.length]);
     expect(lookups).toEqual([
       ["Integration", "function", 4],
       ["SubscriberCredentials", "function", 4],
       ["SubscriberCredentialsSet", "function", 4],
+      ["Workflow", "function", 4],
     ]);
   });
 
@@ -53,6 +59,7 @@ describe("public surface of pulumi-svc", () => {
         "DataSourceOptions",
         "DataSourceOutputOptions",
         "GetActiveIntegrationsArgs",
+        "GetEnvironmentArgs",
         "GetNotificationArgs",
         "GetSubscriberArgs",
         "GetSubscriberPreferencesArgs",
@@ -62,6 +69,7 @@ describe("public surface of pulumi-svc", () => {
         "IntegrationState",
         "ListMessagesArgs",
         "ListNotificationsArgs",
+        "ListWorkflowsArgs",
         "ProviderArgs",
         "ProviderId",
         "SearchSubscribersArgs",
@@ -70,6 +78,8 @@ describe("public surface of pulumi-svc", () => {
         "SubscriberCredentialsSetState",
         "SubscriberCredentialsState",
         "Target",
+        "WorkflowArgs",
+        "WorkflowState",
       ].sort(),
     );
   });

@@ -5,9 +5,11 @@
  */
 import { z } from "zod";
 import {
+  environmentSchema,
   integrationListSchema,
   listMessagesQuerySchema,
   listNotificationsQuerySchema,
+  listWorkflowsQuerySchema,
   messagePageSchema,
   notificationPageSchema,
   notificationSchema,
@@ -15,6 +17,7 @@ import {
   subscriberPageSchema,
   subscriberPreferencesSchema,
   subscriberSchema,
+  workflowListItemSchema,
   workflowSchema,
 } from "../../../sdk/schemas";
 import type {
@@ -72,6 +75,15 @@ export const FUNCTION_SCHEMAS: readonly FunctionSchema[] = [
     resultType: "Integration",
   },
   {
+    name: "getEnvironment",
+    description:
+      "The environment the provider's API key acts on (`GET /v1/environments/me`): `id`, `name`, `organizationId`, `parentId`.",
+    args: z.object({}),
+    result: environmentSchema,
+    argsType: "GetEnvironmentArgs",
+    resultType: "Environment",
+  },
+  {
     name: "getNotification",
     description: "One notification (an event's processing, with its jobs and execution details).",
     args: getNotificationArgs,
@@ -119,6 +131,15 @@ export const FUNCTION_SCHEMAS: readonly FunctionSchema[] = [
     result: notificationPageSchema,
     argsType: "ListNotificationsQuery",
     resultType: "NotificationPage",
+  },
+  {
+    name: "listWorkflows",
+    description:
+      "Every workflow of the API key's environment matching the filters (`GET /v2/workflows`, page after page), as `items`; items have no steps (read one with `getWorkflow`).",
+    args: listWorkflowsQuerySchema.omit({ offset: true }),
+    result: z.object({ items: z.array(workflowListItemSchema) }),
+    argsType: "ListWorkflowsQuery",
+    resultType: "WorkflowListItem",
   },
   {
     name: "searchSubscribers",

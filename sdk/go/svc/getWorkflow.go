@@ -12,9 +12,9 @@ import (
 )
 
 // One workflow (`GET /v2/workflows/{workflowId}`).
-func GetWorkflow(ctx *pulumi.Context, args *GetWorkflowArgs, opts ...pulumi.InvokeOption) (*GetWorkflowResult, error) {
+func LookupWorkflow(ctx *pulumi.Context, args *LookupWorkflowArgs, opts ...pulumi.InvokeOption) (*LookupWorkflowResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
-	var rv GetWorkflowResult
+	var rv LookupWorkflowResult
 	err := ctx.Invoke("svc:index:getWorkflow", args, &rv, opts...)
 	if err != nil {
 		return nil, err
@@ -22,14 +22,14 @@ func GetWorkflow(ctx *pulumi.Context, args *GetWorkflowArgs, opts ...pulumi.Invo
 	return &rv, nil
 }
 
-type GetWorkflowArgs struct {
+type LookupWorkflowArgs struct {
 	// Environment to read from (default: the API key's environment).
 	EnvironmentId *string `pulumi:"environmentId"`
 	// The workflow identifier (`workflowId`, or the database `_id`).
 	WorkflowId string `pulumi:"workflowId"`
 }
 
-type GetWorkflowResult struct {
+type LookupWorkflowResult struct {
 	Active               *bool   `pulumi:"active"`
 	CreatedAt            string  `pulumi:"createdAt"`
 	Description          *string `pulumi:"description"`
@@ -59,132 +59,132 @@ type GetWorkflowResult struct {
 	WorkflowId      string                      `pulumi:"workflowId"`
 }
 
-func GetWorkflowOutput(ctx *pulumi.Context, args GetWorkflowOutputArgs, opts ...pulumi.InvokeOption) GetWorkflowResultOutput {
+func LookupWorkflowOutput(ctx *pulumi.Context, args LookupWorkflowOutputArgs, opts ...pulumi.InvokeOption) LookupWorkflowResultOutput {
 	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-	return ctx.InvokeOutput("svc:index:getWorkflow", args, GetWorkflowResultOutput{}, options).(GetWorkflowResultOutput)
+	return ctx.InvokeOutput("svc:index:getWorkflow", args, LookupWorkflowResultOutput{}, options).(LookupWorkflowResultOutput)
 }
 
-type GetWorkflowOutputArgs struct {
+type LookupWorkflowOutputArgs struct {
 	// Environment to read from (default: the API key's environment).
 	EnvironmentId pulumi.StringPtrInput `pulumi:"environmentId"`
 	// The workflow identifier (`workflowId`, or the database `_id`).
 	WorkflowId pulumi.StringInput `pulumi:"workflowId"`
 }
 
-func (GetWorkflowOutputArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetWorkflowArgs)(nil)).Elem()
+func (LookupWorkflowOutputArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*LookupWorkflowArgs)(nil)).Elem()
 }
 
-type GetWorkflowResultOutput struct{ *pulumi.OutputState }
+type LookupWorkflowResultOutput struct{ *pulumi.OutputState }
 
-func (GetWorkflowResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetWorkflowResult)(nil)).Elem()
+func (LookupWorkflowResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*LookupWorkflowResult)(nil)).Elem()
 }
 
-func (o GetWorkflowResultOutput) ToGetWorkflowResultOutput() GetWorkflowResultOutput {
+func (o LookupWorkflowResultOutput) ToLookupWorkflowResultOutput() LookupWorkflowResultOutput {
 	return o
 }
 
-func (o GetWorkflowResultOutput) ToGetWorkflowResultOutputWithContext(ctx context.Context) GetWorkflowResultOutput {
+func (o LookupWorkflowResultOutput) ToLookupWorkflowResultOutputWithContext(ctx context.Context) LookupWorkflowResultOutput {
 	return o
 }
 
-func (o GetWorkflowResultOutput) Active() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v GetWorkflowResult) *bool { return v.Active }).(pulumi.BoolPtrOutput)
+func (o LookupWorkflowResultOutput) Active() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v LookupWorkflowResult) *bool { return v.Active }).(pulumi.BoolPtrOutput)
 }
 
-func (o GetWorkflowResultOutput) CreatedAt() pulumi.StringOutput {
-	return o.ApplyT(func(v GetWorkflowResult) string { return v.CreatedAt }).(pulumi.StringOutput)
+func (o LookupWorkflowResultOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupWorkflowResult) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-func (o GetWorkflowResultOutput) Description() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetWorkflowResult) *string { return v.Description }).(pulumi.StringPtrOutput)
+func (o LookupWorkflowResultOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupWorkflowResult) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
 
-func (o GetWorkflowResultOutput) Id() pulumi.StringOutput {
-	return o.ApplyT(func(v GetWorkflowResult) string { return v.Id }).(pulumi.StringOutput)
+func (o LookupWorkflowResultOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupWorkflowResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-func (o GetWorkflowResultOutput) IsTranslationEnabled() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v GetWorkflowResult) *bool { return v.IsTranslationEnabled }).(pulumi.BoolPtrOutput)
+func (o LookupWorkflowResultOutput) IsTranslationEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v LookupWorkflowResult) *bool { return v.IsTranslationEnabled }).(pulumi.BoolPtrOutput)
 }
 
 // Runtime issues; their fields are not specified.
-func (o GetWorkflowResultOutput) Issues() pulumi.MapOutput {
-	return o.ApplyT(func(v GetWorkflowResult) map[string]interface{} { return v.Issues }).(pulumi.MapOutput)
+func (o LookupWorkflowResultOutput) Issues() pulumi.MapOutput {
+	return o.ApplyT(func(v LookupWorkflowResult) map[string]interface{} { return v.Issues }).(pulumi.MapOutput)
 }
 
-func (o GetWorkflowResultOutput) LastPublishedAt() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetWorkflowResult) *string { return v.LastPublishedAt }).(pulumi.StringPtrOutput)
+func (o LookupWorkflowResultOutput) LastPublishedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupWorkflowResult) *string { return v.LastPublishedAt }).(pulumi.StringPtrOutput)
 }
 
-func (o GetWorkflowResultOutput) LastPublishedBy() GetWorkflowResultUpdatedByPtrOutput {
-	return o.ApplyT(func(v GetWorkflowResult) *GetWorkflowResultUpdatedBy { return v.LastPublishedBy }).(GetWorkflowResultUpdatedByPtrOutput)
+func (o LookupWorkflowResultOutput) LastPublishedBy() GetWorkflowResultUpdatedByPtrOutput {
+	return o.ApplyT(func(v LookupWorkflowResult) *GetWorkflowResultUpdatedBy { return v.LastPublishedBy }).(GetWorkflowResultUpdatedByPtrOutput)
 }
 
-func (o GetWorkflowResultOutput) LastTriggeredAt() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetWorkflowResult) *string { return v.LastTriggeredAt }).(pulumi.StringPtrOutput)
+func (o LookupWorkflowResultOutput) LastTriggeredAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupWorkflowResult) *string { return v.LastTriggeredAt }).(pulumi.StringPtrOutput)
 }
 
-func (o GetWorkflowResultOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v GetWorkflowResult) string { return v.Name }).(pulumi.StringOutput)
+func (o LookupWorkflowResultOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupWorkflowResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
 // one of svc-cloud, svc-cloud-v1, external, or a newer value
-func (o GetWorkflowResultOutput) Origin() pulumi.StringOutput {
-	return o.ApplyT(func(v GetWorkflowResult) string { return v.Origin }).(pulumi.StringOutput)
+func (o LookupWorkflowResultOutput) Origin() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupWorkflowResult) string { return v.Origin }).(pulumi.StringOutput)
 }
 
-func (o GetWorkflowResultOutput) PayloadExample() pulumi.MapOutput {
-	return o.ApplyT(func(v GetWorkflowResult) map[string]interface{} { return v.PayloadExample }).(pulumi.MapOutput)
+func (o LookupWorkflowResultOutput) PayloadExample() pulumi.MapOutput {
+	return o.ApplyT(func(v LookupWorkflowResult) map[string]interface{} { return v.PayloadExample }).(pulumi.MapOutput)
 }
 
-func (o GetWorkflowResultOutput) PayloadSchema() pulumi.MapOutput {
-	return o.ApplyT(func(v GetWorkflowResult) map[string]interface{} { return v.PayloadSchema }).(pulumi.MapOutput)
+func (o LookupWorkflowResultOutput) PayloadSchema() pulumi.MapOutput {
+	return o.ApplyT(func(v LookupWorkflowResult) map[string]interface{} { return v.PayloadSchema }).(pulumi.MapOutput)
 }
 
-func (o GetWorkflowResultOutput) Preferences() GetWorkflowResultPreferencesOutput {
-	return o.ApplyT(func(v GetWorkflowResult) GetWorkflowResultPreferences { return v.Preferences }).(GetWorkflowResultPreferencesOutput)
+func (o LookupWorkflowResultOutput) Preferences() GetWorkflowResultPreferencesOutput {
+	return o.ApplyT(func(v LookupWorkflowResult) GetWorkflowResultPreferences { return v.Preferences }).(GetWorkflowResultPreferencesOutput)
 }
 
 // one of high, medium, low, none, or a newer value
-func (o GetWorkflowResultOutput) Severity() pulumi.StringOutput {
-	return o.ApplyT(func(v GetWorkflowResult) string { return v.Severity }).(pulumi.StringOutput)
+func (o LookupWorkflowResultOutput) Severity() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupWorkflowResult) string { return v.Severity }).(pulumi.StringOutput)
 }
 
-func (o GetWorkflowResultOutput) Slug() pulumi.StringOutput {
-	return o.ApplyT(func(v GetWorkflowResult) string { return v.Slug }).(pulumi.StringOutput)
+func (o LookupWorkflowResultOutput) Slug() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupWorkflowResult) string { return v.Slug }).(pulumi.StringOutput)
 }
 
 // one of ACTIVE, INACTIVE, ERROR, or a newer value
-func (o GetWorkflowResultOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v GetWorkflowResult) string { return v.Status }).(pulumi.StringOutput)
+func (o LookupWorkflowResultOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupWorkflowResult) string { return v.Status }).(pulumi.StringOutput)
 }
 
-func (o GetWorkflowResultOutput) Steps() pulumi.ArrayOutput {
-	return o.ApplyT(func(v GetWorkflowResult) []interface{} { return v.Steps }).(pulumi.ArrayOutput)
+func (o LookupWorkflowResultOutput) Steps() pulumi.ArrayOutput {
+	return o.ApplyT(func(v LookupWorkflowResult) []interface{} { return v.Steps }).(pulumi.ArrayOutput)
 }
 
-func (o GetWorkflowResultOutput) Tags() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v GetWorkflowResult) []string { return v.Tags }).(pulumi.StringArrayOutput)
+func (o LookupWorkflowResultOutput) Tags() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v LookupWorkflowResult) []string { return v.Tags }).(pulumi.StringArrayOutput)
 }
 
-func (o GetWorkflowResultOutput) UpdatedAt() pulumi.StringOutput {
-	return o.ApplyT(func(v GetWorkflowResult) string { return v.UpdatedAt }).(pulumi.StringOutput)
+func (o LookupWorkflowResultOutput) UpdatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupWorkflowResult) string { return v.UpdatedAt }).(pulumi.StringOutput)
 }
 
-func (o GetWorkflowResultOutput) UpdatedBy() GetWorkflowResultUpdatedByPtrOutput {
-	return o.ApplyT(func(v GetWorkflowResult) *GetWorkflowResultUpdatedBy { return v.UpdatedBy }).(GetWorkflowResultUpdatedByPtrOutput)
+func (o LookupWorkflowResultOutput) UpdatedBy() GetWorkflowResultUpdatedByPtrOutput {
+	return o.ApplyT(func(v LookupWorkflowResult) *GetWorkflowResultUpdatedBy { return v.UpdatedBy }).(GetWorkflowResultUpdatedByPtrOutput)
 }
 
-func (o GetWorkflowResultOutput) ValidatePayload() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v GetWorkflowResult) *bool { return v.ValidatePayload }).(pulumi.BoolPtrOutput)
+func (o LookupWorkflowResultOutput) ValidatePayload() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v LookupWorkflowResult) *bool { return v.ValidatePayload }).(pulumi.BoolPtrOutput)
 }
 
-func (o GetWorkflowResultOutput) WorkflowId() pulumi.StringOutput {
-	return o.ApplyT(func(v GetWorkflowResult) string { return v.WorkflowId }).(pulumi.StringOutput)
+func (o LookupWorkflowResultOutput) WorkflowId() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupWorkflowResult) string { return v.WorkflowId }).(pulumi.StringOutput)
 }
 
 func init() {
-	pulumi.RegisterOutputType(GetWorkflowResultOutput{})
+	pulumi.RegisterOutputType(LookupWorkflowResultOutput{})
 }

@@ -27,6 +27,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &SubscriberCredentials{}
 	case "svc:index:SubscriberCredentialsSet":
 		r = &SubscriberCredentialsSet{}
+	case "svc:index:Workflow":
+		r = &Workflow{}
 	default:
 		return nil, fmt.Errorf("unknown resource type: %s", typ)
 	}

@@ -1844,8 +1844,8 @@ func (o GetWorkflowResultPreferencesOutput) User() GetWorkflowResultPreferencesU
 }
 
 type GetWorkflowResultPreferencesUser struct {
-	All      GetWorkflowResultPreferencesUserAll                 `pulumi:"all"`
-	Channels map[string]GetWorkflowResultPreferencesUserChannels `pulumi:"channels"`
+	All      GetWorkflowResultPreferencesUserAll           `pulumi:"all"`
+	Channels map[string]WorkflowChannelPreferencesChannels `pulumi:"channels"`
 }
 
 type GetWorkflowResultPreferencesUserOutput struct{ *pulumi.OutputState }
@@ -1866,10 +1866,10 @@ func (o GetWorkflowResultPreferencesUserOutput) All() GetWorkflowResultPreferenc
 	return o.ApplyT(func(v GetWorkflowResultPreferencesUser) GetWorkflowResultPreferencesUserAll { return v.All }).(GetWorkflowResultPreferencesUserAllOutput)
 }
 
-func (o GetWorkflowResultPreferencesUserOutput) Channels() GetWorkflowResultPreferencesUserChannelsMapOutput {
-	return o.ApplyT(func(v GetWorkflowResultPreferencesUser) map[string]GetWorkflowResultPreferencesUserChannels {
+func (o GetWorkflowResultPreferencesUserOutput) Channels() WorkflowChannelPreferencesChannelsMapOutput {
+	return o.ApplyT(func(v GetWorkflowResultPreferencesUser) map[string]WorkflowChannelPreferencesChannels {
 		return v.Channels
-	}).(GetWorkflowResultPreferencesUserChannelsMapOutput)
+	}).(WorkflowChannelPreferencesChannelsMapOutput)
 }
 
 type GetWorkflowResultPreferencesUserPtrOutput struct{ *pulumi.OutputState }
@@ -1905,13 +1905,13 @@ func (o GetWorkflowResultPreferencesUserPtrOutput) All() GetWorkflowResultPrefer
 	}).(GetWorkflowResultPreferencesUserAllPtrOutput)
 }
 
-func (o GetWorkflowResultPreferencesUserPtrOutput) Channels() GetWorkflowResultPreferencesUserChannelsMapOutput {
-	return o.ApplyT(func(v *GetWorkflowResultPreferencesUser) map[string]GetWorkflowResultPreferencesUserChannels {
+func (o GetWorkflowResultPreferencesUserPtrOutput) Channels() WorkflowChannelPreferencesChannelsMapOutput {
+	return o.ApplyT(func(v *GetWorkflowResultPreferencesUser) map[string]WorkflowChannelPreferencesChannels {
 		if v == nil {
 			return nil
 		}
 		return v.Channels
-	}).(GetWorkflowResultPreferencesUserChannelsMapOutput)
+	}).(WorkflowChannelPreferencesChannelsMapOutput)
 }
 
 type GetWorkflowResultPreferencesUserAll struct {
@@ -1981,48 +1981,6 @@ func (o GetWorkflowResultPreferencesUserAllPtrOutput) ReadOnly() pulumi.BoolPtrO
 		}
 		return &v.ReadOnly
 	}).(pulumi.BoolPtrOutput)
-}
-
-type GetWorkflowResultPreferencesUserChannels struct {
-	Enabled bool `pulumi:"enabled"`
-}
-
-type GetWorkflowResultPreferencesUserChannelsOutput struct{ *pulumi.OutputState }
-
-func (GetWorkflowResultPreferencesUserChannelsOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetWorkflowResultPreferencesUserChannels)(nil)).Elem()
-}
-
-func (o GetWorkflowResultPreferencesUserChannelsOutput) ToGetWorkflowResultPreferencesUserChannelsOutput() GetWorkflowResultPreferencesUserChannelsOutput {
-	return o
-}
-
-func (o GetWorkflowResultPreferencesUserChannelsOutput) ToGetWorkflowResultPreferencesUserChannelsOutputWithContext(ctx context.Context) GetWorkflowResultPreferencesUserChannelsOutput {
-	return o
-}
-
-func (o GetWorkflowResultPreferencesUserChannelsOutput) Enabled() pulumi.BoolOutput {
-	return o.ApplyT(func(v GetWorkflowResultPreferencesUserChannels) bool { return v.Enabled }).(pulumi.BoolOutput)
-}
-
-type GetWorkflowResultPreferencesUserChannelsMapOutput struct{ *pulumi.OutputState }
-
-func (GetWorkflowResultPreferencesUserChannelsMapOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*map[string]GetWorkflowResultPreferencesUserChannels)(nil)).Elem()
-}
-
-func (o GetWorkflowResultPreferencesUserChannelsMapOutput) ToGetWorkflowResultPreferencesUserChannelsMapOutput() GetWorkflowResultPreferencesUserChannelsMapOutput {
-	return o
-}
-
-func (o GetWorkflowResultPreferencesUserChannelsMapOutput) ToGetWorkflowResultPreferencesUserChannelsMapOutputWithContext(ctx context.Context) GetWorkflowResultPreferencesUserChannelsMapOutput {
-	return o
-}
-
-func (o GetWorkflowResultPreferencesUserChannelsMapOutput) MapIndex(k pulumi.StringInput) GetWorkflowResultPreferencesUserChannelsOutput {
-	return pulumi.All(o, k).ApplyT(func(vs []interface{}) GetWorkflowResultPreferencesUserChannels {
-		return vs[0].(map[string]GetWorkflowResultPreferencesUserChannels)[vs[1].(string)]
-	}).(GetWorkflowResultPreferencesUserChannelsOutput)
 }
 
 type GetWorkflowResultUpdatedBy struct {
@@ -4594,6 +4552,107 @@ func (o ListNotificationsResultDataArrayOutput) Index(i pulumi.IntInput) ListNot
 	}).(ListNotificationsResultDataOutput)
 }
 
+type ListWorkflowsResultItems struct {
+	CreatedAt            string  `pulumi:"createdAt"`
+	Id                   string  `pulumi:"id"`
+	IsTranslationEnabled *bool   `pulumi:"isTranslationEnabled"`
+	LastTriggeredAt      *string `pulumi:"lastTriggeredAt"`
+	Name                 string  `pulumi:"name"`
+	// one of svc-cloud, svc-cloud-v1, external, or a newer value
+	Origin string `pulumi:"origin"`
+	Slug   string `pulumi:"slug"`
+	// one of ACTIVE, INACTIVE, ERROR, or a newer value
+	Status            string   `pulumi:"status"`
+	StepTypeOverviews []string `pulumi:"stepTypeOverviews"`
+	Tags              []string `pulumi:"tags"`
+	UpdatedAt         string   `pulumi:"updatedAt"`
+	WorkflowId        string   `pulumi:"workflowId"`
+}
+
+type ListWorkflowsResultItemsOutput struct{ *pulumi.OutputState }
+
+func (ListWorkflowsResultItemsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListWorkflowsResultItems)(nil)).Elem()
+}
+
+func (o ListWorkflowsResultItemsOutput) ToListWorkflowsResultItemsOutput() ListWorkflowsResultItemsOutput {
+	return o
+}
+
+func (o ListWorkflowsResultItemsOutput) ToListWorkflowsResultItemsOutputWithContext(ctx context.Context) ListWorkflowsResultItemsOutput {
+	return o
+}
+
+func (o ListWorkflowsResultItemsOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v ListWorkflowsResultItems) string { return v.CreatedAt }).(pulumi.StringOutput)
+}
+
+func (o ListWorkflowsResultItemsOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListWorkflowsResultItems) string { return v.Id }).(pulumi.StringOutput)
+}
+
+func (o ListWorkflowsResultItemsOutput) IsTranslationEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListWorkflowsResultItems) *bool { return v.IsTranslationEnabled }).(pulumi.BoolPtrOutput)
+}
+
+func (o ListWorkflowsResultItemsOutput) LastTriggeredAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListWorkflowsResultItems) *string { return v.LastTriggeredAt }).(pulumi.StringPtrOutput)
+}
+
+func (o ListWorkflowsResultItemsOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v ListWorkflowsResultItems) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// one of svc-cloud, svc-cloud-v1, external, or a newer value
+func (o ListWorkflowsResultItemsOutput) Origin() pulumi.StringOutput {
+	return o.ApplyT(func(v ListWorkflowsResultItems) string { return v.Origin }).(pulumi.StringOutput)
+}
+
+func (o ListWorkflowsResultItemsOutput) Slug() pulumi.StringOutput {
+	return o.ApplyT(func(v ListWorkflowsResultItems) string { return v.Slug }).(pulumi.StringOutput)
+}
+
+// one of ACTIVE, INACTIVE, ERROR, or a newer value
+func (o ListWorkflowsResultItemsOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v ListWorkflowsResultItems) string { return v.Status }).(pulumi.StringOutput)
+}
+
+func (o ListWorkflowsResultItemsOutput) StepTypeOverviews() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ListWorkflowsResultItems) []string { return v.StepTypeOverviews }).(pulumi.StringArrayOutput)
+}
+
+func (o ListWorkflowsResultItemsOutput) Tags() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ListWorkflowsResultItems) []string { return v.Tags }).(pulumi.StringArrayOutput)
+}
+
+func (o ListWorkflowsResultItemsOutput) UpdatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v ListWorkflowsResultItems) string { return v.UpdatedAt }).(pulumi.StringOutput)
+}
+
+func (o ListWorkflowsResultItemsOutput) WorkflowId() pulumi.StringOutput {
+	return o.ApplyT(func(v ListWorkflowsResultItems) string { return v.WorkflowId }).(pulumi.StringOutput)
+}
+
+type ListWorkflowsResultItemsArrayOutput struct{ *pulumi.OutputState }
+
+func (ListWorkflowsResultItemsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListWorkflowsResultItems)(nil)).Elem()
+}
+
+func (o ListWorkflowsResultItemsArrayOutput) ToListWorkflowsResultItemsArrayOutput() ListWorkflowsResultItemsArrayOutput {
+	return o
+}
+
+func (o ListWorkflowsResultItemsArrayOutput) ToListWorkflowsResultItemsArrayOutputWithContext(ctx context.Context) ListWorkflowsResultItemsArrayOutput {
+	return o
+}
+
+func (o ListWorkflowsResultItemsArrayOutput) Index(i pulumi.IntInput) ListWorkflowsResultItemsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListWorkflowsResultItems {
+		return vs[0].([]ListWorkflowsResultItems)[vs[1].(int)]
+	}).(ListWorkflowsResultItemsOutput)
+}
+
 type StepFilter struct {
 	Children  []StepFilterCondition `pulumi:"children"`
 	IsNegated bool                  `pulumi:"isNegated"`
@@ -4818,6 +4877,751 @@ func (o StepFilterConditionArrayOutput) Index(i pulumi.IntInput) StepFilterCondi
 	}).(StepFilterConditionOutput)
 }
 
+type WorkflowChannelPreferences struct {
+	All      *WorkflowChannelPreferencesAll                `pulumi:"all"`
+	Channels map[string]WorkflowChannelPreferencesChannels `pulumi:"channels"`
+}
+
+// WorkflowChannelPreferencesInput is an input type that accepts WorkflowChannelPreferencesArgs and WorkflowChannelPreferencesOutput values.
+// You can construct a concrete instance of `WorkflowChannelPreferencesInput` via:
+//
+//	WorkflowChannelPreferencesArgs{...}
+type WorkflowChannelPreferencesInput interface {
+	pulumi.Input
+
+	ToWorkflowChannelPreferencesOutput() WorkflowChannelPreferencesOutput
+	ToWorkflowChannelPreferencesOutputWithContext(context.Context) WorkflowChannelPreferencesOutput
+}
+
+type WorkflowChannelPreferencesArgs struct {
+	All      WorkflowChannelPreferencesAllPtrInput      `pulumi:"all"`
+	Channels WorkflowChannelPreferencesChannelsMapInput `pulumi:"channels"`
+}
+
+func (WorkflowChannelPreferencesArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkflowChannelPreferences)(nil)).Elem()
+}
+
+func (i WorkflowChannelPreferencesArgs) ToWorkflowChannelPreferencesOutput() WorkflowChannelPreferencesOutput {
+	return i.ToWorkflowChannelPreferencesOutputWithContext(context.Background())
+}
+
+func (i WorkflowChannelPreferencesArgs) ToWorkflowChannelPreferencesOutputWithContext(ctx context.Context) WorkflowChannelPreferencesOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowChannelPreferencesOutput)
+}
+
+func (i WorkflowChannelPreferencesArgs) ToWorkflowChannelPreferencesPtrOutput() WorkflowChannelPreferencesPtrOutput {
+	return i.ToWorkflowChannelPreferencesPtrOutputWithContext(context.Background())
+}
+
+func (i WorkflowChannelPreferencesArgs) ToWorkflowChannelPreferencesPtrOutputWithContext(ctx context.Context) WorkflowChannelPreferencesPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowChannelPreferencesOutput).ToWorkflowChannelPreferencesPtrOutputWithContext(ctx)
+}
+
+// WorkflowChannelPreferencesPtrInput is an input type that accepts WorkflowChannelPreferencesArgs, WorkflowChannelPreferencesPtr and WorkflowChannelPreferencesPtrOutput values.
+// You can construct a concrete instance of `WorkflowChannelPreferencesPtrInput` via:
+//
+//	        WorkflowChannelPreferencesArgs{...}
+//
+//	or:
+//
+//	        nil
+type WorkflowChannelPreferencesPtrInput interface {
+	pulumi.Input
+
+	ToWorkflowChannelPreferencesPtrOutput() WorkflowChannelPreferencesPtrOutput
+	ToWorkflowChannelPreferencesPtrOutputWithContext(context.Context) WorkflowChannelPreferencesPtrOutput
+}
+
+type workflowChannelPreferencesPtrType WorkflowChannelPreferencesArgs
+
+func WorkflowChannelPreferencesPtr(v *WorkflowChannelPreferencesArgs) WorkflowChannelPreferencesPtrInput {
+	return (*workflowChannelPreferencesPtrType)(v)
+}
+
+func (*workflowChannelPreferencesPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**WorkflowChannelPreferences)(nil)).Elem()
+}
+
+func (i *workflowChannelPreferencesPtrType) ToWorkflowChannelPreferencesPtrOutput() WorkflowChannelPreferencesPtrOutput {
+	return i.ToWorkflowChannelPreferencesPtrOutputWithContext(context.Background())
+}
+
+func (i *workflowChannelPreferencesPtrType) ToWorkflowChannelPreferencesPtrOutputWithContext(ctx context.Context) WorkflowChannelPreferencesPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowChannelPreferencesPtrOutput)
+}
+
+type WorkflowChannelPreferencesOutput struct{ *pulumi.OutputState }
+
+func (WorkflowChannelPreferencesOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkflowChannelPreferences)(nil)).Elem()
+}
+
+func (o WorkflowChannelPreferencesOutput) ToWorkflowChannelPreferencesOutput() WorkflowChannelPreferencesOutput {
+	return o
+}
+
+func (o WorkflowChannelPreferencesOutput) ToWorkflowChannelPreferencesOutputWithContext(ctx context.Context) WorkflowChannelPreferencesOutput {
+	return o
+}
+
+func (o WorkflowChannelPreferencesOutput) ToWorkflowChannelPreferencesPtrOutput() WorkflowChannelPreferencesPtrOutput {
+	return o.ToWorkflowChannelPreferencesPtrOutputWithContext(context.Background())
+}
+
+func (o WorkflowChannelPreferencesOutput) ToWorkflowChannelPreferencesPtrOutputWithContext(ctx context.Context) WorkflowChannelPreferencesPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v WorkflowChannelPreferences) *WorkflowChannelPreferences {
+		return &v
+	}).(WorkflowChannelPreferencesPtrOutput)
+}
+
+func (o WorkflowChannelPreferencesOutput) All() WorkflowChannelPreferencesAllPtrOutput {
+	return o.ApplyT(func(v WorkflowChannelPreferences) *WorkflowChannelPreferencesAll { return v.All }).(WorkflowChannelPreferencesAllPtrOutput)
+}
+
+func (o WorkflowChannelPreferencesOutput) Channels() WorkflowChannelPreferencesChannelsMapOutput {
+	return o.ApplyT(func(v WorkflowChannelPreferences) map[string]WorkflowChannelPreferencesChannels { return v.Channels }).(WorkflowChannelPreferencesChannelsMapOutput)
+}
+
+type WorkflowChannelPreferencesPtrOutput struct{ *pulumi.OutputState }
+
+func (WorkflowChannelPreferencesPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**WorkflowChannelPreferences)(nil)).Elem()
+}
+
+func (o WorkflowChannelPreferencesPtrOutput) ToWorkflowChannelPreferencesPtrOutput() WorkflowChannelPreferencesPtrOutput {
+	return o
+}
+
+func (o WorkflowChannelPreferencesPtrOutput) ToWorkflowChannelPreferencesPtrOutputWithContext(ctx context.Context) WorkflowChannelPreferencesPtrOutput {
+	return o
+}
+
+func (o WorkflowChannelPreferencesPtrOutput) Elem() WorkflowChannelPreferencesOutput {
+	return o.ApplyT(func(v *WorkflowChannelPreferences) WorkflowChannelPreferences {
+		if v != nil {
+			return *v
+		}
+		var ret WorkflowChannelPreferences
+		return ret
+	}).(WorkflowChannelPreferencesOutput)
+}
+
+func (o WorkflowChannelPreferencesPtrOutput) All() WorkflowChannelPreferencesAllPtrOutput {
+	return o.ApplyT(func(v *WorkflowChannelPreferences) *WorkflowChannelPreferencesAll {
+		if v == nil {
+			return nil
+		}
+		return v.All
+	}).(WorkflowChannelPreferencesAllPtrOutput)
+}
+
+func (o WorkflowChannelPreferencesPtrOutput) Channels() WorkflowChannelPreferencesChannelsMapOutput {
+	return o.ApplyT(func(v *WorkflowChannelPreferences) map[string]WorkflowChannelPreferencesChannels {
+		if v == nil {
+			return nil
+		}
+		return v.Channels
+	}).(WorkflowChannelPreferencesChannelsMapOutput)
+}
+
+type WorkflowChannelPreferencesAll struct {
+	Enabled  *bool `pulumi:"enabled"`
+	ReadOnly *bool `pulumi:"readOnly"`
+}
+
+// WorkflowChannelPreferencesAllInput is an input type that accepts WorkflowChannelPreferencesAllArgs and WorkflowChannelPreferencesAllOutput values.
+// You can construct a concrete instance of `WorkflowChannelPreferencesAllInput` via:
+//
+//	WorkflowChannelPreferencesAllArgs{...}
+type WorkflowChannelPreferencesAllInput interface {
+	pulumi.Input
+
+	ToWorkflowChannelPreferencesAllOutput() WorkflowChannelPreferencesAllOutput
+	ToWorkflowChannelPreferencesAllOutputWithContext(context.Context) WorkflowChannelPreferencesAllOutput
+}
+
+type WorkflowChannelPreferencesAllArgs struct {
+	Enabled  pulumi.BoolPtrInput `pulumi:"enabled"`
+	ReadOnly pulumi.BoolPtrInput `pulumi:"readOnly"`
+}
+
+func (WorkflowChannelPreferencesAllArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkflowChannelPreferencesAll)(nil)).Elem()
+}
+
+func (i WorkflowChannelPreferencesAllArgs) ToWorkflowChannelPreferencesAllOutput() WorkflowChannelPreferencesAllOutput {
+	return i.ToWorkflowChannelPreferencesAllOutputWithContext(context.Background())
+}
+
+func (i WorkflowChannelPreferencesAllArgs) ToWorkflowChannelPreferencesAllOutputWithContext(ctx context.Context) WorkflowChannelPreferencesAllOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowChannelPreferencesAllOutput)
+}
+
+func (i WorkflowChannelPreferencesAllArgs) ToWorkflowChannelPreferencesAllPtrOutput() WorkflowChannelPreferencesAllPtrOutput {
+	return i.ToWorkflowChannelPreferencesAllPtrOutputWithContext(context.Background())
+}
+
+func (i WorkflowChannelPreferencesAllArgs) ToWorkflowChannelPreferencesAllPtrOutputWithContext(ctx context.Context) WorkflowChannelPreferencesAllPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowChannelPreferencesAllOutput).ToWorkflowChannelPreferencesAllPtrOutputWithContext(ctx)
+}
+
+// WorkflowChannelPreferencesAllPtrInput is an input type that accepts WorkflowChannelPreferencesAllArgs, WorkflowChannelPreferencesAllPtr and WorkflowChannelPreferencesAllPtrOutput values.
+// You can construct a concrete instance of `WorkflowChannelPreferencesAllPtrInput` via:
+//
+//	        WorkflowChannelPreferencesAllArgs{...}
+//
+//	or:
+//
+//	        nil
+type WorkflowChannelPreferencesAllPtrInput interface {
+	pulumi.Input
+
+	ToWorkflowChannelPreferencesAllPtrOutput() WorkflowChannelPreferencesAllPtrOutput
+	ToWorkflowChannelPreferencesAllPtrOutputWithContext(context.Context) WorkflowChannelPreferencesAllPtrOutput
+}
+
+type workflowChannelPreferencesAllPtrType WorkflowChannelPreferencesAllArgs
+
+func WorkflowChannelPreferencesAllPtr(v *WorkflowChannelPreferencesAllArgs) WorkflowChannelPreferencesAllPtrInput {
+	return (*workflowChannelPreferencesAllPtrType)(v)
+}
+
+func (*workflowChannelPreferencesAllPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**WorkflowChannelPreferencesAll)(nil)).Elem()
+}
+
+func (i *workflowChannelPreferencesAllPtrType) ToWorkflowChannelPreferencesAllPtrOutput() WorkflowChannelPreferencesAllPtrOutput {
+	return i.ToWorkflowChannelPreferencesAllPtrOutputWithContext(context.Background())
+}
+
+func (i *workflowChannelPreferencesAllPtrType) ToWorkflowChannelPreferencesAllPtrOutputWithContext(ctx context.Context) WorkflowChannelPreferencesAllPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowChannelPreferencesAllPtrOutput)
+}
+
+type WorkflowChannelPreferencesAllOutput struct{ *pulumi.OutputState }
+
+func (WorkflowChannelPreferencesAllOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkflowChannelPreferencesAll)(nil)).Elem()
+}
+
+func (o WorkflowChannelPreferencesAllOutput) ToWorkflowChannelPreferencesAllOutput() WorkflowChannelPreferencesAllOutput {
+	return o
+}
+
+func (o WorkflowChannelPreferencesAllOutput) ToWorkflowChannelPreferencesAllOutputWithContext(ctx context.Context) WorkflowChannelPreferencesAllOutput {
+	return o
+}
+
+func (o WorkflowChannelPreferencesAllOutput) ToWorkflowChannelPreferencesAllPtrOutput() WorkflowChannelPreferencesAllPtrOutput {
+	return o.ToWorkflowChannelPreferencesAllPtrOutputWithContext(context.Background())
+}
+
+func (o WorkflowChannelPreferencesAllOutput) ToWorkflowChannelPreferencesAllPtrOutputWithContext(ctx context.Context) WorkflowChannelPreferencesAllPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v WorkflowChannelPreferencesAll) *WorkflowChannelPreferencesAll {
+		return &v
+	}).(WorkflowChannelPreferencesAllPtrOutput)
+}
+
+func (o WorkflowChannelPreferencesAllOutput) Enabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v WorkflowChannelPreferencesAll) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
+}
+
+func (o WorkflowChannelPreferencesAllOutput) ReadOnly() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v WorkflowChannelPreferencesAll) *bool { return v.ReadOnly }).(pulumi.BoolPtrOutput)
+}
+
+type WorkflowChannelPreferencesAllPtrOutput struct{ *pulumi.OutputState }
+
+func (WorkflowChannelPreferencesAllPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**WorkflowChannelPreferencesAll)(nil)).Elem()
+}
+
+func (o WorkflowChannelPreferencesAllPtrOutput) ToWorkflowChannelPreferencesAllPtrOutput() WorkflowChannelPreferencesAllPtrOutput {
+	return o
+}
+
+func (o WorkflowChannelPreferencesAllPtrOutput) ToWorkflowChannelPreferencesAllPtrOutputWithContext(ctx context.Context) WorkflowChannelPreferencesAllPtrOutput {
+	return o
+}
+
+func (o WorkflowChannelPreferencesAllPtrOutput) Elem() WorkflowChannelPreferencesAllOutput {
+	return o.ApplyT(func(v *WorkflowChannelPreferencesAll) WorkflowChannelPreferencesAll {
+		if v != nil {
+			return *v
+		}
+		var ret WorkflowChannelPreferencesAll
+		return ret
+	}).(WorkflowChannelPreferencesAllOutput)
+}
+
+func (o WorkflowChannelPreferencesAllPtrOutput) Enabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *WorkflowChannelPreferencesAll) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Enabled
+	}).(pulumi.BoolPtrOutput)
+}
+
+func (o WorkflowChannelPreferencesAllPtrOutput) ReadOnly() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *WorkflowChannelPreferencesAll) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.ReadOnly
+	}).(pulumi.BoolPtrOutput)
+}
+
+type WorkflowChannelPreferencesChannels struct {
+	Enabled bool `pulumi:"enabled"`
+}
+
+// WorkflowChannelPreferencesChannelsInput is an input type that accepts WorkflowChannelPreferencesChannelsArgs and WorkflowChannelPreferencesChannelsOutput values.
+// You can construct a concrete instance of `WorkflowChannelPreferencesChannelsInput` via:
+//
+//	WorkflowChannelPreferencesChannelsArgs{...}
+type WorkflowChannelPreferencesChannelsInput interface {
+	pulumi.Input
+
+	ToWorkflowChannelPreferencesChannelsOutput() WorkflowChannelPreferencesChannelsOutput
+	ToWorkflowChannelPreferencesChannelsOutputWithContext(context.Context) WorkflowChannelPreferencesChannelsOutput
+}
+
+type WorkflowChannelPreferencesChannelsArgs struct {
+	Enabled pulumi.BoolInput `pulumi:"enabled"`
+}
+
+func (WorkflowChannelPreferencesChannelsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkflowChannelPreferencesChannels)(nil)).Elem()
+}
+
+func (i WorkflowChannelPreferencesChannelsArgs) ToWorkflowChannelPreferencesChannelsOutput() WorkflowChannelPreferencesChannelsOutput {
+	return i.ToWorkflowChannelPreferencesChannelsOutputWithContext(context.Background())
+}
+
+func (i WorkflowChannelPreferencesChannelsArgs) ToWorkflowChannelPreferencesChannelsOutputWithContext(ctx context.Context) WorkflowChannelPreferencesChannelsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowChannelPreferencesChannelsOutput)
+}
+
+// WorkflowChannelPreferencesChannelsMapInput is an input type that accepts WorkflowChannelPreferencesChannelsMap and WorkflowChannelPreferencesChannelsMapOutput values.
+// You can construct a concrete instance of `WorkflowChannelPreferencesChannelsMapInput` via:
+//
+//	WorkflowChannelPreferencesChannelsMap{ "key": WorkflowChannelPreferencesChannelsArgs{...} }
+type WorkflowChannelPreferencesChannelsMapInput interface {
+	pulumi.Input
+
+	ToWorkflowChannelPreferencesChannelsMapOutput() WorkflowChannelPreferencesChannelsMapOutput
+	ToWorkflowChannelPreferencesChannelsMapOutputWithContext(context.Context) WorkflowChannelPreferencesChannelsMapOutput
+}
+
+type WorkflowChannelPreferencesChannelsMap map[string]WorkflowChannelPreferencesChannelsInput
+
+func (WorkflowChannelPreferencesChannelsMap) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]WorkflowChannelPreferencesChannels)(nil)).Elem()
+}
+
+func (i WorkflowChannelPreferencesChannelsMap) ToWorkflowChannelPreferencesChannelsMapOutput() WorkflowChannelPreferencesChannelsMapOutput {
+	return i.ToWorkflowChannelPreferencesChannelsMapOutputWithContext(context.Background())
+}
+
+func (i WorkflowChannelPreferencesChannelsMap) ToWorkflowChannelPreferencesChannelsMapOutputWithContext(ctx context.Context) WorkflowChannelPreferencesChannelsMapOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowChannelPreferencesChannelsMapOutput)
+}
+
+type WorkflowChannelPreferencesChannelsOutput struct{ *pulumi.OutputState }
+
+func (WorkflowChannelPreferencesChannelsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkflowChannelPreferencesChannels)(nil)).Elem()
+}
+
+func (o WorkflowChannelPreferencesChannelsOutput) ToWorkflowChannelPreferencesChannelsOutput() WorkflowChannelPreferencesChannelsOutput {
+	return o
+}
+
+func (o WorkflowChannelPreferencesChannelsOutput) ToWorkflowChannelPreferencesChannelsOutputWithContext(ctx context.Context) WorkflowChannelPreferencesChannelsOutput {
+	return o
+}
+
+func (o WorkflowChannelPreferencesChannelsOutput) Enabled() pulumi.BoolOutput {
+	return o.ApplyT(func(v WorkflowChannelPreferencesChannels) bool { return v.Enabled }).(pulumi.BoolOutput)
+}
+
+type WorkflowChannelPreferencesChannelsMapOutput struct{ *pulumi.OutputState }
+
+func (WorkflowChannelPreferencesChannelsMapOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]WorkflowChannelPreferencesChannels)(nil)).Elem()
+}
+
+func (o WorkflowChannelPreferencesChannelsMapOutput) ToWorkflowChannelPreferencesChannelsMapOutput() WorkflowChannelPreferencesChannelsMapOutput {
+	return o
+}
+
+func (o WorkflowChannelPreferencesChannelsMapOutput) ToWorkflowChannelPreferencesChannelsMapOutputWithContext(ctx context.Context) WorkflowChannelPreferencesChannelsMapOutput {
+	return o
+}
+
+func (o WorkflowChannelPreferencesChannelsMapOutput) MapIndex(k pulumi.StringInput) WorkflowChannelPreferencesChannelsOutput {
+	return pulumi.All(o, k).ApplyT(func(vs []interface{}) WorkflowChannelPreferencesChannels {
+		return vs[0].(map[string]WorkflowChannelPreferencesChannels)[vs[1].(string)]
+	}).(WorkflowChannelPreferencesChannelsOutput)
+}
+
+type WorkflowPreferences struct {
+	User     *WorkflowChannelPreferences `pulumi:"user"`
+	Workflow *WorkflowChannelPreferences `pulumi:"workflow"`
+}
+
+// WorkflowPreferencesInput is an input type that accepts WorkflowPreferencesArgs and WorkflowPreferencesOutput values.
+// You can construct a concrete instance of `WorkflowPreferencesInput` via:
+//
+//	WorkflowPreferencesArgs{...}
+type WorkflowPreferencesInput interface {
+	pulumi.Input
+
+	ToWorkflowPreferencesOutput() WorkflowPreferencesOutput
+	ToWorkflowPreferencesOutputWithContext(context.Context) WorkflowPreferencesOutput
+}
+
+type WorkflowPreferencesArgs struct {
+	User     WorkflowChannelPreferencesPtrInput `pulumi:"user"`
+	Workflow WorkflowChannelPreferencesPtrInput `pulumi:"workflow"`
+}
+
+func (WorkflowPreferencesArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkflowPreferences)(nil)).Elem()
+}
+
+func (i WorkflowPreferencesArgs) ToWorkflowPreferencesOutput() WorkflowPreferencesOutput {
+	return i.ToWorkflowPreferencesOutputWithContext(context.Background())
+}
+
+func (i WorkflowPreferencesArgs) ToWorkflowPreferencesOutputWithContext(ctx context.Context) WorkflowPreferencesOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowPreferencesOutput)
+}
+
+func (i WorkflowPreferencesArgs) ToWorkflowPreferencesPtrOutput() WorkflowPreferencesPtrOutput {
+	return i.ToWorkflowPreferencesPtrOutputWithContext(context.Background())
+}
+
+func (i WorkflowPreferencesArgs) ToWorkflowPreferencesPtrOutputWithContext(ctx context.Context) WorkflowPreferencesPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowPreferencesOutput).ToWorkflowPreferencesPtrOutputWithContext(ctx)
+}
+
+// WorkflowPreferencesPtrInput is an input type that accepts WorkflowPreferencesArgs, WorkflowPreferencesPtr and WorkflowPreferencesPtrOutput values.
+// You can construct a concrete instance of `WorkflowPreferencesPtrInput` via:
+//
+//	        WorkflowPreferencesArgs{...}
+//
+//	or:
+//
+//	        nil
+type WorkflowPreferencesPtrInput interface {
+	pulumi.Input
+
+	ToWorkflowPreferencesPtrOutput() WorkflowPreferencesPtrOutput
+	ToWorkflowPreferencesPtrOutputWithContext(context.Context) WorkflowPreferencesPtrOutput
+}
+
+type workflowPreferencesPtrType WorkflowPreferencesArgs
+
+func WorkflowPreferencesPtr(v *WorkflowPreferencesArgs) WorkflowPreferencesPtrInput {
+	return (*workflowPreferencesPtrType)(v)
+}
+
+func (*workflowPreferencesPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**WorkflowPreferences)(nil)).Elem()
+}
+
+func (i *workflowPreferencesPtrType) ToWorkflowPreferencesPtrOutput() WorkflowPreferencesPtrOutput {
+	return i.ToWorkflowPreferencesPtrOutputWithContext(context.Background())
+}
+
+func (i *workflowPreferencesPtrType) ToWorkflowPreferencesPtrOutputWithContext(ctx context.Context) WorkflowPreferencesPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowPreferencesPtrOutput)
+}
+
+type WorkflowPreferencesOutput struct{ *pulumi.OutputState }
+
+func (WorkflowPreferencesOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkflowPreferences)(nil)).Elem()
+}
+
+func (o WorkflowPreferencesOutput) ToWorkflowPreferencesOutput() WorkflowPreferencesOutput {
+	return o
+}
+
+func (o WorkflowPreferencesOutput) ToWorkflowPreferencesOutputWithContext(ctx context.Context) WorkflowPreferencesOutput {
+	return o
+}
+
+func (o WorkflowPreferencesOutput) ToWorkflowPreferencesPtrOutput() WorkflowPreferencesPtrOutput {
+	return o.ToWorkflowPreferencesPtrOutputWithContext(context.Background())
+}
+
+func (o WorkflowPreferencesOutput) ToWorkflowPreferencesPtrOutputWithContext(ctx context.Context) WorkflowPreferencesPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v WorkflowPreferences) *WorkflowPreferences {
+		return &v
+	}).(WorkflowPreferencesPtrOutput)
+}
+
+func (o WorkflowPreferencesOutput) User() WorkflowChannelPreferencesPtrOutput {
+	return o.ApplyT(func(v WorkflowPreferences) *WorkflowChannelPreferences { return v.User }).(WorkflowChannelPreferencesPtrOutput)
+}
+
+func (o WorkflowPreferencesOutput) Workflow() WorkflowChannelPreferencesPtrOutput {
+	return o.ApplyT(func(v WorkflowPreferences) *WorkflowChannelPreferences { return v.Workflow }).(WorkflowChannelPreferencesPtrOutput)
+}
+
+type WorkflowPreferencesPtrOutput struct{ *pulumi.OutputState }
+
+func (WorkflowPreferencesPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**WorkflowPreferences)(nil)).Elem()
+}
+
+func (o WorkflowPreferencesPtrOutput) ToWorkflowPreferencesPtrOutput() WorkflowPreferencesPtrOutput {
+	return o
+}
+
+func (o WorkflowPreferencesPtrOutput) ToWorkflowPreferencesPtrOutputWithContext(ctx context.Context) WorkflowPreferencesPtrOutput {
+	return o
+}
+
+func (o WorkflowPreferencesPtrOutput) Elem() WorkflowPreferencesOutput {
+	return o.ApplyT(func(v *WorkflowPreferences) WorkflowPreferences {
+		if v != nil {
+			return *v
+		}
+		var ret WorkflowPreferences
+		return ret
+	}).(WorkflowPreferencesOutput)
+}
+
+func (o WorkflowPreferencesPtrOutput) User() WorkflowChannelPreferencesPtrOutput {
+	return o.ApplyT(func(v *WorkflowPreferences) *WorkflowChannelPreferences {
+		if v == nil {
+			return nil
+		}
+		return v.User
+	}).(WorkflowChannelPreferencesPtrOutput)
+}
+
+func (o WorkflowPreferencesPtrOutput) Workflow() WorkflowChannelPreferencesPtrOutput {
+	return o.ApplyT(func(v *WorkflowPreferences) *WorkflowChannelPreferences {
+		if v == nil {
+			return nil
+		}
+		return v.Workflow
+	}).(WorkflowChannelPreferencesPtrOutput)
+}
+
+type WorkflowStep struct {
+	// The step's control values, by the spec's control table for its type (email: `subject`, `body`,
+	// `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...). check
+	// refuses unknown controls and the values the service would store with issues (an email without
+	// `subject`, a digest `amount` below 1, ...). Default: none.
+	Controls map[string]interface{} `pulumi:"controls"`
+	// The step's name, unique in the workflow: a declared step is the stored step of the same name (a
+	// renamed step is a new step, with a new `stepId` and `id`).
+	Name string `pulumi:"name"`
+	// `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom` or `throttle`.
+	Type string `pulumi:"type"`
+}
+
+// WorkflowStepInput is an input type that accepts WorkflowStepArgs and WorkflowStepOutput values.
+// You can construct a concrete instance of `WorkflowStepInput` via:
+//
+//	WorkflowStepArgs{...}
+type WorkflowStepInput interface {
+	pulumi.Input
+
+	ToWorkflowStepOutput() WorkflowStepOutput
+	ToWorkflowStepOutputWithContext(context.Context) WorkflowStepOutput
+}
+
+type WorkflowStepArgs struct {
+	// The step's control values, by the spec's control table for its type (email: `subject`, `body`,
+	// `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...). check
+	// refuses unknown controls and the values the service would store with issues (an email without
+	// `subject`, a digest `amount` below 1, ...). Default: none.
+	Controls pulumi.MapInput `pulumi:"controls"`
+	// The step's name, unique in the workflow: a declared step is the stored step of the same name (a
+	// renamed step is a new step, with a new `stepId` and `id`).
+	Name pulumi.StringInput `pulumi:"name"`
+	// `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom` or `throttle`.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (WorkflowStepArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkflowStep)(nil)).Elem()
+}
+
+func (i WorkflowStepArgs) ToWorkflowStepOutput() WorkflowStepOutput {
+	return i.ToWorkflowStepOutputWithContext(context.Background())
+}
+
+func (i WorkflowStepArgs) ToWorkflowStepOutputWithContext(ctx context.Context) WorkflowStepOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepOutput)
+}
+
+// WorkflowStepArrayInput is an input type that accepts WorkflowStepArray and WorkflowStepArrayOutput values.
+// You can construct a concrete instance of `WorkflowStepArrayInput` via:
+//
+//	WorkflowStepArray{ WorkflowStepArgs{...} }
+type WorkflowStepArrayInput interface {
+	pulumi.Input
+
+	ToWorkflowStepArrayOutput() WorkflowStepArrayOutput
+	ToWorkflowStepArrayOutputWithContext(context.Context) WorkflowStepArrayOutput
+}
+
+type WorkflowStepArray []WorkflowStepInput
+
+func (WorkflowStepArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]WorkflowStep)(nil)).Elem()
+}
+
+func (i WorkflowStepArray) ToWorkflowStepArrayOutput() WorkflowStepArrayOutput {
+	return i.ToWorkflowStepArrayOutputWithContext(context.Background())
+}
+
+func (i WorkflowStepArray) ToWorkflowStepArrayOutputWithContext(ctx context.Context) WorkflowStepArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepArrayOutput)
+}
+
+type WorkflowStepOutput struct{ *pulumi.OutputState }
+
+func (WorkflowStepOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkflowStep)(nil)).Elem()
+}
+
+func (o WorkflowStepOutput) ToWorkflowStepOutput() WorkflowStepOutput {
+	return o
+}
+
+func (o WorkflowStepOutput) ToWorkflowStepOutputWithContext(ctx context.Context) WorkflowStepOutput {
+	return o
+}
+
+// The step's control values, by the spec's control table for its type (email: `subject`, `body`,
+// `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...). check
+// refuses unknown controls and the values the service would store with issues (an email without
+// `subject`, a digest `amount` below 1, ...). Default: none.
+func (o WorkflowStepOutput) Controls() pulumi.MapOutput {
+	return o.ApplyT(func(v WorkflowStep) map[string]interface{} { return v.Controls }).(pulumi.MapOutput)
+}
+
+// The step's name, unique in the workflow: a declared step is the stored step of the same name (a
+// renamed step is a new step, with a new `stepId` and `id`).
+func (o WorkflowStepOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v WorkflowStep) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom` or `throttle`.
+func (o WorkflowStepOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v WorkflowStep) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type WorkflowStepArrayOutput struct{ *pulumi.OutputState }
+
+func (WorkflowStepArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]WorkflowStep)(nil)).Elem()
+}
+
+func (o WorkflowStepArrayOutput) ToWorkflowStepArrayOutput() WorkflowStepArrayOutput {
+	return o
+}
+
+func (o WorkflowStepArrayOutput) ToWorkflowStepArrayOutputWithContext(ctx context.Context) WorkflowStepArrayOutput {
+	return o
+}
+
+func (o WorkflowStepArrayOutput) Index(i pulumi.IntInput) WorkflowStepOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) WorkflowStep {
+		return vs[0].([]WorkflowStep)[vs[1].(int)]
+	}).(WorkflowStepOutput)
+}
+
+type WorkflowStoredStep struct {
+	// The step's control values, by the spec's control table for its type (email: `subject`, `body`,
+	// `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...). check
+	// refuses unknown controls and the values the service would store with issues (an email without
+	// `subject`, a digest `amount` below 1, ...). Default: none.
+	Controls map[string]interface{} `pulumi:"controls"`
+	// The service's `_id` of the step (kept by updates that keep the step).
+	Id string `pulumi:"id"`
+	// The step's name, unique in the workflow: a declared step is the stored step of the same name (a
+	// renamed step is a new step, with a new `stepId` and `id`).
+	Name string `pulumi:"name"`
+	// The step's identifier in the workflow (a slug of its name, unique in the workflow; kept by updates).
+	StepId string `pulumi:"stepId"`
+	// `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom` or `throttle`.
+	Type string `pulumi:"type"`
+}
+
+type WorkflowStoredStepOutput struct{ *pulumi.OutputState }
+
+func (WorkflowStoredStepOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkflowStoredStep)(nil)).Elem()
+}
+
+func (o WorkflowStoredStepOutput) ToWorkflowStoredStepOutput() WorkflowStoredStepOutput {
+	return o
+}
+
+func (o WorkflowStoredStepOutput) ToWorkflowStoredStepOutputWithContext(ctx context.Context) WorkflowStoredStepOutput {
+	return o
+}
+
+// The step's control values, by the spec's control table for its type (email: `subject`, `body`,
+// `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...). check
+// refuses unknown controls and the values the service would store with issues (an email without
+// `subject`, a digest `amount` below 1, ...). Default: none.
+func (o WorkflowStoredStepOutput) Controls() pulumi.MapOutput {
+	return o.ApplyT(func(v WorkflowStoredStep) map[string]interface{} { return v.Controls }).(pulumi.MapOutput)
+}
+
+// The service's `_id` of the step (kept by updates that keep the step).
+func (o WorkflowStoredStepOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v WorkflowStoredStep) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The step's name, unique in the workflow: a declared step is the stored step of the same name (a
+// renamed step is a new step, with a new `stepId` and `id`).
+func (o WorkflowStoredStepOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v WorkflowStoredStep) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// The step's identifier in the workflow (a slug of its name, unique in the workflow; kept by updates).
+func (o WorkflowStoredStepOutput) StepId() pulumi.StringOutput {
+	return o.ApplyT(func(v WorkflowStoredStep) string { return v.StepId }).(pulumi.StringOutput)
+}
+
+// `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom` or `throttle`.
+func (o WorkflowStoredStepOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v WorkflowStoredStep) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type WorkflowStoredStepArrayOutput struct{ *pulumi.OutputState }
+
+func (WorkflowStoredStepArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]WorkflowStoredStep)(nil)).Elem()
+}
+
+func (o WorkflowStoredStepArrayOutput) ToWorkflowStoredStepArrayOutput() WorkflowStoredStepArrayOutput {
+	return o
+}
+
+func (o WorkflowStoredStepArrayOutput) ToWorkflowStoredStepArrayOutputWithContext(ctx context.Context) WorkflowStoredStepArrayOutput {
+	return o
+}
+
+func (o WorkflowStoredStepArrayOutput) Index(i pulumi.IntInput) WorkflowStoredStepOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) WorkflowStoredStep {
+		return vs[0].([]WorkflowStoredStep)[vs[1].(int)]
+	}).(WorkflowStoredStepOutput)
+}
+
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ChannelCredentialsInput)(nil)).Elem(), ChannelCredentialsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ChannelCredentialsMapInput)(nil)).Elem(), ChannelCredentialsMap{})
@@ -4827,6 +5631,16 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*StepFilterArrayInput)(nil)).Elem(), StepFilterArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*StepFilterConditionInput)(nil)).Elem(), StepFilterConditionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*StepFilterConditionArrayInput)(nil)).Elem(), StepFilterConditionArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowChannelPreferencesInput)(nil)).Elem(), WorkflowChannelPreferencesArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowChannelPreferencesPtrInput)(nil)).Elem(), WorkflowChannelPreferencesArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowChannelPreferencesAllInput)(nil)).Elem(), WorkflowChannelPreferencesAllArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowChannelPreferencesAllPtrInput)(nil)).Elem(), WorkflowChannelPreferencesAllArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowChannelPreferencesChannelsInput)(nil)).Elem(), WorkflowChannelPreferencesChannelsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowChannelPreferencesChannelsMapInput)(nil)).Elem(), WorkflowChannelPreferencesChannelsMap{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowPreferencesInput)(nil)).Elem(), WorkflowPreferencesArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowPreferencesPtrInput)(nil)).Elem(), WorkflowPreferencesArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowStepInput)(nil)).Elem(), WorkflowStepArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowStepArrayInput)(nil)).Elem(), WorkflowStepArray{})
 	pulumi.RegisterOutputType(ChannelCredentialsOutput{})
 	pulumi.RegisterOutputType(ChannelCredentialsMapOutput{})
 	pulumi.RegisterOutputType(GetActiveIntegrationsResultItemsOutput{})
@@ -4871,8 +5685,6 @@ func init() {
 	pulumi.RegisterOutputType(GetWorkflowResultPreferencesUserPtrOutput{})
 	pulumi.RegisterOutputType(GetWorkflowResultPreferencesUserAllOutput{})
 	pulumi.RegisterOutputType(GetWorkflowResultPreferencesUserAllPtrOutput{})
-	pulumi.RegisterOutputType(GetWorkflowResultPreferencesUserChannelsOutput{})
-	pulumi.RegisterOutputType(GetWorkflowResultPreferencesUserChannelsMapOutput{})
 	pulumi.RegisterOutputType(GetWorkflowResultUpdatedByOutput{})
 	pulumi.RegisterOutputType(GetWorkflowResultUpdatedByPtrOutput{})
 	pulumi.RegisterOutputType(IntegrationCredentialsOutput{})
@@ -4903,8 +5715,22 @@ func init() {
 	pulumi.RegisterOutputType(ListMessagesResultDataTemplateStepsVariantsArrayOutput{})
 	pulumi.RegisterOutputType(ListNotificationsResultDataOutput{})
 	pulumi.RegisterOutputType(ListNotificationsResultDataArrayOutput{})
+	pulumi.RegisterOutputType(ListWorkflowsResultItemsOutput{})
+	pulumi.RegisterOutputType(ListWorkflowsResultItemsArrayOutput{})
 	pulumi.RegisterOutputType(StepFilterOutput{})
 	pulumi.RegisterOutputType(StepFilterArrayOutput{})
 	pulumi.RegisterOutputType(StepFilterConditionOutput{})
 	pulumi.RegisterOutputType(StepFilterConditionArrayOutput{})
+	pulumi.RegisterOutputType(WorkflowChannelPreferencesOutput{})
+	pulumi.RegisterOutputType(WorkflowChannelPreferencesPtrOutput{})
+	pulumi.RegisterOutputType(WorkflowChannelPreferencesAllOutput{})
+	pulumi.RegisterOutputType(WorkflowChannelPreferencesAllPtrOutput{})
+	pulumi.RegisterOutputType(WorkflowChannelPreferencesChannelsOutput{})
+	pulumi.RegisterOutputType(WorkflowChannelPreferencesChannelsMapOutput{})
+	pulumi.RegisterOutputType(WorkflowPreferencesOutput{})
+	pulumi.RegisterOutputType(WorkflowPreferencesPtrOutput{})
+	pulumi.RegisterOutputType(WorkflowStepOutput{})
+	pulumi.RegisterOutputType(WorkflowStepArrayOutput{})
+	pulumi.RegisterOutputType(WorkflowStoredStepOutput{})
+	pulumi.RegisterOutputType(WorkflowStoredStepArrayOutput{})
 }

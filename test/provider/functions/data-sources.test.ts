@@ -7,6 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, type Fixtures, startEmulator } from "../../../emulator";
 import * as svc from "../../../provider";
+import { call } from "../../../testkit/emulator-http";
 
 const TOKEN = "fn-secret-device-token-1";
 
@@ -145,6 +146,37 @@ describe("getWorkflow", () => {
     );
     expect(err?.message).toMatch(/^svc: getWorkflow: .*404/);
     expect(err?.message).not.toContain(emu.apiKey);
+  });
+});
+
+describe("listWorkflows and getEnvironment", () => {
+  it("listWorkflows reads every page of a search (the client's listAll), in both forms", async () => {
+    for (const workflowId of ["list-a", "list-b", "list-c"]) {
+      const made = await call(emu, "POST", "/v2/workflows", {
+        body: { workflowId, name: `List ${workflowId}`, steps: [] },
+      });
+      expect(made.status).toBe(201);
+    }
+    emu.resetRequests();
+    const found = await svc.listWorkflows({
+      query: "list-",
+      limit: 1,
+      orderBy: "name",
+      orderDirection: "ASC",
+    });
+    expect(found.map((w) => w.workflowId)).toEqual(["list-a", "list-b", "list-c"]);
+    expect(emu.requests.filter((r) => r.path === "/v2/workflows").length).toBeGreaterThanOrEqual(3);
+    const o = await settle(svc.listWorkflowsOutput({ query: pulumi.output("list-b") }));
+    expect(o.value.map((w) => w.workflowId)).toEqual(["list-b"]);
+    expect(o.secret).toBe(false);
+  });
+
+  it("getEnvironment answers the key's environment, never the key", async () => {
+    const env = await svc.getEnvironment();
+    expect(env).toMatchObject({ _id: devEnv, name: "Development" });
+    expect(JSON.stringify(env)).not.toContain(emu.apiKey);
+    const o = await settle(svc.getEnvironmentOutput());
+    expect(o.value._id).toBe(devEnv);
   });
 });
 

@@ -56,7 +56,7 @@ describe("resource types", () => {
   });
 
   it("every kind remembers the environment it was written in: environmentId, environmentName, organizationId", () => {
-    for (const name of ["Integration", "SubscriberCredentials", "SubscriberCredentialsSet"]) {
+    for (const name of ["Integration", "SubscriberCredentials", "SubscriberCredentialsSet", "Workflow"]) {
       const docs = surface.propertyDocs(name);
       for (const field of ["environmentId", "environmentName", "organizationId"]) {
         expect(docs[field], `${name}.${field}`).toBeTruthy();
@@ -93,5 +93,33 @@ describe("resource types", () => {
       "providerId",
     ]);
     expect(surface.propertyDocs("SubscriberCredentialsSet").integrationId).toMatch(/_integrationId/);
+  });
+
+  it("Workflow: every output, input and state field documented; adopt an input only", () => {
+    const inputs = [
+      "active",
+      "description",
+      "isTranslationEnabled",
+      "name",
+      "payloadSchema",
+      "preferences",
+      "severity",
+      "steps",
+      "tags",
+      "validatePayload",
+      "workflowId",
+    ];
+    const outputs = [
+      ...inputs,
+      "environmentId",
+      "environmentName",
+      "issues",
+      "organizationId",
+      "status",
+    ].sort();
+    expect(documentedFields("Workflow")).toEqual(outputs);
+    expect(documentedFields("WorkflowState")).toEqual(outputs);
+    expect(documentedFields("WorkflowArgs")).toEqual([...inputs, "adopt"].sort());
+    expect(surface.propertyDocs("Workflow").steps).toMatch(/stepId/);
   });
 });

@@ -22,3 +22,13 @@ export const phone = new svc.SubscriberCredentials("phone", {
 });
 
 export const emailIdentifier: pulumi.Output<string> = email.identifier;
+
+// A workflow's shipped types (steps typed by `type`, with their controls): compiled, not declared here.
+export const welcomeArgs: svc.WorkflowArgs = {
+  name: "Welcome",
+  steps: [
+    { name: "Mail", type: "email", controls: { subject: "Welcome", body: "<p>Hello</p>", editorType: "html" } },
+    { name: "Batch", type: "digest", controls: { amount: 1, unit: "hours" } },
+  ],
+};
+export const workflowLookups = [svc.listWorkflows, svc.getEnvironment, svc.Workflow.get] as const;

@@ -162,7 +162,7 @@ describe("create, read, update, delete", () => {
     const after = await stored("welcome");
     expect(after.steps.map((s) => s._id)).toEqual(before.steps.map((s) => s._id));
     expect(after.steps.map((s) => s.stepId)).toEqual(before.steps.map((s) => s.stepId));
-    expect((after.steps[1]?.controls as Props).values).toMatchObject({ subject: "Hello" });
+    expect(((after.steps[1]?.controls ?? {}) as Props).values).toMatchObject({ subject: "Hello" });
     expect(updated.outs.steps[1]?.controls).toMatchObject({ subject: "Hello" });
   });
 
@@ -334,6 +334,45 @@ describe("a workflowId taken between the GET and the POST", () => {
       /^svc: create: the service stored workflow "welcome" as "welcome-\w+" \(_id \w+\), since a workflow "welcome" appeared meanwhile; it was deleted again\. Run `pulumi up` again/,
     );
     const list = await call(emu, "GET", "/v2/workflows");
-    expect(list.body.data.workflows.map((w: Props) => [w.workflowId, w.name])).toEqual([["welcome", "Theirs"]]);
+    expect(list.body.data.workflows.map((w: Props) => [w.workflowId, w.name])).toEqual([
+      ["welcome", "Theirs"],
+    ]);
+  });
+});
+
+describe("every step type (the README's example)", () => {
+  const EVERY_TYPE = [
+    {
+      name: "Inbox",
+      type: "in_app",
+      controls: { subject: "Welcome", body: "Hi {{subscriber.firstName}}", redirect: { url: "/welcome" } },
+    },
+    { name: "Wait", type: "delay", controls: { type: "regular", amount: 10, unit: "minutes" } },
+    {
+      name: "Batch",
+      type: "digest",
+      controls: { amount: 1, unit: "hours", digestKey: "{{payload.projectId}}" },
+    },
+    {
+      name: "Mail",
+      type: "email",
+      controls: { subject: "Welcome", body: "<p>Hello</p>", editorType: "html" },
+    },
+    { name: "Text", type: "sms", controls: { body: "Welcome!" } },
+    { name: "Phone", type: "push", controls: { subject: "Welcome", body: "Open the app" } },
+    { name: "Team", type: "chat", controls: { body: "New user: {{subscriber.email}}" } },
+    { name: "Limit", type: "throttle", controls: { type: "fixed", amount: 1, unit: "hours", threshold: 3 } },
+    { name: "Hook", type: "custom", controls: { custom: { plan: "free" } } },
+  ];
+
+  it("passes check, and the service stores it without control issues", async () => {
+    const p = provider();
+    const { outs } = await make(p, { workflowId: "every-type", name: "Every type", steps: EVERY_TYPE });
+    expect(outs.steps.map((s) => s.type)).toEqual(EVERY_TYPE.map((s) => s.type));
+    expect(
+      Object.values(outs.issues)
+        .flat()
+        .filter((line) => line.startsWith("controls.")),
+    ).toEqual([]);
   });
 });
