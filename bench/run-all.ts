@@ -22,6 +22,7 @@ export const ORDER = [
   "emulator-scale",
   "reliability",
   "convergence",
+  "workflows",
 ];
 
 /** Outcome of one benchmark. */

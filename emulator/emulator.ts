@@ -19,7 +19,7 @@ import { preferenceRoutes } from "./routes/preferences";
 import { subscriberRoutes } from "./routes/subscribers";
 import { workflowRoutes } from "./routes/workflows";
 import { listen, type RequestRecord, requestHandler, type ServerDeps } from "./server";
-import { Store } from "./store";
+import { Store, type StoredWorkflow } from "./store";
 import type { StoredSubscriber } from "./subscriber-table";
 
 /** Options of {@link startEmulator}. */
@@ -73,6 +73,8 @@ export interface Emulator {
   integrations(opts?: { includeDeleted?: boolean }): Integration[];
   /** A copy of a stored subscriber (for assertions), or undefined. */
   subscriber(environmentId: string, subscriberId: string): StoredSubscriber | undefined;
+  /** Copies of the v2 workflows stored in an environment, in creation order (for assertions). */
+  workflows(environmentId: string): StoredWorkflow[];
   /** Generates `count` subscribers in the environment of `opts.apiKey` (default: the first key). */
   generateSubscribers(count: number, opts?: GenerateSubscribersOptions & { apiKey?: string }): number;
 }
@@ -197,6 +199,8 @@ function emulatorHandle(p: EmulatorParts): Emulator {
       const found = p.store.environment(environmentId)?.subscribers.get(subscriberId);
       return found ? structuredClone(found) : undefined;
     },
+    workflows: (environmentId) =>
+      [...(p.store.environment(environmentId)?.workflows.values() ?? [])].map((w) => structuredClone(w)),
     generateSubscribers: (count, o = {}) => {
       const n = generateSubscribers(p.keys.environmentOf(o.apiKey), count, o);
       p.store.changed();

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { jsonObjectSchema, STEP_VARIANTS, stepControlIssues, type WorkflowStep } from "../sdk/schemas";
 import { objectId, shortId } from "./ids";
+import { primaryIds } from "./routes/integrations";
 import type { EnvironmentState, Store, StoredWorkflow } from "./store";
 
 /**
@@ -53,13 +54,18 @@ function uniqueStepId(name: string, taken: readonly string[]): string {
   return id;
 }
 
-/** Channel steps need an active integration of their channel in the environment; email and SMS a primary one (build-step-issues.usecase.ts `validateIntegration`). */
+/**
+ * Channel steps need an active integration of their channel in the environment; email and SMS a primary one
+ * (build-step-issues.usecase.ts `validateIntegration`). `primary` is computed as the integrations' answers
+ * compute it (routes/integrations.ts `primaryIds`): the stored flag is never set.
+ */
 function integrationIssues(store: Store, env: EnvironmentState, type: string) {
   if (!["in_app", "email", "sms", "chat", "push"].includes(type)) return undefined;
   const primaryNeeded = type === "email" || type === "sms";
+  const primaries = primaryNeeded ? primaryIds(store) : new Set<string>();
   for (const i of store.integrations.values()) {
     if (i._environmentId !== env.id || i.deleted || !i.active || i.channel !== type) continue;
-    if (!primaryNeeded || i.primary) return undefined;
+    if (!primaryNeeded || primaries.has(i._id)) return undefined;
   }
   const message = `Missing active ${primaryNeeded ? "primary" : ""} integration provider`;
   return { [type]: [{ issueType: "MISSING_INTEGRATION", message }] };

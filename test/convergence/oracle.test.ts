@@ -286,8 +286,11 @@ describe("the oracle on the emulator's fixtures (no CLI)", () => {
       expect(snap.integrations.map((i) => i.identifier).sort()).toEqual([
         "fcm-app",
         "fcm-main",
+        "novu-inbox",
+        "sendgrid-mail",
         "slack-app",
         "slack-main",
+        "twilio-sms",
       ]);
       expect(snap.integrations.every((i) => /^2024-/.test(i.createdAt))).toBe(true);
       for (const entries of snap.entries.values())

@@ -72,6 +72,20 @@ describe("POST /v2/workflows", () => {
     expect(after.body.data.status).toBe("ACTIVE");
   });
 
+  it("takes the environment's first active email integration as primary: an email step then has no issue", async () => {
+    const before = await create({ workflowId: "wf-mail-1", steps: [emailStep] });
+    expect(before.body.data.steps[0].issues.integration.email[0].issueType).toBe("MISSING_INTEGRATION");
+    const credentials = { apiKey: "k", from: "a@example.com", senderName: "A" };
+    const integ = await call(emu, "POST", "/v1/integrations", {
+      body: { providerId: "sendgrid", channel: "email", active: true, credentials, check: false },
+    });
+    expect(integ.status).toBe(201);
+    expect(integ.body.data).toMatchObject({ active: true, primary: true });
+    const after = await create({ workflowId: "wf-mail-2", steps: [emailStep] });
+    expect(after.body.data.steps[0].issues).toBeUndefined();
+    expect(after.body.data.status).toBe("ACTIVE");
+  });
+
   it("slugs stepIds from names, made unique", async () => {
     const steps = [
       { name: "Digest It", type: "digest", controlValues: { amount: 1, unit: "hours" } },

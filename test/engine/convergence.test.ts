@@ -43,6 +43,12 @@ import { ENGINE_TIMEOUT_MS, ensurePulumiCli, skipEngine } from "../../testkit/pu
  *   `cancel` and `up`;
  * - 49: sets with chat entries (a webhook URL, then a channel without webhook URL), destroy and up again, the
  *   application rewriting its fixture fcm entry of a subscriber the stack also writes, refresh, up, destroy.
+ * Workflows ride along in each (testkit/convergence/workflow-generator.ts; the steps above are unchanged by
+ * them), beside the application's own two: 15 has two (delay/SMS, email/throttle), one deleted out of band
+ * then refreshed and recreated, a step moved; 31 one with an explicit and one with a default workflowId (all
+ * of digest, email, in-app, SMS, throttle, custom); 20 a custom/SMS/chat one whose controls are edited twice;
+ * 49 two (digest, in-app, delay, throttle, custom) with a field edited, a step removed, one deleted out of
+ * band; 80 (YAML) a digest/push one through `svc:index:Workflow`.
  */
 const CI_RUNS: readonly { seed: number; steps: number; runtime?: LaneRuntime }[] = [
   { seed: 15, steps: 9 },

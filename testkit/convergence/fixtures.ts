@@ -6,10 +6,16 @@
  * it). Every subscriber of {@link SUBSCRIBERS} is here: credentials need existing subscribers. Entries carry
  * no `integrationIdentifier`, as in the service. The application's integrations are older than anything a
  * stack creates, so a stack's own integration is the newest active one of its provider while it is active.
+ * The application also has an in-app, an email and an SMS integration (so workflow steps of every channel
+ * have one), and its own workflows ({@link createForeignWorkflows}), made through the service's API before
+ * any stack runs.
  */
-import type { Fixtures } from "../../emulator";
+import type { Emulator, Fixtures } from "../../emulator";
 import type { ChannelSettings } from "../../sdk/schemas";
+import { call } from "../emulator-http";
 import { SUBSCRIBERS } from "./generator";
+import { FOREIGN_WORKFLOW_IDS } from "./workflow-generator";
+import { type ForeignWorkflow, liveWorkflowOf } from "./workflow-oracle";
 
 /** The `_id`s of the application's integrations. */
 export const FOREIGN_IDS = {
@@ -18,7 +24,19 @@ export const FOREIGN_IDS = {
   "fcm-app": "65f000000000000000000003",
   "slack-app": "65f000000000000000000004",
   "fcm-retired": "65f000000000000000000005",
+  "novu-inbox": "65f000000000000000000006",
+  "sendgrid-mail": "65f000000000000000000007",
+  "twilio-sms": "65f000000000000000000008",
 } as const;
+
+/** The channel of each of the application's integrations. */
+const CHANNELS: Record<string, string> = {
+  fcm: "push",
+  slack: "chat",
+  novu: "in_app",
+  sendgrid: "email",
+  twilio: "sms",
+};
 
 const integration = (
   identifier: keyof typeof FOREIGN_IDS,
@@ -32,7 +50,7 @@ const integration = (
     name,
     identifier,
     providerId,
-    channel: providerId === "fcm" ? "push" : "chat",
+    channel: CHANNELS[providerId] ?? "chat",
     active: extra.active ?? true,
     ...(extra.deleted ? { deleted: true } : {}),
     ...(extra.credentials ? { credentials: extra.credentials } : {}),
@@ -90,6 +108,13 @@ export function convergenceFixtures(): Fixtures {
         credentials: { serviceAccount: "fixture-app-account" },
       }),
       integration("slack-app", "App Slack", "2024-01-05T00:00:00.000Z"),
+      integration("novu-inbox", "Inbox", "2024-01-06T00:00:00.000Z"),
+      integration("sendgrid-mail", "Mail", "2024-01-07T00:00:00.000Z", {
+        credentials: { apiKey: "fixture-mail-key", from: "app@example.com", senderName: "App" },
+      }),
+      integration("twilio-sms", "SMS", "2024-01-08T00:00:00.000Z", {
+        credentials: { accountSid: "fixture-sid", token: "fixture-sms-token", from: "+15550100" },
+      }),
     ],
     subscribers: SUBSCRIBERS.map((subscriberId) => ({
       subscriberId,
@@ -98,4 +123,56 @@ export function convergenceFixtures(): Fixtures {
       ...(channels[subscriberId] ? { channels: channels[subscriberId] } : {}),
     })),
   };
+}
+
+/** The bodies of the application's own workflows (`POST /v2/workflows`), by workflowId. */
+const FOREIGN_WORKFLOW_BODIES: Record<(typeof FOREIGN_WORKFLOW_IDS)[number], Record<string, unknown>> = {
+  "app-welcome": {
+    name: "Welcome",
+    description: "The application's own",
+    tags: ["app"],
+    steps: [
+      { name: "Inbox", type: "in_app", controlValues: { subject: "Welcome", body: "Hello" } },
+      { name: "Mail", type: "email", controlValues: { subject: "Welcome", body: "<p>Hello</p>" } },
+    ],
+  },
+  "app-digest": {
+    name: "Daily digest",
+    steps: [
+      { name: "Wait", type: "digest", controlValues: { type: "regular", amount: 1, unit: "days" } },
+      { name: "Push", type: "push", controlValues: { subject: "Today", body: "{{step.events.length}} new" } },
+    ],
+  },
+};
+
+/**
+ * Makes a workflow of the application through the service's API (`body` without workflowId) and reads it
+ * back from the store, to hold every later step to leaving it as it is.
+ */
+export async function createForeignWorkflow(
+  emu: Emulator,
+  workflowId: string,
+  body: Record<string, unknown>,
+  source: string,
+): Promise<ForeignWorkflow> {
+  const created = await call(emu, "POST", "/v2/workflows", { body: { workflowId, ...body } });
+  if (created.status !== 201)
+    throw new Error(`creating the application's workflow ${workflowId}: ${created.status}`);
+  return foreignWorkflowRecord(emu, String(created.body?.data?._id), source);
+}
+
+/** The application's workflow `_id` as stored now, as a {@link ForeignWorkflow}. */
+export function foreignWorkflowRecord(emu: Emulator, _id: string, source: string): ForeignWorkflow {
+  const stored = emu.workflows(emu.keys[0]!.environmentId).find((w) => w._id === _id);
+  if (!stored) throw new Error(`the application's workflow ${_id} is not stored`);
+  const live = liveWorkflowOf(stored);
+  return { _id, workflowId: live.workflowId, record: live.record, source };
+}
+
+/** Makes the application's own workflows ({@link FOREIGN_WORKFLOW_IDS}) in the emulator's first environment. */
+export async function createForeignWorkflows(emu: Emulator): Promise<ForeignWorkflow[]> {
+  const out: ForeignWorkflow[] = [];
+  for (const id of FOREIGN_WORKFLOW_IDS)
+    out.push(await createForeignWorkflow(emu, id, FOREIGN_WORKFLOW_BODIES[id], "fixture"));
+  return out;
 }

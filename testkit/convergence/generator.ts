@@ -5,8 +5,10 @@
  * of steps (edits then `up`, forced replacements, `--target`, refresh, destroy, a SIGKILLed `up`, out-of-band
  * changes, among them the application writing its own entries beside the stack's and integrations deleted
  * while another entry of their provider is on the subscriber, faulted `up`s). Chat entries get a webhook
- * URL, a channel or both, so edits change and remove webhook URLs. The same seed always gives the same
- * script.
+ * URL, a channel or both, so edits change and remove webhook URLs. Workflows ride along
+ * (./workflow-generator.ts): a few in the starting program, their edits added to the edit batches and
+ * their out-of-band changes to the out-of-band groups, from a sequence of their own, so the rest of a
+ * seed's script is the same as before they were modelled. The same seed always gives the same script.
  */
 import {
   applyEdit,
@@ -29,6 +31,7 @@ import {
 } from "./model";
 import { Rng } from "./rng";
 import type { OobAction, Script, Step } from "./script";
+import { WorkflowDraws } from "./workflow-generator";
 
 /** Subscribers the generated programs use; they must be in the emulator's fixtures (see ./fixtures.ts). */
 export const SUBSCRIBERS = ["user-ada", "user-grace", "user-alan", "conv-1", "conv-2", "conv-3"] as const;
@@ -41,6 +44,8 @@ export interface GenerateOptions {
   tag?: string;
   /** Weights of the groups of steps (e.g. `{ oob: 0 }` to leave out-of-band changes out); default {@link GROUP_WEIGHTS}. */
   weights?: Partial<Record<StepGroup, number>>;
+  /** Draw workflows (default true); false gives the script of the main sequence alone. */
+  workflows?: boolean;
 }
 
 /** The kinds of step groups the generator draws. */
@@ -326,50 +331,83 @@ function oobAction(g: Names, m: ProgramModel): OobAction | undefined {
   };
 }
 
+/** The generator's two sequences: the main one (integrations, entries, step groups) and the workflows'. */
+interface Draws {
+  g: Names;
+  wf: WorkflowDraws;
+}
+
+/** A group of steps, and how many of them the main sequence drew (the workflow steps ride along). */
+interface Group {
+  steps: Step[];
+  main: number;
+}
+
 /** Draws the next group of steps, updating `model` with its edits. */
-function nextGroup(g: Names, model: { m: ProgramModel }, weights: Record<StepGroup, number>): Step[] {
+function nextGroup(d: Draws, model: { m: ProgramModel }, weights: Record<StepGroup, number>): Group {
+  const { g, wf } = d;
+  let riders = 0;
+  const apply = (e: Edit, out: Step[]) => {
+    model.m = applyEdit(model.m, e) ?? model.m;
+    out.push({ op: "edit", edit: e });
+  };
   const edits = (n: number): Step[] => {
     const out: Step[] = [];
     for (let k = 0; k < n; k++) {
       const e = randomEdit(g, model.m);
-      if (!e) continue;
-      model.m = applyEdit(model.m, e) ?? model.m;
-      out.push({ op: "edit", edit: e });
+      if (e) apply(e, out);
+    }
+    for (const e of wf.edits(model.m)) {
+      if (!applyEdit(model.m, e)) continue;
+      apply(e, out);
+      riders++;
     }
     return out;
   };
   const resources = () =>
     [...model.m.integrations, ...model.m.credentials, ...model.m.sets].map((r) => r.name);
+  const done = (steps: Step[]): Group => ({ steps, main: steps.length - riders });
   const group = g.rng.weighted(weights);
-  if (group === "edit") return [...edits(1 + g.rng.int(2)), { op: "up" }];
+  if (group === "edit") return done([...edits(1 + g.rng.int(2)), { op: "up" }]);
   if (group === "oob") {
     const action = oobAction(g, model.m);
-    if (!action) return [];
+    if (!action) return done([]);
     const after: Step[] = g.rng.chance(0.75)
       ? [{ op: "refresh" }, { op: "up" }]
       : [{ op: "up" }, { op: "refresh" }, { op: "up" }];
-    return [{ op: "oob", action }, ...after];
+    const rider = wf.oob(model.m);
+    if (rider) riders++;
+    return done([{ op: "oob", action }, ...(rider ? [{ op: "oob" as const, action: rider }] : []), ...after]);
   }
-  if (group === "replace") return [{ op: "up-replace", resource: g.rng.pick(resources()) }];
+  if (group === "replace") {
+    const drawn = g.rng.pick(resources());
+    return done([{ op: "up-replace", resource: wf.replaceTarget(model.m) ?? drawn }]);
+  }
   if (group === "target")
-    return [...edits(1), { op: "up-target", resource: g.rng.pick(resources()) }, { op: "up" }];
+    return done([...edits(1), { op: "up-target", resource: g.rng.pick(resources()) }, { op: "up" }]);
   if (group === "faults") {
     const fault = g.rng.pick(["fail", "drop", "rate-limit"] as const);
-    return [...edits(1 + g.rng.int(2)), { op: "up-faults", fault }, { op: "up" }];
+    return done([...edits(1 + g.rng.int(2)), { op: "up-faults", fault }, { op: "up" }]);
   }
-  if (group === "kill") return [...edits(2), { op: "kill-up" }];
-  return [{ op: "destroy" }, { op: "up" }];
+  if (group === "kill") return done([...edits(2), { op: "kill-up" }]);
+  return done([{ op: "destroy" }, { op: "up" }]);
 }
 
 /** The script of `seed`: a first `up`, groups of steps, and a final `destroy`. */
 export function generateScript(seed: number, opts: GenerateOptions = {}): Script {
   const tag = opts.tag ?? `s${seed}`;
   const g = new Names(new Rng(seed), tag);
-  const initial = initialModel(g);
+  const wf = new WorkflowDraws(seed, tag, opts.workflows ?? true);
+  const initial: ProgramModel = { ...initialModel(g), workflows: wf.initial() };
   const model = { m: initial };
   const steps: Step[] = [{ op: "up" }];
   const weights = { ...GROUP_WEIGHTS, ...opts.weights };
-  while (steps.length < (opts.steps ?? 10)) steps.push(...nextGroup(g, model, weights));
+  // The length counts the main sequence's steps only: the riding workflow steps run no CLI command.
+  for (let main = 1; main < (opts.steps ?? 10); ) {
+    const group = nextGroup({ g, wf }, model, weights);
+    steps.push(...group.steps);
+    main += group.main;
+  }
   steps.push({ op: "destroy" });
   return { seed, tag, initial, steps };
 }

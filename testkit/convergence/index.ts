@@ -41,6 +41,20 @@ export { PLUGIN_TYPES, renderYamlProgram, type YamlTarget } from "./program-yaml
 export { type Divergence, type RunOptions, type RunReport, runScript } from "./runner";
 export { describeStep, type Fault, type OobAction, type Script, type Step } from "./script";
 export { formatFailure, type ShrinkResult, shrinkScript } from "./shrink";
+export { StepIdWatch } from "./step-id-watch";
+export { FOREIGN_WORKFLOW_IDS, WorkflowDraws } from "./workflow-generator";
+export * from "./workflow-model";
+export {
+  checkForeignWorkflows,
+  checkWorkflows,
+  type ForeignWorkflow,
+  type LiveStep,
+  type LiveWorkflow,
+  liveOf,
+  liveWorkflowOf,
+  stepDifferences,
+  workflowIdMatches,
+} from "./workflow-oracle";
 
 import { type RunOptions, type RunReport, runScript } from "./runner";
 import type { Script } from "./script";

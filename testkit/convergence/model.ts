@@ -5,11 +5,16 @@
  * to it, and the JavaScript program it renders to. Plain JSON throughout, so a script is a literal a test can
  * replay. Nothing here imports provider or sdk code.
  *
+ * Workflows (`svc.Workflow`, ./workflow-model.ts) sit beside them: independent of integrations and entries,
+ * they share only the namespace of resource names.
+ *
  * No program declares two resources on one entry (subscriber, integration): that is a user's conflict, not
  * a provider bug. A resource without identifier may land on any active integration of its provider, so it
  * excludes every other resource of that provider on its subscriber, and every subscriber the application
  * writes entries of that provider for ({@link FOREIGN_ENTRY_SUBSCRIBERS}).
  */
+
+import { applyWorkflowEdit, isWorkflowEdit, type WorkflowDecl, type WorkflowEdit } from "./workflow-model";
 
 /** The providers the generator uses, with their channel: two push, two chat. */
 export const PROVIDER_CHANNELS = { fcm: "push", apns: "push", slack: "chat", discord: "chat" } as const;
@@ -100,6 +105,8 @@ export interface ProgramModel {
   integrations: IntegrationDecl[];
   credentials: CredentialsDecl[];
   sets: SetDecl[];
+  /** Absent in scripts written before workflows were modelled (their replay literals stay valid). */
+  workflows?: WorkflowDecl[];
 }
 
 /** An edit of the program; each applies only when it still makes sense (a shrunk script may drop its setup). */
@@ -118,7 +125,8 @@ export type Edit =
   | { edit: "rebind-credentials"; name: string; integration: string }
   | { edit: "add-set"; decl: SetDecl }
   | { edit: "remove-set"; name: string }
-  | { edit: "set-entry"; set: string; subscriberId: string; value: EntryValue | null };
+  | { edit: "set-entry"; set: string; subscriberId: string; value: EntryValue | null }
+  | WorkflowEdit;
 
 /** A deep copy of a model. */
 export function cloneModel(m: ProgramModel): ProgramModel {
@@ -209,7 +217,9 @@ export function claimsValid(m: ProgramModel): boolean {
 
 /** Whether `name` is used by any resource of `m`. */
 export function nameTaken(m: ProgramModel, name: string): boolean {
-  return [...m.integrations, ...m.credentials, ...m.sets].some((r) => r.name === name);
+  return [...m.integrations, ...m.credentials, ...m.sets, ...(m.workflows ?? [])].some(
+    (r) => r.name === name,
+  );
 }
 
 /** Applies an edit to a copy of `m`; returns undefined when it does not apply (then the step is skipped). */
@@ -219,6 +229,7 @@ export function applyEdit(m: ProgramModel, e: Edit): ProgramModel | undefined {
 }
 
 function applyInPlace(m: ProgramModel, e: Edit): boolean {
+  if (isWorkflowEdit(e)) return applyWorkflowEdit(m, e, (name) => nameTaken(m, name));
   switch (e.edit) {
     case "set-title":
     case "set-identifier":
@@ -283,7 +294,10 @@ function removeIntegration(m: ProgramModel, name: string): boolean {
   return true;
 }
 
-type CredentialsEdit = Exclude<Edit, IntegrationEdit | { edit: "add-integration" | "remove-integration" }>;
+type CredentialsEdit = Exclude<
+  Edit,
+  IntegrationEdit | WorkflowEdit | { edit: "add-integration" | "remove-integration" }
+>;
 
 function editCredentials(m: ProgramModel, e: CredentialsEdit): boolean {
   switch (e.edit) {

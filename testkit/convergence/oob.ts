@@ -3,7 +3,7 @@
  * delete an integration, recreate one under the same identifier, change its fields, change or clear a
  * subscriber's entry (each marks the run drifted until the next `refresh`); and the application writing an
  * entry on one of its own integrations, beside the stack's (recorded as foreign, as the service stored it:
- * the oracle then holds every later step to leaving it exactly so).
+ * the oracle then holds every later step to leaving it exactly so). Workflows: ./workflow-oob.ts.
  */
 import { call } from "../emulator-http";
 import { applyEdit, claimsOf, type EntryValue, FOREIGN_INTEGRATIONS, PROVIDER_CHANNELS } from "./model";
@@ -11,6 +11,7 @@ import { identifierOf } from "./oracle";
 import { integrationCredentials } from "./program";
 import type { ConvergenceRun } from "./runner";
 import type { OobAction } from "./script";
+import { isWorkflowOob, runWorkflowOob } from "./workflow-oob";
 
 /** The live `_id` of the declared integration `name`, if it is declared and live. */
 function liveId(run: ConvergenceRun, name: string): { id: string; identifier: string } | undefined {
@@ -119,6 +120,7 @@ async function writeForeign(
 export async function runOob(run: ConvergenceRun, action: OobAction): Promise<boolean> {
   // The application's own entry: the stack's objects are untouched, nothing to refresh.
   if (action.oob === "foreign-entry") return writeForeign(run, action);
+  if (isWorkflowOob(action)) return runWorkflowOob(run, action);
   let applied: boolean;
   if (action.oob === "recreate-integration") applied = await recreate(run, action.integration, action.secret);
   else if (action.oob === "set-entry" || action.oob === "clear-entry") {

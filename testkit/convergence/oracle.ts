@@ -34,6 +34,8 @@
  *   providerId) the destroyed stack declared, when no foreign or still-declared entry of that providerId on
  *   the subscriber holds credentials on a live integration, no entry of that providerId is left there but
  *   inert foreign ones.
+ * - Workflows: rules (w-a), (w-b), (w-c) of ./workflow-oracle.ts, checked with (a), (b) and (c) whenever the
+ *   snapshot holds the environment's workflows.
  */
 import { createHash } from "node:crypto";
 import type { Emulator } from "../../emulator";
@@ -45,6 +47,13 @@ import {
   type ProgramModel,
 } from "./model";
 import { integrationCredentials } from "./program";
+import {
+  checkForeignWorkflows,
+  checkWorkflows,
+  type ForeignWorkflow,
+  type LiveWorkflow,
+  liveWorkflowOf,
+} from "./workflow-oracle";
 
 /** An integration as the emulator stores it (the fields the oracle reads). */
 export interface LiveIntegration {
@@ -78,6 +87,8 @@ export interface LiveEntry {
 export interface ServiceSnapshot {
   integrations: LiveIntegration[];
   entries: Map<string, LiveEntry[]>;
+  /** The environment's stored workflows; absent: workflows are not checked. */
+  workflows?: LiveWorkflow[];
 }
 
 /** An entry nobody's stack under test owns: written by the application, or by another stack. */
@@ -98,6 +109,8 @@ export interface OracleContext {
   foreignEntries: readonly ForeignEntry[];
   /** `_id`s of integrations made out of band that no stack took over (excused when no stack declares them). */
   foreignIntegrations?: ReadonlySet<string>;
+  /** The application's workflows, each as it last wrote it. */
+  foreignWorkflows?: readonly ForeignWorkflow[];
 }
 
 /** One stack's declared program (an empty model after `destroy`). */
@@ -156,7 +169,7 @@ export function readService(emu: Emulator, subscriberIds: readonly string[]): Se
       })),
     );
   }
-  return { integrations, entries };
+  return { integrations, entries, workflows: emu.workflows(envId).map(liveWorkflowOf) };
 }
 
 /** Every entry of `snap` as a foreign entry (the fixtures: what the application wrote before any stack). */
@@ -379,7 +392,7 @@ function sorted(o: Record<string, unknown>): [string, unknown][] {
 }
 
 /** Rule (b): the fixtures' integrations untouched; every foreign entry holding credentials on a live integration exactly as written. */
-function checkForeignInto(snap: ServiceSnapshot, ctx: OracleContext, out: OracleResult): void {
+function checkForeignEntriesInto(snap: ServiceSnapshot, ctx: OracleContext, out: OracleResult): void {
   for (const f of ctx.fixtures.integrations) {
     out.objectsChecked++;
     const now = snap.integrations.find((x) => x._id === f._id);
@@ -515,6 +528,7 @@ export function checkService(
   const declaredKeys = checkEntries(views, snap, ctx, out);
   checkForeignInto(snap, ctx, out);
   if (opts.destroyed) checkDestroyed(opts.destroyed, snap, ctx, declaredKeys, out);
+  if (snap.workflows) checkWorkflows(views, snap.workflows, ctx.foreignWorkflows ?? [], out);
   return out;
 }
 
@@ -523,4 +537,10 @@ export function checkForeign(snap: ServiceSnapshot, ctx: OracleContext): OracleR
   const out: OracleResult = { findings: [], objectsChecked: 0, declaredIds: [] };
   checkForeignInto(snap, ctx, out);
   return out;
+}
+
+/** Rule (b) on integrations and entries, and (w-b) on the application's workflows when the snapshot holds them. */
+function checkForeignInto(snap: ServiceSnapshot, ctx: OracleContext, out: OracleResult): void {
+  checkForeignEntriesInto(snap, ctx, out);
+  if (snap.workflows) checkForeignWorkflows(snap.workflows, ctx.foreignWorkflows ?? [], out);
 }

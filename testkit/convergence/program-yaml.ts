@@ -8,13 +8,14 @@
  */
 import type { IntegrationDecl, ProgramModel } from "./model";
 import { PROVIDER_CHANNELS } from "./model";
-import { integrationCredentials } from "./program";
+import { integrationCredentials, workflowInputs } from "./program";
 
 /** The type tokens of the plugin. */
 export const PLUGIN_TYPES = {
   integration: "svc:index:Integration",
   credentials: "svc:index:SubscriberCredentials",
   set: "svc:index:SubscriberCredentialsSet",
+  workflow: "svc:index:Workflow",
 } as const;
 
 /** Where the program runs: an alias URN names the project and stack. */
@@ -75,7 +76,7 @@ function integration(i: IntegrationDecl, previous: IntegrationDecl | undefined, 
 /**
  * The YAML program of a model (see ./program.ts for what it declares). Credentials and sets take their
  * provider and identifier from their integration's outputs; credentials without identifier (`newest`) take
- * only the provider and depend on every integration.
+ * only the provider and depend on every integration. Workflows (`svc:index:Workflow`) take literals only.
  */
 export function renderYamlProgram(m: ProgramModel, at: YamlTarget): string {
   const lines = ["resources:"];
@@ -100,6 +101,10 @@ export function renderYamlProgram(m: ProgramModel, at: YamlTarget): string {
       ["credentials", literal(s.entries)],
     ];
     lines.push(...resource(s.name, PLUGIN_TYPES.set, properties, []));
+  }
+  for (const w of m.workflows ?? []) {
+    const properties = workflowInputs(w).map(([k, v]): [string, string] => [k, literal(v)]);
+    lines.push(...resource(w.name, PLUGIN_TYPES.workflow, properties, []));
   }
   if (lines.length === 1) return "resources: {}";
   return lines.join("\n");

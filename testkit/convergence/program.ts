@@ -1,5 +1,6 @@
 import type { EntryValue, IntegrationDecl, ProgramModel } from "./model";
 import { PROVIDER_CHANNELS } from "./model";
+import type { WorkflowDecl } from "./workflow-model";
 
 /** The integration credentials a declaration writes (its secret, plus the non-secret keys APNs requires). */
 export function integrationCredentials(i: IntegrationDecl): Record<string, string> {
@@ -40,6 +41,21 @@ function integrationSource(i: IntegrationDecl, index: number): string {
   return `const i${index} = new svc.Integration(${js(i.name)}, { ${args.join(", ")} }${opts});`;
 }
 
+/**
+ * The inputs of a declared workflow, as both renderings write them: `workflowId` when explicit, the
+ * workflow's `name`, the optional fields when set, and the steps in order (`name`, `type`, `controls`).
+ */
+export function workflowInputs(w: WorkflowDecl): [string, unknown][] {
+  const inputs: [string, unknown][] = [];
+  if (w.workflowId !== undefined) inputs.push(["workflowId", w.workflowId]);
+  inputs.push(["name", w.title]);
+  if (w.description !== undefined) inputs.push(["description", w.description]);
+  if (w.tags !== undefined) inputs.push(["tags", w.tags]);
+  if (w.active !== undefined) inputs.push(["active", w.active]);
+  inputs.push(["steps", w.steps.map((s) => ({ name: s.name, type: s.type, controls: s.controls }))]);
+  return inputs;
+}
+
 const binding = (v: string) => `providerId: ${v}.providerId, integrationIdentifier: ${v}.identifier`;
 
 /**
@@ -47,6 +63,7 @@ const binding = (v: string) => `providerId: ${v}.providerId, integrationIdentifi
  * the resources must make the credentials secret themselves). Credentials and sets take their provider and
  * identifier from their integration's outputs, which also orders them after it; credentials without
  * identifier (`newest`) take only the provider, and come after every integration (`dependsOn`).
+ * Workflows come last, independent of the rest.
  */
 export function renderProgram(m: ProgramModel): string {
   const lines = ['const svc = require("pulumi-svc");'];
@@ -67,6 +84,10 @@ export function renderProgram(m: ProgramModel): string {
     lines.push(
       `new svc.SubscriberCredentialsSet(${js(s.name)}, { ${binding(varOf(m, s.integration))}, credentials: ${js(s.entries)} });`,
     );
+  }
+  for (const w of m.workflows ?? []) {
+    const args = workflowInputs(w).map(([k, v]) => `${k}: ${js(v)}`);
+    lines.push(`new svc.Workflow(${js(w.name)}, { ${args.join(", ")} });`);
   }
   return lines.join("\n");
 }

@@ -3,7 +3,9 @@
  * the oracle (./oracle.ts): after every step, the application's (foreign) entries holding credentials are
  * exactly as written (rule b); after each `up` that should converge, the service holds what the program
  * declares, every other entry of the stack is inert (rule a), and a second `up` is a no-op; after
- * `destroy`, rule (c); no plaintext secret in any output or state export. Faults and out-of-band changes
+ * `destroy`, rule (c); no plaintext secret in any output or state export. Workflows are held to the same
+ * steps (rules w-a to w-c of ./workflow-oracle.ts) and, across clean `up`s, to keeping the `_id`s of the
+ * steps the program kept (./step-id-watch.ts). Faults and out-of-band changes
  * relax the step they affect: a faulted `up` may fail, the next clean `up` must converge; after an
  * out-of-band change, `up` is checked again once a `refresh` ran.
  */
@@ -11,7 +13,7 @@ import { copyFileSync, existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Emulator, startEmulator } from "../../emulator";
 import { AliasWatch } from "./alias-watch";
-import { convergenceFixtures } from "./fixtures";
+import { convergenceFixtures, createForeignWorkflows } from "./fixtures";
 import { SUBSCRIBERS } from "./generator";
 import { Lane, type LaneRuntime, secretsOf, tail } from "./lane";
 import { applyEdit, type ProgramModel } from "./model";
@@ -30,6 +32,8 @@ import {
   type StackView,
 } from "./oracle";
 import { describeStep, type Fault, type Script, type Step } from "./script";
+import { StepIdWatch } from "./step-id-watch";
+import { type ForeignWorkflow, liveOf } from "./workflow-oracle";
 
 /** Options of {@link runScript}. */
 export interface RunOptions {
@@ -89,6 +93,8 @@ export class ConvergenceRun {
   checked = false;
   /** Integrations renamed with an alias since the last `up`: the next clean `up` must keep their objects. */
   readonly aliases = new AliasWatch();
+  /** The `_id`s of workflows and steps after the last clean `up`: the next one must keep the kept ones. */
+  readonly stepIds = new StepIdWatch();
 
   constructor(
     readonly script: Script,
@@ -96,6 +102,8 @@ export class ConvergenceRun {
     readonly lane: Lane,
     readonly fixtures: ServiceSnapshot,
     readonly report: RunReport,
+    /** The application's workflows, each as it last wrote it. */
+    readonly foreignWorkflows: ForeignWorkflow[] = [],
   ) {
     this.foreignEntries = foreignEntriesOf(fixtures);
   }
@@ -106,7 +114,22 @@ export class ConvergenceRun {
       fixtures: this.fixtures,
       foreignEntries: this.foreignEntries,
       foreignIntegrations: this.foreign,
+      foreignWorkflows: this.foreignWorkflows,
     };
+  }
+
+  /** Records a workflow the application wrote (replacing its earlier record). */
+  recordForeignWorkflow(workflow: ForeignWorkflow): void {
+    const at = this.foreignWorkflows.findIndex((f) => f._id === workflow._id);
+    if (at >= 0) this.foreignWorkflows.splice(at, 1);
+    this.foreignWorkflows.push(workflow);
+  }
+
+  /** After a clean `up`: the kept steps' `_id`s against the last clean `up`'s, then records the new ones. */
+  checkStepIds(): void {
+    const live = readService(this.emu, []).workflows ?? [];
+    for (const f of this.stepIds.check(this.lane.model, live)) this.diverge("step-id-changed", f);
+    this.stepIds.record(this.lane.model, live);
   }
 
   /** Records an entry the application wrote (replacing its earlier record). */
@@ -237,6 +260,7 @@ export class ConvergenceRun {
     if (!(await this.settleFollowers(deleted))) return false;
     if (this.flags.drifted) this.aliases.forget();
     for (const f of this.aliases.check(this.lane.model, this.emu)) this.diverge("alias-replaced", f);
+    if (!this.flags.drifted) this.checkStepIds();
     if (this.flags.drifted) {
       await this.lane.exportState(true);
       await this.lane.expectNoChanges();
@@ -254,6 +278,8 @@ async function replaceStep(run: ConvergenceRun, resource: string): Promise<boole
   const urn = await urnOf(run, resource);
   if (!urn) return false;
   run.aliases.forget();
+  run.stepIds.forgetWorkflow(resource);
+  if (run.lane.model.workflows?.some((w) => w.name === resource)) return replaceWorkflow(run, resource, urn);
   const decl = run.lane.model.integrations.find((i) => i.name === resource);
   const identifier = decl && identifierOf(run.view(), decl, run.emu.integrations());
   const before = identifier && run.emu.integrations().find((i) => i.identifier === identifier)?._id;
@@ -261,6 +287,21 @@ async function replaceStep(run: ConvergenceRun, resource: string): Promise<boole
   const after = identifier && run.emu.integrations().find((i) => i.identifier === identifier)?._id;
   if (ok && before && after === before)
     run.diverge("replace-kept-object", `${resource} (${identifier}) still has _id ${before}`);
+  return true;
+}
+
+/** `up --replace` of a workflow: afterwards it is a new object (a new `_id`) under the declared workflowId. */
+async function replaceWorkflow(run: ConvergenceRun, resource: string, urn: string): Promise<boolean> {
+  const idOf = () => {
+    const decl = run.lane.model.workflows?.find((w) => w.name === resource);
+    const found = decl ? liveOf(decl, readService(run.emu, []).workflows ?? []) : [];
+    return found.length === 1 ? found[0]!._id : undefined;
+  };
+  const before = idOf();
+  const ok = await run.up(["--replace", urn]);
+  const after = idOf();
+  if (ok && before && after === before)
+    run.diverge("replace-kept-object", `workflow ${resource} still has _id ${before}`);
   return true;
 }
 
@@ -282,6 +323,7 @@ function setFault(emu: Emulator, fault: Fault | undefined, seed: number): void {
 
 async function faultedUp(run: ConvergenceRun, fault: Fault): Promise<void> {
   run.aliases.forget();
+  run.stepIds.forget();
   const deleted = run.deletedUnderFollowers();
   setFault(run.emu, fault, run.script.seed + run.step);
   let r: Awaited<ReturnType<Lane["up"]>>;
@@ -300,6 +342,7 @@ async function faultedUp(run: ConvergenceRun, fault: Fault): Promise<void> {
 /** `up` SIGKILLed after its first write, then `pulumi cancel` and `up` again, which must converge. */
 async function killedUp(run: ConvergenceRun): Promise<void> {
   run.aliases.forget();
+  run.stepIds.forget();
   run.emu.setFaults({ latencyMs: 700 });
   run.emu.resetRequests();
   const running = await run.lane.stack.start(["up", "--yes", "--skip-preview"], { client: true });
@@ -347,6 +390,7 @@ async function refreshStep(run: ConvergenceRun, extra: string[] = []): Promise<v
 
 async function destroyStep(run: ConvergenceRun): Promise<void> {
   run.aliases.forget();
+  run.stepIds.forget();
   const r = await run.lane.cli(["destroy", "--yes", "--skip-preview"], { client: true });
   if (r.code !== 0) {
     run.diverge("destroy-failed", tail(r));
@@ -364,6 +408,7 @@ async function runStep(run: ConvergenceRun, step: Step): Promise<boolean> {
       const next = applyEdit(run.lane.model, step.edit);
       if (next) {
         run.aliases.before(step.edit, run.view(), run.emu);
+        run.stepIds.before(step.edit);
         run.lane.setModel(next);
       }
       return next !== undefined;
@@ -389,6 +434,7 @@ async function runStep(run: ConvergenceRun, step: Step): Promise<boolean> {
       return true;
     case "oob":
       run.aliases.forget();
+      if (step.action.oob === "delete-workflow") run.stepIds.forgetWorkflow(step.action.workflow);
       return runOob(run, step.action);
   }
 }
@@ -411,6 +457,7 @@ export async function runScript(script: Script, opts: RunOptions): Promise<RunRe
   const emu = await startEmulator({ fixtures: convergenceFixtures() });
   let lane: Lane | undefined;
   try {
+    const foreignWorkflows = await createForeignWorkflows(emu);
     const fixtures = readService(emu, SUBSCRIBERS);
     lane = await Lane.create({
       emu,
@@ -421,7 +468,7 @@ export async function runScript(script: Script, opts: RunOptions): Promise<RunRe
       secrets: secretsOf(script, script.tag),
       ...(opts.runtime ? { runtime: opts.runtime } : {}),
     });
-    await runSteps(new ConvergenceRun(script, emu, lane, fixtures, report), opts);
+    await runSteps(new ConvergenceRun(script, emu, lane, fixtures, report, foreignWorkflows), opts);
   } finally {
     await lane?.remove();
     await emu.close();

@@ -1,4 +1,5 @@
 import type { Edit, EntryValue, ForeignIdentifier, ProgramModel } from "./model";
+import type { Controls } from "./workflow-model";
 
 /** The emulator fault a faulted `up` runs under. */
 export type Fault = "fail" | "drop" | "rate-limit";
@@ -6,6 +7,9 @@ export type Fault = "fail" | "drop" | "rate-limit";
 /**
  * A change made outside Pulumi, over raw HTTP: to what the program declares, or (`foreign-entry`) the
  * application writing a subscriber's entry on one of its own integrations (`value` null: clearing it).
+ * On workflows: a PATCH of a declared one's fields, a control of one of its steps edited through a PUT (as
+ * the dashboard saves it, every step sent with its `_id`), a declared one deleted, and the application
+ * patching one of its own workflows or (`patch` null) making a new one.
  */
 export type OobAction =
   | { oob: "delete-integration"; integration: string }
@@ -13,7 +17,18 @@ export type OobAction =
   | { oob: "change-integration"; integration: string; title: string; deactivate: boolean }
   | { oob: "set-entry"; integration: string; subscriberId: string; value: EntryValue }
   | { oob: "clear-entry"; integration: string; subscriberId: string }
-  | { oob: "foreign-entry"; identifier: ForeignIdentifier; subscriberId: string; value: EntryValue | null };
+  | { oob: "foreign-entry"; identifier: ForeignIdentifier; subscriberId: string; value: EntryValue | null }
+  | { oob: "patch-workflow"; workflow: string; patch: WorkflowPatch }
+  | { oob: "edit-workflow-control"; workflow: string; step: string; controls: Controls }
+  | { oob: "delete-workflow"; workflow: string }
+  | { oob: "foreign-workflow"; workflowId: string; patch: WorkflowPatch | null };
+
+/** The fields an out-of-band PATCH of a workflow changes. */
+export interface WorkflowPatch {
+  active?: boolean;
+  name?: string;
+  tags?: string[];
+}
 
 /** One step of a script. Steps naming a resource that no longer exists are skipped (shrinking drops setup). */
 export type Step =

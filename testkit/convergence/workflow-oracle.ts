@@ -1,0 +1,258 @@
+/**
+ * The convergence oracle's rules on workflows. Like ./oracle.ts it imports no provider or sdk code: the
+ * expectation comes from the program models and the documented contract of `svc.Workflow`, the actual
+ * state from the emulator's store of the stack's environment.
+ *
+ * - (w-a) after every converged `up` ({@link checkWorkflows}): each declared workflow exists once, under its
+ *   workflowId, with exactly the declared `name` and `active` (absent: true), `description` and `tags` when
+ *   declared (left out, they are not managed), and its steps in the declared order, each with the declared name, type and
+ *   control values (deep equality: nothing added, nothing left from earlier values). No other workflow is
+ *   in the environment but the application's (fixtures, and those it made out of band).
+ * - (w-b) always ({@link checkForeignWorkflows}): every workflow of the application is stored exactly as it
+ *   was last written by the application (the whole stored record, `updatedAt` included: not even rewritten).
+ * - (w-c) after `destroy`: rule (w-a) with nothing declared, so none of the stack's workflows is left, and
+ *   (w-b).
+ *
+ * A workflow without explicit workflowId gets the resource's default (the integrations' default identifier
+ * formula: `<slug of the resource name>-<hash>`): the oracle accepts any workflowId that starts with the
+ * slug of the resource name and a dash, and requires exactly one.
+ */
+import type { StackView } from "./oracle";
+import type { StepDecl, WorkflowDecl } from "./workflow-model";
+
+/** One step of a stored workflow (the fields the oracle reads). */
+export interface LiveStep {
+  _id: string;
+  stepId: string;
+  name: string;
+  type: string;
+  controlValues: Record<string, unknown>;
+}
+
+/** A stored workflow: the fields the oracle compares, and the whole record as JSON. */
+export interface LiveWorkflow {
+  _id: string;
+  workflowId: string;
+  name: string;
+  description: string;
+  tags: string[];
+  active: boolean;
+  steps: LiveStep[];
+  /** The whole stored record, JSON (compared as it is for the application's workflows). */
+  record: string;
+}
+
+/** A workflow of the application: what it must stay. */
+export interface ForeignWorkflow {
+  _id: string;
+  workflowId: string;
+  /** The stored record when the application last wrote it, JSON. */
+  record: string;
+  /** Who wrote it, for messages (`fixture`, `out-of-band step 4`). */
+  source: string;
+}
+
+/** A finding, as ./oracle.ts reports them. */
+interface Finding {
+  kind: string;
+  detail: string;
+}
+
+/** Where findings go: ./oracle.ts's `OracleResult`. */
+interface Findings {
+  findings: Finding[];
+  objectsChecked: number;
+}
+
+/** A stored workflow record (as the emulator keeps it) in the oracle's terms. */
+export function liveWorkflowOf(raw: {
+  _id: string;
+  workflowId: string;
+  name: string;
+  description?: string | undefined;
+  tags?: string[] | undefined;
+  active?: boolean | undefined;
+  steps: readonly {
+    _id: string;
+    stepId: string;
+    name: string;
+    type: string;
+    controls: { values?: unknown };
+  }[];
+}): LiveWorkflow {
+  return {
+    _id: raw._id,
+    workflowId: raw.workflowId,
+    name: raw.name,
+    description: raw.description ?? "",
+    tags: [...(raw.tags ?? [])],
+    active: raw.active ?? false,
+    steps: raw.steps.map((s) => ({
+      _id: s._id,
+      stepId: s.stepId,
+      name: s.name,
+      type: s.type,
+      controlValues: structuredClone((s.controls.values ?? {}) as Record<string, unknown>),
+    })),
+    record: JSON.stringify(raw),
+  };
+}
+
+/** The slug of a resource name (lower case, runs of other characters as `-`). */
+function slug(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+/** Whether `workflowId` may be the one the declared workflow has in the service. */
+export function workflowIdMatches(decl: WorkflowDecl, workflowId: string): boolean {
+  if (decl.workflowId !== undefined) return workflowId === decl.workflowId;
+  return workflowId.startsWith(`${slug(decl.name)}-`);
+}
+
+/** The stored workflows a declaration may be (exactly one when converged). */
+export function liveOf(decl: WorkflowDecl, live: readonly LiveWorkflow[]): LiveWorkflow[] {
+  return live.filter((w) => workflowIdMatches(decl, w.workflowId));
+}
+
+/** A step as the oracle compares it. */
+const stepView = (s: { name: string; type: string; controls: unknown }) => ({
+  name: s.name,
+  type: s.type,
+  controls: canonical(s.controls),
+});
+
+/** A JSON value with object keys sorted (the order of keys is not a difference). */
+function canonical(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(canonical);
+  if (v !== null && typeof v === "object")
+    return Object.fromEntries(
+      Object.entries(v as Record<string, unknown>)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, x]) => [k, canonical(x)]),
+    );
+  return v;
+}
+
+/**
+ * What a declared workflow must be stored as: `name`, and `active` (absent: true, as the resource's check
+ * defaults it); `description` and `tags` only when declared (left out, they are not managed: the README's
+ * contract of `svc.Workflow`, whatever the service holds stays).
+ */
+function expected(decl: WorkflowDecl): Record<string, unknown> {
+  return {
+    name: decl.title,
+    active: decl.active ?? true,
+    ...(decl.description !== undefined ? { description: decl.description } : {}),
+    ...(decl.tags !== undefined ? { tags: decl.tags } : {}),
+  };
+}
+
+/** The declared steps against the stored ones: one line per difference, empty when equal. */
+export function stepDifferences(declared: readonly StepDecl[], live: readonly LiveStep[]): string[] {
+  const out: string[] = [];
+  const want = declared.map(stepView);
+  const got = live.map((s) => stepView({ ...s, controls: s.controlValues }));
+  const names = (l: { name: string; type: string }[]) => l.map((s) => `${s.name}(${s.type})`).join(", ");
+  if (want.length !== got.length || want.some((s, i) => s.name !== got[i]?.name || s.type !== got[i]?.type))
+    out.push(`steps [${names(got)}], declared [${names(want)}]`);
+  want.forEach((s, i) => {
+    const g = got.find((x) => x.name === s.name);
+    if (g && JSON.stringify(g.controls) !== JSON.stringify(s.controls))
+      out.push(
+        `step ${s.name} (at ${i}): controls ${JSON.stringify(g.controls)}, declared ${JSON.stringify(s.controls)}`,
+      );
+  });
+  return out;
+}
+
+/** Compares one declared workflow with what is stored. */
+function checkOne(view: StackView, decl: WorkflowDecl, live: readonly LiveWorkflow[], out: Findings): void {
+  const where = `${view.stack}:${decl.name} (${decl.workflowId ?? `default workflowId of ${decl.name}`})`;
+  const found = liveOf(decl, live);
+  out.objectsChecked++;
+  if (found.length !== 1) {
+    const ids = found.map((w) => w.workflowId).join(", ");
+    out.findings.push({
+      kind: "workflow-count",
+      detail: `${where}: ${found.length} stored${ids ? ` (${ids})` : ""}`,
+    });
+    return;
+  }
+  const w = found[0]!;
+  const want = expected(decl);
+  const got: Record<string, unknown> = {
+    name: w.name,
+    description: w.description,
+    tags: w.tags,
+    active: w.active,
+  };
+  const fields = Object.keys(want).filter((k) => JSON.stringify(want[k]) !== JSON.stringify(got[k]));
+  if (fields.length > 0)
+    out.findings.push({
+      kind: "workflow-fields",
+      detail: `${where}: ${fields.map((k) => `${k} ${JSON.stringify(got[k])}, declared ${JSON.stringify(want[k])}`).join("; ")}`,
+    });
+  for (const d of stepDifferences(decl.steps, w.steps))
+    out.findings.push({ kind: "workflow-steps", detail: `${where}: ${d}` });
+}
+
+/**
+ * Rule (w-a): every declared workflow of `views` stored exactly as declared, and no workflow in `live` that
+ * no view declares but the application's (`foreign`). Returns the `_id`s of the declared ones found.
+ */
+export function checkWorkflows(
+  views: readonly StackView[],
+  live: readonly LiveWorkflow[],
+  foreign: readonly ForeignWorkflow[],
+  out: Findings,
+): string[] {
+  const declared = new Set<string>();
+  for (const view of views)
+    for (const decl of view.model.workflows ?? []) {
+      checkOne(view, decl, live, out);
+      for (const w of liveOf(decl, live)) declared.add(w._id);
+    }
+  for (const w of live) {
+    if (declared.has(w._id) || foreign.some((f) => f._id === w._id)) continue;
+    out.findings.push({
+      kind: "undeclared-workflow",
+      detail: `${w.workflowId} (${w._id}, "${w.name}") is stored but declared by no stack`,
+    });
+  }
+  return [...declared];
+}
+
+/** Rule (w-b): each of the application's workflows stored exactly as it last wrote it. */
+export function checkForeignWorkflows(
+  live: readonly LiveWorkflow[],
+  foreign: readonly ForeignWorkflow[],
+  out: Findings,
+): void {
+  for (const f of foreign) {
+    out.objectsChecked++;
+    const now = live.find((w) => w._id === f._id);
+    if (!now)
+      out.findings.push({
+        kind: "foreign-workflow-removed",
+        detail: `${f.workflowId} (${f._id}, ${f.source}) is gone`,
+      });
+    else if (now.record !== f.record)
+      out.findings.push({
+        kind: "foreign-workflow-changed",
+        detail: `${f.workflowId} (${f._id}, ${f.source}): ${recordDifference(f.record, now.record)}`,
+      });
+  }
+}
+
+/** The top-level fields two records differ in, named. */
+function recordDifference(was: string, now: string): string {
+  const a = JSON.parse(was) as Record<string, unknown>;
+  const b = JSON.parse(now) as Record<string, unknown>;
+  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter(
+    (k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]),
+  );
+  return `changed ${keys.join(", ")}`;
+}
