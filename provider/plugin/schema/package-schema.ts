@@ -92,7 +92,11 @@ function functionSpec(types: TypeRegistry, f: (typeof FUNCTION_SCHEMAS)[number],
   const args = jsonSchema(f.args, "input");
   const result = jsonSchema(f.result, "output");
   const hint = `${f.name.charAt(0).toUpperCase()}${f.name.slice(1)}`;
-  const inputs = types.objectSpec(args, `${hint}Args`, args.$defs ?? {}, docs[`${token}:args`] ?? {});
+  const argsSpec = types.objectSpec(args, `${hint}Args`, args.$defs ?? {}, docs[`${token}:args`] ?? {});
+  // A function without arguments (getEnvironment) has no `properties`: the CLI drops an empty map when it
+  // loads a schema, so `pulumi package get-schema` would not print the pinned text.
+  const { properties, ...rest } = argsSpec;
+  const inputs = Object.keys(properties).length > 0 ? argsSpec : rest;
   const outputs = types.objectSpec(
     result,
     `${hint}Result`,
