@@ -244,13 +244,14 @@ describe.skipIf(skipEngine("yaml"))(
       await emu?.close();
     });
 
-    it("preview plans the five resources; up creates them through the plugin, the credentials secret", async () => {
+    it("preview plans the seven resources; up creates them through the plugin, the credentials secret", async () => {
       const { digest, stdout, stderr } = await stack.preview();
       printed += stdout + stderr;
       expect(stepOps(digest)).toEqual([
         ["adaPush", "create"],
         ["chat", "create"],
         ["email", "create"],
+        ["inbox", "create"],
         ["onboarding", "create"],
         ["push", "create"],
         ["teamChat", "create"],
@@ -286,6 +287,7 @@ describe.skipIf(skipEngine("yaml"))(
         "svc:index:Integration",
         "svc:index:Integration",
         "svc:index:Integration",
+        "svc:index:Integration",
         "svc:index:SubscriberCredentials",
         "svc:index:SubscriberCredentialsSet",
         "svc:index:Workflow",
@@ -314,7 +316,7 @@ describe.skipIf(skipEngine("yaml"))(
     it("a second preview expects no changes", async () => {
       const { digest, stdout, stderr } = await stack.preview({ expectNoChanges: true });
       printed += stdout + stderr;
-      expect(digest?.changeSummary).toEqual({ same: 7 });
+      expect(digest?.changeSummary).toEqual({ same: 8 });
     });
 
     it("an edit (a name, a device token, a workflow's control) updates exactly those, the control named; then no changes", async () => {
@@ -400,7 +402,7 @@ describe.skipIf(skipEngine("yaml"))(
       writeProgram(appendYamlResources(program, generated));
       const pasted = await stack.preview({ expectNoChanges: true });
       printed += pasted.stdout + pasted.stderr;
-      expect(pasted.digest?.changeSummary).toEqual({ same: 8 });
+      expect(pasted.digest?.changeSummary).toEqual({ same: 9 });
       const up = await stack.up({ expectNoChanges: true });
       printed += up.stdout + up.stderr;
       const held = integration("outside-fcm");
@@ -445,7 +447,7 @@ describe.skipIf(skipEngine("yaml"))(
       writeProgram(appendYamlResources(program, generated));
       const pasted = await stack.preview({ expectNoChanges: true });
       printed += pasted.stdout + pasted.stderr;
-      expect(pasted.digest?.changeSummary).toEqual({ same: 9 });
+      expect(pasted.digest?.changeSummary).toEqual({ same: 10 });
       const up = await stack.up({ expectNoChanges: true });
       printed += up.stdout + up.stderr;
       expect(entriesOf("user-alan", pushIdentifier)).toEqual(entryBefore);
@@ -501,7 +503,7 @@ describe.skipIf(skipEngine("yaml"))(
       writeProgram(appendYamlResources(program, generated));
       const pasted = await stack.preview({ expectNoChanges: true });
       printed += pasted.stdout + pasted.stderr;
-      expect(pasted.digest?.changeSummary).toEqual({ same: 10 });
+      expect(pasted.digest?.changeSummary).toEqual({ same: 11 });
       const up = await stack.up({ expectNoChanges: true });
       printed += up.stdout + up.stderr;
       expect(entriesOf("user-ada", "outside-fcm")).toEqual(adaBefore);
@@ -558,14 +560,14 @@ describe.skipIf(skipEngine("yaml"))(
       emu.resetRequests();
       const pasted = await stack.preview({ expectNoChanges: true });
       printed += pasted.stdout + pasted.stderr;
-      expect(pasted.digest?.changeSummary).toEqual({ same: 11 });
+      expect(pasted.digest?.changeSummary).toEqual({ same: 12 });
       expect(workflowWrites()).toEqual([]);
       expect(await storedWorkflow("outside-reminder")).toEqual(stored);
     });
 
     it("destroy removes what the stack holds; the fixtures and the objects beside it are exactly as they were", async () => {
       const ours = await stackIntegrationIds();
-      expect(ours.size).toBe(4);
+      expect(ours.size).toBe(5);
       const destroy = await stack.destroy();
       printed += destroy.stdout + destroy.stderr;
       const state = await exportState();
