@@ -125,7 +125,7 @@ describe.skipIf(skipEngine("plugin-executable"))(
       }
     });
 
-    it("up creates the five resources through the executable, the credentials secret", async () => {
+    it("up creates the seven resources (a workflow among them) through the executable, the credentials secret", async () => {
       const up = await stack.up();
       printed += up.stdout + up.stderr;
       const outputs = await stack.outputs();
@@ -138,10 +138,19 @@ describe.skipIf(skipEngine("plugin-executable"))(
         senderName: "Example App",
       });
       expect(outputs.welcomeWorkflow).toBe("Welcome");
+      expect(outputs.onboarding).toEqual({ workflowId: "yaml-onboarding", status: "ACTIVE" });
       const state = await stack.exportStack();
       printed += JSON.stringify(state);
       const byName = stateByName(state);
-      expect([...byName.keys()].sort()).toEqual(["adaPush", "chat", "email", "push", "teamChat"]);
+      expect([...byName.keys()].sort()).toEqual([
+        "adaPush",
+        "chat",
+        "email",
+        "inbox",
+        "onboarding",
+        "push",
+        "teamChat",
+      ]);
       for (const r of byName.values()) {
         const credentials = r.outputs?.credentials;
         if (credentials !== undefined && JSON.stringify(credentials) !== "{}")
@@ -153,7 +162,7 @@ describe.skipIf(skipEngine("plugin-executable"))(
       const { digest, stdout, stderr } = await stack.preview({ expectNoChanges: true });
       printed += stdout + stderr;
       expect(stepOps(digest)).toEqual([]);
-      expect(digest?.changeSummary).toEqual({ same: 6 });
+      expect(digest?.changeSummary).toEqual({ same: 8 });
     });
 
     it("destroy removes what the stack made", async () => {
@@ -162,7 +171,7 @@ describe.skipIf(skipEngine("plugin-executable"))(
           ?.filter((r) => r.type === "svc:index:Integration" && r.id !== undefined)
           .map((r) => String(r.id)),
       );
-      expect(ours.size).toBe(3);
+      expect(ours.size).toBe(4);
       const destroy = await stack.destroy();
       printed += destroy.stdout + destroy.stderr;
       const state = await stack.exportStack();

@@ -8,8 +8,13 @@
  * generates pasted unchanged into Pulumi.yaml (credentials left out: held by the service, not managed here):
  * a no-op preview, an `up` that changes nothing on the service, then the credentials declared from secret
  * config (an update of `credentials` that `up` writes); and destroy, after which the fixtures and the objects
- * made beside the stack are exactly as they were (an entry the stack never managed included). No plaintext secret in any CLI output, state export, generated code, the CLI home or the
- * project folder. Needs `npm run build` first.
+ * made beside the stack are exactly as they were (an entry the stack never managed included). The example's
+ * `svc:index:Workflow` (in_app, email, digest, push and chat steps): an edited control is an update whose
+ * detailed diff names it (`steps[1].controls.subject`), every step keeping its `_id`; `pulumi import
+ * svc:index:Workflow` of a workflow made outside the stack, the generated YAML pasted unchanged: a no-op
+ * preview that writes nothing; destroy deletes it with the stack's own, and leaves the workflows the stack
+ * neither made nor imported exactly as they were. No plaintext secret in any CLI output, state export,
+ * generated code, the CLI home or the project folder. Needs `npm run build` first.
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -72,6 +77,8 @@ const SECRETS = [
   GRACE_FCM_2,
 ];
 const FIXTURE_SUBSCRIBERS = ["user-ada", "user-grace", "user-alan"];
+/** Workflows the stack neither makes nor imports: the fixture `welcome`, and one made beside the stack. */
+const BYSTANDER_WORKFLOWS = ["welcome", "bystander-flow"];
 const EXAMPLE = readFileSync(join(repoRoot(), "examples/yaml/Pulumi.yaml"), "utf8");
 
 let emu: Emulator;
@@ -81,6 +88,8 @@ let stack: PulumiStack;
 let printed = "";
 /** The service beside the stack before the first `up`: fixtures and objects made out of band. */
 let before: Json;
+/** The workflows beside the stack ({@link BYSTANDER_WORKFLOWS}) before the first `up`, as stored. */
+let workflowsBefore: Json[];
 /** The identifier of the stack's push integration (from the outputs). */
 let pushIdentifier: string;
 
@@ -126,6 +135,32 @@ function entriesOf(subscriberId: string, identifier: string) {
   const id = integration(identifier)?._id;
   const channels = emu.subscriber(emu.keys[0]!.environmentId, subscriberId)?.channels ?? [];
   return channels.filter((c) => id !== undefined && c._integrationId === id);
+}
+
+/** A workflow as the emulator answers it (`GET /v2/workflows/{workflowId}`), or undefined (404). */
+async function storedWorkflow(workflowId: string): Promise<Json | undefined> {
+  const res = await call(emu, "GET", `/v2/workflows/${workflowId}`);
+  if (res.status === 404) return undefined;
+  expect(res.status).toBe(200);
+  return res.body.data as Json;
+}
+
+/** Step name -> `_id` of a stored workflow. */
+async function workflowStepIds(workflowId: string): Promise<Record<string, string>> {
+  const steps = ((await storedWorkflow(workflowId)) as { steps?: { name: string; _id: string }[] })?.steps;
+  return Object.fromEntries((steps ?? []).map((st) => [st.name, st._id]));
+}
+
+/** The bystander workflows as stored now. */
+async function bystanderWorkflows(): Promise<(Json | undefined)[]> {
+  return Promise.all(BYSTANDER_WORKFLOWS.map(storedWorkflow));
+}
+
+/** Requests of the emulator's log that write workflows. */
+function workflowWrites(): string[] {
+  return emu.requests
+    .filter((r) => r.path.startsWith("/v2/workflows") && r.method !== "GET")
+    .map((r) => `${r.method} ${r.path}`);
 }
 
 function writeProgram(text: string): void {
@@ -191,7 +226,17 @@ describe.skipIf(skipEngine("yaml"))(
         },
       });
       expect(entry.status).toBe(200);
+      const flow = await call(emu, "POST", "/v2/workflows", {
+        body: {
+          workflowId: "bystander-flow",
+          name: "Bystander flow",
+          steps: [{ name: "Text", type: "sms", controlValues: { body: "Made beside the stack" } }],
+        },
+      });
+      expect(flow.status).toBe(201);
       before = serviceBeside(new Set());
+      workflowsBefore = (await bystanderWorkflows()) as Json[];
+      expect(workflowsBefore.every((w) => w !== undefined)).toBe(true);
     }, ENGINE_TIMEOUT_MS);
     afterAll(async () => {
       await stack?.remove().catch(() => {});
@@ -199,13 +244,15 @@ describe.skipIf(skipEngine("yaml"))(
       await emu?.close();
     });
 
-    it("preview plans the five resources; up creates them through the plugin, the credentials secret", async () => {
+    it("preview plans the seven resources; up creates them through the plugin, the credentials secret", async () => {
       const { digest, stdout, stderr } = await stack.preview();
       printed += stdout + stderr;
       expect(stepOps(digest)).toEqual([
         ["adaPush", "create"],
         ["chat", "create"],
         ["email", "create"],
+        ["inbox", "create"],
+        ["onboarding", "create"],
         ["push", "create"],
         ["teamChat", "create"],
       ]);
@@ -240,9 +287,22 @@ describe.skipIf(skipEngine("yaml"))(
         "svc:index:Integration",
         "svc:index:Integration",
         "svc:index:Integration",
+        "svc:index:Integration",
         "svc:index:SubscriberCredentials",
         "svc:index:SubscriberCredentialsSet",
+        "svc:index:Workflow",
       ]);
+      const onboarding = (await storedWorkflow("yaml-onboarding")) as {
+        steps: { name: string; type: string }[];
+      };
+      expect(onboarding.steps.map((st) => [st.name, st.type])).toEqual([
+        ["Inbox", "in_app"],
+        ["Welcome email", "email"],
+        ["Daily batch", "digest"],
+        ["Phone", "push"],
+        ["Team alert", "chat"],
+      ]);
+      expect(outputs.onboarding).toEqual({ workflowId: "yaml-onboarding", status: "ACTIVE" });
       for (const r of byName.values()) {
         expect(r.outputs, r.urn).not.toHaveProperty("__provider");
         // Credentials that hold something are secret; an empty `{}` holds nothing and may be plain.
@@ -256,22 +316,37 @@ describe.skipIf(skipEngine("yaml"))(
     it("a second preview expects no changes", async () => {
       const { digest, stdout, stderr } = await stack.preview({ expectNoChanges: true });
       printed += stdout + stderr;
-      expect(digest?.changeSummary).toEqual({ same: 6 });
+      expect(digest?.changeSummary).toEqual({ same: 8 });
     });
 
-    it("an edit (a name, a device token) updates exactly those; then no changes", async () => {
-      writeProgram(EXAMPLE.replace("name: Team alerts", "name: Team alerts (edited)"));
+    it("an edit (a name, a device token, a workflow's control) updates exactly those, the control named; then no changes", async () => {
+      const stepIds = await workflowStepIds("yaml-onboarding");
+      const edited = EXAMPLE.replace("name: Team alerts", "name: Team alerts (edited)").replace(
+        "subject: Welcome aboard",
+        "subject: Glad you are here",
+      );
+      expect(edited).toContain("Glad you are here");
+      writeProgram(edited);
       await stack.setConfig("adaDeviceToken", ADA_TOKEN_2, { secret: true });
       const { digest, stdout, stderr } = await stack.preview();
       printed += stdout + stderr;
       expect(stepOps(digest)).toEqual([
         ["adaPush", "update"],
         ["chat", "update"],
+        ["onboarding", "update"],
       ]);
       expect(stepOf(digest, "chat")?.diffReasons).toEqual(["name"]);
       expect(stepOf(digest, "adaPush")?.diffReasons).toEqual(["credentials"]);
+      expect(Object.keys(stepOf(digest, "onboarding")?.detailedDiff ?? {})).toEqual([
+        "steps[1].controls.subject",
+      ]);
+      emu.resetRequests();
       const up = await stack.up();
       printed += up.stdout + up.stderr;
+      const wf = (await storedWorkflow("yaml-onboarding")) as { _id: string; steps: Json[] };
+      expect(workflowWrites()).toEqual([`PUT /v2/workflows/${wf._id}`]);
+      expect(JSON.stringify(wf.steps[1])).toContain('"subject":"Glad you are here"');
+      expect(await workflowStepIds("yaml-onboarding")).toEqual(stepIds);
       const chat = emu.integrations().find((i) => i.name === "Team alerts (edited)");
       expect(chat?.providerId).toBe("slack");
       expect(entriesOf("user-ada", pushIdentifier).map((c) => c.credentials?.deviceTokens)).toEqual([
@@ -327,7 +402,7 @@ describe.skipIf(skipEngine("yaml"))(
       writeProgram(appendYamlResources(program, generated));
       const pasted = await stack.preview({ expectNoChanges: true });
       printed += pasted.stdout + pasted.stderr;
-      expect(pasted.digest?.changeSummary).toEqual({ same: 7 });
+      expect(pasted.digest?.changeSummary).toEqual({ same: 9 });
       const up = await stack.up({ expectNoChanges: true });
       printed += up.stdout + up.stderr;
       const held = integration("outside-fcm");
@@ -372,7 +447,7 @@ describe.skipIf(skipEngine("yaml"))(
       writeProgram(appendYamlResources(program, generated));
       const pasted = await stack.preview({ expectNoChanges: true });
       printed += pasted.stdout + pasted.stderr;
-      expect(pasted.digest?.changeSummary).toEqual({ same: 8 });
+      expect(pasted.digest?.changeSummary).toEqual({ same: 10 });
       const up = await stack.up({ expectNoChanges: true });
       printed += up.stdout + up.stderr;
       expect(entriesOf("user-alan", pushIdentifier)).toEqual(entryBefore);
@@ -428,7 +503,7 @@ describe.skipIf(skipEngine("yaml"))(
       writeProgram(appendYamlResources(program, generated));
       const pasted = await stack.preview({ expectNoChanges: true });
       printed += pasted.stdout + pasted.stderr;
-      expect(pasted.digest?.changeSummary).toEqual({ same: 9 });
+      expect(pasted.digest?.changeSummary).toEqual({ same: 11 });
       const up = await stack.up({ expectNoChanges: true });
       printed += up.stdout + up.stderr;
       expect(entriesOf("user-ada", "outside-fcm")).toEqual(adaBefore);
@@ -455,15 +530,54 @@ describe.skipIf(skipEngine("yaml"))(
       printed += again.stdout + again.stderr;
     });
 
+    it("pulumi import svc:index:Workflow of a workflow made outside the stack: the generated YAML pasted unchanged previews no change and writes nothing", async () => {
+      const made = await call(emu, "POST", "/v2/workflows", {
+        body: {
+          workflowId: "outside-reminder",
+          name: "Reminder",
+          description: "Made in the dashboard",
+          tags: ["billing"],
+          steps: [
+            { name: "Wait", type: "delay", controlValues: { type: "regular", amount: 2, unit: "hours" } },
+            {
+              name: "Reminder mail",
+              type: "email",
+              controlValues: { subject: "Your invoice", body: "<p>Due</p>" },
+            },
+            { name: "Nudge", type: "in_app", controlValues: { body: "Your invoice is due" } },
+            { name: "Text", type: "sms", controlValues: { body: "Invoice due" } },
+          ],
+        },
+      });
+      expect(made.status).toBe(201);
+      const generated = await importResource("svc:index:Workflow", "reminder", "outside-reminder");
+      expect(generated).toMatch(/^ {2}reminder:\n {4}type: svc:(index:)?Workflow\n/m);
+      expect(generated).toContain("workflowId: outside-reminder");
+      expect(generated).toContain("Reminder mail");
+      expect(stateByName(await exportState()).get("reminder")?.id).toBe(made.body.data._id);
+      const stored = await storedWorkflow("outside-reminder");
+      writeProgram(appendYamlResources(readProgram(), generated));
+      emu.resetRequests();
+      const pasted = await stack.preview({ expectNoChanges: true });
+      printed += pasted.stdout + pasted.stderr;
+      expect(pasted.digest?.changeSummary).toEqual({ same: 12 });
+      expect(workflowWrites()).toEqual([]);
+      expect(await storedWorkflow("outside-reminder")).toEqual(stored);
+    });
+
     it("destroy removes what the stack holds; the fixtures and the objects beside it are exactly as they were", async () => {
       const ours = await stackIntegrationIds();
-      expect(ours.size).toBe(4);
+      expect(ours.size).toBe(5);
       const destroy = await stack.destroy();
       printed += destroy.stdout + destroy.stderr;
       const state = await exportState();
       expect((state.deployment.resources ?? []).filter((r) => r.type !== STACK_TYPE)).toEqual([]);
       expect(emu.integrations().filter((i) => ours.has(String(i._id)))).toEqual([]);
       expect(serviceBeside(ours)).toEqual(before);
+      // The stack's workflow and the imported one are deleted; the others are exactly as they were.
+      expect(await storedWorkflow("yaml-onboarding")).toBeUndefined();
+      expect(await storedWorkflow("outside-reminder")).toBeUndefined();
+      expect(await bystanderWorkflows()).toEqual(workflowsBefore);
       // The service cannot delete one integration's entry alone: what is left of the stack's entries is inert.
       const env = emu.keys[0]!.environmentId;
       const left = FIXTURE_SUBSCRIBERS.flatMap((id) => emu.subscriber(env, id)?.channels ?? []).filter((c) =>
