@@ -1,6 +1,6 @@
 /**
  * The environment a resource was written in, and the one rule that keeps a stack from acting on its objects
- * through a key of another environment (README "Configuration", "When the key changes").
+ * through a key of another environment (docs/installation-configuration.md, "Configuration", "When the key changes").
  *
  * Every resource remembers where it was written: `environmentId`, `environmentName` and `organizationId`
  * among its outputs, from the key's environment (`GET /v1/environments/me`). An operation on an existing
@@ -9,6 +9,9 @@
  * the resource gone because it looked in the wrong place. Applied once, for every kind, by
  * provider/runtime/shared/with-target.ts; the key's environment is learned by provider/runtime/shared/service-session.ts.
  */
+
+/** Where the docs say what to do when the key changes; named by every error about a key of another environment. */
+export const KEY_CHANGES_DOC = 'docs/installation-configuration.md: "When the key changes"';
 
 /** Where an object was written: the environment of the API key that wrote it, and its organization. */
 export interface Placement {
@@ -144,6 +147,6 @@ export function environmentMismatch(
   return (
     `svc: ${operation}: this resource lives in ${storedText}, but ${whose} acts on ${keyText}; ` +
     `nothing was read or changed and the state keeps the resource. ${fixOf(operation, back, source, config)} ` +
-    '(README: "When the key changes").'
+    `(${KEY_CHANGES_DOC}).`
   );
 }

@@ -49,7 +49,7 @@ export const subscriberCredentialsOutputsSchema = subscriberCredentialsInputsSch
   integrationId: z.string().optional(),
   /**
    * Environment of the subscriber (the API key's when the entry was written). An operation with a key of
-   * another environment fails instead of looking for the subscriber there (README "When the key changes").
+   * another environment fails instead of looking for the subscriber there (docs/installation-configuration.md, "When the key changes").
    */
   environmentId: z.string().optional(),
   /** Name of that environment ("Development", "Production", ...), when the service tells it. */

@@ -74,7 +74,7 @@ export const subscriberCredentialsSetOutputsSchema = subscriberCredentialsSetInp
   integrationId: z.string().optional(),
   /**
    * Environment the entries were written in (the API key's). An operation with a key of another environment
-   * fails instead of looking for the subscribers there (README "When the key changes").
+   * fails instead of looking for the subscribers there (docs/installation-configuration.md, "When the key changes").
    */
   environmentId: z.string().optional(),
   /** Name of that environment ("Development", "Production", ...), when the service tells it. */

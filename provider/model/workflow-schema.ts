@@ -171,7 +171,7 @@ const computedShape = {
    * Environment the workflow belongs to: the API key's (or the `svc.Provider`'s). To manage the same
    * workflow in another environment, declare it again with an `svc.Provider` of that environment. An
    * operation with a key of another environment fails instead of acting elsewhere
-   * (README "When the key changes").
+   * (docs/installation-configuration.md, "When the key changes").
    */
   environmentId: z.string().optional(),
   /** Name of that environment ("Development", "Production", ...), when the service tells it. */

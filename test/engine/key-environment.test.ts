@@ -169,7 +169,7 @@ describe.skipIf(skipEngine("key environment"))(
           printed += text;
           expect(result.code, `${operation}: ${text}`).not.toBe(0);
           expect(text, operation).toMatch(mismatch(operation, key));
-          expect(text, operation).toContain('README: "When the key changes"');
+          expect(text, operation).toContain('docs/installation-configuration.md: "When the key changes"');
           expect(text, operation).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
           expect(text, operation).toContain("ConfigError [SVC_ERR_ENVIRONMENT_MISMATCH]: svc: ");
           expect(await stateNames(), operation).toEqual(NAMES);

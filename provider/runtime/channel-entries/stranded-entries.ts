@@ -5,14 +5,14 @@
  * removes every entry of the provider on the subscriber, others' too. Deleting them all and writing the
  * others back is not safe: a process killed in between loses someone else's entry. So such an entry is
  * left, and the engine's output says so, naming the subscriber, the provider and the integration, never
- * the token (a device token is personal data), with the README section on removing it by hand.
+ * the token (a device token is personal data), with the docs section on removing it by hand.
  */
 import type { ChannelSettings } from "../../../sdk/schemas";
 import { type EngineLog, engineLog } from "../shared/engine-log";
 import { heldCredentials, type IntegrationIndex } from "./channel-entry-rules";
 
-/** The README section that says how to remove such an entry by hand. */
-export const LEFT_ENTRY_README = 'README: "An entry left on a deleted integration"';
+/** The docs section that says how to remove such an entry by hand. */
+export const LEFT_ENTRY_README = 'docs/subscriber-credentials.md: "An entry left on a deleted integration"';
 
 /** Entries warned about in this process (one warning per entry, however many operations leave it). */
 const warned = new Set<string>();

@@ -10,6 +10,7 @@ import type { Integration } from "../../../sdk/schemas";
 import type { ConfigSource } from "../../config";
 import { defaultIdentifier, keepDefaultIdentifier } from "../../default-identifier";
 import type { IntegrationInputs, IntegrationOutputs } from "../../model/integration-schema";
+import { KEY_CHANGES_DOC } from "../../model/key-environment";
 import type { CreateOutcome, DiffOutcome, ReadOutcome, UpdateOutcome } from "../../model/pulumi-results";
 import { canonical } from "../../model/values";
 import { concealSecretInputs } from "../shared/check-failures";
@@ -184,7 +185,7 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
         `svc: create: integration "${inputs.identifier}" already exists (id ${id}) in environment ${existing._environmentId} ` +
           `of the organization, not in the API key's environment "${key.environmentName}" (${key.environmentId}); identifiers are ` +
           "unique across an organization's environments, and it cannot be taken over from here. Choose another identifier, " +
-          'or remove it with a key of its environment first (README: "When the key changes").',
+          `or remove it with a key of its environment first (${KEY_CHANGES_DOC}).`,
       );
     }
     if (!mayTakeOver(inputs, existing, conflict)) {

@@ -158,7 +158,7 @@ describe("resources remember the key's environment", () => {
           `environment "Production" (${prodEnv}); nothing was read or changed and the state keeps the resource. ` +
           'Set svc:apiKey back to a key of "Development" (`pulumi config set --secret svc:apiKey <key>`), then run ' +
           "`pulumi up` (it also stores the key that `pulumi refresh` and `pulumi destroy` act with), or give " +
-          'each environment its own svc.Provider (README: "When the key changes").',
+          'each environment its own svc.Provider (docs/installation-configuration.md: "When the key changes").',
       );
       expect(err.message).not.toContain("\n");
     }
@@ -328,7 +328,7 @@ describe("a move the program declares (an svc.Provider's target changed)", () =>
     expect(emu.integrations().filter((i) => i.identifier === "fcm-declared" && !i.deleted)).toHaveLength(1);
     // The same provider with its target unchanged: the key of another environment is refused.
     await expect(prod.diff(made.id, olds, { ...news, target: devTarget })).rejects.toThrow(
-      /lives in environment "Development" .*, but the apiKey of svc.Provider "prod" acts on environment "Production" .* Set the apiKey of svc.Provider "prod" back to a key of "Development", then run `pulumi up` .*\(README/,
+      /lives in environment "Development" .*, but the apiKey of svc.Provider "prod" acts on environment "Production" .* Set the apiKey of svc.Provider "prod" back to a key of "Development", then run `pulumi up` .*\(docs\/installation-configuration.md/,
     );
     await dev.integration.delete(made.id, olds);
   });
