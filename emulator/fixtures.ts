@@ -20,6 +20,7 @@ import type {
   StoredWorkflow,
 } from "./store";
 import type { StoredSubscriber } from "./subscriber-table";
+import { checkTopicKey, createSubscriptions } from "./topic-subscriptions";
 
 /**
  * Seed data. Subscribers, workflows, messages and notification events have no create operation in the
@@ -32,6 +33,8 @@ export interface FixtureSet {
   messages?: (Partial<Message> & { channel: string; subscriberId?: string })[];
   notifications?: (Partial<Notification> & { subscriberId?: string })[];
   integrations?: (Partial<Integration> & { providerId: string; channel: string })[];
+  /** v2 topics, each with the subscribers (seeded before them) it holds, under default identifiers. */
+  topics?: { key: string; name?: string; subscriberIds?: string[] }[];
 }
 
 /**
@@ -250,5 +253,32 @@ export function seedEnvironment(store: Store, env: EnvironmentState, set: Fixtur
   seedWorkflows(env, set.workflows);
   seedMessages(env, set.messages);
   seedNotifications(env, set.notifications);
+  seedTopics(env, set.topics);
   store.changed();
+}
+
+/** Seeds topics and their subscriptions as the subscriptions POST makes them; an unknown subscriber is an error. */
+function seedTopics(env: EnvironmentState, list: FixtureSet["topics"]): void {
+  const now = new Date().toISOString();
+  for (const raw of list ?? []) {
+    checkTopicKey(raw.key);
+    const topic = env.topics.get(raw.key) ?? {
+      _id: objectId(),
+      key: raw.key,
+      createdAt: now,
+      updatedAt: now,
+    };
+    if (raw.name !== undefined) topic.name = raw.name;
+    env.topics.put(topic);
+    const ids = raw.subscriberIds ?? [];
+    const unknown = ids.filter((id) => !env.subscribers.get(id));
+    if (unknown.length > 0)
+      throw new Error(`emulator: fixture topic ${raw.key} names unknown subscribers: ${unknown.join(", ")}`);
+    for (let i = 0; i < ids.length; i += 100)
+      createSubscriptions(
+        env,
+        topic,
+        ids.slice(i, i + 100).map((subscriberId) => ({ subscriberId })),
+      );
+  }
 }

@@ -113,3 +113,26 @@ describe("fixtures", () => {
     }
   });
 });
+
+describe("topic fixtures", () => {
+  it("seeds topics with their subscribers under default identifiers; an unknown subscriber is an error", async () => {
+    const emu = await startEmulator({
+      fixtures: {
+        subscribers: [{ subscriberId: "fx-a" }, { subscriberId: "fx-b" }],
+        topics: [{ key: "fx-topic", name: "Fixture topic", subscriberIds: ["fx-a", "fx-b"] }],
+      },
+    });
+    try {
+      const topic = await call(emu, "GET", "/v2/topics/fx-topic");
+      expect(topic.body.data.name).toBe("Fixture topic");
+      const subs = await call(emu, "GET", "/v2/topics/fx-topic/subscriptions?orderDirection=ASC");
+      expect(subs.body.data.map((s: { identifier: string }) => s.identifier)).toEqual([
+        "tk_fx-topic:si_fx-a",
+        "tk_fx-topic:si_fx-b",
+      ]);
+      expect(() => emu.seed({ topics: [{ key: "t", subscriberIds: ["nobody"] }] })).toThrow(/nobody/);
+    } finally {
+      await emu.close();
+    }
+  });
+});
