@@ -136,3 +136,30 @@ describe("topic fixtures", () => {
     }
   });
 });
+
+describe("layout fixtures", () => {
+  it("seeds layouts in order (the first is the default), content default the empty template", async () => {
+    const body = "<html><body>{{content}}</body></html>";
+    const emu = await startEmulator({
+      fixtures: {
+        layouts: [
+          { layoutId: "default-layout", name: "Default layout" },
+          { layoutId: "brand", name: "Brand", content: { body, editorType: "html" } },
+        ],
+      },
+    });
+    try {
+      const first = await call(emu, "GET", "/v2/layouts/default-layout");
+      expect(first.body.data).toMatchObject({ name: "Default layout", isDefault: true });
+      expect(first.body.data.controls.values.email.editorType).toBe("block");
+      const brand = await call(emu, "GET", "/v2/layouts/brand");
+      expect(brand.body.data.isDefault).toBe(false);
+      expect(brand.body.data.controls.values.email).toEqual({ body, editorType: "html" });
+      const made = await call(emu, "POST", "/v2/layouts", { body: { layoutId: "mine", name: "Mine" } });
+      expect(made.body.data.isDefault).toBe(false);
+      expect(() => emu.seed({ layouts: [{ layoutId: "brand", name: "again" }] })).toThrow(/brand/);
+    } finally {
+      await emu.close();
+    }
+  });
+});
