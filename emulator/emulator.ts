@@ -13,10 +13,12 @@ import { RequestLog } from "./request-log";
 import { Router } from "./router";
 import { environmentRoutes } from "./routes/environments";
 import { integrationRoutes, primaryIds } from "./routes/integrations";
+import { layoutRoutes } from "./routes/layouts";
 import { messageRoutes } from "./routes/messages";
 import { notificationRoutes } from "./routes/notifications";
 import { preferenceRoutes } from "./routes/preferences";
 import { subscriberRoutes } from "./routes/subscribers";
+import { topicRoutes } from "./routes/topics";
 import { workflowRoutes } from "./routes/workflows";
 import { listen, type RequestRecord, requestHandler, type ServerDeps } from "./server";
 import { Store, type StoredWorkflow } from "./store";
@@ -147,6 +149,8 @@ function allRoutes(): Router {
     ...subscriberRoutes,
     ...preferenceRoutes,
     ...workflowRoutes,
+    ...layoutRoutes,
+    ...topicRoutes,
     ...messageRoutes,
     ...notificationRoutes,
     ...environmentRoutes,

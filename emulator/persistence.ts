@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import type { KeyScope } from "./auth";
+import type { StoredLayout } from "./layout-table";
 import type {
   Store,
   StoredIntegration,
@@ -10,6 +11,7 @@ import type {
   StoredWorkflow,
 } from "./store";
 import type { StoredSubscriber } from "./subscriber-table";
+import type { StoredSubscription, StoredTopic } from "./topic-table";
 
 /**
  * Optional persistence of the whole state to one JSON file, so it survives a restart: saved (debounced)
@@ -28,6 +30,11 @@ interface PersistedEnvironment {
   notifications: StoredNotification[];
   /** [subscriber _id, preferences] pairs. */
   preferences: [string, StoredPreferences][];
+  /** v2 layouts (absent in files written before layouts existed). */
+  layouts?: StoredLayout[];
+  /** v2 topics and their subscriptions (absent in older files). */
+  topics?: StoredTopic[];
+  subscriptions?: StoredSubscription[];
 }
 
 /** The data file. */
@@ -71,6 +78,9 @@ export function snapshot(store: Store, keys: readonly KeyScope[]): PersistedStat
       messages: [...env.messages.all()],
       notifications: [...env.notifications.all()],
       preferences: [...env.preferences.entries()],
+      layouts: env.layouts.all(),
+      topics: env.topics.all(),
+      subscriptions: env.topics.allSubscriptions(),
     })),
     integrations: [...store.integrations.values()],
   };
@@ -85,6 +95,8 @@ export function restore(store: Store, state: PersistedState): void {
     env.messages.load(saved.messages);
     env.notifications.load(saved.notifications);
     for (const [id, prefs] of saved.preferences) env.preferences.set(id, prefs);
+    env.layouts.load(saved.layouts ?? []);
+    env.topics.load(saved.topics ?? [], saved.subscriptions ?? []);
   }
   for (const i of state.integrations) store.integrations.set(i._id, i);
 }

@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { Integration, Message, Notification, Workflow } from "../sdk/schemas";
 import { EventTable } from "./event-table";
+import { LayoutTable } from "./layout-table";
 import type { EmulatorModes } from "./modes";
 import { SubscriberTable } from "./subscriber-table";
+import { TopicTable } from "./topic-table";
 
 /** A stored message: always has its `_id`. */
 export type StoredMessage = Message & { _id: string };
@@ -49,6 +51,10 @@ export class EnvironmentState {
   readonly workflows = new Map<string, StoredWorkflow>();
   /** Preferences by subscriber `_id`. */
   readonly preferences = new Map<string, StoredPreferences>();
+  /** The v2 layouts. */
+  readonly layouts = new LayoutTable();
+  /** The v2 topics and their subscriptions. */
+  readonly topics = new TopicTable();
 
   /** The environment's `identifier` (a short random string, as the service's). */
   readonly identifier = randomBytes(6).toString("hex");

@@ -86,3 +86,49 @@ describe("persistence (dataFile)", () => {
     }
   });
 });
+
+describe("persistence of layouts", () => {
+  it("keeps v2 layouts (content, default) across a restart", async () => {
+    const dataFile = join(dir, "layouts.json");
+    const first = await startEmulator({ dataFile });
+    const made = await call(first, "POST", "/v2/layouts", {
+      body: { layoutId: "kept-layout", name: "Kept" },
+    });
+    expect(made.status).toBe(201);
+    await first.close();
+    const second = await startEmulator({ dataFile });
+    try {
+      const got = await call(second, "GET", "/v2/layouts/kept-layout");
+      expect(got.status).toBe(200);
+      expect(got.body.data).toEqual(made.body.data);
+      const next = await call(second, "POST", "/v2/layouts", { body: { layoutId: "second", name: "S" } });
+      expect(next.body.data.isDefault).toBe(false);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe("persistence of topics", () => {
+  it("keeps topics and their subscriptions across a restart", async () => {
+    const dataFile = join(dir, "topics.json");
+    const first = await startEmulator({ dataFile, fixtures: "default" });
+    const made = await call(first, "POST", "/v2/topics/kept/subscriptions", {
+      body: { subscriptions: ["user-alan"], name: "Kept" },
+    });
+    expect(made.status).toBe(201);
+    await first.close();
+    const second = await startEmulator({ dataFile });
+    try {
+      expect((await call(second, "GET", "/v2/topics/kept")).body.data.name).toBe("Kept");
+      const list = await call(second, "GET", "/v2/topics/kept/subscriptions");
+      expect(list.body.data.map((s: { _id: string }) => s._id)).toEqual([made.body.data[0]._id]);
+      const again = await call(second, "POST", "/v2/topics/kept/subscriptions", {
+        body: { subscriptions: ["user-alan"] },
+      });
+      expect(again.body.data[0]._id).toBe(made.body.data[0]._id);
+    } finally {
+      await second.close();
+    }
+  });
+});
