@@ -22,3 +22,23 @@ export interface EmulatorModes {
   /** Answer GET of a missing workflow with 400 instead of 404, as one older server version did. */
   missingWorkflowAs400?: boolean;
 }
+
+/** The names of the modes, as `--mode` on the command line takes them. */
+export const MODE_NAMES = [
+  "allowDuplicateIdentifiers",
+  "ignoreIdempotencyKeys",
+  "workflowIdFromName",
+  "missingWorkflowAs400",
+] as const satisfies readonly (keyof EmulatorModes)[];
+
+/** Modes from their names (`--mode`), refusing an unknown name with the allowed ones. */
+export function modesFromNames(names: readonly string[]): EmulatorModes {
+  const modes: EmulatorModes = {};
+  for (const name of names) {
+    const known = MODE_NAMES.find((m) => m === name);
+    if (!known)
+      throw new Error(`--mode must be one of ${MODE_NAMES.join(", ")} (got ${JSON.stringify(name)})`);
+    modes[known] = true;
+  }
+  return modes;
+}
