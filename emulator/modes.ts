@@ -19,7 +19,10 @@ export interface EmulatorModes {
    * servers of 2024 and early 2025 did (the v2 create did not preserve the workflowId then).
    */
   workflowIdFromName?: boolean;
-  /** Answer GET of a missing workflow with 400 instead of 404, as one older server version did. */
+  /**
+   * Answer GET of a missing workflow with 400 "Workflow cannot be found" (and `workflowId`) instead of 404,
+   * as servers of October 2024 did (workflow-not-found-exception.ts extended BadRequestException then).
+   */
   missingWorkflowAs400?: boolean;
 }
 

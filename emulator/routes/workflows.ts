@@ -134,15 +134,18 @@ function getWorkflow(ctx: RequestContext): RouteResult {
     throw forbidden(OTHER_ENVIRONMENT_MESSAGE);
   const env = keyEnvironment(ctx);
   if (ctx.store.modes.missingWorkflowAs400 && !env.findWorkflow(ctx.params["workflowId"] ?? ""))
-    throw new HttpError(400, MISSING_WORKFLOW_400_MESSAGE(ctx.params["workflowId"] ?? ""));
+    throw missingWorkflow400(ctx.params["workflowId"] ?? "");
   return answer(ctx, env, found(env, ctx));
 }
 
 /**
- * The 400 message of the `missingWorkflowAs400` mode. ASSUMED (the old source could not be read): the
- * message of `WorkflowNotFoundException` of that time, with the status of a BadRequestException.
+ * The 400 of the `missingWorkflowAs400` mode: from PR #6460 (2024-10-01) to #6648 (2024-10-22),
+ * apps/api/src/app/workflows-v2/exceptions/workflow-not-found-exception.ts extended BadRequestException with
+ * `{ message: "Workflow cannot be found", workflowId }`, which the exception filter answers with both fields.
  */
-const MISSING_WORKFLOW_400_MESSAGE = (id: string) => `Workflow not found with id: ${id}`;
+function missingWorkflow400(id: string): HttpError {
+  return new HttpError(400, "Workflow cannot be found", {}, { workflowId: id });
+}
 
 /**
  * The workflowId a create stores: the body's (the v2 controller sets `preserveWorkflowId`), or with the

@@ -308,7 +308,11 @@ describe("older servers (emulator modes)", () => {
     const old = await startEmulator({ modes: { missingWorkflowAs400: true } });
     try {
       const res = await call(old, "GET", "/v2/workflows/nope");
-      expect(expectError(res, 400).message).toBe("Workflow not found with id: nope");
+      expect(expectError(res, 400)).toMatchObject({
+        message: "Workflow cannot be found",
+        workflowId: "nope",
+        error: "Bad Request",
+      });
     } finally {
       await old.close();
     }
