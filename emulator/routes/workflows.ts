@@ -7,7 +7,7 @@ import {
   patchWorkflowBodySchema,
   syncWorkflowBodySchema,
 } from "../../sdk/schemas";
-import { badRequest, forbidden, HttpError, notFound, unprocessable } from "../errors";
+import { badRequest, forbidden, HttpError, unprocessable } from "../errors";
 import { objectId } from "../ids";
 import type { RequestContext, Route, RouteResult } from "../router";
 import type { EnvironmentState, StoredWorkflow } from "../store";
@@ -84,11 +84,14 @@ function validBody<S extends z.ZodType>(schema: S, body: unknown, withWorkflowId
   throw unprocessable(messages);
 }
 
-/** The workflow of `{workflowId}` in `env`, or the service's 404 (workflow-not-found-exception.ts). */
+/**
+ * The workflow of `{workflowId}` in `env`, or the service's 404 `{ message: "Workflow cannot be found",
+ * workflowId }` (libs/application-generic/src/usecases/workflow/get-workflow-by-ids/get-workflow-by-ids.usecase.ts).
+ */
 function found(env: EnvironmentState, ctx: RequestContext): StoredWorkflow {
   const id = ctx.params["workflowId"] ?? "";
   const workflow = env.findWorkflow(id);
-  if (!workflow) throw notFound(`Workflow ${id} not found`);
+  if (!workflow) throw new HttpError(404, "Workflow cannot be found", {}, { workflowId: id });
   return workflow;
 }
 
