@@ -269,7 +269,7 @@ function answerError(
   const body =
     err instanceof ObjectHttpError
       ? objectErrorBody(status, record.path, err.response)
-      : errorBody(status, record.path, detail, errorId);
+      : { ...errorBody(status, record.path, detail, errorId), ...http?.extra };
   const headers = { ...http?.headers, ...(idem ? { "Idempotency-Key": idem.key } : {}) };
   if (idem && err instanceof InjectedUnavailable) deps.idempotency.abandon(idem.organizationId, idem.key);
   else if (idem) deps.idempotency.complete(idem.organizationId, idem.key, { status, body, headers });
