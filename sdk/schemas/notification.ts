@@ -96,8 +96,8 @@ export const executionDetailSchema = z.looseObject({
   source: openEnum(EXECUTION_DETAIL_SOURCES),
 });
 
-/** The workflow step a job runs. */
-interface JobStep {
+/** The workflow step a job runs (exported only so that declaration files can name this recursive type). */
+export interface JobStep {
   /** Database id of the step. */
   _id: string;
   /** Whether the step runs. */

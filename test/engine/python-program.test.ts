@@ -160,7 +160,7 @@ async function installPython(): Promise<string> {
 
 /** Runs one step of the program and returns the line it printed. */
 async function step(command: string, pasted?: string): Promise<StepLine> {
-  const args = [PYTHON_DRIVER, EXAMPLE, "--state", stateDir()];
+  const args = [PYTHON_DRIVER, "--example", EXAMPLE, "--state", stateDir()];
   if (pasted) args.push("--pasted", pasted);
   const run = await runTimed(python, [...args, command], { cwd: work, env });
   scanned += run.stdout + run.stderr;

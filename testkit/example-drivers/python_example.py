@@ -5,7 +5,7 @@ host (it is not on the Go module proxy), so test/engine/python-program.test.ts r
 program: `runpy.run_path(__main__.py, run_name="__main__")` inside the program function, as the language host
 runs it. The project name is the example's Pulumi.yaml `name`.
 
-    python python_example.py EXAMPLE_DIR --state DIR [--pasted FILE] [all|up|preview|refresh|destroy]
+    python python_example.py --example DIR [--state DIR] [--pasted FILE] [all|up|preview|refresh|destroy]
 
 `all` (the default) runs up, a preview that must find nothing to change, and destroy. The other commands run one
 step each on the stack kept in --state, so a caller can look at the service between them (or run `pulumi import`
@@ -180,7 +180,7 @@ STEPS: Dict[str, List[Callable[[auto.Stack], None]]] = {
 
 def parse_args(argv: List[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="svc-python-example")
-    parser.add_argument("example", help="the example's folder (Pulumi.yaml, __main__.py)")
+    parser.add_argument("--example", required=True, help="the example's folder (Pulumi.yaml, __main__.py)")
     parser.add_argument("--state", help="the directory of the stack (backend, PULUMI_HOME, work directory)")
     parser.add_argument("--pasted", help="Python code run inside the program after the example's")
     parser.add_argument("command", nargs="?", default="all", choices=list(STEPS))
