@@ -1,8 +1,10 @@
-// svc-go-example: a Go Automation API program on the generated Go SDK (../../sdks/go, through the replace
-// below). Its requirements are the CLI wrapper module's (scripts/pulumi-cli/go.mod) at the same versions, so a
-// build after the CLI build reuses the compiled Go SDK of Pulumi: regenerate this file by copying that go.mod
-// here (module line changed, the require and replace of the svc SDK added) and running `go mod tidy`;
-// test/toolchain/go-sdk-svc.test.ts checks the versions match.
+// svc-go: a Pulumi program in Go on the generated Go SDK (../../sdks/go, through the replace below). Its
+// requirements are the CLI wrapper module's (scripts/pulumi-cli/go.mod) at the same versions, so a build after the
+// CLI build reuses the compiled Go SDK of Pulumi; they also cover the Automation API harness that
+// test/engine/go-program.test.ts builds beside main.go (testkit/example-drivers/go_example.go). Regenerate this
+// file by copying that go.mod here (module line changed, the require and replace of the svc SDK added) and
+// running `go mod tidy` with the harness beside main.go; test/toolchain/go-sdk-svc.test.ts checks the versions
+// match.
 module github.com/pulumi-svc/pulumi-svc/examples/go
 
 go 1.26.6
@@ -84,6 +86,7 @@ require (
 	github.com/rogpeppe/go-internal v1.14.1 // indirect
 	github.com/santhosh-tekuri/jsonschema/v5 v5.0.0 // indirect
 	github.com/sergi/go-diff v1.4.0 // indirect
+	github.com/spf13/cast v1.4.1 // indirect
 	github.com/spf13/cobra v1.10.2 // indirect
 	github.com/spf13/pflag v1.0.10 // indirect
 	github.com/texttheater/golang-levenshtein v1.0.1 // indirect

@@ -5,12 +5,19 @@ import { z } from "zod";
  * record without its API keys. `_parentId` names the Development environment of a derived one.
  */
 export const environmentSchema = z.looseObject({
+  /** Database id of the environment. */
   _id: z.string(),
+  /** Name, e.g. `Development`, `Production`. */
   name: z.string(),
+  /** Organization of the environment. */
   _organizationId: z.string(),
+  /** Public identifier of the environment (the application identifier of the in-app inbox). */
   identifier: z.string().optional(),
+  /** The Development environment this one derives from, or none. */
   _parentId: z.string().nullable().optional(),
+  /** When it was created (ISO 8601). */
   createdAt: z.string().optional(),
+  /** When it last changed (ISO 8601). */
   updatedAt: z.string().optional(),
 });
 /** An environment: the one an API key acts on. */

@@ -51,26 +51,111 @@ export const CREDENTIAL_BOOLEAN_KEYS = [
   "authenticateByToken",
 ] as const;
 
-/** CredentialsDto keys holding URLs we validate before sending. */
-const CREDENTIAL_URL_KEYS = ["baseUrl", "webhookUrl", "redirectUrl", "imageUrl", "externalLink"] as const;
-
-const URL_KEYS = new Set<string>(CREDENTIAL_URL_KEYS);
-
-const stringFields = Object.fromEntries(
-  CREDENTIAL_STRING_KEYS.map((k) => [k, (URL_KEYS.has(k) ? httpUrlSchema : z.string()).optional()]),
-) as { [K in (typeof CREDENTIAL_STRING_KEYS)[number]]: z.ZodOptional<z.ZodString> };
-
-const booleanFields = Object.fromEntries(CREDENTIAL_BOOLEAN_KEYS.map((k) => [k, z.boolean().optional()])) as {
-  [K in (typeof CREDENTIAL_BOOLEAN_KEYS)[number]]: z.ZodOptional<z.ZodBoolean>;
+/**
+ * The string and boolean fields of CredentialsDto, each documented (URL fields must be http(s) URLs). Held to
+ * the key lists above by the compile-time check below.
+ */
+const credentialFields = {
+  /** API key of the provider account (SendGrid, Mailgun, Resend, Expo, ...); the AWS access key id for SES and SNS, the key id for APNs. */
+  apiKey: z.string().optional(),
+  /** User name, e.g. of an SMTP server. */
+  user: z.string().optional(),
+  /** Secret key (SES, SNS, Mailjet, Nexmo); the signing secret of email and push webhooks; the private key for APNs. */
+  secretKey: z.string().optional(),
+  /** Sending domain (Mailgun, SMTP). */
+  domain: z.string().optional(),
+  /** Password, e.g. of an SMTP server. */
+  password: z.string().optional(),
+  /** Host of the provider's server (e.g. SMTP). */
+  host: z.string().optional(),
+  /** Port of the provider's server (e.g. SMTP), as text. */
+  port: z.string().optional(),
+  /** Region of the provider account (e.g. Amazon SES, Mailgun EU). */
+  region: z.string().optional(),
+  /** Account SID (e.g. Twilio). */
+  accountSid: z.string().optional(),
+  /** Messaging profile id (e.g. Telnyx). */
+  messageProfileId: z.string().optional(),
+  /** Auth token (e.g. Twilio). */
+  token: z.string().optional(),
+  /** Sender: an email address or phone number messages are sent from. */
+  from: z.string().optional(),
+  /** Display name of the sender. */
+  senderName: z.string().optional(),
+  /** Project name; the team id for APNs. */
+  projectName: z.string().optional(),
+  /** Application id (OneSignal, Slack); the bundle id for APNs. */
+  applicationId: z.string().optional(),
+  /** Client id of the provider's app. */
+  clientId: z.string().optional(),
+  /** Base URL of the provider's API, when not its default. */
+  baseUrl: httpUrlSchema.optional(),
+  /** Webhook URL the integration posts to (chat and push webhooks). */
+  webhookUrl: httpUrlSchema.optional(),
+  /** Redirect URL of an OAuth flow (e.g. Slack). */
+  redirectUrl: httpUrlSchema.optional(),
+  /** Service account JSON (e.g. FCM), as text. */
+  serviceAccount: z.string().optional(),
+  /** IP pool to send from (e.g. SendGrid). */
+  ipPoolName: z.string().optional(),
+  /** Name of the request header that carries the API key (generic SMS). */
+  apiKeyRequestHeader: z.string().optional(),
+  /** Name of the request header that carries the secret key (generic SMS). */
+  secretKeyRequestHeader: z.string().optional(),
+  /** Path of the message id in the provider's answer (generic SMS). */
+  idPath: z.string().optional(),
+  /** Path of the date in the provider's answer (generic SMS). */
+  datePath: z.string().optional(),
+  /** API token of the provider account. */
+  apiToken: z.string().optional(),
+  /** Key of the authentication token in the provider's answer (generic SMS, with `authenticateByToken`). */
+  authenticationTokenKey: z.string().optional(),
+  /** Instance id (Pusher Beams). */
+  instanceId: z.string().optional(),
+  /** Alert uid of the Grafana OnCall webhook payload. */
+  alertUid: z.string().optional(),
+  /** Title of the Grafana OnCall webhook payload. */
+  title: z.string().optional(),
+  /** Image URL of the Grafana OnCall webhook payload. */
+  imageUrl: httpUrlSchema.optional(),
+  /** State of the Grafana OnCall webhook payload. */
+  state: z.string().optional(),
+  /** Link to upstream details, for Grafana OnCall. */
+  externalLink: httpUrlSchema.optional(),
+  /** Channel id (e.g. a chat provider's channel). */
+  channelId: z.string().optional(),
+  /** Phone number id of the sender (WhatsApp Business). */
+  phoneNumberIdentification: z.string().optional(),
+  /** Access key of the provider account. */
+  accessKey: z.string().optional(),
+  /** Whether the SMTP connection uses TLS from the start; for APNs, production instead of sandbox. */
+  secure: z.boolean().optional(),
+  /** Whether the SMTP connection must upgrade to TLS. */
+  requireTls: z.boolean().optional(),
+  /** Whether the SMTP connection never upgrades to TLS. */
+  ignoreTls: z.boolean().optional(),
+  /** Whether the in-app inbox requires an HMAC of the subscriber id (the in-app provider). */
+  hmac: z.boolean().optional(),
+  /** Whether the generic SMS provider first fetches an authentication token. */
+  authenticateByToken: z.boolean().optional(),
 };
+
+/** Compile-time: the fields are exactly the listed string and boolean keys. */
+type CredentialFieldKey = keyof typeof credentialFields;
+type ListedKey = (typeof CREDENTIAL_STRING_KEYS)[number] | (typeof CREDENTIAL_BOOLEAN_KEYS)[number];
+const listed: [CredentialFieldKey] extends [ListedKey]
+  ? [ListedKey] extends [CredentialFieldKey]
+    ? true
+    : false
+  : false = true;
+void listed;
 
 /**
  * Integration credentials as we send them (strict: an unknown key such as `apikey` is an error, URL fields
  * must be http(s) URLs). All fields optional; which ones a provider needs is in `provider-credentials.ts`.
  */
 export const credentialsDtoSchema = z.strictObject({
-  ...stringFields,
-  ...booleanFields,
+  ...credentialFields,
   /** TLS options handed to the SMTP transport (nodemailer-style object). */
   tlsOptions: jsonObjectSchema.optional(),
 });
@@ -84,21 +169,35 @@ export type CredentialKey = keyof CredentialsDto;
  * API-key caller (`{}` or absent), and old records may lack `primary` / `deleted`.
  */
 export const integrationSchema = z.looseObject({
+  /** Database id of the integration. */
   _id: z.string().optional(),
+  /** Environment of the integration. */
   _environmentId: z.string(),
+  /** Organization of the integration. */
   _organizationId: z.string(),
+  /** Display name. */
   name: z.string(),
+  /** Unique identifier of the integration in the organization. */
   identifier: z.string(),
+  /** Delivery provider, e.g. `sendgrid`, `fcm`. */
   providerId: z.string(),
+  /** Delivery channel. */
   channel: openChannelTypeSchema,
+  /** Provider credentials; the service does not return them to an API key (`{}` or absent). */
   credentials: jsonObjectSchema.optional(),
+  /** Whether the integration processes events. */
   active: z.boolean(),
+  /** Soft-delete marker of the service. */
   deleted: z.boolean().optional(),
+  /** When it was deleted. */
   deletedAt: z.string().nullable().optional(),
+  /** The user who deleted it. */
   deletedBy: z.string().nullable().optional(),
   /** When it was created: a credentials write without identifier targets the newest active one. */
   createdAt: z.string().optional(),
+  /** Whether it is the primary integration of its channel. */
   primary: z.boolean().optional(),
+  /** Step filters deciding when this integration is used. */
   conditions: z.array(stepFilterResponseSchema).optional(),
 });
 /** An integration. */

@@ -72,13 +72,32 @@ export type StepUpsert = z.input<typeof stepUpsertSchema>;
 
 /** Preferences of a workflow as written: the `all` fallback and per-channel flags. */
 export const workflowPreferencesInputSchema = z.strictObject({
-  all: z.strictObject({ enabled: z.boolean().optional(), readOnly: z.boolean().optional() }).optional(),
-  channels: z.partialRecord(channelTypeSchema, z.strictObject({ enabled: z.boolean() })).optional(),
+  /** The fallback of every channel without a setting of its own. */
+  all: z
+    .strictObject({
+      /** Whether the channels are on. */
+      enabled: z.boolean().optional(),
+      /** Whether subscribers cannot change it (a critical workflow). */
+      readOnly: z.boolean().optional(),
+    })
+    .optional(),
+  /** Per channel (`in_app`, `email`, `sms`, `chat`, `push`): whether it is on. */
+  channels: z
+    .partialRecord(
+      channelTypeSchema,
+      z.strictObject({
+        /** Whether the channel is on. */
+        enabled: z.boolean(),
+      }),
+    )
+    .optional(),
 });
 
 /** `preferences` of a create or update body: subscribers' defaults (`user`) and the workflow's (`workflow`). */
 export const preferencesInputSchema = z.strictObject({
+  /** Subscribers' default preferences; null: none. */
   user: workflowPreferencesInputSchema.nullable().optional(),
+  /** The workflow's preferences; null: the service's defaults. */
   workflow: workflowPreferencesInputSchema.nullable().optional(),
 });
 
@@ -149,12 +168,19 @@ const WORKFLOW_STATUSES = ["ACTIVE", "INACTIVE", "ERROR"] as const;
  * (the controller's default 50), `offset` >= 0 (default 0), newest first by default.
  */
 export const listWorkflowsQuerySchema = z.strictObject({
+  /** Workflows to skip. */
   offset: queryNumber().int().min(0).optional(),
+  /** Workflows per page, 1 to 100. */
   limit: queryNumber().int().min(1).max(100).optional(),
+  /** Only workflows whose name or identifier contains this text. */
   query: z.string().optional(),
+  /** `createdAt`, `updatedAt`, `name` or `lastTriggeredAt`. */
   orderBy: strictEnum(ORDER_BY).optional(),
+  /** `ASC` or `DESC` (default: newest first). */
   orderDirection: strictEnum(["ASC", "DESC"]).optional(),
+  /** Only workflows with these tags. */
   tags: queryArray(z.string().min(1)).optional(),
+  /** Only workflows in these states (`ACTIVE`, `INACTIVE`, `ERROR`). */
   status: queryArray(strictEnum(WORKFLOW_STATUSES)).optional(),
 });
 /** Query of the list-workflows operation, as a caller writes it. */
@@ -162,17 +188,29 @@ export type ListWorkflowsQuery = z.input<typeof listWorkflowsQuerySchema>;
 
 /** One workflow of a list (dtos/workflow-list-response.dto.ts; tolerant): no steps, their types only. */
 export const workflowListItemSchema = z.looseObject({
+  /** Database id of the workflow. */
   _id: z.string(),
+  /** Identifier of the workflow (what a trigger names). */
   workflowId: z.string(),
+  /** Slug of the workflow. */
   slug: z.string(),
+  /** Name of the workflow. */
   name: z.string(),
+  /** Tags of the workflow. */
   tags: z.array(z.string()).optional(),
+  /** When it last changed (ISO 8601). */
   updatedAt: z.string(),
+  /** When it was created (ISO 8601). */
   createdAt: z.string(),
+  /** `ACTIVE`, `INACTIVE` or `ERROR`. */
   status: openEnum(WORKFLOW_STATUSES),
+  /** Where the workflow was made: `svc-cloud`, `svc-cloud-v1` or `external`. */
   origin: originSchema,
+  /** When it was last triggered (ISO 8601). */
   lastTriggeredAt: z.string().nullable().optional(),
+  /** The types of its steps, in order. */
   stepTypeOverviews: z.array(z.string()),
+  /** Whether translations are enabled. */
   isTranslationEnabled: z.boolean().optional(),
 });
 /** One workflow of a list. */

@@ -18,16 +18,33 @@ import {
 
 /** A user who edited or published a workflow. */
 const userSchema = z.looseObject({
+  /** Database id of the user. */
   _id: z.string(),
+  /** First name. */
   firstName: z.string().nullable().optional(),
+  /** Last name. */
   lastName: z.string().nullable().optional(),
+  /** The user's id in the identity provider. */
   externalId: z.string().nullable().optional(),
 });
 
 /** Preferences of a workflow: the `all` fallback and per-channel flags. */
 const workflowPreferencesSchema = z.looseObject({
-  all: z.looseObject({ enabled: z.boolean(), readOnly: z.boolean() }),
-  channels: z.record(z.string(), z.looseObject({ enabled: z.boolean() })),
+  /** The fallback of every channel without a setting of its own. */
+  all: z.looseObject({
+    /** Whether the channels are on. */
+    enabled: z.boolean(),
+    /** Whether subscribers cannot change it (a critical workflow). */
+    readOnly: z.boolean(),
+  }),
+  /** Per channel (`in_app`, `email`, `sms`, `chat`, `push`): whether it is on. */
+  channels: z.record(
+    z.string(),
+    z.looseObject({
+      /** Whether the channel is on. */
+      enabled: z.boolean(),
+    }),
+  ),
 });
 
 /** UI groups of a step's controls. */
@@ -375,32 +392,56 @@ const WORKFLOW_STATUSES = ["ACTIVE", "INACTIVE", "ERROR"] as const;
 
 /** A v2 workflow (response of `GET /v2/workflows/{workflowId}`, tolerant). */
 export const workflowSchema = z.looseObject({
+  /** Name of the workflow. */
   name: z.string(),
+  /** Description of the workflow. */
   description: z.string().optional(),
+  /** Tags of the workflow. */
   tags: z.array(z.string()).optional(),
+  /** Whether the workflow runs when triggered. */
   active: z.boolean().optional(),
+  /** Whether a trigger's payload is checked against `payloadSchema`. */
   validatePayload: z.boolean().optional(),
+  /** JSON Schema of the trigger payload. */
   payloadSchema: jsonObjectSchema.nullable().optional(),
+  /** Whether translations are enabled. */
   isTranslationEnabled: z.boolean().optional(),
+  /** Database id of the workflow. */
   _id: z.string(),
+  /** Identifier of the workflow (what a trigger names). */
   workflowId: z.string(),
+  /** Slug of the workflow (name and id, for URLs). */
   slug: z.string(),
+  /** When it last changed (ISO 8601). */
   updatedAt: z.string(),
+  /** When it was created (ISO 8601). */
   createdAt: z.string(),
+  /** The user who last changed it. */
   updatedBy: userSchema.nullable().optional(),
+  /** When it was last published (ISO 8601). */
   lastPublishedAt: z.string().nullable().optional(),
+  /** The user who last published it. */
   lastPublishedBy: userSchema.nullable().optional(),
+  /** The steps, in order (each with its type's controls). */
   steps: z.array(workflowStepSchema),
+  /** Where the workflow was made: `svc-cloud`, `svc-cloud-v1` or `external`. */
   origin: originSchema,
+  /** Channel preferences: the workflow's `default` and the subscribers' `user` defaults. */
   preferences: z.looseObject({
+    /** Subscribers' default preferences, when set. */
     user: workflowPreferencesSchema.nullable().optional(),
+    /** The workflow's preferences. */
     default: workflowPreferencesSchema,
   }),
+  /** `ACTIVE`, `INACTIVE` or `ERROR` (a step has issues). */
   status: openEnum(WORKFLOW_STATUSES),
   /** Runtime issues; their fields are not specified. */
   issues: z.record(z.string(), z.unknown()).optional(),
+  /** When it was last triggered (ISO 8601). */
   lastTriggeredAt: z.string().nullable().optional(),
+  /** An example payload, generated from `payloadSchema`. */
   payloadExample: jsonObjectSchema.nullable().optional(),
+  /** Severity: `high`, `medium`, `low` or `none`. */
   severity: severitySchema,
 });
 /** A v2 workflow. */
@@ -408,6 +449,7 @@ export type Workflow = z.infer<typeof workflowSchema>;
 
 /** Query of `GET /v2/workflows/{workflowId}` (strict). */
 export const getWorkflowQuerySchema = z.strictObject({
+  /** Environment to read from (default: the API key's). */
   environmentId: z.string().min(1).optional(),
 });
 /** Query of the get-workflow operation. */

@@ -44,12 +44,33 @@ namespace PulumiSvc.Svc
     [OutputType]
     public sealed class GetEnvironmentResult
     {
+        /// <summary>
+        /// When it was created (ISO 8601).
+        /// </summary>
         public readonly string? CreatedAt;
+        /// <summary>
+        /// Database id of the environment.
+        /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// Public identifier of the environment (the application identifier of the in-app inbox).
+        /// </summary>
         public readonly string? Identifier;
+        /// <summary>
+        /// Name, e.g. `Development`, `Production`.
+        /// </summary>
         public readonly string Name;
+        /// <summary>
+        /// Organization of the environment.
+        /// </summary>
         public readonly string OrganizationId;
+        /// <summary>
+        /// The Development environment this one derives from, or none.
+        /// </summary>
         public readonly string? ParentId;
+        /// <summary>
+        /// When it last changed (ISO 8601).
+        /// </summary>
         public readonly string? UpdatedAt;
 
         [OutputConstructor]

@@ -64,25 +64,85 @@ namespace PulumiSvc.Svc
     [OutputType]
     public sealed class GetSubscriberResult
     {
+        /// <summary>
+        /// URL of an avatar image.
+        /// </summary>
         public readonly string? Avatar;
+        /// <summary>
+        /// Channel credentials, one entry per chat or push integration.
+        /// </summary>
         public readonly ImmutableArray<Outputs.GetSubscriberResultChannels> Channels;
+        /// <summary>
+        /// When it was created (ISO 8601).
+        /// </summary>
         public readonly string CreatedAt;
+        /// <summary>
+        /// Free-form custom data.
+        /// </summary>
         public readonly ImmutableDictionary<string, object>? Data;
+        /// <summary>
+        /// Soft-delete marker of the service.
+        /// </summary>
         public readonly bool Deleted;
+        /// <summary>
+        /// Email address.
+        /// </summary>
         public readonly string? Email;
+        /// <summary>
+        /// Environment of the subscriber.
+        /// </summary>
         public readonly string EnvironmentId;
+        /// <summary>
+        /// First name.
+        /// </summary>
         public readonly string? FirstName;
+        /// <summary>
+        /// Database id of the subscriber (not its `subscriberId`).
+        /// </summary>
         public readonly string? Id;
+        /// <summary>
+        /// Whether the subscriber is connected to the in-app inbox.
+        /// </summary>
         public readonly bool? IsOnline;
+        /// <summary>
+        /// Last name.
+        /// </summary>
         public readonly string? LastName;
+        /// <summary>
+        /// When the subscriber was last online (ISO 8601).
+        /// </summary>
         public readonly string? LastOnlineAt;
+        /// <summary>
+        /// Preferred language or region.
+        /// </summary>
         public readonly string? Locale;
+        /// <summary>
+        /// Organization of the subscriber.
+        /// </summary>
         public readonly string OrganizationId;
+        /// <summary>
+        /// Phone number.
+        /// </summary>
         public readonly string? Phone;
+        /// <summary>
+        /// Your identifier of the subscriber.
+        /// </summary>
         public readonly string SubscriberId;
+        /// <summary>
+        /// Time zone, e.g. `Europe/Paris`.
+        /// </summary>
         public readonly string? Timezone;
+        /// <summary>
+        /// Deprecated: Topics are managed through the topics API.
+        /// </summary>
         public readonly ImmutableArray<string> Topics;
+        /// <summary>
+        /// When it last changed (ISO 8601).
+        /// </summary>
         public readonly string UpdatedAt;
+        /// <summary>
+        /// Version of the subscriber record.
+        /// </summary>
         public readonly double? V;
 
         [OutputConstructor]

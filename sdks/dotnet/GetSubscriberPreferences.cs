@@ -64,7 +64,13 @@ namespace PulumiSvc.Svc
     [OutputType]
     public sealed class GetSubscriberPreferencesResult
     {
+        /// <summary>
+        /// Preferences across every workflow: `enabled` and per-channel `channels`.
+        /// </summary>
         public readonly Outputs.GetSubscriberPreferencesResultGlobal Global;
+        /// <summary>
+        /// Preferences per workflow.
+        /// </summary>
         public readonly ImmutableArray<Outputs.GetSubscriberPreferencesResultWorkflows> Workflows;
 
         [OutputConstructor]

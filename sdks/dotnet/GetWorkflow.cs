@@ -76,40 +76,97 @@ namespace PulumiSvc.Svc
     [OutputType]
     public sealed class GetWorkflowResult
     {
+        /// <summary>
+        /// Whether the workflow runs when triggered.
+        /// </summary>
         public readonly bool? Active;
+        /// <summary>
+        /// When it was created (ISO 8601).
+        /// </summary>
         public readonly string CreatedAt;
+        /// <summary>
+        /// Description of the workflow.
+        /// </summary>
         public readonly string? Description;
+        /// <summary>
+        /// Database id of the workflow.
+        /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// Whether translations are enabled.
+        /// </summary>
         public readonly bool? IsTranslationEnabled;
         /// <summary>
         /// Runtime issues; their fields are not specified.
         /// </summary>
         public readonly ImmutableDictionary<string, object>? Issues;
+        /// <summary>
+        /// When it was last published (ISO 8601).
+        /// </summary>
         public readonly string? LastPublishedAt;
+        /// <summary>
+        /// The user who last published it.
+        /// </summary>
         public readonly Outputs.GetWorkflowResultUpdatedBy? LastPublishedBy;
+        /// <summary>
+        /// When it was last triggered (ISO 8601).
+        /// </summary>
         public readonly string? LastTriggeredAt;
+        /// <summary>
+        /// Name of the workflow.
+        /// </summary>
         public readonly string Name;
         /// <summary>
-        /// one of svc-cloud, svc-cloud-v1, external, or a newer value
+        /// Where the workflow was made: `svc-cloud`, `svc-cloud-v1` or `external`. One of svc-cloud, svc-cloud-v1, external, or a newer value.
         /// </summary>
         public readonly string Origin;
+        /// <summary>
+        /// An example payload, generated from `payloadSchema`.
+        /// </summary>
         public readonly ImmutableDictionary<string, object>? PayloadExample;
+        /// <summary>
+        /// JSON Schema of the trigger payload.
+        /// </summary>
         public readonly ImmutableDictionary<string, object>? PayloadSchema;
+        /// <summary>
+        /// Channel preferences: the workflow's `default` and the subscribers' `user` defaults.
+        /// </summary>
         public readonly Outputs.GetWorkflowResultPreferences Preferences;
         /// <summary>
-        /// one of high, medium, low, none, or a newer value
+        /// Severity: `high`, `medium`, `low` or `none`. One of high, medium, low, none, or a newer value.
         /// </summary>
         public readonly string Severity;
+        /// <summary>
+        /// Slug of the workflow (name and id, for URLs).
+        /// </summary>
         public readonly string Slug;
         /// <summary>
-        /// one of ACTIVE, INACTIVE, ERROR, or a newer value
+        /// `ACTIVE`, `INACTIVE` or `ERROR` (a step has issues). One of ACTIVE, INACTIVE, ERROR, or a newer value.
         /// </summary>
         public readonly string Status;
+        /// <summary>
+        /// The steps, in order (each with its type's controls).
+        /// </summary>
         public readonly ImmutableArray<object> Steps;
+        /// <summary>
+        /// Tags of the workflow.
+        /// </summary>
         public readonly ImmutableArray<string> Tags;
+        /// <summary>
+        /// When it last changed (ISO 8601).
+        /// </summary>
         public readonly string UpdatedAt;
+        /// <summary>
+        /// The user who last changed it.
+        /// </summary>
         public readonly Outputs.GetWorkflowResultUpdatedBy? UpdatedBy;
+        /// <summary>
+        /// Whether a trigger's payload is checked against `payloadSchema`.
+        /// </summary>
         public readonly bool? ValidatePayload;
+        /// <summary>
+        /// Identifier of the workflow (what a trigger names).
+        /// </summary>
         public readonly string WorkflowId;
 
         [OutputConstructor]

@@ -23,7 +23,7 @@ namespace PulumiSvc.Svc
         public Output<bool> Active { get; private set; } = null!;
 
         /// <summary>
-        /// Delivery channel: `in_app`, `email`, `sms`, `chat` or `push`. Changing it replaces the integration.
+        /// Delivery channel as the service answers it (a channel newer than this package comes through as is). One of in_app, email, sms, chat, push, or a newer value.
         /// </summary>
         [Output("channel")]
         public Output<string> Channel { get; private set; } = null!;
@@ -35,11 +35,8 @@ namespace PulumiSvc.Svc
         public Output<ImmutableArray<Outputs.StepFilter>> Conditions { get; private set; } = null!;
 
         /// <summary>
-        /// Provider credentials (`apiKey`, `from`, `accountSid`, `token`, ...), stored as a secret. Required keys
-        /// of known providers are checked when active. The service never returns them: outputs hold what was last
-        /// written. Left out: held by the service, not managed here (what `pulumi import` generates): no update
-        /// sends or clears them, and declaring them later takes them over (one update of `credentials`). A new
-        /// active integration still needs the required keys.
+        /// The credentials this stack last wrote (secret); `{}` when it wrote none (an imported integration whose
+        /// credentials are held by the service). The service never returns them.
         /// </summary>
         [Output("credentials")]
         public Output<Outputs.IntegrationCredentials> Credentials { get; private set; } = null!;
@@ -75,7 +72,7 @@ namespace PulumiSvc.Svc
         public Output<string> Identifier { get; private set; } = null!;
 
         /// <summary>
-        /// Display name (the service picks one when left out).
+        /// Display name, as the service holds it.
         /// </summary>
         [Output("name")]
         public Output<string> Name { get; private set; } = null!;

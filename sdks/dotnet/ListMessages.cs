@@ -34,28 +34,48 @@ namespace PulumiSvc.Svc
 
     public sealed class ListMessagesArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// Only messages of this channel.
+        /// </summary>
         [Input("channel")]
         public string? Channel { get; set; }
 
         [Input("contextKeys")]
         private List<string>? _contextKeys;
+
+        /// <summary>
+        /// Only messages with these context keys (each `type:id`).
+        /// </summary>
         public List<string> ContextKeys
         {
             get => _contextKeys ?? (_contextKeys = new List<string>());
             set => _contextKeys = value;
         }
 
+        /// <summary>
+        /// Messages per page (default 10).
+        /// </summary>
         [Input("limit")]
         public int? Limit { get; set; }
 
+        /// <summary>
+        /// Page number, from 0 (default 0).
+        /// </summary>
         [Input("page")]
         public int? Page { get; set; }
 
+        /// <summary>
+        /// Only messages sent to this subscriber (`subscriberId`).
+        /// </summary>
         [Input("subscriberId")]
         public string? SubscriberId { get; set; }
 
         [Input("transactionId")]
         private List<string>? _transactionId;
+
+        /// <summary>
+        /// Only messages of these transaction ids.
+        /// </summary>
         public List<string> TransactionId
         {
             get => _transactionId ?? (_transactionId = new List<string>());
@@ -70,28 +90,48 @@ namespace PulumiSvc.Svc
 
     public sealed class ListMessagesInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// Only messages of this channel.
+        /// </summary>
         [Input("channel")]
         public Input<string>? Channel { get; set; }
 
         [Input("contextKeys")]
         private InputList<string>? _contextKeys;
+
+        /// <summary>
+        /// Only messages with these context keys (each `type:id`).
+        /// </summary>
         public InputList<string> ContextKeys
         {
             get => _contextKeys ?? (_contextKeys = new InputList<string>());
             set => _contextKeys = value;
         }
 
+        /// <summary>
+        /// Messages per page (default 10).
+        /// </summary>
         [Input("limit")]
         public Input<int>? Limit { get; set; }
 
+        /// <summary>
+        /// Page number, from 0 (default 0).
+        /// </summary>
         [Input("page")]
         public Input<int>? Page { get; set; }
 
+        /// <summary>
+        /// Only messages sent to this subscriber (`subscriberId`).
+        /// </summary>
         [Input("subscriberId")]
         public Input<string>? SubscriberId { get; set; }
 
         [Input("transactionId")]
         private InputList<string>? _transactionId;
+
+        /// <summary>
+        /// Only messages of these transaction ids.
+        /// </summary>
         public InputList<string> TransactionId
         {
             get => _transactionId ?? (_transactionId = new InputList<string>());
@@ -108,10 +148,25 @@ namespace PulumiSvc.Svc
     [OutputType]
     public sealed class ListMessagesResult
     {
+        /// <summary>
+        /// The messages of this page.
+        /// </summary>
         public readonly ImmutableArray<Outputs.ListMessagesResultData> Data;
+        /// <summary>
+        /// Whether a next page exists.
+        /// </summary>
         public readonly bool HasMore;
+        /// <summary>
+        /// Page number, from 0.
+        /// </summary>
         public readonly double Page;
+        /// <summary>
+        /// Messages per page.
+        /// </summary>
         public readonly double PageSize;
+        /// <summary>
+        /// Number of messages matching the filters, when the service counts them.
+        /// </summary>
         public readonly double? TotalCount;
 
         [OutputConstructor]

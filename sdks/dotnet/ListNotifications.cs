@@ -60,23 +60,40 @@ namespace PulumiSvc.Svc
 
         [Input("emails")]
         private List<string>? _emails;
+
+        /// <summary>
+        /// Only events sent to subscribers with these email addresses.
+        /// </summary>
         public List<string> Emails
         {
             get => _emails ?? (_emails = new List<string>());
             set => _emails = value;
         }
 
+        /// <summary>
+        /// Events per page, 1 to 50 (default 10).
+        /// </summary>
         [Input("limit")]
         public int? Limit { get; set; }
 
+        /// <summary>
+        /// Page number, from 0 (default 0).
+        /// </summary>
         [Input("page")]
         public int? Page { get; set; }
 
+        /// <summary>
+        /// Deprecated: Use the specific filters.
+        /// </summary>
         [Input("search")]
         public string? Search { get; set; }
 
         [Input("subscriberIds")]
         private List<string>? _subscriberIds;
+
+        /// <summary>
+        /// Only events sent to these subscribers (`subscriberId`s).
+        /// </summary>
         public List<string> SubscriberIds
         {
             get => _subscriberIds ?? (_subscriberIds = new List<string>());
@@ -85,15 +102,25 @@ namespace PulumiSvc.Svc
 
         [Input("templates")]
         private List<string>? _templates;
+
+        /// <summary>
+        /// Only events of these workflows (database ids).
+        /// </summary>
         public List<string> Templates
         {
             get => _templates ?? (_templates = new List<string>());
             set => _templates = value;
         }
 
+        /// <summary>
+        /// Only events sent to this topic.
+        /// </summary>
         [Input("topicKey")]
         public string? TopicKey { get; set; }
 
+        /// <summary>
+        /// Only the events of this transaction id.
+        /// </summary>
         [Input("transactionId")]
         public string? TransactionId { get; set; }
 
@@ -131,23 +158,40 @@ namespace PulumiSvc.Svc
 
         [Input("emails")]
         private InputList<string>? _emails;
+
+        /// <summary>
+        /// Only events sent to subscribers with these email addresses.
+        /// </summary>
         public InputList<string> Emails
         {
             get => _emails ?? (_emails = new InputList<string>());
             set => _emails = value;
         }
 
+        /// <summary>
+        /// Events per page, 1 to 50 (default 10).
+        /// </summary>
         [Input("limit")]
         public Input<int>? Limit { get; set; }
 
+        /// <summary>
+        /// Page number, from 0 (default 0).
+        /// </summary>
         [Input("page")]
         public Input<int>? Page { get; set; }
 
+        /// <summary>
+        /// Deprecated: Use the specific filters.
+        /// </summary>
         [Input("search")]
         public Input<string>? Search { get; set; }
 
         [Input("subscriberIds")]
         private InputList<string>? _subscriberIds;
+
+        /// <summary>
+        /// Only events sent to these subscribers (`subscriberId`s).
+        /// </summary>
         public InputList<string> SubscriberIds
         {
             get => _subscriberIds ?? (_subscriberIds = new InputList<string>());
@@ -156,15 +200,25 @@ namespace PulumiSvc.Svc
 
         [Input("templates")]
         private InputList<string>? _templates;
+
+        /// <summary>
+        /// Only events of these workflows (database ids).
+        /// </summary>
         public InputList<string> Templates
         {
             get => _templates ?? (_templates = new InputList<string>());
             set => _templates = value;
         }
 
+        /// <summary>
+        /// Only events sent to this topic.
+        /// </summary>
         [Input("topicKey")]
         public Input<string>? TopicKey { get; set; }
 
+        /// <summary>
+        /// Only the events of this transaction id.
+        /// </summary>
         [Input("transactionId")]
         public Input<string>? TransactionId { get; set; }
 
@@ -178,10 +232,25 @@ namespace PulumiSvc.Svc
     [OutputType]
     public sealed class ListNotificationsResult
     {
+        /// <summary>
+        /// The events of this page.
+        /// </summary>
         public readonly ImmutableArray<Outputs.ListNotificationsResultData> Data;
+        /// <summary>
+        /// Whether a next page exists.
+        /// </summary>
         public readonly bool HasMore;
+        /// <summary>
+        /// Page number, from 0.
+        /// </summary>
         public readonly double Page;
+        /// <summary>
+        /// Events per page.
+        /// </summary>
         public readonly double PageSize;
+        /// <summary>
+        /// Number of events matching the filters, when the service counts them.
+        /// </summary>
         public readonly double? TotalCount;
 
         [OutputConstructor]

@@ -34,20 +34,36 @@ namespace PulumiSvc.Svc
 
     public sealed class ListWorkflowsArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// Workflows per page, 1 to 100.
+        /// </summary>
         [Input("limit")]
         public int? Limit { get; set; }
 
+        /// <summary>
+        /// `createdAt`, `updatedAt`, `name` or `lastTriggeredAt`.
+        /// </summary>
         [Input("orderBy")]
         public string? OrderBy { get; set; }
 
+        /// <summary>
+        /// `ASC` or `DESC` (default: newest first).
+        /// </summary>
         [Input("orderDirection")]
         public string? OrderDirection { get; set; }
 
+        /// <summary>
+        /// Only workflows whose name or identifier contains this text.
+        /// </summary>
         [Input("query")]
         public string? Query { get; set; }
 
         [Input("status")]
         private List<string>? _status;
+
+        /// <summary>
+        /// Only workflows in these states (`ACTIVE`, `INACTIVE`, `ERROR`).
+        /// </summary>
         public List<string> Status
         {
             get => _status ?? (_status = new List<string>());
@@ -56,6 +72,10 @@ namespace PulumiSvc.Svc
 
         [Input("tags")]
         private List<string>? _tags;
+
+        /// <summary>
+        /// Only workflows with these tags.
+        /// </summary>
         public List<string> Tags
         {
             get => _tags ?? (_tags = new List<string>());
@@ -70,20 +90,36 @@ namespace PulumiSvc.Svc
 
     public sealed class ListWorkflowsInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// Workflows per page, 1 to 100.
+        /// </summary>
         [Input("limit")]
         public Input<int>? Limit { get; set; }
 
+        /// <summary>
+        /// `createdAt`, `updatedAt`, `name` or `lastTriggeredAt`.
+        /// </summary>
         [Input("orderBy")]
         public Input<string>? OrderBy { get; set; }
 
+        /// <summary>
+        /// `ASC` or `DESC` (default: newest first).
+        /// </summary>
         [Input("orderDirection")]
         public Input<string>? OrderDirection { get; set; }
 
+        /// <summary>
+        /// Only workflows whose name or identifier contains this text.
+        /// </summary>
         [Input("query")]
         public Input<string>? Query { get; set; }
 
         [Input("status")]
         private InputList<string>? _status;
+
+        /// <summary>
+        /// Only workflows in these states (`ACTIVE`, `INACTIVE`, `ERROR`).
+        /// </summary>
         public InputList<string> Status
         {
             get => _status ?? (_status = new InputList<string>());
@@ -92,6 +128,10 @@ namespace PulumiSvc.Svc
 
         [Input("tags")]
         private InputList<string>? _tags;
+
+        /// <summary>
+        /// Only workflows with these tags.
+        /// </summary>
         public InputList<string> Tags
         {
             get => _tags ?? (_tags = new InputList<string>());
@@ -108,6 +148,9 @@ namespace PulumiSvc.Svc
     [OutputType]
     public sealed class ListWorkflowsResult
     {
+        /// <summary>
+        /// The workflows that match the filters, without their steps.
+        /// </summary>
         public readonly ImmutableArray<Outputs.ListWorkflowsResultItems> Items;
 
         [OutputConstructor]

@@ -34,33 +34,63 @@ namespace PulumiSvc.Svc
 
     public sealed class SearchSubscribersArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// Cursor: the subscribers after this one (a `next` of an earlier page).
+        /// </summary>
         [Input("after")]
         public string? After { get; set; }
 
+        /// <summary>
+        /// Cursor: the subscribers before this one (a `previous` of an earlier page).
+        /// </summary>
         [Input("before")]
         public string? Before { get; set; }
 
+        /// <summary>
+        /// Only subscribers whose email address matches.
+        /// </summary>
         [Input("email")]
         public string? Email { get; set; }
 
+        /// <summary>
+        /// Whether the page includes the cursor's own subscriber.
+        /// </summary>
         [Input("includeCursor")]
         public object? IncludeCursor { get; set; }
 
+        /// <summary>
+        /// Subscribers per page, 1 to 100 (default 10).
+        /// </summary>
         [Input("limit")]
         public int? Limit { get; set; }
 
+        /// <summary>
+        /// Only subscribers whose name matches.
+        /// </summary>
         [Input("name")]
         public string? Name { get; set; }
 
+        /// <summary>
+        /// `_id` or `updatedAt` (default `_id`).
+        /// </summary>
         [Input("orderBy")]
         public string? OrderBy { get; set; }
 
+        /// <summary>
+        /// `ASC` or `DESC` (default `DESC`).
+        /// </summary>
         [Input("orderDirection")]
         public string? OrderDirection { get; set; }
 
+        /// <summary>
+        /// Only subscribers whose phone number matches.
+        /// </summary>
         [Input("phone")]
         public string? Phone { get; set; }
 
+        /// <summary>
+        /// Only subscribers whose `subscriberId` matches.
+        /// </summary>
         [Input("subscriberId")]
         public string? SubscriberId { get; set; }
 
@@ -72,33 +102,63 @@ namespace PulumiSvc.Svc
 
     public sealed class SearchSubscribersInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// Cursor: the subscribers after this one (a `next` of an earlier page).
+        /// </summary>
         [Input("after")]
         public Input<string>? After { get; set; }
 
+        /// <summary>
+        /// Cursor: the subscribers before this one (a `previous` of an earlier page).
+        /// </summary>
         [Input("before")]
         public Input<string>? Before { get; set; }
 
+        /// <summary>
+        /// Only subscribers whose email address matches.
+        /// </summary>
         [Input("email")]
         public Input<string>? Email { get; set; }
 
+        /// <summary>
+        /// Whether the page includes the cursor's own subscriber.
+        /// </summary>
         [Input("includeCursor")]
         public Input<object>? IncludeCursor { get; set; }
 
+        /// <summary>
+        /// Subscribers per page, 1 to 100 (default 10).
+        /// </summary>
         [Input("limit")]
         public Input<int>? Limit { get; set; }
 
+        /// <summary>
+        /// Only subscribers whose name matches.
+        /// </summary>
         [Input("name")]
         public Input<string>? Name { get; set; }
 
+        /// <summary>
+        /// `_id` or `updatedAt` (default `_id`).
+        /// </summary>
         [Input("orderBy")]
         public Input<string>? OrderBy { get; set; }
 
+        /// <summary>
+        /// `ASC` or `DESC` (default `DESC`).
+        /// </summary>
         [Input("orderDirection")]
         public Input<string>? OrderDirection { get; set; }
 
+        /// <summary>
+        /// Only subscribers whose phone number matches.
+        /// </summary>
         [Input("phone")]
         public Input<string>? Phone { get; set; }
 
+        /// <summary>
+        /// Only subscribers whose `subscriberId` matches.
+        /// </summary>
         [Input("subscriberId")]
         public Input<string>? SubscriberId { get; set; }
 
@@ -112,10 +172,25 @@ namespace PulumiSvc.Svc
     [OutputType]
     public sealed class SearchSubscribersResult
     {
+        /// <summary>
+        /// The subscribers of this page.
+        /// </summary>
         public readonly ImmutableArray<Outputs.ListMessagesResultDataSubscriber> Data;
+        /// <summary>
+        /// Cursor of the next page (`after`), or null on the last.
+        /// </summary>
         public readonly string Next;
+        /// <summary>
+        /// Cursor of the previous page (`before`), or null on the first.
+        /// </summary>
         public readonly string Previous;
+        /// <summary>
+        /// Number of subscribers matching the filters (capped, see `totalCountCapped`).
+        /// </summary>
         public readonly double TotalCount;
+        /// <summary>
+        /// Whether `totalCount` stopped at the service's cap.
+        /// </summary>
         public readonly bool TotalCountCapped;
 
         [OutputConstructor]

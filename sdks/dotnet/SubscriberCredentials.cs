@@ -17,12 +17,7 @@ namespace PulumiSvc.Svc
     public partial class SubscriberCredentials : global::Pulumi.CustomResource
     {
         /// <summary>
-        /// The credentials: `deviceTokens` (push; the declared list replaces the stored one, `[]` clears it),
-        /// `webhookUrl` (chat), `channel` (Mattermost); one left out is cleared. The service stores nothing else
-        /// (the Grafana on-call fields are refused). Secret. Outputs hold them as read back from the service, so tokens changed outside
-        /// Pulumi show as a diff after a refresh. Left out: the entry is held by the service, not managed here
-        /// (what `pulumi import` generates): nothing is written, and destroy leaves the entry; declaring them later
-        /// takes the entry over (one update of `credentials`).
+        /// The entry's credentials as read back from the service (secret).
         /// </summary>
         [Output("credentials")]
         public Output<Outputs.ChannelCredentials> Credentials { get; private set; } = null!;

@@ -23,7 +23,7 @@ namespace PulumiSvc.Svc
         public Output<bool> Active { get; private set; } = null!;
 
         /// <summary>
-        /// Description. Left out: whatever the service holds (not managed).
+        /// Description, as the service holds it.
         /// </summary>
         [Output("description")]
         public Output<string> Description { get; private set; } = null!;
@@ -44,7 +44,7 @@ namespace PulumiSvc.Svc
         public Output<string?> EnvironmentName { get; private set; } = null!;
 
         /// <summary>
-        /// Whether translations are enabled. Left out: not managed.
+        /// Whether translations are enabled, as the service holds it.
         /// </summary>
         [Output("isTranslationEnabled")]
         public Output<bool> IsTranslationEnabled { get; private set; } = null!;
@@ -82,7 +82,7 @@ namespace PulumiSvc.Svc
         public Output<Outputs.WorkflowPreferences?> Preferences { get; private set; } = null!;
 
         /// <summary>
-        /// Severity: `high`, `medium`, `low` or `none`. Left out: not managed.
+        /// Severity, as the service holds it.
         /// </summary>
         [Output("severity")]
         public Output<string> Severity { get; private set; } = null!;
@@ -95,19 +95,19 @@ namespace PulumiSvc.Svc
         public Output<string> Status { get; private set; } = null!;
 
         /// <summary>
-        /// The steps, in order. Added, removed and reordered steps are updates.
+        /// The steps as stored, each with its `stepId` and `id` (the service's `_id`).
         /// </summary>
         [Output("steps")]
         public Output<ImmutableArray<Outputs.WorkflowStoredStep>> Steps { get; private set; } = null!;
 
         /// <summary>
-        /// Tags. Left out: whatever the service holds (not managed).
+        /// Tags, as the service holds them.
         /// </summary>
         [Output("tags")]
         public Output<ImmutableArray<string>> Tags { get; private set; } = null!;
 
         /// <summary>
-        /// Whether triggers are validated against `payloadSchema`. Left out: not managed.
+        /// Whether triggers are validated against the payload schema, as the service holds it.
         /// </summary>
         [Output("validatePayload")]
         public Output<bool> ValidatePayload { get; private set; } = null!;

@@ -1,6 +1,10 @@
 /**
- * A Go program under the real CLI: examples/go (the Automation API, an inline program on the checked-in Go SDK
- * sdks/go, a file backend with its own PULUMI_HOME and passphrase) built with `go build`, and
+ * A Go program under the real CLI: examples/go, the Pulumi project a user runs with `pulumi up` (its main.go on
+ * the checked-in Go SDK sdks/go), run as it is through the Automation API: this repository cannot build the Go
+ * language host, so the test builds the example's main.go, go.mod, go.sum and Pulumi.yaml together with the
+ * harness testkit/example-drivers/go_example.go, which runs the example's `program` (what its main passes to
+ * pulumi.Run) as the inline program of a stack with its config set from the test (a file backend with its own
+ * PULUMI_HOME and passphrase), and
  * `pulumi-resource-svc` from the packed tarball installed into a fresh folder (its `node_modules/.bin` on PATH,
  * with the CLI's bin directory). Against the emulator seeded with the convergence fixtures (the application's
  * own integrations and channel entries): `up` creates the FCM integration and the device tokens of three
@@ -12,9 +16,9 @@
  * cache (figures in the README's Go section).
  */
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
 import type { ChannelSettings, Integration } from "../../sdk/schemas";
@@ -50,7 +54,11 @@ const TOKENS: Readonly<Record<string, string>> = {
   "user-alan": `${DEVICE_TOKEN}-alan`,
 };
 const SECRETS = [API_KEY, SERVICE_ACCOUNT, DEVICE_TOKEN, PASSPHRASE];
-/** The stack examples/go declares. */
+/** The example the test builds as it is, its files, and the harness that runs its program. */
+const EXAMPLE = join(repoRoot(), "examples", "go");
+const EXAMPLE_FILES = ["main.go", "go.mod", "go.sum", "Pulumi.yaml"];
+const GO_HARNESS = join(repoRoot(), "testkit", "example-drivers", "go_example.go");
+/** The stack: the example's project (its Pulumi.yaml `name`) and the harness's stack. */
 const PROJECT = "svc-go";
 const STACK = "dev";
 /** The prefix of the one line each step of the program prints on stdout. */
@@ -114,14 +122,24 @@ async function step(command: string): Promise<StepLine> {
   return JSON.parse(line.slice(MARKER.length)) as StepLine;
 }
 
-/** Builds examples/go into work/bin (Go's build cache serves what the CLI build and the go-sdk tests compiled). */
+/**
+ * Builds examples/go with the harness beside it into work/bin: the example's files copied as they are into
+ * work/build, go.mod's replace of the svc SDK made absolute (Go's build cache serves what the CLI build and the
+ * go-sdk tests compiled).
+ */
 async function buildProgram(): Promise<void> {
+  const build = join(work, "build");
+  mkdirSync(build);
+  for (const file of EXAMPLE_FILES) copyFileSync(join(EXAMPLE, file), join(build, file));
+  copyFileSync(GO_HARNESS, join(build, basename(GO_HARNESS)));
+  const sdk = `github.com/pulumi-svc/pulumi-svc/sdks/go=${join(repoRoot(), "sdks", "go")}`;
+  await runTimed("go", ["mod", "edit", `-replace=${sdk}`], { cwd: build, env: goEnv() });
   program = join(work, "bin", "svc-go-example");
-  const build = await runTimed("go", ["build", "-buildvcs=false", "-o", program, "."], {
-    cwd: join(repoRoot(), "examples", "go"),
+  const run = await runTimed("go", ["build", "-buildvcs=false", "-o", program, "."], {
+    cwd: build,
     env: goEnv(),
   });
-  process.stderr.write(`go-program: go build of examples/go ${build.seconds.toFixed(1)} s\n`);
+  process.stderr.write(`go-program: go build of examples/go and its harness ${run.seconds.toFixed(1)} s\n`);
 }
 
 /** Packs the repository and installs the tarball into a fresh folder (the plugin is its node_modules/.bin). */
@@ -132,7 +150,7 @@ async function installPlugin(): Promise<void> {
 }
 
 describe.skipIf(skipEngine("go-program") || skipWithoutGo("go-program"))(
-  "a Go Automation API program on the generated SDK, with pulumi-resource-svc from the packed tarball",
+  "examples/go (its program through the Automation API) on the generated SDK, with pulumi-resource-svc from the packed tarball",
   { timeout: ENGINE_TIMEOUT_MS },
   () => {
     beforeAll(async () => {

@@ -1,7 +1,9 @@
 /**
- * A Python program under the real CLI: examples/python (the Automation API, an inline program on the checked-in
- * Python SDK sdks/python, a file backend with its own PULUMI_HOME and passphrase) run by the cached virtual
- * environment with the pinned `pulumi` (scripts/python-venv.sh) and the SDK pip-installed into a folder of this
+ * A Python program under the real CLI: examples/python, the Pulumi project a user runs with `pulumi up` (its
+ * __main__.py on the checked-in Python SDK sdks/python), run as it is through the Automation API: this repository
+ * cannot build the Python language host, so testkit/example-drivers/python_example.py runs that __main__.py as
+ * an inline program (`runpy.run_path`, as the host runs it), with the stack's config set from the test (a file
+ * backend with its own PULUMI_HOME and passphrase). Run by the cached virtual environment with the pinned `pulumi` (scripts/python-venv.sh) and the SDK pip-installed into a folder of this
  * test's own, with `pulumi-resource-svc` made available by {@link makePluginAvailable}. Against the emulator
  * seeded with the convergence fixtures: `up` creates the FCM integration and the device tokens of three
  * subscribers bound to it and calls a function; a preview and a refresh find every resource `same`;
@@ -62,7 +64,10 @@ const TOKENS: Readonly<Record<string, string>> = {
   "user-alan": `${DEVICE_TOKEN}-alan`,
 };
 const SECRETS = [API_KEY, SERVICE_ACCOUNT, DEVICE_TOKEN, PASSPHRASE];
-/** The stack examples/python declares. */
+/** The example the test runs as it is, and the driver that runs it through the Automation API. */
+const EXAMPLE = join(repoRoot(), "examples", "python");
+const PYTHON_DRIVER = join(repoRoot(), "testkit", "example-drivers", "python_example.py");
+/** The stack: the example's project (its Pulumi.yaml `name`) and the driver's stack. */
 const PROJECT = "svc-python";
 const STACK = "dev";
 const MARKER = "svc-python-example: ";
@@ -155,7 +160,7 @@ async function installPython(): Promise<string> {
 
 /** Runs one step of the program and returns the line it printed. */
 async function step(command: string, pasted?: string): Promise<StepLine> {
-  const args = [join(repoRoot(), "examples", "python"), "--state", stateDir()];
+  const args = [PYTHON_DRIVER, "--example", EXAMPLE, "--state", stateDir()];
   if (pasted) args.push("--pasted", pasted);
   const run = await runTimed(python, [...args, command], { cwd: work, env });
   scanned += run.stdout + run.stderr;
@@ -241,7 +246,7 @@ function programEnv(path: string, site: string): NodeJS.ProcessEnv {
 }
 
 describe.skipIf(skipEngine("python-program") || skipWithoutPython("python-program"))(
-  "a Python Automation API program on the generated SDK, with pulumi-resource-svc",
+  "examples/python (its __main__.py through the Automation API) on the generated SDK, with pulumi-resource-svc",
   { timeout: ENGINE_TIMEOUT_MS },
   () => {
     beforeAll(async () => {

@@ -1,6 +1,7 @@
 /**
  * The plugin's package schema is pinned: provider/plugin/schema.json (what GetSchema serves) must be what the
- * zod schemas, the secret policy and the TSDoc generate now. After a change to any of them, regenerate with
+ * zod schemas, the secret policy and the TSDoc on the zod schemas' fields generate now; every property in it
+ * is described. After a change to any of them, regenerate with
  * `npm run schema` and review the diff.
  */
 import { readFileSync } from "node:fs";
@@ -24,6 +25,27 @@ interface Spec {
   resources: Record<string, { inputProperties: Props; properties: Props; description: string }>;
   functions: Record<string, { inputs: { properties: Props }; outputs: { properties: Props } }>;
   types: Record<string, { properties: Props }>;
+}
+
+/**
+ * The paths of every property of the schema without a description: any `properties`, `inputProperties` or
+ * `variables` map, wherever it is (config, provider, resources, functions' inputs and outputs, types).
+ */
+function undescribed(node: unknown, path: string[] = []): string[] {
+  if (typeof node !== "object" || node === null) return [];
+  const found: string[] = [];
+  for (const [key, value] of Object.entries(node)) {
+    const here = [...path, key];
+    const isMap =
+      ["properties", "inputProperties", "variables"].includes(key) && path.at(-1) !== "properties";
+    if (isMap && typeof value === "object" && value !== null) {
+      for (const [name, property] of Object.entries(value as Record<string, { description?: string }>)) {
+        if (!property.description?.trim()) found.push([...here, name].join("."));
+      }
+    }
+    found.push(...undescribed(value, here));
+  }
+  return found.sort();
 }
 
 describe("the package schema", () => {
@@ -66,16 +88,40 @@ describe("the package schema", () => {
     expect(secretConfig.map(([k]) => k).sort()).toEqual(["apiKey", "fingerprintKey"]);
   });
 
-  it("describes each resource property from its TSDoc", () => {
+  it("describes each resource property from the TSDoc of its zod schema, inputs and outputs apart", () => {
     const integration = spec.resources["svc:index:Integration"]!;
     expect(integration.inputProperties.providerId?.description).toMatch(/Delivery provider id/);
     expect(integration.properties.environmentId?.description).toMatch(/Environment the integration/);
-    const undocumented = Object.entries(spec.resources).flatMap(([token, r]) =>
-      Object.entries({ ...r.inputProperties, ...r.properties })
-        .filter(([, p]) => !p.description)
-        .map(([name]) => `${token}.${name}`),
+    expect(integration.inputProperties.credentials?.description).toMatch(/^Provider credentials/);
+    expect(integration.properties.credentials?.description).toMatch(/^The credentials this stack last wrote/);
+  });
+
+  it("describes nested types and function results from the sdk's zod schemas, an open enum with its values", () => {
+    expect(spec.types["svc:index:StepFilter"]?.properties.value?.description).toMatch(/`AND` or `OR`/);
+    expect(spec.types["svc:index:IntegrationCredentials"]?.properties.serviceAccount?.description).toMatch(
+      /Service account JSON/,
     );
-    expect(undocumented).toEqual([]);
+    const workflow = spec.functions["svc:index:getWorkflow"]!;
+    expect(workflow.inputs.properties.workflowId?.description).toMatch(/workflow identifier/);
+    expect(workflow.outputs.properties.status?.description).toMatch(
+      /^`ACTIVE`, `INACTIVE` or `ERROR`.* One of ACTIVE, INACTIVE, ERROR, or a newer value\.$/,
+    );
+  });
+
+  it("describes every property: config, provider, resources' inputs and outputs, types, functions' inputs and outputs", () => {
+    expect(undescribed(generated)).toEqual([]);
+    // The walk finds them: a property without a description anywhere is reported by its path.
+    const stripped = structuredClone(spec);
+    delete stripped.types["svc:index:StepFilter"]!.properties.isNegated!.description;
+    delete stripped.functions["svc:index:listMessages"]!.inputs.properties.page!.description;
+    delete stripped.config.variables.baseUrl!.description;
+    expect(undescribed(stripped)).toEqual([
+      "config.variables.baseUrl",
+      "functions.svc:index:listMessages.inputs.properties.page",
+      // The provider's inputs are the config's keys (one object, so the clone shares it).
+      "provider.inputProperties.baseUrl",
+      "types.svc:index:StepFilter.properties.isNegated",
+    ]);
   });
 
   it("declares a Workflow's steps as typed objects: declared ones, and stored ones with stepId and id", () => {

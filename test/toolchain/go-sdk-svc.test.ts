@@ -44,6 +44,7 @@ describe.skipIf(skipWithoutGo("go-sdk-svc"))("the checked-in Go SDK", { timeout:
     const dirs = [
       SDK,
       join(ROOT, "examples", "go"),
+      join(ROOT, "testkit", "example-drivers"),
       join(ROOT, "scripts", "pulumi-cli"),
       join(ROOT, "scripts", "pulumi-dotnet-gen"),
     ];

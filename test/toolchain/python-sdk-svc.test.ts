@@ -3,11 +3,12 @@
  * with scripts/gen-sdk.sh -language python (the Python codegen of pkg/v3 at the pinned CLI version) and
  * package.json's version gives exactly the files in the repository (so a schema or version change without `npm
  * run sdk:python` fails here), and `pip install ./sdks/python` builds a wheel of that version that imports in
- * the cached environment with the pinned `pulumi` (scripts/python-venv.sh). Running it is
+ * the cached environment with the pinned `pulumi` (scripts/python-venv.sh), every property of its input and output
+ * types documented by the schema's description as a docstring (what IDEs show on hover). Running it is
  * test/engine/python-program.test.ts. Needs go and python3 (skipped without them, unless
  * PULUMI_SVC_REQUIRE_ENGINE=1).
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -34,6 +35,32 @@ print(json.dumps({
     "file": pulumi_svc.__file__,
 }))
 `;
+
+/**
+ * Prints the docstring of every property of the package's input and output types (`_inputs`, `outputs`), as
+ * JSON `{ "Class.property": docstring }`: `inspect.cleandoc`'ed, `""` when there is none.
+ */
+const DOCSTRINGS = `
+import inspect, json
+from pulumi_svc import _inputs, outputs
+docs = {}
+for module in (_inputs, outputs):
+    for cls_name, cls in vars(module).items():
+        if not inspect.isclass(cls) or cls.__module__ != module.__name__:
+            continue
+        for prop_name, prop in vars(cls).items():
+            if isinstance(prop, property):
+                docs[cls_name + "." + prop_name] = inspect.cleandoc(prop.__doc__ or "")
+print(json.dumps(docs))
+`;
+
+/** The description of a property of a type of the pinned schema, as a docstring shows it. */
+function schemaDescription(type: string, property: string): string {
+  const schema = JSON.parse(readFileSync(join(ROOT, "provider", "plugin", "schema.json"), "utf8")) as {
+    types: Record<string, { properties: Record<string, { description?: string }> }>;
+  };
+  return schema.types[`svc:index:${type}`]?.properties[property]?.description ?? "";
+}
 
 let site: string | undefined;
 
@@ -83,6 +110,29 @@ describe.skipIf(skipWithoutGo("python-sdk-svc") || skipWithoutPython("python-sdk
         ],
         file: join(site, "pulumi_svc", "__init__.py"),
       });
+    });
+
+    it("documents every property of its input and output types with the schema's description, as a docstring", async () => {
+      if (!site) throw new Error("the install test did not run");
+      const venv = await pythonVenv();
+      const probe = await runTimed(venvPython(venv), ["-c", DOCSTRINGS], {
+        cwd: site,
+        env: { ...process.env, PYTHONPATH: site },
+      });
+      const docs = JSON.parse(probe.stdout) as Record<string, string>;
+      // A step filter (an Integration's conditions), the credentials and a data source's result type.
+      expect(docs["StepFilterArgs.is_negated"]).toBe(schemaDescription("StepFilter", "isNegated"));
+      expect(docs["StepFilterConditionArgs.operator"]).toMatch(/^Comparison: `EQUAL`/);
+      expect(docs["IntegrationCredentialsArgs.service_account"]).toMatch(/^Service account JSON/);
+      expect(docs["GetActiveIntegrationsResultItems.identifier"]).toBe(
+        schemaDescription("GetActiveIntegrationsResultItems", "identifier"),
+      );
+      expect(Object.keys(docs).length).toBeGreaterThan(400);
+      expect(
+        Object.entries(docs)
+          .filter(([, doc]) => !doc)
+          .map(([name]) => name),
+      ).toEqual([]);
     });
   },
 );

@@ -51,28 +51,37 @@ const held: [
 ] = [true, true, true, true, true];
 void held;
 
-/** One function: its TS type names (for docs), description, argument and result schemas. */
+/**
+ * A data source's argument schema, typed as the data source's `...Args` interface: the TSDoc of that
+ * interface (what TypeScript users of the data source read) describes the function's inputs.
+ */
+function argsOf<T>(schema: z.ZodType<T>): z.ZodType<T> {
+  return schema;
+}
+
+/** One function: its description, argument and result schemas (whose fields' TSDoc describes their properties). */
 export interface FunctionSchema {
   name: string;
   description: string;
   args: z.ZodType;
   /** A list result is wrapped as `{ items }` (../functions.ts). */
   result: z.ZodType;
-  /** The TypeScript names of the args and result types, whose TSDoc describes their properties. */
-  argsType: string;
-  resultType: string;
 }
 
-/** Every function of the plugin, as ../functions.ts `FUNCTIONS`. */
-export const FUNCTION_SCHEMAS: readonly FunctionSchema[] = [
+/**
+ * Every function of the plugin, as ../functions.ts `FUNCTIONS`. A tuple (`as const`), so each entry keeps its
+ * schemas' types: the TSDoc of their fields is read through them (testkit/plugin/schema-docs.ts).
+ */
+export const FUNCTION_SCHEMAS = [
   {
     name: "getActiveIntegrations",
     description:
       "The active integrations of the organization (`GET /v1/integrations/active`), filtered by channel, provider and environment, as `items`.",
-    args: getActiveIntegrationsArgs,
-    result: z.object({ items: integrationListSchema }),
-    argsType: "GetActiveIntegrationsArgs",
-    resultType: "Integration",
+    args: argsOf<GetActiveIntegrationsArgs>(getActiveIntegrationsArgs),
+    result: z.object({
+      /** The active integrations that match the filters. */
+      items: integrationListSchema,
+    }),
   },
   {
     name: "getEnvironment",
@@ -80,73 +89,58 @@ export const FUNCTION_SCHEMAS: readonly FunctionSchema[] = [
       "The environment the provider's API key acts on (`GET /v1/environments/me`): `id`, `name`, `organizationId`, `parentId`.",
     args: z.object({}),
     result: environmentSchema,
-    argsType: "GetEnvironmentArgs",
-    resultType: "Environment",
   },
   {
     name: "getNotification",
     description: "One notification (an event's processing, with its jobs and execution details).",
-    args: getNotificationArgs,
+    args: argsOf<GetNotificationArgs>(getNotificationArgs),
     result: notificationSchema,
-    argsType: "GetNotificationArgs",
-    resultType: "Notification",
   },
   {
     name: "getSubscriber",
     description:
       "The subscriber with exactly this `subscriberId` in the API key's environment; fails when there is none. Secret when it holds channel credentials.",
-    args: getSubscriberArgs,
+    args: argsOf<GetSubscriberArgs>(getSubscriberArgs),
     result: subscriberSchema,
-    argsType: "GetSubscriberArgs",
-    resultType: "Subscriber",
   },
   {
     name: "getSubscriberPreferences",
     description: "A subscriber's preferences, per workflow and channel.",
-    args: getSubscriberArgs,
+    args: argsOf<GetSubscriberPreferencesArgs>(getSubscriberArgs),
     result: subscriberPreferencesSchema,
-    argsType: "GetSubscriberPreferencesArgs",
-    resultType: "SubscriberPreferences",
   },
   {
     name: "getWorkflow",
     description: "One workflow (`GET /v2/workflows/{workflowId}`).",
-    args: getWorkflowArgs,
+    args: argsOf<GetWorkflowArgs>(getWorkflowArgs),
     result: workflowSchema,
-    argsType: "GetWorkflowArgs",
-    resultType: "Workflow",
   },
   {
     name: "listMessages",
     description: "One page of the messages of the API key's environment (`GET /v1/messages`, pages from 0).",
     args: listMessagesQuerySchema,
     result: messagePageSchema,
-    argsType: "ListMessagesQuery",
-    resultType: "MessagePage",
   },
   {
     name: "listNotifications",
     description: "One page of the notifications of the API key's environment (`GET /v1/notifications`).",
     args: listNotificationsQuerySchema,
     result: notificationPageSchema,
-    argsType: "ListNotificationsQuery",
-    resultType: "NotificationPage",
   },
   {
     name: "listWorkflows",
     description:
       "Every workflow of the API key's environment matching the filters (`GET /v2/workflows`, page after page), as `items`; items have no steps (read one with `getWorkflow`).",
     args: listWorkflowsQuerySchema.omit({ offset: true }),
-    result: z.object({ items: z.array(workflowListItemSchema) }),
-    argsType: "ListWorkflowsQuery",
-    resultType: "WorkflowListItem",
+    result: z.object({
+      /** The workflows that match the filters, without their steps. */
+      items: z.array(workflowListItemSchema),
+    }),
   },
   {
     name: "searchSubscribers",
     description: "One page of the subscribers of the API key's environment matching the filters.",
     args: searchSubscribersQuerySchema,
     result: subscriberPageSchema,
-    argsType: "SearchSubscribersQuery",
-    resultType: "SubscriberPage",
   },
-];
+] as const satisfies readonly FunctionSchema[];

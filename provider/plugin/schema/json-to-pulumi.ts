@@ -47,9 +47,6 @@ export interface ObjectTypeSpec {
   required?: string[];
 }
 
-/** Property descriptions by property name, for one type. */
-export type PropertyDocs = Readonly<Record<string, string>>;
-
 const ANY: TypeSpec = { $ref: "pulumi.json#/Any" };
 
 /** The schema name of a wire property: a leading `_` dropped (`_id` is `id`). */
@@ -69,7 +66,6 @@ export class TypeRegistry {
   private readonly byDef = new Map<string, string>();
 
   constructor(
-    private readonly docs: Readonly<Record<string, PropertyDocs>> = {},
     /** Names to use instead of generated ones (`IntegrationConditions` is a `StepFilter`). */
     private readonly names: Readonly<Record<string, string>> = {},
   ) {}
@@ -117,7 +113,7 @@ export class TypeRegistry {
     }
     const name = this.names[hint] ?? hint;
     const token = typeToken(name);
-    const spec = this.objectSpec(node, name, defs, this.docs[token] ?? {});
+    const spec = this.objectSpec(node, name, defs);
     const shape = JSON.stringify(spec);
     const same = this.byShape.get(shape);
     if (same !== undefined) return { $ref: `#/types/${same}` };
@@ -127,17 +123,12 @@ export class TypeRegistry {
     return { $ref: `#/types/${token}` };
   }
 
-  /** The properties of an object node, each typed, described (docs first) and named for the schema. */
-  objectSpec(
-    node: JsonSchema,
-    hint: string,
-    defs: Record<string, JsonSchema>,
-    docs: PropertyDocs,
-  ): ObjectTypeSpec {
+  /** The properties of an object node, each typed, described (its node's `description`) and named for the schema. */
+  objectSpec(node: JsonSchema, hint: string, defs: Record<string, JsonSchema>): ObjectTypeSpec {
     const properties: Record<string, PropertySpec> = {};
     for (const [wire, child] of Object.entries(node.properties ?? {})) {
       const name = propertyName(wire);
-      const description = docs[wire] || child.description;
+      const description = child.description;
       properties[name] = {
         ...(description ? { description } : {}),
         ...this.typeOf(child, `${hint}${name.charAt(0).toUpperCase()}${name.slice(1)}`, defs),

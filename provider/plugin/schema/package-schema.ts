@@ -1,8 +1,10 @@
 /**
  * The Pulumi package schema of `pulumi-resource-svc`, built from the zod schemas the runtime checks with and
  * from the secret policy (../../model/secret-inputs.ts): every secret input and output is `secret: true`.
- * Property descriptions come from the TSDoc of the TypeScript types (the caller reads them, see
- * test/plugin/schema.test.ts, which pins the result in ../schema.json; the plugin serves that file).
+ * Property descriptions are the TSDoc written on the zod schemas' fields: the caller's {@link Describe} reads
+ * it with the TypeScript compiler and writes it into each JSON Schema before it is converted (see
+ * testkit/plugin/schema-docs.ts and test/plugin/schema.test.ts, which pins the result in ../schema.json; the
+ * plugin serves that file).
  */
 import { z } from "zod";
 import { integrationArgsSchema, integrationOutputsSchema } from "../../model/integration-schema";
@@ -18,20 +20,22 @@ import {
 import { workflowOutputsSchema, workflowPluginArgsSchema } from "../../model/workflow-schema";
 import { PACKAGE } from "../resource-types";
 import { FUNCTION_SCHEMAS } from "./function-schemas";
-import {
-  type JsonSchema,
-  type ObjectTypeSpec,
-  type PropertyDocs,
-  type PropertySpec,
-  TypeRegistry,
-} from "./json-to-pulumi";
+import { type JsonSchema, type ObjectTypeSpec, type PropertySpec, TypeRegistry } from "./json-to-pulumi";
 import { CONFIG_SPEC, PACKAGE_META, RESOURCE_DOCS, TYPE_NAMES } from "./package-text";
 
-/** Property descriptions by token: a resource's (inputs and outputs), `<function token>:args`, `:result`, a type's. */
-export type SchemaDocs = Readonly<Record<string, PropertyDocs>>;
+/** Which zod schema a JSON Schema was made from: a resource's `inputs` or `outputs`, a function's `args` or `result`. */
+export interface SchemaRoot {
+  /** The resource's or function's name (`Integration`, `getWorkflow`). */
+  owner: string;
+  /** The field of its entry in {@link RESOURCES} or FUNCTION_SCHEMAS that holds the zod schema. */
+  side: "inputs" | "outputs" | "args" | "result";
+}
+
+/** Writes the property descriptions of one root into its JSON Schema (each property node's `description`). */
+export type Describe = (root: SchemaRoot, json: JsonSchema) => void;
 
 /** The resources: their input and output schemas. */
-const RESOURCES = [
+export const RESOURCES = [
   { name: "Integration", inputs: integrationArgsSchema, outputs: integrationOutputsSchema },
   {
     name: "SubscriberCredentials",
@@ -70,13 +74,20 @@ function secretMarked(spec: ObjectTypeSpec): Record<string, PropertySpec> {
   );
 }
 
-function resourceSpec(types: TypeRegistry, r: (typeof RESOURCES)[number], docs: SchemaDocs) {
+/** The JSON Schema of one root, described. */
+function describedJson(schema: z.ZodType, io: "input" | "output", root: SchemaRoot, describe: Describe) {
+  const json = jsonSchema(schema, io);
+  describe(root, json);
+  return json;
+}
+
+function resourceSpec(types: TypeRegistry, r: (typeof RESOURCES)[number], describe: Describe) {
   const token = `${PACKAGE}:index:${r.name}`;
-  const ins = jsonSchema(r.inputs, "input");
-  const outs = jsonSchema(r.outputs, "output");
-  const inSpec = types.objectSpec(ins, r.name, ins.$defs ?? {}, docs[token] ?? {});
+  const ins = describedJson(r.inputs, "input", { owner: r.name, side: "inputs" }, describe);
+  const outs = describedJson(r.outputs, "output", { owner: r.name, side: "outputs" }, describe);
+  const inSpec = types.objectSpec(ins, r.name, ins.$defs ?? {});
   const outHint = "outputHint" in r ? r.outputHint : r.name;
-  const outSpec = types.objectSpec(outs, outHint, outs.$defs ?? {}, docs[token] ?? {});
+  const outSpec = types.objectSpec(outs, outHint, outs.$defs ?? {});
   const spec = {
     description: RESOURCE_DOCS[r.name] ?? "",
     properties: secretMarked(outSpec),
@@ -87,30 +98,25 @@ function resourceSpec(types: TypeRegistry, r: (typeof RESOURCES)[number], docs: 
   return [token, spec] as const;
 }
 
-function functionSpec(types: TypeRegistry, f: (typeof FUNCTION_SCHEMAS)[number], docs: SchemaDocs) {
+function functionSpec(types: TypeRegistry, f: (typeof FUNCTION_SCHEMAS)[number], describe: Describe) {
   const token = `${PACKAGE}:index:${f.name}`;
-  const args = jsonSchema(f.args, "input");
-  const result = jsonSchema(f.result, "output");
+  const args = describedJson(f.args, "input", { owner: f.name, side: "args" }, describe);
+  const result = describedJson(f.result, "output", { owner: f.name, side: "result" }, describe);
   const hint = `${f.name.charAt(0).toUpperCase()}${f.name.slice(1)}`;
-  const argsSpec = types.objectSpec(args, `${hint}Args`, args.$defs ?? {}, docs[`${token}:args`] ?? {});
+  const argsSpec = types.objectSpec(args, `${hint}Args`, args.$defs ?? {});
   // A function without arguments (getEnvironment) has no `properties`: the CLI drops an empty map when it
   // loads a schema, so `pulumi package get-schema` would not print the pinned text.
   const { properties, ...rest } = argsSpec;
   const inputs = Object.keys(properties).length > 0 ? argsSpec : rest;
-  const outputs = types.objectSpec(
-    result,
-    `${hint}Result`,
-    result.$defs ?? {},
-    docs[`${token}:result`] ?? {},
-  );
+  const outputs = types.objectSpec(result, `${hint}Result`, result.$defs ?? {});
   return [token, { description: f.description, inputs, outputs }] as const;
 }
 
-/** The package schema for `version`, with `docs` as property descriptions. */
-export function packageSchema(version: string, docs: SchemaDocs = {}): Record<string, unknown> {
-  const types = new TypeRegistry(docs, TYPE_NAMES);
-  const resources = Object.fromEntries(RESOURCES.map((r) => resourceSpec(types, r, docs)));
-  const functions = Object.fromEntries(FUNCTION_SCHEMAS.map((f) => functionSpec(types, f, docs)));
+/** The package schema for `version`, its property descriptions written by `describe`. */
+export function packageSchema(version: string, describe: Describe): Record<string, unknown> {
+  const types = new TypeRegistry(TYPE_NAMES);
+  const resources = Object.fromEntries(RESOURCES.map((r) => resourceSpec(types, r, describe)));
+  const functions = Object.fromEntries(FUNCTION_SCHEMAS.map((f) => functionSpec(types, f, describe)));
   const sortedTypes = Object.fromEntries(Object.entries(types.types).sort(([a], [b]) => a.localeCompare(b)));
   return {
     name: PACKAGE,

@@ -13,6 +13,9 @@ namespace PulumiSvc.Svc.Inputs
 
     public sealed class ChannelCredentialsArgs : global::Pulumi.ResourceArgs
     {
+        /// <summary>
+        /// Alert uid of the Grafana OnCall webhook payload.
+        /// </summary>
         [Input("alertUid")]
         public Input<string>? AlertUid { get; set; }
 
@@ -34,18 +37,33 @@ namespace PulumiSvc.Svc.Inputs
             set => _deviceTokens = value;
         }
 
+        /// <summary>
+        /// Link to upstream details, for Grafana OnCall.
+        /// </summary>
         [Input("externalUrl")]
         public Input<string>? ExternalUrl { get; set; }
 
+        /// <summary>
+        /// Image URL of the Grafana OnCall webhook payload.
+        /// </summary>
         [Input("imageUrl")]
         public Input<string>? ImageUrl { get; set; }
 
+        /// <summary>
+        /// State of the Grafana OnCall webhook payload.
+        /// </summary>
         [Input("state")]
         public Input<string>? State { get; set; }
 
+        /// <summary>
+        /// Title of the Grafana OnCall webhook payload.
+        /// </summary>
         [Input("title")]
         public Input<string>? Title { get; set; }
 
+        /// <summary>
+        /// Webhook URL, for chat providers (Slack, Discord, Microsoft Teams, ...).
+        /// </summary>
         [Input("webhookUrl")]
         public Input<string>? WebhookUrl { get; set; }
 

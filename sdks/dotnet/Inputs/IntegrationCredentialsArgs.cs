@@ -13,117 +13,231 @@ namespace PulumiSvc.Svc.Inputs
 
     public sealed class IntegrationCredentialsArgs : global::Pulumi.ResourceArgs
     {
+        /// <summary>
+        /// Access key of the provider account.
+        /// </summary>
         [Input("accessKey")]
         public Input<string>? AccessKey { get; set; }
 
+        /// <summary>
+        /// Account SID (e.g. Twilio).
+        /// </summary>
         [Input("accountSid")]
         public Input<string>? AccountSid { get; set; }
 
+        /// <summary>
+        /// Alert uid of the Grafana OnCall webhook payload.
+        /// </summary>
         [Input("alertUid")]
         public Input<string>? AlertUid { get; set; }
 
+        /// <summary>
+        /// API key of the provider account (SendGrid, Mailgun, Resend, Expo, ...); the AWS access key id for SES and SNS, the key id for APNs.
+        /// </summary>
         [Input("apiKey")]
         public Input<string>? ApiKey { get; set; }
 
+        /// <summary>
+        /// Name of the request header that carries the API key (generic SMS).
+        /// </summary>
         [Input("apiKeyRequestHeader")]
         public Input<string>? ApiKeyRequestHeader { get; set; }
 
+        /// <summary>
+        /// API token of the provider account.
+        /// </summary>
         [Input("apiToken")]
         public Input<string>? ApiToken { get; set; }
 
+        /// <summary>
+        /// Application id (OneSignal, Slack); the bundle id for APNs.
+        /// </summary>
         [Input("applicationId")]
         public Input<string>? ApplicationId { get; set; }
 
+        /// <summary>
+        /// Whether the generic SMS provider first fetches an authentication token.
+        /// </summary>
         [Input("authenticateByToken")]
         public Input<bool>? AuthenticateByToken { get; set; }
 
+        /// <summary>
+        /// Key of the authentication token in the provider's answer (generic SMS, with `authenticateByToken`).
+        /// </summary>
         [Input("authenticationTokenKey")]
         public Input<string>? AuthenticationTokenKey { get; set; }
 
+        /// <summary>
+        /// Base URL of the provider's API, when not its default.
+        /// </summary>
         [Input("baseUrl")]
         public Input<string>? BaseUrl { get; set; }
 
+        /// <summary>
+        /// Channel id (e.g. a chat provider's channel).
+        /// </summary>
         [Input("channelId")]
         public Input<string>? ChannelId { get; set; }
 
+        /// <summary>
+        /// Client id of the provider's app.
+        /// </summary>
         [Input("clientId")]
         public Input<string>? ClientId { get; set; }
 
+        /// <summary>
+        /// Path of the date in the provider's answer (generic SMS).
+        /// </summary>
         [Input("datePath")]
         public Input<string>? DatePath { get; set; }
 
+        /// <summary>
+        /// Sending domain (Mailgun, SMTP).
+        /// </summary>
         [Input("domain")]
         public Input<string>? Domain { get; set; }
 
+        /// <summary>
+        /// Link to upstream details, for Grafana OnCall.
+        /// </summary>
         [Input("externalLink")]
         public Input<string>? ExternalLink { get; set; }
 
+        /// <summary>
+        /// Sender: an email address or phone number messages are sent from.
+        /// </summary>
         [Input("from")]
         public Input<string>? From { get; set; }
 
+        /// <summary>
+        /// Whether the in-app inbox requires an HMAC of the subscriber id (the in-app provider).
+        /// </summary>
         [Input("hmac")]
         public Input<bool>? Hmac { get; set; }
 
+        /// <summary>
+        /// Host of the provider's server (e.g. SMTP).
+        /// </summary>
         [Input("host")]
         public Input<string>? Host { get; set; }
 
+        /// <summary>
+        /// Path of the message id in the provider's answer (generic SMS).
+        /// </summary>
         [Input("idPath")]
         public Input<string>? IdPath { get; set; }
 
+        /// <summary>
+        /// Whether the SMTP connection never upgrades to TLS.
+        /// </summary>
         [Input("ignoreTls")]
         public Input<bool>? IgnoreTls { get; set; }
 
+        /// <summary>
+        /// Image URL of the Grafana OnCall webhook payload.
+        /// </summary>
         [Input("imageUrl")]
         public Input<string>? ImageUrl { get; set; }
 
+        /// <summary>
+        /// Instance id (Pusher Beams).
+        /// </summary>
         [Input("instanceId")]
         public Input<string>? InstanceId { get; set; }
 
+        /// <summary>
+        /// IP pool to send from (e.g. SendGrid).
+        /// </summary>
         [Input("ipPoolName")]
         public Input<string>? IpPoolName { get; set; }
 
+        /// <summary>
+        /// Messaging profile id (e.g. Telnyx).
+        /// </summary>
         [Input("messageProfileId")]
         public Input<string>? MessageProfileId { get; set; }
 
+        /// <summary>
+        /// Password, e.g. of an SMTP server.
+        /// </summary>
         [Input("password")]
         public Input<string>? Password { get; set; }
 
+        /// <summary>
+        /// Phone number id of the sender (WhatsApp Business).
+        /// </summary>
         [Input("phoneNumberIdentification")]
         public Input<string>? PhoneNumberIdentification { get; set; }
 
+        /// <summary>
+        /// Port of the provider's server (e.g. SMTP), as text.
+        /// </summary>
         [Input("port")]
         public Input<string>? Port { get; set; }
 
+        /// <summary>
+        /// Project name; the team id for APNs.
+        /// </summary>
         [Input("projectName")]
         public Input<string>? ProjectName { get; set; }
 
+        /// <summary>
+        /// Redirect URL of an OAuth flow (e.g. Slack).
+        /// </summary>
         [Input("redirectUrl")]
         public Input<string>? RedirectUrl { get; set; }
 
+        /// <summary>
+        /// Region of the provider account (e.g. Amazon SES, Mailgun EU).
+        /// </summary>
         [Input("region")]
         public Input<string>? Region { get; set; }
 
+        /// <summary>
+        /// Whether the SMTP connection must upgrade to TLS.
+        /// </summary>
         [Input("requireTls")]
         public Input<bool>? RequireTls { get; set; }
 
+        /// <summary>
+        /// Secret key (SES, SNS, Mailjet, Nexmo); the signing secret of email and push webhooks; the private key for APNs.
+        /// </summary>
         [Input("secretKey")]
         public Input<string>? SecretKey { get; set; }
 
+        /// <summary>
+        /// Name of the request header that carries the secret key (generic SMS).
+        /// </summary>
         [Input("secretKeyRequestHeader")]
         public Input<string>? SecretKeyRequestHeader { get; set; }
 
+        /// <summary>
+        /// Whether the SMTP connection uses TLS from the start; for APNs, production instead of sandbox.
+        /// </summary>
         [Input("secure")]
         public Input<bool>? Secure { get; set; }
 
+        /// <summary>
+        /// Display name of the sender.
+        /// </summary>
         [Input("senderName")]
         public Input<string>? SenderName { get; set; }
 
+        /// <summary>
+        /// Service account JSON (e.g. FCM), as text.
+        /// </summary>
         [Input("serviceAccount")]
         public Input<string>? ServiceAccount { get; set; }
 
+        /// <summary>
+        /// State of the Grafana OnCall webhook payload.
+        /// </summary>
         [Input("state")]
         public Input<string>? State { get; set; }
 
+        /// <summary>
+        /// Title of the Grafana OnCall webhook payload.
+        /// </summary>
         [Input("title")]
         public Input<string>? Title { get; set; }
 
@@ -139,12 +253,21 @@ namespace PulumiSvc.Svc.Inputs
             set => _tlsOptions = value;
         }
 
+        /// <summary>
+        /// Auth token (e.g. Twilio).
+        /// </summary>
         [Input("token")]
         public Input<string>? Token { get; set; }
 
+        /// <summary>
+        /// User name, e.g. of an SMTP server.
+        /// </summary>
         [Input("user")]
         public Input<string>? User { get; set; }
 
+        /// <summary>
+        /// Webhook URL the integration posts to (chat and push webhooks).
+        /// </summary>
         [Input("webhookUrl")]
         public Input<string>? WebhookUrl { get; set; }
 

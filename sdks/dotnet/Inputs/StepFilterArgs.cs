@@ -15,18 +15,31 @@ namespace PulumiSvc.Svc.Inputs
     {
         [Input("children", required: true)]
         private InputList<Inputs.StepFilterConditionArgs>? _children;
+
+        /// <summary>
+        /// The conditions.
+        /// </summary>
         public InputList<Inputs.StepFilterConditionArgs> Children
         {
             get => _children ?? (_children = new InputList<Inputs.StepFilterConditionArgs>());
             set => _children = value;
         }
 
+        /// <summary>
+        /// Whether the filter's result is negated.
+        /// </summary>
         [Input("isNegated", required: true)]
         public Input<bool> IsNegated { get; set; } = null!;
 
+        /// <summary>
+        /// Kind of filter: `BOOLEAN`, `TEXT`, `DATE`, `NUMBER`, `STATEMENT`, `LIST`, `MULTI_LIST` or `GROUP`.
+        /// </summary>
         [Input("type", required: true)]
         public Input<string> Type { get; set; } = null!;
 
+        /// <summary>
+        /// How the conditions combine: `AND` or `OR`.
+        /// </summary>
         [Input("value", required: true)]
         public Input<string> Value { get; set; } = null!;
 

@@ -13,15 +13,28 @@ namespace PulumiSvc.Svc.Inputs
 
     public sealed class StepFilterConditionArgs : global::Pulumi.ResourceArgs
     {
+        /// <summary>
+        /// The subscriber field or payload key compared.
+        /// </summary>
         [Input("field", required: true)]
         public Input<string> Field { get; set; } = null!;
 
+        /// <summary>
+        /// What `field` is read from: `subscriber` or `payload`.
+        /// </summary>
         [Input("on", required: true)]
         public Input<string> On { get; set; } = null!;
 
+        /// <summary>
+        /// Comparison: `EQUAL`, `NOT_EQUAL`, `LARGER`, `SMALLER`, `LARGER_EQUAL`, `SMALLER_EQUAL`, `ALL_IN`,
+        /// `ANY_IN`, `NOT_IN`, `BETWEEN`, `NOT_BETWEEN`, `LIKE`, `NOT_LIKE` or `IN`.
+        /// </summary>
         [Input("operator", required: true)]
         public Input<string> Operator { get; set; } = null!;
 
+        /// <summary>
+        /// The value compared with.
+        /// </summary>
         [Input("value", required: true)]
         public Input<string> Value { get; set; } = null!;
 

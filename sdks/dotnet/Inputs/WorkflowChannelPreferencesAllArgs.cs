@@ -13,9 +13,15 @@ namespace PulumiSvc.Svc.Inputs
 
     public sealed class WorkflowChannelPreferencesAllArgs : global::Pulumi.ResourceArgs
     {
+        /// <summary>
+        /// Whether the channels are on.
+        /// </summary>
         [Input("enabled")]
         public Input<bool>? Enabled { get; set; }
 
+        /// <summary>
+        /// Whether subscribers cannot change it (a critical workflow).
+        /// </summary>
         [Input("readOnly")]
         public Input<bool>? ReadOnly { get; set; }
 

@@ -13,11 +13,18 @@ namespace PulumiSvc.Svc.Inputs
 
     public sealed class WorkflowChannelPreferencesArgs : global::Pulumi.ResourceArgs
     {
+        /// <summary>
+        /// The fallback of every channel without a setting of its own.
+        /// </summary>
         [Input("all")]
         public Input<Inputs.WorkflowChannelPreferencesAllArgs>? All { get; set; }
 
         [Input("channels")]
         private InputMap<Inputs.WorkflowChannelPreferencesChannelsArgs>? _channels;
+
+        /// <summary>
+        /// Per channel (`in_app`, `email`, `sms`, `chat`, `push`): whether it is on.
+        /// </summary>
         public InputMap<Inputs.WorkflowChannelPreferencesChannelsArgs> Channels
         {
             get => _channels ?? (_channels = new InputMap<Inputs.WorkflowChannelPreferencesChannelsArgs>());

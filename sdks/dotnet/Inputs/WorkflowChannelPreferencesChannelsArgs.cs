@@ -13,6 +13,9 @@ namespace PulumiSvc.Svc.Inputs
 
     public sealed class WorkflowChannelPreferencesChannelsArgs : global::Pulumi.ResourceArgs
     {
+        /// <summary>
+        /// Whether the channel is on.
+        /// </summary>
         [Input("enabled", required: true)]
         public Input<bool> Enabled { get; set; } = null!;
 

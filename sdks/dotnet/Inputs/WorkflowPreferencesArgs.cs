@@ -13,9 +13,15 @@ namespace PulumiSvc.Svc.Inputs
 
     public sealed class WorkflowPreferencesArgs : global::Pulumi.ResourceArgs
     {
+        /// <summary>
+        /// Subscribers' default preferences; null: none.
+        /// </summary>
         [Input("user")]
         public Input<Inputs.WorkflowChannelPreferencesArgs>? User { get; set; }
 
+        /// <summary>
+        /// The workflow's preferences; null: the service's defaults.
+        /// </summary>
         [Input("workflow")]
         public Input<Inputs.WorkflowChannelPreferencesArgs>? Workflow { get; set; }
 

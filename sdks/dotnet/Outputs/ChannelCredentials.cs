@@ -14,6 +14,9 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class ChannelCredentials
     {
+        /// <summary>
+        /// Alert uid of the Grafana OnCall webhook payload.
+        /// </summary>
         public readonly string? AlertUid;
         /// <summary>
         /// Channel name, for Mattermost.
@@ -23,10 +26,25 @@ namespace PulumiSvc.Svc.Outputs
         /// Device tokens; replaces the stored ones. `[]` clears them.
         /// </summary>
         public readonly ImmutableArray<string> DeviceTokens;
+        /// <summary>
+        /// Link to upstream details, for Grafana OnCall.
+        /// </summary>
         public readonly string? ExternalUrl;
+        /// <summary>
+        /// Image URL of the Grafana OnCall webhook payload.
+        /// </summary>
         public readonly string? ImageUrl;
+        /// <summary>
+        /// State of the Grafana OnCall webhook payload.
+        /// </summary>
         public readonly string? State;
+        /// <summary>
+        /// Title of the Grafana OnCall webhook payload.
+        /// </summary>
         public readonly string? Title;
+        /// <summary>
+        /// Webhook URL, for chat providers (Slack, Discord, Microsoft Teams, ...).
+        /// </summary>
         public readonly string? WebhookUrl;
 
         [OutputConstructor]

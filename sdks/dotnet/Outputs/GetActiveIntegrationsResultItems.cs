@@ -14,26 +14,65 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class GetActiveIntegrationsResultItems
     {
+        /// <summary>
+        /// Whether the integration processes events.
+        /// </summary>
         public readonly bool Active;
         /// <summary>
-        /// one of in_app, email, sms, chat, push, or a newer value
+        /// Delivery channel. One of in_app, email, sms, chat, push, or a newer value.
         /// </summary>
         public readonly string Channel;
+        /// <summary>
+        /// Step filters deciding when this integration is used.
+        /// </summary>
         public readonly ImmutableArray<Outputs.GetActiveIntegrationsResultItemsConditions> Conditions;
         /// <summary>
         /// When it was created: a credentials write without identifier targets the newest active one.
         /// </summary>
         public readonly string? CreatedAt;
+        /// <summary>
+        /// Provider credentials; the service does not return them to an API key (`{}` or absent).
+        /// </summary>
         public readonly ImmutableDictionary<string, object>? Credentials;
+        /// <summary>
+        /// Soft-delete marker of the service.
+        /// </summary>
         public readonly bool? Deleted;
+        /// <summary>
+        /// When it was deleted.
+        /// </summary>
         public readonly string? DeletedAt;
+        /// <summary>
+        /// The user who deleted it.
+        /// </summary>
         public readonly string? DeletedBy;
+        /// <summary>
+        /// Environment of the integration.
+        /// </summary>
         public readonly string EnvironmentId;
+        /// <summary>
+        /// Database id of the integration.
+        /// </summary>
         public readonly string? Id;
+        /// <summary>
+        /// Unique identifier of the integration in the organization.
+        /// </summary>
         public readonly string Identifier;
+        /// <summary>
+        /// Display name.
+        /// </summary>
         public readonly string Name;
+        /// <summary>
+        /// Organization of the integration.
+        /// </summary>
         public readonly string OrganizationId;
+        /// <summary>
+        /// Whether it is the primary integration of its channel.
+        /// </summary>
         public readonly bool? Primary;
+        /// <summary>
+        /// Delivery provider, e.g. `sendgrid`, `fcm`.
+        /// </summary>
         public readonly string ProviderId;
 
         [OutputConstructor]

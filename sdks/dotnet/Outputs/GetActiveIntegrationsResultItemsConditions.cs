@@ -14,14 +14,20 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class GetActiveIntegrationsResultItemsConditions
     {
+        /// <summary>
+        /// The conditions.
+        /// </summary>
         public readonly ImmutableArray<Outputs.GetActiveIntegrationsResultItemsConditionsChildren> Children;
+        /// <summary>
+        /// Whether the filter's result is negated.
+        /// </summary>
         public readonly bool IsNegated;
         /// <summary>
-        /// one of BOOLEAN, TEXT, DATE, NUMBER, STATEMENT, LIST, MULTI_LIST, GROUP, or a newer value
+        /// Kind of filter: `BOOLEAN`, `TEXT`, `DATE`, `NUMBER`, `STATEMENT`, `LIST`, `MULTI_LIST` or `GROUP`. One of BOOLEAN, TEXT, DATE, NUMBER, STATEMENT, LIST, MULTI_LIST, GROUP, or a newer value.
         /// </summary>
         public readonly string Type;
         /// <summary>
-        /// one of AND, OR, or a newer value
+        /// How the conditions combine: `AND` or `OR`. One of AND, OR, or a newer value.
         /// </summary>
         public readonly string Value;
 

@@ -14,15 +14,22 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class GetActiveIntegrationsResultItemsConditionsChildren
     {
+        /// <summary>
+        /// The subscriber field or payload key compared.
+        /// </summary>
         public readonly string Field;
         /// <summary>
-        /// one of subscriber, payload, or a newer value
+        /// What `field` is read from: `subscriber` or `payload`. One of subscriber, payload, or a newer value.
         /// </summary>
         public readonly string On;
         /// <summary>
-        /// one of LARGER, SMALLER, LARGER_EQUAL, SMALLER_EQUAL, EQUAL, NOT_EQUAL, ALL_IN, ANY_IN, NOT_IN, BETWEEN, NOT_BETWEEN, LIKE, NOT_LIKE, IN, or a newer value
+        /// Comparison: `EQUAL`, `NOT_EQUAL`, `LARGER`, `SMALLER`, `LARGER_EQUAL`, `SMALLER_EQUAL`, `ALL_IN`,
+        /// `ANY_IN`, `NOT_IN`, `BETWEEN`, `NOT_BETWEEN`, `LIKE`, `NOT_LIKE` or `IN`. One of LARGER, SMALLER, LARGER_EQUAL, SMALLER_EQUAL, EQUAL, NOT_EQUAL, ALL_IN, ANY_IN, NOT_IN, BETWEEN, NOT_BETWEEN, LIKE, NOT_LIKE, IN, or a newer value.
         /// </summary>
         public readonly string Operator;
+        /// <summary>
+        /// The value compared with.
+        /// </summary>
         public readonly string Value;
 
         [OutputConstructor]

@@ -14,22 +14,50 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class GetNotificationResultJobs
     {
+        /// <summary>
+        /// Digest settings, for a digest job.
+        /// </summary>
         public readonly Outputs.GetNotificationResultJobsDigest? Digest;
+        /// <summary>
+        /// The job's execution log, oldest first.
+        /// </summary>
         public readonly ImmutableArray<Outputs.GetNotificationResultJobsExecutionDetails> ExecutionDetails;
+        /// <summary>
+        /// Database id of the job.
+        /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// Provider overrides given at trigger time.
+        /// </summary>
         public readonly ImmutableDictionary<string, object>? Overrides;
+        /// <summary>
+        /// Payload of the trigger.
+        /// </summary>
         public readonly ImmutableDictionary<string, object>? Payload;
         /// <summary>
-        /// one of emailjs, mailgun, mailjet, mandrill, nodemailer, postmark, sendgrid, sendinblue, ses, netcore, infobip-email, resend, plunk, mailersend, mailtrap, clickatell, outlook365, svc-email, sparkpost, email-webhook, braze, nexmo, plivo, sms77, sms-central, sns, telnyx, twilio, gupshup, firetext, infobip-sms, burst-sms, bulk-sms, isend-sms, forty-six-elks, kannel, maqsam, termii, africas-talking, svc-sms, sendchamp, generic-sms, clicksend, bandwidth, messagebird, simpletexting, azure-sms, ring-central, brevo-sms, eazy-sms, mobishastra, afro-message, unifonic, smsmode, imedia, sinch, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, svc, slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, or a newer value
+        /// Delivery provider the job used. One of emailjs, mailgun, mailjet, mandrill, nodemailer, postmark, sendgrid, sendinblue, ses, netcore, infobip-email, resend, plunk, mailersend, mailtrap, clickatell, outlook365, svc-email, sparkpost, email-webhook, braze, nexmo, plivo, sms77, sms-central, sns, telnyx, twilio, gupshup, firetext, infobip-sms, burst-sms, bulk-sms, isend-sms, forty-six-elks, kannel, maqsam, termii, africas-talking, svc-sms, sendchamp, generic-sms, clicksend, bandwidth, messagebird, simpletexting, azure-sms, ring-central, brevo-sms, eazy-sms, mobishastra, afro-message, unifonic, smsmode, imedia, sinch, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, svc, slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, or a newer value.
         /// </summary>
         public readonly string ProviderId;
+        /// <summary>
+        /// Single retrieval only.
+        /// </summary>
         public readonly double? ScheduleExtensionsCount;
+        /// <summary>
+        /// Free string.
+        /// </summary>
         public readonly string Status;
+        /// <summary>
+        /// The workflow step the job runs.
+        /// </summary>
         public readonly Outputs.GetNotificationResultJobsStep Step;
         /// <summary>
-        /// one of in_app, email, sms, chat, push, digest, trigger, delay, throttle, custom, or a newer value
+        /// Step type the job runs (`in_app`, `email`, `sms`, `chat`, `push`, `digest`, `trigger`, `delay`,
+        /// `throttle`, `custom`). One of in_app, email, sms, chat, push, digest, trigger, delay, throttle, custom, or a newer value.
         /// </summary>
         public readonly string Type;
+        /// <summary>
+        /// When the job last changed (ISO 8601).
+        /// </summary>
         public readonly string? UpdatedAt;
 
         [OutputConstructor]

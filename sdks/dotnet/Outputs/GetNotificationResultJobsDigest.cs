@@ -14,24 +14,45 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class GetNotificationResultJobsDigest
     {
+        /// <summary>
+        /// How long the digest collects events, in `unit`s.
+        /// </summary>
         public readonly double? Amount;
+        /// <summary>
+        /// Whether the digest only starts when an event came within the backoff window.
+        /// </summary>
         public readonly bool? Backoff;
+        /// <summary>
+        /// Length of the backoff window, in `backoffUnit`s.
+        /// </summary>
         public readonly double? BackoffAmount;
         /// <summary>
-        /// one of seconds, minutes, hours, days, weeks, months, or a newer value
+        /// Time unit of `backoffAmount`. One of seconds, minutes, hours, days, weeks, months, or a newer value.
         /// </summary>
         public readonly string? BackoffUnit;
+        /// <summary>
+        /// Payload key whose value groups the digested events (events with the same value digest together).
+        /// </summary>
         public readonly string? DigestKey;
+        /// <summary>
+        /// The events (their payloads) the digest collected.
+        /// </summary>
         public readonly ImmutableArray<ImmutableDictionary<string, object>> Events;
+        /// <summary>
+        /// Schedule of a timed digest.
+        /// </summary>
         public readonly Outputs.GetNotificationResultJobsDigestTimed? Timed;
         /// <summary>
-        /// one of regular, backoff, timed, or a newer value
+        /// Kind of digest: `regular`, `backoff` or `timed`. One of regular, backoff, timed, or a newer value.
         /// </summary>
         public readonly string Type;
         /// <summary>
-        /// one of seconds, minutes, hours, days, weeks, months, or a newer value
+        /// Time unit of `amount`. One of seconds, minutes, hours, days, weeks, months, or a newer value.
         /// </summary>
         public readonly string? Unit;
+        /// <summary>
+        /// Whether a new event extends the digest window.
+        /// </summary>
         public readonly bool? UpdateMode;
 
         [OutputConstructor]

@@ -14,22 +14,37 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class GetNotificationResultJobsDigestTimed
     {
+        /// <summary>
+        /// Time of day the digest is sent, e.g. `09:00`.
+        /// </summary>
         public readonly string? AtTime;
+        /// <summary>
+        /// Cron expression of the schedule, when the digest runs on one.
+        /// </summary>
         public readonly string? CronExpression;
+        /// <summary>
+        /// Days of the month the digest is sent on.
+        /// </summary>
         public readonly ImmutableArray<double> MonthDays;
         /// <summary>
-        /// one of each, on, or a newer value
+        /// `each` (the listed `monthDays`) or `on` (the `ordinal` `ordinalValue`). One of each, on, or a newer value.
         /// </summary>
         public readonly string? MonthlyType;
         /// <summary>
-        /// one of 1, 2, 3, 4, 5, last, or a newer value
+        /// Which occurrence in the month (`1` to `5`, or `last`), with `ordinalValue`. One of 1, 2, 3, 4, 5, last, or a newer value.
         /// </summary>
         public readonly string? Ordinal;
         /// <summary>
-        /// one of day, weekday, weekend, sunday, monday, tuesday, wednesday, thursday, friday, saturday, or a newer value
+        /// What `ordinal` counts: `day`, `weekday`, `weekend`, or a day name. One of day, weekday, weekend, sunday, monday, tuesday, wednesday, thursday, friday, saturday, or a newer value.
         /// </summary>
         public readonly string? OrdinalValue;
+        /// <summary>
+        /// Single retrieval only.
+        /// </summary>
         public readonly string? UntilDate;
+        /// <summary>
+        /// Days of the week the digest is sent on (`monday` to `sunday`).
+        /// </summary>
         public readonly ImmutableArray<string> WeekDays;
 
         [OutputConstructor]

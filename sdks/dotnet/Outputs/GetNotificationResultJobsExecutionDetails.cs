@@ -14,22 +14,40 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class GetNotificationResultJobsExecutionDetails
     {
+        /// <summary>
+        /// When it was logged (ISO 8601).
+        /// </summary>
         public readonly string? CreatedAt;
+        /// <summary>
+        /// What happened, in words.
+        /// </summary>
         public readonly string Detail;
+        /// <summary>
+        /// Database id of the log line.
+        /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// Whether it was logged by a retry of the job.
+        /// </summary>
         public readonly bool IsRetry;
+        /// <summary>
+        /// Whether the event was a test trigger.
+        /// </summary>
         public readonly bool IsTest;
         /// <summary>
-        /// one of emailjs, mailgun, mailjet, mandrill, nodemailer, postmark, sendgrid, sendinblue, ses, netcore, infobip-email, resend, plunk, mailersend, mailtrap, clickatell, outlook365, svc-email, sparkpost, email-webhook, braze, nexmo, plivo, sms77, sms-central, sns, telnyx, twilio, gupshup, firetext, infobip-sms, burst-sms, bulk-sms, isend-sms, forty-six-elks, kannel, maqsam, termii, africas-talking, svc-sms, sendchamp, generic-sms, clicksend, bandwidth, messagebird, simpletexting, azure-sms, ring-central, brevo-sms, eazy-sms, mobishastra, afro-message, unifonic, smsmode, imedia, sinch, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, svc, slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, or a newer value
+        /// Required in list responses, optional in single retrieval. One of emailjs, mailgun, mailjet, mandrill, nodemailer, postmark, sendgrid, sendinblue, ses, netcore, infobip-email, resend, plunk, mailersend, mailtrap, clickatell, outlook365, svc-email, sparkpost, email-webhook, braze, nexmo, plivo, sms77, sms-central, sns, telnyx, twilio, gupshup, firetext, infobip-sms, burst-sms, bulk-sms, isend-sms, forty-six-elks, kannel, maqsam, termii, africas-talking, svc-sms, sendchamp, generic-sms, clicksend, bandwidth, messagebird, simpletexting, azure-sms, ring-central, brevo-sms, eazy-sms, mobishastra, afro-message, unifonic, smsmode, imedia, sinch, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, svc, slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, or a newer value.
         /// </summary>
         public readonly string? ProviderId;
+        /// <summary>
+        /// Raw provider response or error, as text.
+        /// </summary>
         public readonly string? Raw;
         /// <summary>
-        /// one of Credentials, Internal, Payload, Webhook, or a newer value
+        /// Where the line comes from: `Credentials`, `Internal`, `Payload` or `Webhook`. One of Credentials, Internal, Payload, Webhook, or a newer value.
         /// </summary>
         public readonly string Source;
         /// <summary>
-        /// one of Success, Warning, Failed, Pending, Queued, ReadConfirmation, or a newer value
+        /// Outcome: `Success`, `Warning`, `Failed`, `Pending`, `Queued` or `ReadConfirmation`. One of Success, Warning, Failed, Pending, Queued, ReadConfirmation, or a newer value.
         /// </summary>
         public readonly string Status;
 

@@ -14,17 +14,53 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class GetNotificationResultJobsStep
     {
+        /// <summary>
+        /// Whether the step runs.
+        /// </summary>
         public readonly bool Active;
+        /// <summary>
+        /// The step's control values.
+        /// </summary>
         public readonly ImmutableDictionary<string, object>? ControlVariables;
+        /// <summary>
+        /// Step conditions: the step runs only when they hold.
+        /// </summary>
         public readonly ImmutableArray<Outputs.GetActiveIntegrationsResultItemsConditions> Filters;
+        /// <summary>
+        /// Database id of the step.
+        /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// Problems the service found in the step's definition.
+        /// </summary>
         public readonly ImmutableDictionary<string, object>? Issues;
+        /// <summary>
+        /// Step settings of digest and delay steps (amount, unit, ...).
+        /// </summary>
         public readonly ImmutableDictionary<string, object>? Metadata;
+        /// <summary>
+        /// Name of the step.
+        /// </summary>
         public readonly string? Name;
+        /// <summary>
+        /// Database id of the step this one follows, or null for the first.
+        /// </summary>
         public readonly string? ParentId;
+        /// <summary>
+        /// Reply callback settings (`active`, `url`).
+        /// </summary>
         public readonly ImmutableDictionary<string, object>? ReplyCallback;
+        /// <summary>
+        /// The step's message template.
+        /// </summary>
         public readonly ImmutableDictionary<string, object>? Template;
+        /// <summary>
+        /// Database id of the step's message template.
+        /// </summary>
         public readonly string TemplateId;
+        /// <summary>
+        /// Conditional variants of the step (steps with the same fields).
+        /// </summary>
         public readonly ImmutableArray<Outputs.GetNotificationResultJobsStep> Variants;
 
         [OutputConstructor]

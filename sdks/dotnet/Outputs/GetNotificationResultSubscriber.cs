@@ -14,11 +14,29 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class GetNotificationResultSubscriber
     {
+        /// <summary>
+        /// Email address.
+        /// </summary>
         public readonly string? Email;
+        /// <summary>
+        /// First name.
+        /// </summary>
         public readonly string? FirstName;
+        /// <summary>
+        /// Database id of the subscriber.
+        /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// Last name.
+        /// </summary>
         public readonly string? LastName;
+        /// <summary>
+        /// Phone number.
+        /// </summary>
         public readonly string? Phone;
+        /// <summary>
+        /// The subscriber's `subscriberId` (your identifier of it).
+        /// </summary>
         public readonly string SubscriberId;
 
         [OutputConstructor]

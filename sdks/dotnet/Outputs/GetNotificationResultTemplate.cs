@@ -14,12 +14,21 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class GetNotificationResultTemplate
     {
+        /// <summary>
+        /// Database id of the workflow.
+        /// </summary>
         public readonly string? Id;
+        /// <summary>
+        /// Name of the workflow.
+        /// </summary>
         public readonly string Name;
         /// <summary>
-        /// one of svc-cloud, svc-cloud-v1, external, or a newer value
+        /// Where the workflow was made: `svc-cloud`, `svc-cloud-v1` or `external`. One of svc-cloud, svc-cloud-v1, external, or a newer value.
         /// </summary>
         public readonly string? Origin;
+        /// <summary>
+        /// The workflow's triggers.
+        /// </summary>
         public readonly ImmutableArray<Outputs.GetNotificationResultTemplateTriggers> Triggers;
 
         [OutputConstructor]

@@ -14,12 +14,21 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class GetNotificationResultTemplateTriggers
     {
+        /// <summary>
+        /// What a trigger names: the workflow's identifier.
+        /// </summary>
         public readonly string Identifier;
+        /// <summary>
+        /// Subscriber variables the workflow uses.
+        /// </summary>
         public readonly ImmutableArray<Outputs.GetNotificationResultTemplateTriggersVariables> SubscriberVariables;
         /// <summary>
-        /// one of event, or a newer value
+        /// Kind of trigger: `event`. One of event, or a newer value.
         /// </summary>
         public readonly string Type;
+        /// <summary>
+        /// Payload variables the workflow uses.
+        /// </summary>
         public readonly ImmutableArray<Outputs.GetNotificationResultTemplateTriggersVariables> Variables;
 
         [OutputConstructor]

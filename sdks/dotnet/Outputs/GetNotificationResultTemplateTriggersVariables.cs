@@ -14,6 +14,9 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class GetNotificationResultTemplateTriggersVariables
     {
+        /// <summary>
+        /// Name of the variable.
+        /// </summary>
         public readonly string Name;
 
         [OutputConstructor]

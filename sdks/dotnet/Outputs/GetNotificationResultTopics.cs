@@ -14,7 +14,13 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class GetNotificationResultTopics
     {
+        /// <summary>
+        /// Database id of the topic.
+        /// </summary>
         public readonly string TopicId;
+        /// <summary>
+        /// Key of the topic.
+        /// </summary>
         public readonly string TopicKey;
 
         [OutputConstructor]

@@ -14,7 +14,13 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class GetSubscriberPreferencesResultGlobal
     {
+        /// <summary>
+        /// The subscriber's per-channel choice.
+        /// </summary>
         public readonly Outputs.GetSubscriberPreferencesResultGlobalChannels Channels;
+        /// <summary>
+        /// Whether the subscriber receives notifications at all.
+        /// </summary>
         public readonly bool Enabled;
 
         [OutputConstructor]

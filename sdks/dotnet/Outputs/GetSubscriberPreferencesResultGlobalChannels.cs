@@ -14,10 +14,25 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class GetSubscriberPreferencesResultGlobalChannels
     {
+        /// <summary>
+        /// Chat on or off.
+        /// </summary>
         public readonly bool? Chat;
+        /// <summary>
+        /// Email on or off.
+        /// </summary>
         public readonly bool? Email;
+        /// <summary>
+        /// In-app on or off.
+        /// </summary>
         public readonly bool? In_app;
+        /// <summary>
+        /// Push on or off.
+        /// </summary>
         public readonly bool? Push;
+        /// <summary>
+        /// SMS on or off.
+        /// </summary>
         public readonly bool? Sms;
 
         [OutputConstructor]

@@ -14,9 +14,21 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class GetSubscriberPreferencesResultWorkflows
     {
+        /// <summary>
+        /// The subscriber's per-channel choice for this workflow.
+        /// </summary>
         public readonly Outputs.GetSubscriberPreferencesResultGlobalChannels Channels;
+        /// <summary>
+        /// Whether the subscriber receives this workflow at all.
+        /// </summary>
         public readonly bool Enabled;
+        /// <summary>
+        /// Channel settings that override the workflow's defaults, and who set them.
+        /// </summary>
         public readonly ImmutableArray<Outputs.GetSubscriberPreferencesResultWorkflowsOverrides> Overrides;
+        /// <summary>
+        /// The workflow.
+        /// </summary>
         public readonly Outputs.GetSubscriberPreferencesResultWorkflowsWorkflow Workflow;
 
         [OutputConstructor]

@@ -15,11 +15,11 @@ namespace PulumiSvc.Svc.Outputs
     public sealed class GetSubscriberPreferencesResultWorkflowsOverrides
     {
         /// <summary>
-        /// one of in_app, email, sms, chat, push, or a newer value
+        /// The channel overridden. One of in_app, email, sms, chat, push, or a newer value.
         /// </summary>
         public readonly string Channel;
         /// <summary>
-        /// one of subscriber, template, workflowOverride, or a newer value
+        /// Who set it: `subscriber`, `template` or `workflowOverride`. One of subscriber, template, workflowOverride, or a newer value.
         /// </summary>
         public readonly string Source;
 

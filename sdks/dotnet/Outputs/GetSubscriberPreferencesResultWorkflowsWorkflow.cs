@@ -14,9 +14,21 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class GetSubscriberPreferencesResultWorkflowsWorkflow
     {
+        /// <summary>
+        /// Identifier (`workflowId`) of the workflow.
+        /// </summary>
         public readonly string Identifier;
+        /// <summary>
+        /// Name of the workflow.
+        /// </summary>
         public readonly string Name;
+        /// <summary>
+        /// Slug of the workflow.
+        /// </summary>
         public readonly string Slug;
+        /// <summary>
+        /// When the workflow last changed (ISO 8601).
+        /// </summary>
         public readonly string? UpdatedAt;
 
         [OutputConstructor]

@@ -14,11 +14,20 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class GetSubscriberResultChannels
     {
+        /// <summary>
+        /// The subscriber's credentials for that provider.
+        /// </summary>
         public readonly Outputs.GetSubscriberResultChannelsCredentials Credentials;
+        /// <summary>
+        /// Database id of the integration the entry belongs to.
+        /// </summary>
         public readonly string IntegrationId;
+        /// <summary>
+        /// Identifier of the integration the entry is for (not in the service's answers).
+        /// </summary>
         public readonly string? IntegrationIdentifier;
         /// <summary>
-        /// one of slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, or a newer value
+        /// Chat or push provider of the entry, e.g. `slack`, `fcm`. One of slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, or a newer value.
         /// </summary>
         public readonly string ProviderId;
 

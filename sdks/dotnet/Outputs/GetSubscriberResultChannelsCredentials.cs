@@ -14,13 +14,37 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class GetSubscriberResultChannelsCredentials
     {
+        /// <summary>
+        /// Alert uid of the Grafana OnCall webhook payload.
+        /// </summary>
         public readonly string? AlertUid;
+        /// <summary>
+        /// Channel name, for Mattermost.
+        /// </summary>
         public readonly string? Channel;
+        /// <summary>
+        /// Device tokens, for push providers.
+        /// </summary>
         public readonly ImmutableArray<string> DeviceTokens;
+        /// <summary>
+        /// Link to upstream details, for Grafana OnCall.
+        /// </summary>
         public readonly string? ExternalUrl;
+        /// <summary>
+        /// Image URL of the Grafana OnCall webhook payload.
+        /// </summary>
         public readonly string? ImageUrl;
+        /// <summary>
+        /// State of the Grafana OnCall webhook payload.
+        /// </summary>
         public readonly string? State;
+        /// <summary>
+        /// Title of the Grafana OnCall webhook payload.
+        /// </summary>
         public readonly string? Title;
+        /// <summary>
+        /// Webhook URL, for chat providers.
+        /// </summary>
         public readonly string? WebhookUrl;
 
         [OutputConstructor]

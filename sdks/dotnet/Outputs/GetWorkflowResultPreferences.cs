@@ -14,7 +14,13 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class GetWorkflowResultPreferences
     {
+        /// <summary>
+        /// The workflow's preferences.
+        /// </summary>
         public readonly Outputs.GetWorkflowResultPreferencesUser Default;
+        /// <summary>
+        /// Subscribers' default preferences, when set.
+        /// </summary>
         public readonly Outputs.GetWorkflowResultPreferencesUser? User;
 
         [OutputConstructor]

@@ -14,7 +14,13 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class GetWorkflowResultPreferencesUser
     {
+        /// <summary>
+        /// The fallback of every channel without a setting of its own.
+        /// </summary>
         public readonly Outputs.GetWorkflowResultPreferencesUserAll All;
+        /// <summary>
+        /// Per channel (`in_app`, `email`, `sms`, `chat`, `push`): whether it is on.
+        /// </summary>
         public readonly ImmutableDictionary<string, Outputs.WorkflowChannelPreferencesChannels> Channels;
 
         [OutputConstructor]

@@ -14,9 +14,21 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class GetWorkflowResultUpdatedBy
     {
+        /// <summary>
+        /// The user's id in the identity provider.
+        /// </summary>
         public readonly string? ExternalId;
+        /// <summary>
+        /// First name.
+        /// </summary>
         public readonly string? FirstName;
+        /// <summary>
+        /// Database id of the user.
+        /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// Last name.
+        /// </summary>
         public readonly string? LastName;
 
         [OutputConstructor]

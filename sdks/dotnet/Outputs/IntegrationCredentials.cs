@@ -14,50 +14,173 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class IntegrationCredentials
     {
+        /// <summary>
+        /// Access key of the provider account.
+        /// </summary>
         public readonly string? AccessKey;
+        /// <summary>
+        /// Account SID (e.g. Twilio).
+        /// </summary>
         public readonly string? AccountSid;
+        /// <summary>
+        /// Alert uid of the Grafana OnCall webhook payload.
+        /// </summary>
         public readonly string? AlertUid;
+        /// <summary>
+        /// API key of the provider account (SendGrid, Mailgun, Resend, Expo, ...); the AWS access key id for SES and SNS, the key id for APNs.
+        /// </summary>
         public readonly string? ApiKey;
+        /// <summary>
+        /// Name of the request header that carries the API key (generic SMS).
+        /// </summary>
         public readonly string? ApiKeyRequestHeader;
+        /// <summary>
+        /// API token of the provider account.
+        /// </summary>
         public readonly string? ApiToken;
+        /// <summary>
+        /// Application id (OneSignal, Slack); the bundle id for APNs.
+        /// </summary>
         public readonly string? ApplicationId;
+        /// <summary>
+        /// Whether the generic SMS provider first fetches an authentication token.
+        /// </summary>
         public readonly bool? AuthenticateByToken;
+        /// <summary>
+        /// Key of the authentication token in the provider's answer (generic SMS, with `authenticateByToken`).
+        /// </summary>
         public readonly string? AuthenticationTokenKey;
+        /// <summary>
+        /// Base URL of the provider's API, when not its default.
+        /// </summary>
         public readonly string? BaseUrl;
+        /// <summary>
+        /// Channel id (e.g. a chat provider's channel).
+        /// </summary>
         public readonly string? ChannelId;
+        /// <summary>
+        /// Client id of the provider's app.
+        /// </summary>
         public readonly string? ClientId;
+        /// <summary>
+        /// Path of the date in the provider's answer (generic SMS).
+        /// </summary>
         public readonly string? DatePath;
+        /// <summary>
+        /// Sending domain (Mailgun, SMTP).
+        /// </summary>
         public readonly string? Domain;
+        /// <summary>
+        /// Link to upstream details, for Grafana OnCall.
+        /// </summary>
         public readonly string? ExternalLink;
+        /// <summary>
+        /// Sender: an email address or phone number messages are sent from.
+        /// </summary>
         public readonly string? From;
+        /// <summary>
+        /// Whether the in-app inbox requires an HMAC of the subscriber id (the in-app provider).
+        /// </summary>
         public readonly bool? Hmac;
+        /// <summary>
+        /// Host of the provider's server (e.g. SMTP).
+        /// </summary>
         public readonly string? Host;
+        /// <summary>
+        /// Path of the message id in the provider's answer (generic SMS).
+        /// </summary>
         public readonly string? IdPath;
+        /// <summary>
+        /// Whether the SMTP connection never upgrades to TLS.
+        /// </summary>
         public readonly bool? IgnoreTls;
+        /// <summary>
+        /// Image URL of the Grafana OnCall webhook payload.
+        /// </summary>
         public readonly string? ImageUrl;
+        /// <summary>
+        /// Instance id (Pusher Beams).
+        /// </summary>
         public readonly string? InstanceId;
+        /// <summary>
+        /// IP pool to send from (e.g. SendGrid).
+        /// </summary>
         public readonly string? IpPoolName;
+        /// <summary>
+        /// Messaging profile id (e.g. Telnyx).
+        /// </summary>
         public readonly string? MessageProfileId;
+        /// <summary>
+        /// Password, e.g. of an SMTP server.
+        /// </summary>
         public readonly string? Password;
+        /// <summary>
+        /// Phone number id of the sender (WhatsApp Business).
+        /// </summary>
         public readonly string? PhoneNumberIdentification;
+        /// <summary>
+        /// Port of the provider's server (e.g. SMTP), as text.
+        /// </summary>
         public readonly string? Port;
+        /// <summary>
+        /// Project name; the team id for APNs.
+        /// </summary>
         public readonly string? ProjectName;
+        /// <summary>
+        /// Redirect URL of an OAuth flow (e.g. Slack).
+        /// </summary>
         public readonly string? RedirectUrl;
+        /// <summary>
+        /// Region of the provider account (e.g. Amazon SES, Mailgun EU).
+        /// </summary>
         public readonly string? Region;
+        /// <summary>
+        /// Whether the SMTP connection must upgrade to TLS.
+        /// </summary>
         public readonly bool? RequireTls;
+        /// <summary>
+        /// Secret key (SES, SNS, Mailjet, Nexmo); the signing secret of email and push webhooks; the private key for APNs.
+        /// </summary>
         public readonly string? SecretKey;
+        /// <summary>
+        /// Name of the request header that carries the secret key (generic SMS).
+        /// </summary>
         public readonly string? SecretKeyRequestHeader;
+        /// <summary>
+        /// Whether the SMTP connection uses TLS from the start; for APNs, production instead of sandbox.
+        /// </summary>
         public readonly bool? Secure;
+        /// <summary>
+        /// Display name of the sender.
+        /// </summary>
         public readonly string? SenderName;
+        /// <summary>
+        /// Service account JSON (e.g. FCM), as text.
+        /// </summary>
         public readonly string? ServiceAccount;
+        /// <summary>
+        /// State of the Grafana OnCall webhook payload.
+        /// </summary>
         public readonly string? State;
+        /// <summary>
+        /// Title of the Grafana OnCall webhook payload.
+        /// </summary>
         public readonly string? Title;
         /// <summary>
         /// TLS options handed to the SMTP transport (nodemailer-style object).
         /// </summary>
         public readonly ImmutableDictionary<string, object>? TlsOptions;
+        /// <summary>
+        /// Auth token (e.g. Twilio).
+        /// </summary>
         public readonly string? Token;
+        /// <summary>
+        /// User name, e.g. of an SMTP server.
+        /// </summary>
         public readonly string? User;
+        /// <summary>
+        /// Webhook URL the integration posts to (chat and push webhooks).
+        /// </summary>
         public readonly string? WebhookUrl;
 
         [OutputConstructor]

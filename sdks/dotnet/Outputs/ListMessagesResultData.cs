@@ -15,45 +15,144 @@ namespace PulumiSvc.Svc.Outputs
     public sealed class ListMessagesResultData
     {
         /// <summary>
-        /// one of in_app, email, sms, chat, push, or a newer value
+        /// Channel it was sent on. One of in_app, email, sms, chat, push, or a newer value.
         /// </summary>
         public readonly string Channel;
+        /// <summary>
+        /// Content: text, or email blocks.
+        /// </summary>
         public readonly object? Content;
+        /// <summary>
+        /// Context keys of the trigger, each `type:id`.
+        /// </summary>
         public readonly ImmutableArray<string> ContextKeys;
+        /// <summary>
+        /// When the message was made (ISO 8601).
+        /// </summary>
         public readonly string CreatedAt;
+        /// <summary>
+        /// Call to action of an in-app message.
+        /// </summary>
         public readonly Outputs.ListMessagesResultDataCta Cta;
+        /// <summary>
+        /// When it was delivered (several dates after a snooze).
+        /// </summary>
         public readonly ImmutableArray<string> DeliveredAt;
+        /// <summary>
+        /// Device tokens a push message was sent to.
+        /// </summary>
         public readonly ImmutableArray<string> DeviceTokens;
+        /// <summary>
+        /// Chat webhook URL it was sent to.
+        /// </summary>
         public readonly string? DirectWebhookUrl;
+        /// <summary>
+        /// Email address it was sent to.
+        /// </summary>
         public readonly string? Email;
+        /// <summary>
+        /// Environment of the message.
+        /// </summary>
         public readonly string EnvironmentId;
+        /// <summary>
+        /// Id of the error, when delivery failed.
+        /// </summary>
         public readonly string? ErrorId;
+        /// <summary>
+        /// Text of the error, when delivery failed.
+        /// </summary>
         public readonly string? ErrorText;
+        /// <summary>
+        /// Database id of the in-app feed it belongs to.
+        /// </summary>
         public readonly string? FeedId;
+        /// <summary>
+        /// Database id of the message.
+        /// </summary>
         public readonly string? Id;
+        /// <summary>
+        /// When the subscriber last read it.
+        /// </summary>
         public readonly string? LastReadDate;
+        /// <summary>
+        /// When the subscriber last saw it.
+        /// </summary>
         public readonly string? LastSeenDate;
+        /// <summary>
+        /// Database id of the step's message template.
+        /// </summary>
         public readonly string? MessageTemplateId;
+        /// <summary>
+        /// Database id of the notification event that sent it.
+        /// </summary>
         public readonly string NotificationId;
+        /// <summary>
+        /// Organization of that environment.
+        /// </summary>
         public readonly string OrganizationId;
+        /// <summary>
+        /// Provider overrides given at trigger time.
+        /// </summary>
         public readonly ImmutableDictionary<string, object>? Overrides;
+        /// <summary>
+        /// Payload of the trigger.
+        /// </summary>
         public readonly ImmutableDictionary<string, object>? Payload;
+        /// <summary>
+        /// Phone number it was sent to.
+        /// </summary>
         public readonly string? Phone;
+        /// <summary>
+        /// Delivery provider that sent it.
+        /// </summary>
         public readonly string? ProviderId;
+        /// <summary>
+        /// Whether the subscriber read it.
+        /// </summary>
         public readonly bool Read;
+        /// <summary>
+        /// Whether the subscriber saw it.
+        /// </summary>
         public readonly bool Seen;
+        /// <summary>
+        /// When a snoozed message comes back.
+        /// </summary>
         public readonly string? SnoozedUntil;
         /// <summary>
-        /// one of sent, error, warning, or a newer value
+        /// Delivery state: `sent`, `error` or `warning`. One of sent, error, warning, or a newer value.
         /// </summary>
         public readonly string Status;
+        /// <summary>
+        /// Subject of an email.
+        /// </summary>
         public readonly string? Subject;
+        /// <summary>
+        /// The subscriber it was sent to.
+        /// </summary>
         public readonly Outputs.ListMessagesResultDataSubscriber? Subscriber;
+        /// <summary>
+        /// Database id (`_id`) of the subscriber it was sent to.
+        /// </summary>
         public readonly string SubscriberId;
+        /// <summary>
+        /// The workflow that sent it (v1 shape).
+        /// </summary>
         public readonly Outputs.ListMessagesResultDataTemplate? Template;
+        /// <summary>
+        /// Database id of the workflow that sent it.
+        /// </summary>
         public readonly string? TemplateId;
+        /// <summary>
+        /// Identifier of that workflow.
+        /// </summary>
         public readonly string? TemplateIdentifier;
+        /// <summary>
+        /// Title of a push message.
+        /// </summary>
         public readonly string? Title;
+        /// <summary>
+        /// Transaction id of the trigger.
+        /// </summary>
         public readonly string TransactionId;
 
         [OutputConstructor]

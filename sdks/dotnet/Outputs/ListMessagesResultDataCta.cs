@@ -14,10 +14,16 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class ListMessagesResultDataCta
     {
+        /// <summary>
+        /// Buttons of the message and what the subscriber chose.
+        /// </summary>
         public readonly Outputs.ListMessagesResultDataCtaAction? Action;
+        /// <summary>
+        /// Where the call to action leads.
+        /// </summary>
         public readonly Outputs.ListMessagesResultDataCtaData? Data;
         /// <summary>
-        /// one of redirect, or a newer value
+        /// Kind of call to action: `redirect`. One of redirect, or a newer value.
         /// </summary>
         public readonly string? Type;
 

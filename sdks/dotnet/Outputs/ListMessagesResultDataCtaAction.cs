@@ -14,10 +14,16 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class ListMessagesResultDataCtaAction
     {
+        /// <summary>
+        /// The message's buttons.
+        /// </summary>
         public readonly ImmutableArray<Outputs.ListMessagesResultDataCtaActionButtons> Buttons;
+        /// <summary>
+        /// What the subscriber chose.
+        /// </summary>
         public readonly Outputs.ListMessagesResultDataCtaActionResult? Result;
         /// <summary>
-        /// one of pending, done, or a newer value
+        /// `pending` until the subscriber chose a button, then `done`. One of pending, done, or a newer value.
         /// </summary>
         public readonly string? Status;
 

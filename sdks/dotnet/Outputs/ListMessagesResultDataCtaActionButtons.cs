@@ -14,10 +14,16 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class ListMessagesResultDataCtaActionButtons
     {
+        /// <summary>
+        /// Label of the button.
+        /// </summary>
         public readonly string Content;
+        /// <summary>
+        /// Text shown after the button was chosen.
+        /// </summary>
         public readonly string? ResultContent;
         /// <summary>
-        /// one of primary, secondary, or a newer value
+        /// `primary` or `secondary`. One of primary, secondary, or a newer value.
         /// </summary>
         public readonly string Type;
 

@@ -14,9 +14,12 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class ListMessagesResultDataCtaActionResult
     {
+        /// <summary>
+        /// Data sent with the choice.
+        /// </summary>
         public readonly ImmutableDictionary<string, object>? Payload;
         /// <summary>
-        /// one of primary, secondary, or a newer value
+        /// Which button was chosen: `primary` or `secondary`. One of primary, secondary, or a newer value.
         /// </summary>
         public readonly string? Type;
 

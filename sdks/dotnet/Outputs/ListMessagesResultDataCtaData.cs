@@ -14,6 +14,9 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class ListMessagesResultDataCtaData
     {
+        /// <summary>
+        /// URL the message opens.
+        /// </summary>
         public readonly string? Url;
 
         [OutputConstructor]

@@ -14,26 +14,89 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class ListMessagesResultDataTemplate
     {
+        /// <summary>
+        /// Whether the workflow runs when triggered.
+        /// </summary>
         public readonly bool Active;
+        /// <summary>
+        /// The user who made it.
+        /// </summary>
         public readonly string CreatorId;
+        /// <summary>
+        /// Whether subscribers cannot turn it off.
+        /// </summary>
         public readonly bool Critical;
+        /// <summary>
+        /// Free-form data of the workflow.
+        /// </summary>
         public readonly ImmutableDictionary<string, object>? Data;
+        /// <summary>
+        /// Soft-delete marker of the service.
+        /// </summary>
         public readonly bool Deleted;
+        /// <summary>
+        /// When it was deleted.
+        /// </summary>
         public readonly string? DeletedAt;
+        /// <summary>
+        /// The user who deleted it.
+        /// </summary>
         public readonly string? DeletedBy;
+        /// <summary>
+        /// Description of the workflow.
+        /// </summary>
         public readonly string Description;
+        /// <summary>
+        /// Whether the workflow is a draft.
+        /// </summary>
         public readonly bool Draft;
+        /// <summary>
+        /// Environment of the workflow.
+        /// </summary>
         public readonly string EnvironmentId;
+        /// <summary>
+        /// Database id of the workflow.
+        /// </summary>
         public readonly string? Id;
+        /// <summary>
+        /// Name of the workflow.
+        /// </summary>
         public readonly string Name;
+        /// <summary>
+        /// Its notification group.
+        /// </summary>
         public readonly Outputs.ListMessagesResultDataTemplateNotificationGroup? NotificationGroup;
+        /// <summary>
+        /// Database id of its notification group.
+        /// </summary>
         public readonly string NotificationGroupId;
+        /// <summary>
+        /// Organization of the workflow.
+        /// </summary>
         public readonly string OrganizationId;
+        /// <summary>
+        /// The workflow this one was promoted from.
+        /// </summary>
         public readonly string? ParentId;
+        /// <summary>
+        /// Default channel preferences of the workflow.
+        /// </summary>
         public readonly Outputs.GetSubscriberPreferencesResultGlobalChannels PreferenceSettings;
+        /// <summary>
+        /// The steps, in order.
+        /// </summary>
         public readonly ImmutableArray<Outputs.ListMessagesResultDataTemplateSteps> Steps;
+        /// <summary>
+        /// Tags of the workflow.
+        /// </summary>
         public readonly ImmutableArray<string> Tags;
+        /// <summary>
+        /// The workflow's triggers.
+        /// </summary>
         public readonly ImmutableArray<Outputs.GetNotificationResultTemplateTriggers> Triggers;
+        /// <summary>
+        /// Whether its channels have active integrations.
+        /// </summary>
         public readonly ImmutableDictionary<string, object>? WorkflowIntegrationStatus;
 
         [OutputConstructor]

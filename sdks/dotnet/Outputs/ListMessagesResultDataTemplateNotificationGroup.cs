@@ -14,10 +14,25 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class ListMessagesResultDataTemplateNotificationGroup
     {
+        /// <summary>
+        /// Environment of the group.
+        /// </summary>
         public readonly string EnvironmentId;
+        /// <summary>
+        /// Database id of the group.
+        /// </summary>
         public readonly string? Id;
+        /// <summary>
+        /// Name of the group.
+        /// </summary>
         public readonly string Name;
+        /// <summary>
+        /// Organization of the group.
+        /// </summary>
         public readonly string OrganizationId;
+        /// <summary>
+        /// The group this one was promoted from.
+        /// </summary>
         public readonly string? ParentId;
 
         [OutputConstructor]

@@ -14,7 +14,13 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class ListMessagesResultDataTemplateStepsReplyCallback
     {
+        /// <summary>
+        /// Whether replies are forwarded.
+        /// </summary>
         public readonly bool? Active;
+        /// <summary>
+        /// Where replies are forwarded.
+        /// </summary>
         public readonly string? Url;
 
         [OutputConstructor]

@@ -14,16 +14,49 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class ListMessagesResultDataTemplateStepsVariants
     {
+        /// <summary>
+        /// Whether the step runs.
+        /// </summary>
         public readonly bool? Active;
+        /// <summary>
+        /// Step conditions: the step runs only when they hold.
+        /// </summary>
         public readonly ImmutableArray<Outputs.GetActiveIntegrationsResultItemsConditions> Filters;
+        /// <summary>
+        /// Database id of the step.
+        /// </summary>
         public readonly string? Id;
+        /// <summary>
+        /// Settings of a digest or delay step (amount, unit, ...).
+        /// </summary>
         public readonly object? Metadata;
+        /// <summary>
+        /// Name of the step.
+        /// </summary>
         public readonly string? Name;
+        /// <summary>
+        /// Database id of the step this one follows.
+        /// </summary>
         public readonly string? ParentId;
+        /// <summary>
+        /// Reply callback of the step.
+        /// </summary>
         public readonly Outputs.ListMessagesResultDataTemplateStepsReplyCallback? ReplyCallback;
+        /// <summary>
+        /// Whether the workflow stops when the step fails.
+        /// </summary>
         public readonly bool? ShouldStopOnFail;
+        /// <summary>
+        /// The step's message template.
+        /// </summary>
         public readonly ImmutableDictionary<string, object>? Template;
+        /// <summary>
+        /// Database id of the step's message template.
+        /// </summary>
         public readonly string? TemplateId;
+        /// <summary>
+        /// Unique id of the step in the workflow.
+        /// </summary>
         public readonly string? Uuid;
 
         [OutputConstructor]

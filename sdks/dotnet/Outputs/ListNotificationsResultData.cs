@@ -14,29 +14,89 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class ListNotificationsResultData
     {
+        /// <summary>
+        /// Step types the event ran.
+        /// </summary>
         public readonly ImmutableArray<string> Channels;
+        /// <summary>
+        /// Single retrieval only.
+        /// </summary>
         public readonly ImmutableArray<string> ContextKeys;
+        /// <summary>
+        /// Control values of the trigger.
+        /// </summary>
         public readonly ImmutableDictionary<string, object>? Controls;
+        /// <summary>
+        /// When the event was triggered (ISO 8601).
+        /// </summary>
         public readonly string? CreatedAt;
+        /// <summary>
+        /// Single retrieval only.
+        /// </summary>
         public readonly bool? Critical;
+        /// <summary>
+        /// The event this one was digested into, for a digested event.
+        /// </summary>
         public readonly string? DigestedNotificationId;
+        /// <summary>
+        /// Environment the event ran in.
+        /// </summary>
         public readonly string EnvironmentId;
+        /// <summary>
+        /// Database id of the notification event.
+        /// </summary>
         public readonly string? Id;
+        /// <summary>
+        /// The jobs the event ran (one per step and subscriber).
+        /// </summary>
         public readonly ImmutableArray<Outputs.GetNotificationResultJobs> Jobs;
+        /// <summary>
+        /// Organization of that environment.
+        /// </summary>
         public readonly string OrganizationId;
+        /// <summary>
+        /// Payload of the trigger.
+        /// </summary>
         public readonly ImmutableDictionary<string, object>? Payload;
         /// <summary>
-        /// one of high, medium, low, none, or a newer value
+        /// Single retrieval only. One of high, medium, low, none, or a newer value.
         /// </summary>
         public readonly string? Severity;
+        /// <summary>
+        /// The subscriber it was sent to.
+        /// </summary>
         public readonly Outputs.GetNotificationResultSubscriber? Subscriber;
+        /// <summary>
+        /// Database id (`_id`) of the subscriber it was sent to.
+        /// </summary>
         public readonly string SubscriberId;
+        /// <summary>
+        /// Tags of the workflow.
+        /// </summary>
         public readonly ImmutableArray<string> Tags;
+        /// <summary>
+        /// The workflow that ran.
+        /// </summary>
         public readonly Outputs.GetNotificationResultTemplate? Template;
+        /// <summary>
+        /// Database id of the workflow that ran.
+        /// </summary>
         public readonly string? TemplateId;
+        /// <summary>
+        /// The subscriber definition the event was triggered to.
+        /// </summary>
         public readonly ImmutableDictionary<string, object>? To;
+        /// <summary>
+        /// Topics the event was sent to.
+        /// </summary>
         public readonly ImmutableArray<Outputs.GetNotificationResultTopics> Topics;
+        /// <summary>
+        /// Transaction id of the trigger (given at trigger time, or generated).
+        /// </summary>
         public readonly string TransactionId;
+        /// <summary>
+        /// When the event last changed (ISO 8601).
+        /// </summary>
         public readonly string? UpdatedAt;
 
         [OutputConstructor]

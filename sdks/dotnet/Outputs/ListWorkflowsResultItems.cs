@@ -14,23 +14,53 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class ListWorkflowsResultItems
     {
+        /// <summary>
+        /// When it was created (ISO 8601).
+        /// </summary>
         public readonly string CreatedAt;
+        /// <summary>
+        /// Database id of the workflow.
+        /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// Whether translations are enabled.
+        /// </summary>
         public readonly bool? IsTranslationEnabled;
+        /// <summary>
+        /// When it was last triggered (ISO 8601).
+        /// </summary>
         public readonly string? LastTriggeredAt;
+        /// <summary>
+        /// Name of the workflow.
+        /// </summary>
         public readonly string Name;
         /// <summary>
-        /// one of svc-cloud, svc-cloud-v1, external, or a newer value
+        /// Where the workflow was made: `svc-cloud`, `svc-cloud-v1` or `external`. One of svc-cloud, svc-cloud-v1, external, or a newer value.
         /// </summary>
         public readonly string Origin;
+        /// <summary>
+        /// Slug of the workflow.
+        /// </summary>
         public readonly string Slug;
         /// <summary>
-        /// one of ACTIVE, INACTIVE, ERROR, or a newer value
+        /// `ACTIVE`, `INACTIVE` or `ERROR`. One of ACTIVE, INACTIVE, ERROR, or a newer value.
         /// </summary>
         public readonly string Status;
+        /// <summary>
+        /// The types of its steps, in order.
+        /// </summary>
         public readonly ImmutableArray<string> StepTypeOverviews;
+        /// <summary>
+        /// Tags of the workflow.
+        /// </summary>
         public readonly ImmutableArray<string> Tags;
+        /// <summary>
+        /// When it last changed (ISO 8601).
+        /// </summary>
         public readonly string UpdatedAt;
+        /// <summary>
+        /// Identifier of the workflow (what a trigger names).
+        /// </summary>
         public readonly string WorkflowId;
 
         [OutputConstructor]

@@ -14,9 +14,21 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class StepFilter
     {
+        /// <summary>
+        /// The conditions.
+        /// </summary>
         public readonly ImmutableArray<Outputs.StepFilterCondition> Children;
+        /// <summary>
+        /// Whether the filter's result is negated.
+        /// </summary>
         public readonly bool IsNegated;
+        /// <summary>
+        /// Kind of filter: `BOOLEAN`, `TEXT`, `DATE`, `NUMBER`, `STATEMENT`, `LIST`, `MULTI_LIST` or `GROUP`.
+        /// </summary>
         public readonly string Type;
+        /// <summary>
+        /// How the conditions combine: `AND` or `OR`.
+        /// </summary>
         public readonly string Value;
 
         [OutputConstructor]

@@ -14,9 +14,22 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class StepFilterCondition
     {
+        /// <summary>
+        /// The subscriber field or payload key compared.
+        /// </summary>
         public readonly string Field;
+        /// <summary>
+        /// What `field` is read from: `subscriber` or `payload`.
+        /// </summary>
         public readonly string On;
+        /// <summary>
+        /// Comparison: `EQUAL`, `NOT_EQUAL`, `LARGER`, `SMALLER`, `LARGER_EQUAL`, `SMALLER_EQUAL`, `ALL_IN`,
+        /// `ANY_IN`, `NOT_IN`, `BETWEEN`, `NOT_BETWEEN`, `LIKE`, `NOT_LIKE` or `IN`.
+        /// </summary>
         public readonly string Operator;
+        /// <summary>
+        /// The value compared with.
+        /// </summary>
         public readonly string Value;
 
         [OutputConstructor]

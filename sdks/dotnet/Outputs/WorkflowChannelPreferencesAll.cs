@@ -14,7 +14,13 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class WorkflowChannelPreferencesAll
     {
+        /// <summary>
+        /// Whether the channels are on.
+        /// </summary>
         public readonly bool? Enabled;
+        /// <summary>
+        /// Whether subscribers cannot change it (a critical workflow).
+        /// </summary>
         public readonly bool? ReadOnly;
 
         [OutputConstructor]

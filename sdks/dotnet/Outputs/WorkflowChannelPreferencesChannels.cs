@@ -14,6 +14,9 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class WorkflowChannelPreferencesChannels
     {
+        /// <summary>
+        /// Whether the channel is on.
+        /// </summary>
         public readonly bool Enabled;
 
         [OutputConstructor]

@@ -14,7 +14,13 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class WorkflowPreferences
     {
+        /// <summary>
+        /// Subscribers' default preferences; null: none.
+        /// </summary>
         public readonly Outputs.WorkflowChannelPreferences? User;
+        /// <summary>
+        /// The workflow's preferences; null: the service's defaults.
+        /// </summary>
         public readonly Outputs.WorkflowChannelPreferences? Workflow;
 
         [OutputConstructor]

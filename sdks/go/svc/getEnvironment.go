@@ -26,13 +26,20 @@ type GetEnvironmentArgs struct {
 }
 
 type GetEnvironmentResult struct {
-	CreatedAt      *string `pulumi:"createdAt"`
-	Id             string  `pulumi:"id"`
-	Identifier     *string `pulumi:"identifier"`
-	Name           string  `pulumi:"name"`
-	OrganizationId string  `pulumi:"organizationId"`
-	ParentId       *string `pulumi:"parentId"`
-	UpdatedAt      *string `pulumi:"updatedAt"`
+	// When it was created (ISO 8601).
+	CreatedAt *string `pulumi:"createdAt"`
+	// Database id of the environment.
+	Id string `pulumi:"id"`
+	// Public identifier of the environment (the application identifier of the in-app inbox).
+	Identifier *string `pulumi:"identifier"`
+	// Name, e.g. `Development`, `Production`.
+	Name string `pulumi:"name"`
+	// Organization of the environment.
+	OrganizationId string `pulumi:"organizationId"`
+	// The Development environment this one derives from, or none.
+	ParentId *string `pulumi:"parentId"`
+	// When it last changed (ISO 8601).
+	UpdatedAt *string `pulumi:"updatedAt"`
 }
 
 func GetEnvironmentOutput(ctx *pulumi.Context, args GetEnvironmentOutputArgs, opts ...pulumi.InvokeOption) GetEnvironmentResultOutput {
@@ -61,30 +68,37 @@ func (o GetEnvironmentResultOutput) ToGetEnvironmentResultOutputWithContext(ctx 
 	return o
 }
 
+// When it was created (ISO 8601).
 func (o GetEnvironmentResultOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetEnvironmentResult) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// Database id of the environment.
 func (o GetEnvironmentResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v GetEnvironmentResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// Public identifier of the environment (the application identifier of the in-app inbox).
 func (o GetEnvironmentResultOutput) Identifier() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetEnvironmentResult) *string { return v.Identifier }).(pulumi.StringPtrOutput)
 }
 
+// Name, e.g. `Development`, `Production`.
 func (o GetEnvironmentResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v GetEnvironmentResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
+// Organization of the environment.
 func (o GetEnvironmentResultOutput) OrganizationId() pulumi.StringOutput {
 	return o.ApplyT(func(v GetEnvironmentResult) string { return v.OrganizationId }).(pulumi.StringOutput)
 }
 
+// The Development environment this one derives from, or none.
 func (o GetEnvironmentResultOutput) ParentId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetEnvironmentResult) *string { return v.ParentId }).(pulumi.StringPtrOutput)
 }
 
+// When it last changed (ISO 8601).
 func (o GetEnvironmentResultOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetEnvironmentResult) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }

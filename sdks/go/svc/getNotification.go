@@ -28,31 +28,48 @@ type GetNotificationArgs struct {
 }
 
 type GetNotificationResult struct {
+	// Step types the event ran.
 	Channels []string `pulumi:"channels"`
 	// Single retrieval only.
-	ContextKeys []string               `pulumi:"contextKeys"`
-	Controls    map[string]interface{} `pulumi:"controls"`
-	CreatedAt   *string                `pulumi:"createdAt"`
+	ContextKeys []string `pulumi:"contextKeys"`
+	// Control values of the trigger.
+	Controls map[string]interface{} `pulumi:"controls"`
+	// When the event was triggered (ISO 8601).
+	CreatedAt *string `pulumi:"createdAt"`
 	// Single retrieval only.
-	Critical               *bool                       `pulumi:"critical"`
-	DigestedNotificationId *string                     `pulumi:"digestedNotificationId"`
-	EnvironmentId          string                      `pulumi:"environmentId"`
-	Id                     *string                     `pulumi:"id"`
-	Jobs                   []GetNotificationResultJobs `pulumi:"jobs"`
-	OrganizationId         string                      `pulumi:"organizationId"`
-	Payload                map[string]interface{}      `pulumi:"payload"`
-	// Single retrieval only.
-	Severity     *string                          `pulumi:"severity"`
-	Subscriber   *GetNotificationResultSubscriber `pulumi:"subscriber"`
-	SubscriberId string                           `pulumi:"subscriberId"`
-	Tags         []string                         `pulumi:"tags"`
-	Template     *GetNotificationResultTemplate   `pulumi:"template"`
-	TemplateId   *string                          `pulumi:"templateId"`
+	Critical *bool `pulumi:"critical"`
+	// The event this one was digested into, for a digested event.
+	DigestedNotificationId *string `pulumi:"digestedNotificationId"`
+	// Environment the event ran in.
+	EnvironmentId string `pulumi:"environmentId"`
+	// Database id of the notification event.
+	Id *string `pulumi:"id"`
+	// The jobs the event ran (one per step and subscriber).
+	Jobs []GetNotificationResultJobs `pulumi:"jobs"`
+	// Organization of that environment.
+	OrganizationId string `pulumi:"organizationId"`
+	// Payload of the trigger.
+	Payload map[string]interface{} `pulumi:"payload"`
+	// Single retrieval only. One of high, medium, low, none, or a newer value.
+	Severity *string `pulumi:"severity"`
+	// The subscriber it was sent to.
+	Subscriber *GetNotificationResultSubscriber `pulumi:"subscriber"`
+	// Database id (`_id`) of the subscriber it was sent to.
+	SubscriberId string `pulumi:"subscriberId"`
+	// Tags of the workflow.
+	Tags []string `pulumi:"tags"`
+	// The workflow that ran.
+	Template *GetNotificationResultTemplate `pulumi:"template"`
+	// Database id of the workflow that ran.
+	TemplateId *string `pulumi:"templateId"`
 	// The subscriber definition the event was triggered to.
-	To            map[string]interface{}        `pulumi:"to"`
-	Topics        []GetNotificationResultTopics `pulumi:"topics"`
-	TransactionId string                        `pulumi:"transactionId"`
-	UpdatedAt     *string                       `pulumi:"updatedAt"`
+	To map[string]interface{} `pulumi:"to"`
+	// Topics the event was sent to.
+	Topics []GetNotificationResultTopics `pulumi:"topics"`
+	// Transaction id of the trigger (given at trigger time, or generated).
+	TransactionId string `pulumi:"transactionId"`
+	// When the event last changed (ISO 8601).
+	UpdatedAt *string `pulumi:"updatedAt"`
 }
 
 func GetNotificationOutput(ctx *pulumi.Context, args GetNotificationOutputArgs, opts ...pulumi.InvokeOption) GetNotificationResultOutput {
@@ -83,6 +100,7 @@ func (o GetNotificationResultOutput) ToGetNotificationResultOutputWithContext(ct
 	return o
 }
 
+// Step types the event ran.
 func (o GetNotificationResultOutput) Channels() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v GetNotificationResult) []string { return v.Channels }).(pulumi.StringArrayOutput)
 }
@@ -92,10 +110,12 @@ func (o GetNotificationResultOutput) ContextKeys() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v GetNotificationResult) []string { return v.ContextKeys }).(pulumi.StringArrayOutput)
 }
 
+// Control values of the trigger.
 func (o GetNotificationResultOutput) Controls() pulumi.MapOutput {
 	return o.ApplyT(func(v GetNotificationResult) map[string]interface{} { return v.Controls }).(pulumi.MapOutput)
 }
 
+// When the event was triggered (ISO 8601).
 func (o GetNotificationResultOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetNotificationResult) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
@@ -105,51 +125,62 @@ func (o GetNotificationResultOutput) Critical() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v GetNotificationResult) *bool { return v.Critical }).(pulumi.BoolPtrOutput)
 }
 
+// The event this one was digested into, for a digested event.
 func (o GetNotificationResultOutput) DigestedNotificationId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetNotificationResult) *string { return v.DigestedNotificationId }).(pulumi.StringPtrOutput)
 }
 
+// Environment the event ran in.
 func (o GetNotificationResultOutput) EnvironmentId() pulumi.StringOutput {
 	return o.ApplyT(func(v GetNotificationResult) string { return v.EnvironmentId }).(pulumi.StringOutput)
 }
 
+// Database id of the notification event.
 func (o GetNotificationResultOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetNotificationResult) *string { return v.Id }).(pulumi.StringPtrOutput)
 }
 
+// The jobs the event ran (one per step and subscriber).
 func (o GetNotificationResultOutput) Jobs() GetNotificationResultJobsArrayOutput {
 	return o.ApplyT(func(v GetNotificationResult) []GetNotificationResultJobs { return v.Jobs }).(GetNotificationResultJobsArrayOutput)
 }
 
+// Organization of that environment.
 func (o GetNotificationResultOutput) OrganizationId() pulumi.StringOutput {
 	return o.ApplyT(func(v GetNotificationResult) string { return v.OrganizationId }).(pulumi.StringOutput)
 }
 
+// Payload of the trigger.
 func (o GetNotificationResultOutput) Payload() pulumi.MapOutput {
 	return o.ApplyT(func(v GetNotificationResult) map[string]interface{} { return v.Payload }).(pulumi.MapOutput)
 }
 
-// Single retrieval only.
+// Single retrieval only. One of high, medium, low, none, or a newer value.
 func (o GetNotificationResultOutput) Severity() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetNotificationResult) *string { return v.Severity }).(pulumi.StringPtrOutput)
 }
 
+// The subscriber it was sent to.
 func (o GetNotificationResultOutput) Subscriber() GetNotificationResultSubscriberPtrOutput {
 	return o.ApplyT(func(v GetNotificationResult) *GetNotificationResultSubscriber { return v.Subscriber }).(GetNotificationResultSubscriberPtrOutput)
 }
 
+// Database id (`_id`) of the subscriber it was sent to.
 func (o GetNotificationResultOutput) SubscriberId() pulumi.StringOutput {
 	return o.ApplyT(func(v GetNotificationResult) string { return v.SubscriberId }).(pulumi.StringOutput)
 }
 
+// Tags of the workflow.
 func (o GetNotificationResultOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v GetNotificationResult) []string { return v.Tags }).(pulumi.StringArrayOutput)
 }
 
+// The workflow that ran.
 func (o GetNotificationResultOutput) Template() GetNotificationResultTemplatePtrOutput {
 	return o.ApplyT(func(v GetNotificationResult) *GetNotificationResultTemplate { return v.Template }).(GetNotificationResultTemplatePtrOutput)
 }
 
+// Database id of the workflow that ran.
 func (o GetNotificationResultOutput) TemplateId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetNotificationResult) *string { return v.TemplateId }).(pulumi.StringPtrOutput)
 }
@@ -159,14 +190,17 @@ func (o GetNotificationResultOutput) To() pulumi.MapOutput {
 	return o.ApplyT(func(v GetNotificationResult) map[string]interface{} { return v.To }).(pulumi.MapOutput)
 }
 
+// Topics the event was sent to.
 func (o GetNotificationResultOutput) Topics() GetNotificationResultTopicsArrayOutput {
 	return o.ApplyT(func(v GetNotificationResult) []GetNotificationResultTopics { return v.Topics }).(GetNotificationResultTopicsArrayOutput)
 }
 
+// Transaction id of the trigger (given at trigger time, or generated).
 func (o GetNotificationResultOutput) TransactionId() pulumi.StringOutput {
 	return o.ApplyT(func(v GetNotificationResult) string { return v.TransactionId }).(pulumi.StringOutput)
 }
 
+// When the event last changed (ISO 8601).
 func (o GetNotificationResultOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetNotificationResult) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }

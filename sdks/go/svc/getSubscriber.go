@@ -28,26 +28,46 @@ type GetSubscriberArgs struct {
 }
 
 type GetSubscriberResult struct {
-	Avatar         *string                       `pulumi:"avatar"`
-	Channels       []GetSubscriberResultChannels `pulumi:"channels"`
-	CreatedAt      string                        `pulumi:"createdAt"`
-	Data           map[string]interface{}        `pulumi:"data"`
-	Deleted        bool                          `pulumi:"deleted"`
-	Email          *string                       `pulumi:"email"`
-	EnvironmentId  string                        `pulumi:"environmentId"`
-	FirstName      *string                       `pulumi:"firstName"`
-	Id             *string                       `pulumi:"id"`
-	IsOnline       *bool                         `pulumi:"isOnline"`
-	LastName       *string                       `pulumi:"lastName"`
-	LastOnlineAt   *string                       `pulumi:"lastOnlineAt"`
-	Locale         *string                       `pulumi:"locale"`
-	OrganizationId string                        `pulumi:"organizationId"`
-	Phone          *string                       `pulumi:"phone"`
-	SubscriberId   string                        `pulumi:"subscriberId"`
-	Timezone       *string                       `pulumi:"timezone"`
-	Topics         []string                      `pulumi:"topics"`
-	UpdatedAt      string                        `pulumi:"updatedAt"`
-	V              *float64                      `pulumi:"v"`
+	// URL of an avatar image.
+	Avatar *string `pulumi:"avatar"`
+	// Channel credentials, one entry per chat or push integration.
+	Channels []GetSubscriberResultChannels `pulumi:"channels"`
+	// When it was created (ISO 8601).
+	CreatedAt string `pulumi:"createdAt"`
+	// Free-form custom data.
+	Data map[string]interface{} `pulumi:"data"`
+	// Soft-delete marker of the service.
+	Deleted bool `pulumi:"deleted"`
+	// Email address.
+	Email *string `pulumi:"email"`
+	// Environment of the subscriber.
+	EnvironmentId string `pulumi:"environmentId"`
+	// First name.
+	FirstName *string `pulumi:"firstName"`
+	// Database id of the subscriber (not its `subscriberId`).
+	Id *string `pulumi:"id"`
+	// Whether the subscriber is connected to the in-app inbox.
+	IsOnline *bool `pulumi:"isOnline"`
+	// Last name.
+	LastName *string `pulumi:"lastName"`
+	// When the subscriber was last online (ISO 8601).
+	LastOnlineAt *string `pulumi:"lastOnlineAt"`
+	// Preferred language or region.
+	Locale *string `pulumi:"locale"`
+	// Organization of the subscriber.
+	OrganizationId string `pulumi:"organizationId"`
+	// Phone number.
+	Phone *string `pulumi:"phone"`
+	// Your identifier of the subscriber.
+	SubscriberId string `pulumi:"subscriberId"`
+	// Time zone, e.g. `Europe/Paris`.
+	Timezone *string `pulumi:"timezone"`
+	// Deprecated: Topics are managed through the topics API.
+	Topics []string `pulumi:"topics"`
+	// When it last changed (ISO 8601).
+	UpdatedAt string `pulumi:"updatedAt"`
+	// Version of the subscriber record.
+	V *float64 `pulumi:"v"`
 }
 
 func GetSubscriberOutput(ctx *pulumi.Context, args GetSubscriberOutputArgs, opts ...pulumi.InvokeOption) GetSubscriberResultOutput {
@@ -78,82 +98,102 @@ func (o GetSubscriberResultOutput) ToGetSubscriberResultOutputWithContext(ctx co
 	return o
 }
 
+// URL of an avatar image.
 func (o GetSubscriberResultOutput) Avatar() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetSubscriberResult) *string { return v.Avatar }).(pulumi.StringPtrOutput)
 }
 
+// Channel credentials, one entry per chat or push integration.
 func (o GetSubscriberResultOutput) Channels() GetSubscriberResultChannelsArrayOutput {
 	return o.ApplyT(func(v GetSubscriberResult) []GetSubscriberResultChannels { return v.Channels }).(GetSubscriberResultChannelsArrayOutput)
 }
 
+// When it was created (ISO 8601).
 func (o GetSubscriberResultOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v GetSubscriberResult) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
+// Free-form custom data.
 func (o GetSubscriberResultOutput) Data() pulumi.MapOutput {
 	return o.ApplyT(func(v GetSubscriberResult) map[string]interface{} { return v.Data }).(pulumi.MapOutput)
 }
 
+// Soft-delete marker of the service.
 func (o GetSubscriberResultOutput) Deleted() pulumi.BoolOutput {
 	return o.ApplyT(func(v GetSubscriberResult) bool { return v.Deleted }).(pulumi.BoolOutput)
 }
 
+// Email address.
 func (o GetSubscriberResultOutput) Email() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetSubscriberResult) *string { return v.Email }).(pulumi.StringPtrOutput)
 }
 
+// Environment of the subscriber.
 func (o GetSubscriberResultOutput) EnvironmentId() pulumi.StringOutput {
 	return o.ApplyT(func(v GetSubscriberResult) string { return v.EnvironmentId }).(pulumi.StringOutput)
 }
 
+// First name.
 func (o GetSubscriberResultOutput) FirstName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetSubscriberResult) *string { return v.FirstName }).(pulumi.StringPtrOutput)
 }
 
+// Database id of the subscriber (not its `subscriberId`).
 func (o GetSubscriberResultOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetSubscriberResult) *string { return v.Id }).(pulumi.StringPtrOutput)
 }
 
+// Whether the subscriber is connected to the in-app inbox.
 func (o GetSubscriberResultOutput) IsOnline() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v GetSubscriberResult) *bool { return v.IsOnline }).(pulumi.BoolPtrOutput)
 }
 
+// Last name.
 func (o GetSubscriberResultOutput) LastName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetSubscriberResult) *string { return v.LastName }).(pulumi.StringPtrOutput)
 }
 
+// When the subscriber was last online (ISO 8601).
 func (o GetSubscriberResultOutput) LastOnlineAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetSubscriberResult) *string { return v.LastOnlineAt }).(pulumi.StringPtrOutput)
 }
 
+// Preferred language or region.
 func (o GetSubscriberResultOutput) Locale() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetSubscriberResult) *string { return v.Locale }).(pulumi.StringPtrOutput)
 }
 
+// Organization of the subscriber.
 func (o GetSubscriberResultOutput) OrganizationId() pulumi.StringOutput {
 	return o.ApplyT(func(v GetSubscriberResult) string { return v.OrganizationId }).(pulumi.StringOutput)
 }
 
+// Phone number.
 func (o GetSubscriberResultOutput) Phone() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetSubscriberResult) *string { return v.Phone }).(pulumi.StringPtrOutput)
 }
 
+// Your identifier of the subscriber.
 func (o GetSubscriberResultOutput) SubscriberId() pulumi.StringOutput {
 	return o.ApplyT(func(v GetSubscriberResult) string { return v.SubscriberId }).(pulumi.StringOutput)
 }
 
+// Time zone, e.g. `Europe/Paris`.
 func (o GetSubscriberResultOutput) Timezone() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetSubscriberResult) *string { return v.Timezone }).(pulumi.StringPtrOutput)
 }
 
+// Deprecated: Topics are managed through the topics API.
 func (o GetSubscriberResultOutput) Topics() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v GetSubscriberResult) []string { return v.Topics }).(pulumi.StringArrayOutput)
 }
 
+// When it last changed (ISO 8601).
 func (o GetSubscriberResultOutput) UpdatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v GetSubscriberResult) string { return v.UpdatedAt }).(pulumi.StringOutput)
 }
 
+// Version of the subscriber record.
 func (o GetSubscriberResultOutput) V() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v GetSubscriberResult) *float64 { return v.V }).(pulumi.Float64PtrOutput)
 }

@@ -28,7 +28,9 @@ type GetSubscriberPreferencesArgs struct {
 }
 
 type GetSubscriberPreferencesResult struct {
-	Global    GetSubscriberPreferencesResultGlobal      `pulumi:"global"`
+	// Preferences across every workflow: `enabled` and per-channel `channels`.
+	Global GetSubscriberPreferencesResultGlobal `pulumi:"global"`
+	// Preferences per workflow.
 	Workflows []GetSubscriberPreferencesResultWorkflows `pulumi:"workflows"`
 }
 
@@ -60,10 +62,12 @@ func (o GetSubscriberPreferencesResultOutput) ToGetSubscriberPreferencesResultOu
 	return o
 }
 
+// Preferences across every workflow: `enabled` and per-channel `channels`.
 func (o GetSubscriberPreferencesResultOutput) Global() GetSubscriberPreferencesResultGlobalOutput {
 	return o.ApplyT(func(v GetSubscriberPreferencesResult) GetSubscriberPreferencesResultGlobal { return v.Global }).(GetSubscriberPreferencesResultGlobalOutput)
 }
 
+// Preferences per workflow.
 func (o GetSubscriberPreferencesResultOutput) Workflows() GetSubscriberPreferencesResultWorkflowsArrayOutput {
 	return o.ApplyT(func(v GetSubscriberPreferencesResult) []GetSubscriberPreferencesResultWorkflows { return v.Workflows }).(GetSubscriberPreferencesResultWorkflowsArrayOutput)
 }

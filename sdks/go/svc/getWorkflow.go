@@ -30,33 +30,52 @@ type LookupWorkflowArgs struct {
 }
 
 type LookupWorkflowResult struct {
-	Active               *bool   `pulumi:"active"`
-	CreatedAt            string  `pulumi:"createdAt"`
-	Description          *string `pulumi:"description"`
-	Id                   string  `pulumi:"id"`
-	IsTranslationEnabled *bool   `pulumi:"isTranslationEnabled"`
+	// Whether the workflow runs when triggered.
+	Active *bool `pulumi:"active"`
+	// When it was created (ISO 8601).
+	CreatedAt string `pulumi:"createdAt"`
+	// Description of the workflow.
+	Description *string `pulumi:"description"`
+	// Database id of the workflow.
+	Id string `pulumi:"id"`
+	// Whether translations are enabled.
+	IsTranslationEnabled *bool `pulumi:"isTranslationEnabled"`
 	// Runtime issues; their fields are not specified.
-	Issues          map[string]interface{}      `pulumi:"issues"`
-	LastPublishedAt *string                     `pulumi:"lastPublishedAt"`
+	Issues map[string]interface{} `pulumi:"issues"`
+	// When it was last published (ISO 8601).
+	LastPublishedAt *string `pulumi:"lastPublishedAt"`
+	// The user who last published it.
 	LastPublishedBy *GetWorkflowResultUpdatedBy `pulumi:"lastPublishedBy"`
-	LastTriggeredAt *string                     `pulumi:"lastTriggeredAt"`
-	Name            string                      `pulumi:"name"`
-	// one of svc-cloud, svc-cloud-v1, external, or a newer value
-	Origin         string                       `pulumi:"origin"`
-	PayloadExample map[string]interface{}       `pulumi:"payloadExample"`
-	PayloadSchema  map[string]interface{}       `pulumi:"payloadSchema"`
-	Preferences    GetWorkflowResultPreferences `pulumi:"preferences"`
-	// one of high, medium, low, none, or a newer value
+	// When it was last triggered (ISO 8601).
+	LastTriggeredAt *string `pulumi:"lastTriggeredAt"`
+	// Name of the workflow.
+	Name string `pulumi:"name"`
+	// Where the workflow was made: `svc-cloud`, `svc-cloud-v1` or `external`. One of svc-cloud, svc-cloud-v1, external, or a newer value.
+	Origin string `pulumi:"origin"`
+	// An example payload, generated from `payloadSchema`.
+	PayloadExample map[string]interface{} `pulumi:"payloadExample"`
+	// JSON Schema of the trigger payload.
+	PayloadSchema map[string]interface{} `pulumi:"payloadSchema"`
+	// Channel preferences: the workflow's `default` and the subscribers' `user` defaults.
+	Preferences GetWorkflowResultPreferences `pulumi:"preferences"`
+	// Severity: `high`, `medium`, `low` or `none`. One of high, medium, low, none, or a newer value.
 	Severity string `pulumi:"severity"`
-	Slug     string `pulumi:"slug"`
-	// one of ACTIVE, INACTIVE, ERROR, or a newer value
-	Status          string                      `pulumi:"status"`
-	Steps           []interface{}               `pulumi:"steps"`
-	Tags            []string                    `pulumi:"tags"`
-	UpdatedAt       string                      `pulumi:"updatedAt"`
-	UpdatedBy       *GetWorkflowResultUpdatedBy `pulumi:"updatedBy"`
-	ValidatePayload *bool                       `pulumi:"validatePayload"`
-	WorkflowId      string                      `pulumi:"workflowId"`
+	// Slug of the workflow (name and id, for URLs).
+	Slug string `pulumi:"slug"`
+	// `ACTIVE`, `INACTIVE` or `ERROR` (a step has issues). One of ACTIVE, INACTIVE, ERROR, or a newer value.
+	Status string `pulumi:"status"`
+	// The steps, in order (each with its type's controls).
+	Steps []interface{} `pulumi:"steps"`
+	// Tags of the workflow.
+	Tags []string `pulumi:"tags"`
+	// When it last changed (ISO 8601).
+	UpdatedAt string `pulumi:"updatedAt"`
+	// The user who last changed it.
+	UpdatedBy *GetWorkflowResultUpdatedBy `pulumi:"updatedBy"`
+	// Whether a trigger's payload is checked against `payloadSchema`.
+	ValidatePayload *bool `pulumi:"validatePayload"`
+	// Identifier of the workflow (what a trigger names).
+	WorkflowId string `pulumi:"workflowId"`
 }
 
 func LookupWorkflowOutput(ctx *pulumi.Context, args LookupWorkflowOutputArgs, opts ...pulumi.InvokeOption) LookupWorkflowResultOutput {
@@ -89,22 +108,27 @@ func (o LookupWorkflowResultOutput) ToLookupWorkflowResultOutputWithContext(ctx 
 	return o
 }
 
+// Whether the workflow runs when triggered.
 func (o LookupWorkflowResultOutput) Active() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v LookupWorkflowResult) *bool { return v.Active }).(pulumi.BoolPtrOutput)
 }
 
+// When it was created (ISO 8601).
 func (o LookupWorkflowResultOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupWorkflowResult) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
+// Description of the workflow.
 func (o LookupWorkflowResultOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupWorkflowResult) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
 
+// Database id of the workflow.
 func (o LookupWorkflowResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupWorkflowResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// Whether translations are enabled.
 func (o LookupWorkflowResultOutput) IsTranslationEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v LookupWorkflowResult) *bool { return v.IsTranslationEnabled }).(pulumi.BoolPtrOutput)
 }
@@ -114,73 +138,87 @@ func (o LookupWorkflowResultOutput) Issues() pulumi.MapOutput {
 	return o.ApplyT(func(v LookupWorkflowResult) map[string]interface{} { return v.Issues }).(pulumi.MapOutput)
 }
 
+// When it was last published (ISO 8601).
 func (o LookupWorkflowResultOutput) LastPublishedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupWorkflowResult) *string { return v.LastPublishedAt }).(pulumi.StringPtrOutput)
 }
 
+// The user who last published it.
 func (o LookupWorkflowResultOutput) LastPublishedBy() GetWorkflowResultUpdatedByPtrOutput {
 	return o.ApplyT(func(v LookupWorkflowResult) *GetWorkflowResultUpdatedBy { return v.LastPublishedBy }).(GetWorkflowResultUpdatedByPtrOutput)
 }
 
+// When it was last triggered (ISO 8601).
 func (o LookupWorkflowResultOutput) LastTriggeredAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupWorkflowResult) *string { return v.LastTriggeredAt }).(pulumi.StringPtrOutput)
 }
 
+// Name of the workflow.
 func (o LookupWorkflowResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupWorkflowResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
-// one of svc-cloud, svc-cloud-v1, external, or a newer value
+// Where the workflow was made: `svc-cloud`, `svc-cloud-v1` or `external`. One of svc-cloud, svc-cloud-v1, external, or a newer value.
 func (o LookupWorkflowResultOutput) Origin() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupWorkflowResult) string { return v.Origin }).(pulumi.StringOutput)
 }
 
+// An example payload, generated from `payloadSchema`.
 func (o LookupWorkflowResultOutput) PayloadExample() pulumi.MapOutput {
 	return o.ApplyT(func(v LookupWorkflowResult) map[string]interface{} { return v.PayloadExample }).(pulumi.MapOutput)
 }
 
+// JSON Schema of the trigger payload.
 func (o LookupWorkflowResultOutput) PayloadSchema() pulumi.MapOutput {
 	return o.ApplyT(func(v LookupWorkflowResult) map[string]interface{} { return v.PayloadSchema }).(pulumi.MapOutput)
 }
 
+// Channel preferences: the workflow's `default` and the subscribers' `user` defaults.
 func (o LookupWorkflowResultOutput) Preferences() GetWorkflowResultPreferencesOutput {
 	return o.ApplyT(func(v LookupWorkflowResult) GetWorkflowResultPreferences { return v.Preferences }).(GetWorkflowResultPreferencesOutput)
 }
 
-// one of high, medium, low, none, or a newer value
+// Severity: `high`, `medium`, `low` or `none`. One of high, medium, low, none, or a newer value.
 func (o LookupWorkflowResultOutput) Severity() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupWorkflowResult) string { return v.Severity }).(pulumi.StringOutput)
 }
 
+// Slug of the workflow (name and id, for URLs).
 func (o LookupWorkflowResultOutput) Slug() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupWorkflowResult) string { return v.Slug }).(pulumi.StringOutput)
 }
 
-// one of ACTIVE, INACTIVE, ERROR, or a newer value
+// `ACTIVE`, `INACTIVE` or `ERROR` (a step has issues). One of ACTIVE, INACTIVE, ERROR, or a newer value.
 func (o LookupWorkflowResultOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupWorkflowResult) string { return v.Status }).(pulumi.StringOutput)
 }
 
+// The steps, in order (each with its type's controls).
 func (o LookupWorkflowResultOutput) Steps() pulumi.ArrayOutput {
 	return o.ApplyT(func(v LookupWorkflowResult) []interface{} { return v.Steps }).(pulumi.ArrayOutput)
 }
 
+// Tags of the workflow.
 func (o LookupWorkflowResultOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v LookupWorkflowResult) []string { return v.Tags }).(pulumi.StringArrayOutput)
 }
 
+// When it last changed (ISO 8601).
 func (o LookupWorkflowResultOutput) UpdatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupWorkflowResult) string { return v.UpdatedAt }).(pulumi.StringOutput)
 }
 
+// The user who last changed it.
 func (o LookupWorkflowResultOutput) UpdatedBy() GetWorkflowResultUpdatedByPtrOutput {
 	return o.ApplyT(func(v LookupWorkflowResult) *GetWorkflowResultUpdatedBy { return v.UpdatedBy }).(GetWorkflowResultUpdatedByPtrOutput)
 }
 
+// Whether a trigger's payload is checked against `payloadSchema`.
 func (o LookupWorkflowResultOutput) ValidatePayload() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v LookupWorkflowResult) *bool { return v.ValidatePayload }).(pulumi.BoolPtrOutput)
 }
 
+// Identifier of the workflow (what a trigger names).
 func (o LookupWorkflowResultOutput) WorkflowId() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupWorkflowResult) string { return v.WorkflowId }).(pulumi.StringOutput)
 }

@@ -18,15 +18,12 @@ type Integration struct {
 
 	// Whether the integration processes events (default false, as the service).
 	Active pulumi.BoolOutput `pulumi:"active"`
-	// Delivery channel: `in_app`, `email`, `sms`, `chat` or `push`. Changing it replaces the integration.
+	// Delivery channel as the service answers it (a channel newer than this package comes through as is). One of in_app, email, sms, chat, push, or a newer value.
 	Channel pulumi.StringOutput `pulumi:"channel"`
 	// Step filters deciding when this integration is used (default: none).
 	Conditions StepFilterArrayOutput `pulumi:"conditions"`
-	// Provider credentials (`apiKey`, `from`, `accountSid`, `token`, ...), stored as a secret. Required keys
-	// of known providers are checked when active. The service never returns them: outputs hold what was last
-	// written. Left out: held by the service, not managed here (what `pulumi import` generates): no update
-	// sends or clears them, and declaring them later takes them over (one update of `credentials`). A new
-	// active integration still needs the required keys.
+	// The credentials this stack last wrote (secret); `{}` when it wrote none (an imported integration whose
+	// credentials are held by the service). The service never returns them.
 	Credentials IntegrationCredentialsOutput `pulumi:"credentials"`
 	// Soft-delete marker of the service.
 	Deleted pulumi.BoolOutput `pulumi:"deleted"`
@@ -42,7 +39,7 @@ type Integration struct {
 	// the identifier taken, only the default identifier's integration is taken over without `adopt` (no one
 	// else can have made it).
 	Identifier pulumi.StringOutput `pulumi:"identifier"`
-	// Display name (the service picks one when left out).
+	// Display name, as the service holds it.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// Organization the integration belongs to.
 	OrganizationId pulumi.StringOutput `pulumi:"organizationId"`
@@ -261,7 +258,7 @@ func (o IntegrationOutput) Active() pulumi.BoolOutput {
 	return o.ApplyT(func(v *Integration) pulumi.BoolOutput { return v.Active }).(pulumi.BoolOutput)
 }
 
-// Delivery channel: `in_app`, `email`, `sms`, `chat` or `push`. Changing it replaces the integration.
+// Delivery channel as the service answers it (a channel newer than this package comes through as is). One of in_app, email, sms, chat, push, or a newer value.
 func (o IntegrationOutput) Channel() pulumi.StringOutput {
 	return o.ApplyT(func(v *Integration) pulumi.StringOutput { return v.Channel }).(pulumi.StringOutput)
 }
@@ -271,11 +268,8 @@ func (o IntegrationOutput) Conditions() StepFilterArrayOutput {
 	return o.ApplyT(func(v *Integration) StepFilterArrayOutput { return v.Conditions }).(StepFilterArrayOutput)
 }
 
-// Provider credentials (`apiKey`, `from`, `accountSid`, `token`, ...), stored as a secret. Required keys
-// of known providers are checked when active. The service never returns them: outputs hold what was last
-// written. Left out: held by the service, not managed here (what `pulumi import` generates): no update
-// sends or clears them, and declaring them later takes them over (one update of `credentials`). A new
-// active integration still needs the required keys.
+// The credentials this stack last wrote (secret); `{}` when it wrote none (an imported integration whose
+// credentials are held by the service). The service never returns them.
 func (o IntegrationOutput) Credentials() IntegrationCredentialsOutput {
 	return o.ApplyT(func(v *Integration) IntegrationCredentialsOutput { return v.Credentials }).(IntegrationCredentialsOutput)
 }
@@ -306,7 +300,7 @@ func (o IntegrationOutput) Identifier() pulumi.StringOutput {
 	return o.ApplyT(func(v *Integration) pulumi.StringOutput { return v.Identifier }).(pulumi.StringOutput)
 }
 
-// Display name (the service picks one when left out).
+// Display name, as the service holds it.
 func (o IntegrationOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Integration) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }

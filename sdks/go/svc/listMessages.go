@@ -23,20 +23,31 @@ func ListMessages(ctx *pulumi.Context, args *ListMessagesArgs, opts ...pulumi.In
 }
 
 type ListMessagesArgs struct {
-	Channel       *string  `pulumi:"channel"`
-	ContextKeys   []string `pulumi:"contextKeys"`
-	Limit         *int     `pulumi:"limit"`
-	Page          *int     `pulumi:"page"`
-	SubscriberId  *string  `pulumi:"subscriberId"`
+	// Only messages of this channel.
+	Channel *string `pulumi:"channel"`
+	// Only messages with these context keys (each `type:id`).
+	ContextKeys []string `pulumi:"contextKeys"`
+	// Messages per page (default 10).
+	Limit *int `pulumi:"limit"`
+	// Page number, from 0 (default 0).
+	Page *int `pulumi:"page"`
+	// Only messages sent to this subscriber (`subscriberId`).
+	SubscriberId *string `pulumi:"subscriberId"`
+	// Only messages of these transaction ids.
 	TransactionId []string `pulumi:"transactionId"`
 }
 
 type ListMessagesResult struct {
-	Data       []ListMessagesResultData `pulumi:"data"`
-	HasMore    bool                     `pulumi:"hasMore"`
-	Page       float64                  `pulumi:"page"`
-	PageSize   float64                  `pulumi:"pageSize"`
-	TotalCount *float64                 `pulumi:"totalCount"`
+	// The messages of this page.
+	Data []ListMessagesResultData `pulumi:"data"`
+	// Whether a next page exists.
+	HasMore bool `pulumi:"hasMore"`
+	// Page number, from 0.
+	Page float64 `pulumi:"page"`
+	// Messages per page.
+	PageSize float64 `pulumi:"pageSize"`
+	// Number of messages matching the filters, when the service counts them.
+	TotalCount *float64 `pulumi:"totalCount"`
 }
 
 func ListMessagesOutput(ctx *pulumi.Context, args ListMessagesOutputArgs, opts ...pulumi.InvokeOption) ListMessagesResultOutput {
@@ -45,11 +56,17 @@ func ListMessagesOutput(ctx *pulumi.Context, args ListMessagesOutputArgs, opts .
 }
 
 type ListMessagesOutputArgs struct {
-	Channel       pulumi.StringPtrInput   `pulumi:"channel"`
-	ContextKeys   pulumi.StringArrayInput `pulumi:"contextKeys"`
-	Limit         pulumi.IntPtrInput      `pulumi:"limit"`
-	Page          pulumi.IntPtrInput      `pulumi:"page"`
-	SubscriberId  pulumi.StringPtrInput   `pulumi:"subscriberId"`
+	// Only messages of this channel.
+	Channel pulumi.StringPtrInput `pulumi:"channel"`
+	// Only messages with these context keys (each `type:id`).
+	ContextKeys pulumi.StringArrayInput `pulumi:"contextKeys"`
+	// Messages per page (default 10).
+	Limit pulumi.IntPtrInput `pulumi:"limit"`
+	// Page number, from 0 (default 0).
+	Page pulumi.IntPtrInput `pulumi:"page"`
+	// Only messages sent to this subscriber (`subscriberId`).
+	SubscriberId pulumi.StringPtrInput `pulumi:"subscriberId"`
+	// Only messages of these transaction ids.
 	TransactionId pulumi.StringArrayInput `pulumi:"transactionId"`
 }
 
@@ -71,22 +88,27 @@ func (o ListMessagesResultOutput) ToListMessagesResultOutputWithContext(ctx cont
 	return o
 }
 
+// The messages of this page.
 func (o ListMessagesResultOutput) Data() ListMessagesResultDataArrayOutput {
 	return o.ApplyT(func(v ListMessagesResult) []ListMessagesResultData { return v.Data }).(ListMessagesResultDataArrayOutput)
 }
 
+// Whether a next page exists.
 func (o ListMessagesResultOutput) HasMore() pulumi.BoolOutput {
 	return o.ApplyT(func(v ListMessagesResult) bool { return v.HasMore }).(pulumi.BoolOutput)
 }
 
+// Page number, from 0.
 func (o ListMessagesResultOutput) Page() pulumi.Float64Output {
 	return o.ApplyT(func(v ListMessagesResult) float64 { return v.Page }).(pulumi.Float64Output)
 }
 
+// Messages per page.
 func (o ListMessagesResultOutput) PageSize() pulumi.Float64Output {
 	return o.ApplyT(func(v ListMessagesResult) float64 { return v.PageSize }).(pulumi.Float64Output)
 }
 
+// Number of messages matching the filters, when the service counts them.
 func (o ListMessagesResultOutput) TotalCount() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v ListMessagesResult) *float64 { return v.TotalCount }).(pulumi.Float64PtrOutput)
 }

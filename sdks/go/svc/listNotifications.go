@@ -28,23 +28,36 @@ type ListNotificationsArgs struct {
 	// Only records before this timestamp.
 	Before *string `pulumi:"before"`
 	// Job types; `throttle` is not accepted by this operation.
-	Channels      []string `pulumi:"channels"`
-	Emails        []string `pulumi:"emails"`
-	Limit         *int     `pulumi:"limit"`
-	Page          *int     `pulumi:"page"`
-	Search        *string  `pulumi:"search"`
+	Channels []string `pulumi:"channels"`
+	// Only events sent to subscribers with these email addresses.
+	Emails []string `pulumi:"emails"`
+	// Events per page, 1 to 50 (default 10).
+	Limit *int `pulumi:"limit"`
+	// Page number, from 0 (default 0).
+	Page *int `pulumi:"page"`
+	// Deprecated: Use the specific filters.
+	Search *string `pulumi:"search"`
+	// Only events sent to these subscribers (`subscriberId`s).
 	SubscriberIds []string `pulumi:"subscriberIds"`
-	Templates     []string `pulumi:"templates"`
-	TopicKey      *string  `pulumi:"topicKey"`
-	TransactionId *string  `pulumi:"transactionId"`
+	// Only events of these workflows (database ids).
+	Templates []string `pulumi:"templates"`
+	// Only events sent to this topic.
+	TopicKey *string `pulumi:"topicKey"`
+	// Only the events of this transaction id.
+	TransactionId *string `pulumi:"transactionId"`
 }
 
 type ListNotificationsResult struct {
-	Data       []ListNotificationsResultData `pulumi:"data"`
-	HasMore    bool                          `pulumi:"hasMore"`
-	Page       float64                       `pulumi:"page"`
-	PageSize   float64                       `pulumi:"pageSize"`
-	TotalCount *float64                      `pulumi:"totalCount"`
+	// The events of this page.
+	Data []ListNotificationsResultData `pulumi:"data"`
+	// Whether a next page exists.
+	HasMore bool `pulumi:"hasMore"`
+	// Page number, from 0.
+	Page float64 `pulumi:"page"`
+	// Events per page.
+	PageSize float64 `pulumi:"pageSize"`
+	// Number of events matching the filters, when the service counts them.
+	TotalCount *float64 `pulumi:"totalCount"`
 }
 
 func ListNotificationsOutput(ctx *pulumi.Context, args ListNotificationsOutputArgs, opts ...pulumi.InvokeOption) ListNotificationsResultOutput {
@@ -58,15 +71,23 @@ type ListNotificationsOutputArgs struct {
 	// Only records before this timestamp.
 	Before pulumi.StringPtrInput `pulumi:"before"`
 	// Job types; `throttle` is not accepted by this operation.
-	Channels      pulumi.StringArrayInput `pulumi:"channels"`
-	Emails        pulumi.StringArrayInput `pulumi:"emails"`
-	Limit         pulumi.IntPtrInput      `pulumi:"limit"`
-	Page          pulumi.IntPtrInput      `pulumi:"page"`
-	Search        pulumi.StringPtrInput   `pulumi:"search"`
+	Channels pulumi.StringArrayInput `pulumi:"channels"`
+	// Only events sent to subscribers with these email addresses.
+	Emails pulumi.StringArrayInput `pulumi:"emails"`
+	// Events per page, 1 to 50 (default 10).
+	Limit pulumi.IntPtrInput `pulumi:"limit"`
+	// Page number, from 0 (default 0).
+	Page pulumi.IntPtrInput `pulumi:"page"`
+	// Deprecated: Use the specific filters.
+	Search pulumi.StringPtrInput `pulumi:"search"`
+	// Only events sent to these subscribers (`subscriberId`s).
 	SubscriberIds pulumi.StringArrayInput `pulumi:"subscriberIds"`
-	Templates     pulumi.StringArrayInput `pulumi:"templates"`
-	TopicKey      pulumi.StringPtrInput   `pulumi:"topicKey"`
-	TransactionId pulumi.StringPtrInput   `pulumi:"transactionId"`
+	// Only events of these workflows (database ids).
+	Templates pulumi.StringArrayInput `pulumi:"templates"`
+	// Only events sent to this topic.
+	TopicKey pulumi.StringPtrInput `pulumi:"topicKey"`
+	// Only the events of this transaction id.
+	TransactionId pulumi.StringPtrInput `pulumi:"transactionId"`
 }
 
 func (ListNotificationsOutputArgs) ElementType() reflect.Type {
@@ -87,22 +108,27 @@ func (o ListNotificationsResultOutput) ToListNotificationsResultOutputWithContex
 	return o
 }
 
+// The events of this page.
 func (o ListNotificationsResultOutput) Data() ListNotificationsResultDataArrayOutput {
 	return o.ApplyT(func(v ListNotificationsResult) []ListNotificationsResultData { return v.Data }).(ListNotificationsResultDataArrayOutput)
 }
 
+// Whether a next page exists.
 func (o ListNotificationsResultOutput) HasMore() pulumi.BoolOutput {
 	return o.ApplyT(func(v ListNotificationsResult) bool { return v.HasMore }).(pulumi.BoolOutput)
 }
 
+// Page number, from 0.
 func (o ListNotificationsResultOutput) Page() pulumi.Float64Output {
 	return o.ApplyT(func(v ListNotificationsResult) float64 { return v.Page }).(pulumi.Float64Output)
 }
 
+// Events per page.
 func (o ListNotificationsResultOutput) PageSize() pulumi.Float64Output {
 	return o.ApplyT(func(v ListNotificationsResult) float64 { return v.PageSize }).(pulumi.Float64Output)
 }
 
+// Number of events matching the filters, when the service counts them.
 func (o ListNotificationsResultOutput) TotalCount() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v ListNotificationsResult) *float64 { return v.TotalCount }).(pulumi.Float64PtrOutput)
 }

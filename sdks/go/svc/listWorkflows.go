@@ -23,15 +23,22 @@ func ListWorkflows(ctx *pulumi.Context, args *ListWorkflowsArgs, opts ...pulumi.
 }
 
 type ListWorkflowsArgs struct {
-	Limit          *int     `pulumi:"limit"`
-	OrderBy        *string  `pulumi:"orderBy"`
-	OrderDirection *string  `pulumi:"orderDirection"`
-	Query          *string  `pulumi:"query"`
-	Status         []string `pulumi:"status"`
-	Tags           []string `pulumi:"tags"`
+	// Workflows per page, 1 to 100.
+	Limit *int `pulumi:"limit"`
+	// `createdAt`, `updatedAt`, `name` or `lastTriggeredAt`.
+	OrderBy *string `pulumi:"orderBy"`
+	// `ASC` or `DESC` (default: newest first).
+	OrderDirection *string `pulumi:"orderDirection"`
+	// Only workflows whose name or identifier contains this text.
+	Query *string `pulumi:"query"`
+	// Only workflows in these states (`ACTIVE`, `INACTIVE`, `ERROR`).
+	Status []string `pulumi:"status"`
+	// Only workflows with these tags.
+	Tags []string `pulumi:"tags"`
 }
 
 type ListWorkflowsResult struct {
+	// The workflows that match the filters, without their steps.
 	Items []ListWorkflowsResultItems `pulumi:"items"`
 }
 
@@ -41,12 +48,18 @@ func ListWorkflowsOutput(ctx *pulumi.Context, args ListWorkflowsOutputArgs, opts
 }
 
 type ListWorkflowsOutputArgs struct {
-	Limit          pulumi.IntPtrInput      `pulumi:"limit"`
-	OrderBy        pulumi.StringPtrInput   `pulumi:"orderBy"`
-	OrderDirection pulumi.StringPtrInput   `pulumi:"orderDirection"`
-	Query          pulumi.StringPtrInput   `pulumi:"query"`
-	Status         pulumi.StringArrayInput `pulumi:"status"`
-	Tags           pulumi.StringArrayInput `pulumi:"tags"`
+	// Workflows per page, 1 to 100.
+	Limit pulumi.IntPtrInput `pulumi:"limit"`
+	// `createdAt`, `updatedAt`, `name` or `lastTriggeredAt`.
+	OrderBy pulumi.StringPtrInput `pulumi:"orderBy"`
+	// `ASC` or `DESC` (default: newest first).
+	OrderDirection pulumi.StringPtrInput `pulumi:"orderDirection"`
+	// Only workflows whose name or identifier contains this text.
+	Query pulumi.StringPtrInput `pulumi:"query"`
+	// Only workflows in these states (`ACTIVE`, `INACTIVE`, `ERROR`).
+	Status pulumi.StringArrayInput `pulumi:"status"`
+	// Only workflows with these tags.
+	Tags pulumi.StringArrayInput `pulumi:"tags"`
 }
 
 func (ListWorkflowsOutputArgs) ElementType() reflect.Type {
@@ -67,6 +80,7 @@ func (o ListWorkflowsResultOutput) ToListWorkflowsResultOutputWithContext(ctx co
 	return o
 }
 
+// The workflows that match the filters, without their steps.
 func (o ListWorkflowsResultOutput) Items() ListWorkflowsResultItemsArrayOutput {
 	return o.ApplyT(func(v ListWorkflowsResult) []ListWorkflowsResultItems { return v.Items }).(ListWorkflowsResultItemsArrayOutput)
 }

@@ -14,16 +14,22 @@ import (
 var _ = internal.GetEnvOrDefault
 
 type ChannelCredentials struct {
+	// Alert uid of the Grafana OnCall webhook payload.
 	AlertUid *string `pulumi:"alertUid"`
 	// Channel name, for Mattermost.
 	Channel *string `pulumi:"channel"`
 	// Device tokens; replaces the stored ones. `[]` clears them.
 	DeviceTokens []string `pulumi:"deviceTokens"`
-	ExternalUrl  *string  `pulumi:"externalUrl"`
-	ImageUrl     *string  `pulumi:"imageUrl"`
-	State        *string  `pulumi:"state"`
-	Title        *string  `pulumi:"title"`
-	WebhookUrl   *string  `pulumi:"webhookUrl"`
+	// Link to upstream details, for Grafana OnCall.
+	ExternalUrl *string `pulumi:"externalUrl"`
+	// Image URL of the Grafana OnCall webhook payload.
+	ImageUrl *string `pulumi:"imageUrl"`
+	// State of the Grafana OnCall webhook payload.
+	State *string `pulumi:"state"`
+	// Title of the Grafana OnCall webhook payload.
+	Title *string `pulumi:"title"`
+	// Webhook URL, for chat providers (Slack, Discord, Microsoft Teams, ...).
+	WebhookUrl *string `pulumi:"webhookUrl"`
 }
 
 // ChannelCredentialsInput is an input type that accepts ChannelCredentialsArgs and ChannelCredentialsOutput values.
@@ -38,16 +44,22 @@ type ChannelCredentialsInput interface {
 }
 
 type ChannelCredentialsArgs struct {
+	// Alert uid of the Grafana OnCall webhook payload.
 	AlertUid pulumi.StringPtrInput `pulumi:"alertUid"`
 	// Channel name, for Mattermost.
 	Channel pulumi.StringPtrInput `pulumi:"channel"`
 	// Device tokens; replaces the stored ones. `[]` clears them.
 	DeviceTokens pulumi.StringArrayInput `pulumi:"deviceTokens"`
-	ExternalUrl  pulumi.StringPtrInput   `pulumi:"externalUrl"`
-	ImageUrl     pulumi.StringPtrInput   `pulumi:"imageUrl"`
-	State        pulumi.StringPtrInput   `pulumi:"state"`
-	Title        pulumi.StringPtrInput   `pulumi:"title"`
-	WebhookUrl   pulumi.StringPtrInput   `pulumi:"webhookUrl"`
+	// Link to upstream details, for Grafana OnCall.
+	ExternalUrl pulumi.StringPtrInput `pulumi:"externalUrl"`
+	// Image URL of the Grafana OnCall webhook payload.
+	ImageUrl pulumi.StringPtrInput `pulumi:"imageUrl"`
+	// State of the Grafana OnCall webhook payload.
+	State pulumi.StringPtrInput `pulumi:"state"`
+	// Title of the Grafana OnCall webhook payload.
+	Title pulumi.StringPtrInput `pulumi:"title"`
+	// Webhook URL, for chat providers (Slack, Discord, Microsoft Teams, ...).
+	WebhookUrl pulumi.StringPtrInput `pulumi:"webhookUrl"`
 }
 
 func (ChannelCredentialsArgs) ElementType() reflect.Type {
@@ -152,6 +164,7 @@ func (o ChannelCredentialsOutput) ToChannelCredentialsPtrOutputWithContext(ctx c
 	}).(ChannelCredentialsPtrOutput)
 }
 
+// Alert uid of the Grafana OnCall webhook payload.
 func (o ChannelCredentialsOutput) AlertUid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ChannelCredentials) *string { return v.AlertUid }).(pulumi.StringPtrOutput)
 }
@@ -166,22 +179,27 @@ func (o ChannelCredentialsOutput) DeviceTokens() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v ChannelCredentials) []string { return v.DeviceTokens }).(pulumi.StringArrayOutput)
 }
 
+// Link to upstream details, for Grafana OnCall.
 func (o ChannelCredentialsOutput) ExternalUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ChannelCredentials) *string { return v.ExternalUrl }).(pulumi.StringPtrOutput)
 }
 
+// Image URL of the Grafana OnCall webhook payload.
 func (o ChannelCredentialsOutput) ImageUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ChannelCredentials) *string { return v.ImageUrl }).(pulumi.StringPtrOutput)
 }
 
+// State of the Grafana OnCall webhook payload.
 func (o ChannelCredentialsOutput) State() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ChannelCredentials) *string { return v.State }).(pulumi.StringPtrOutput)
 }
 
+// Title of the Grafana OnCall webhook payload.
 func (o ChannelCredentialsOutput) Title() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ChannelCredentials) *string { return v.Title }).(pulumi.StringPtrOutput)
 }
 
+// Webhook URL, for chat providers (Slack, Discord, Microsoft Teams, ...).
 func (o ChannelCredentialsOutput) WebhookUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ChannelCredentials) *string { return v.WebhookUrl }).(pulumi.StringPtrOutput)
 }
@@ -210,6 +228,7 @@ func (o ChannelCredentialsPtrOutput) Elem() ChannelCredentialsOutput {
 	}).(ChannelCredentialsOutput)
 }
 
+// Alert uid of the Grafana OnCall webhook payload.
 func (o ChannelCredentialsPtrOutput) AlertUid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ChannelCredentials) *string {
 		if v == nil {
@@ -239,6 +258,7 @@ func (o ChannelCredentialsPtrOutput) DeviceTokens() pulumi.StringArrayOutput {
 	}).(pulumi.StringArrayOutput)
 }
 
+// Link to upstream details, for Grafana OnCall.
 func (o ChannelCredentialsPtrOutput) ExternalUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ChannelCredentials) *string {
 		if v == nil {
@@ -248,6 +268,7 @@ func (o ChannelCredentialsPtrOutput) ExternalUrl() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Image URL of the Grafana OnCall webhook payload.
 func (o ChannelCredentialsPtrOutput) ImageUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ChannelCredentials) *string {
 		if v == nil {
@@ -257,6 +278,7 @@ func (o ChannelCredentialsPtrOutput) ImageUrl() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// State of the Grafana OnCall webhook payload.
 func (o ChannelCredentialsPtrOutput) State() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ChannelCredentials) *string {
 		if v == nil {
@@ -266,6 +288,7 @@ func (o ChannelCredentialsPtrOutput) State() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Title of the Grafana OnCall webhook payload.
 func (o ChannelCredentialsPtrOutput) Title() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ChannelCredentials) *string {
 		if v == nil {
@@ -275,6 +298,7 @@ func (o ChannelCredentialsPtrOutput) Title() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Webhook URL, for chat providers (Slack, Discord, Microsoft Teams, ...).
 func (o ChannelCredentialsPtrOutput) WebhookUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ChannelCredentials) *string {
 		if v == nil {
@@ -305,23 +329,36 @@ func (o ChannelCredentialsMapOutput) MapIndex(k pulumi.StringInput) ChannelCrede
 }
 
 type GetActiveIntegrationsResultItems struct {
+	// Whether the integration processes events.
 	Active bool `pulumi:"active"`
-	// one of in_app, email, sms, chat, push, or a newer value
-	Channel    string                                       `pulumi:"channel"`
+	// Delivery channel. One of in_app, email, sms, chat, push, or a newer value.
+	Channel string `pulumi:"channel"`
+	// Step filters deciding when this integration is used.
 	Conditions []GetActiveIntegrationsResultItemsConditions `pulumi:"conditions"`
 	// When it was created: a credentials write without identifier targets the newest active one.
-	CreatedAt      *string                `pulumi:"createdAt"`
-	Credentials    map[string]interface{} `pulumi:"credentials"`
-	Deleted        *bool                  `pulumi:"deleted"`
-	DeletedAt      *string                `pulumi:"deletedAt"`
-	DeletedBy      *string                `pulumi:"deletedBy"`
-	EnvironmentId  string                 `pulumi:"environmentId"`
-	Id             *string                `pulumi:"id"`
-	Identifier     string                 `pulumi:"identifier"`
-	Name           string                 `pulumi:"name"`
-	OrganizationId string                 `pulumi:"organizationId"`
-	Primary        *bool                  `pulumi:"primary"`
-	ProviderId     string                 `pulumi:"providerId"`
+	CreatedAt *string `pulumi:"createdAt"`
+	// Provider credentials; the service does not return them to an API key (`{}` or absent).
+	Credentials map[string]interface{} `pulumi:"credentials"`
+	// Soft-delete marker of the service.
+	Deleted *bool `pulumi:"deleted"`
+	// When it was deleted.
+	DeletedAt *string `pulumi:"deletedAt"`
+	// The user who deleted it.
+	DeletedBy *string `pulumi:"deletedBy"`
+	// Environment of the integration.
+	EnvironmentId string `pulumi:"environmentId"`
+	// Database id of the integration.
+	Id *string `pulumi:"id"`
+	// Unique identifier of the integration in the organization.
+	Identifier string `pulumi:"identifier"`
+	// Display name.
+	Name string `pulumi:"name"`
+	// Organization of the integration.
+	OrganizationId string `pulumi:"organizationId"`
+	// Whether it is the primary integration of its channel.
+	Primary *bool `pulumi:"primary"`
+	// Delivery provider, e.g. `sendgrid`, `fcm`.
+	ProviderId string `pulumi:"providerId"`
 }
 
 type GetActiveIntegrationsResultItemsOutput struct{ *pulumi.OutputState }
@@ -338,15 +375,17 @@ func (o GetActiveIntegrationsResultItemsOutput) ToGetActiveIntegrationsResultIte
 	return o
 }
 
+// Whether the integration processes events.
 func (o GetActiveIntegrationsResultItemsOutput) Active() pulumi.BoolOutput {
 	return o.ApplyT(func(v GetActiveIntegrationsResultItems) bool { return v.Active }).(pulumi.BoolOutput)
 }
 
-// one of in_app, email, sms, chat, push, or a newer value
+// Delivery channel. One of in_app, email, sms, chat, push, or a newer value.
 func (o GetActiveIntegrationsResultItemsOutput) Channel() pulumi.StringOutput {
 	return o.ApplyT(func(v GetActiveIntegrationsResultItems) string { return v.Channel }).(pulumi.StringOutput)
 }
 
+// Step filters deciding when this integration is used.
 func (o GetActiveIntegrationsResultItemsOutput) Conditions() GetActiveIntegrationsResultItemsConditionsArrayOutput {
 	return o.ApplyT(func(v GetActiveIntegrationsResultItems) []GetActiveIntegrationsResultItemsConditions {
 		return v.Conditions
@@ -358,46 +397,57 @@ func (o GetActiveIntegrationsResultItemsOutput) CreatedAt() pulumi.StringPtrOutp
 	return o.ApplyT(func(v GetActiveIntegrationsResultItems) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// Provider credentials; the service does not return them to an API key (`{}` or absent).
 func (o GetActiveIntegrationsResultItemsOutput) Credentials() pulumi.MapOutput {
 	return o.ApplyT(func(v GetActiveIntegrationsResultItems) map[string]interface{} { return v.Credentials }).(pulumi.MapOutput)
 }
 
+// Soft-delete marker of the service.
 func (o GetActiveIntegrationsResultItemsOutput) Deleted() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v GetActiveIntegrationsResultItems) *bool { return v.Deleted }).(pulumi.BoolPtrOutput)
 }
 
+// When it was deleted.
 func (o GetActiveIntegrationsResultItemsOutput) DeletedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetActiveIntegrationsResultItems) *string { return v.DeletedAt }).(pulumi.StringPtrOutput)
 }
 
+// The user who deleted it.
 func (o GetActiveIntegrationsResultItemsOutput) DeletedBy() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetActiveIntegrationsResultItems) *string { return v.DeletedBy }).(pulumi.StringPtrOutput)
 }
 
+// Environment of the integration.
 func (o GetActiveIntegrationsResultItemsOutput) EnvironmentId() pulumi.StringOutput {
 	return o.ApplyT(func(v GetActiveIntegrationsResultItems) string { return v.EnvironmentId }).(pulumi.StringOutput)
 }
 
+// Database id of the integration.
 func (o GetActiveIntegrationsResultItemsOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetActiveIntegrationsResultItems) *string { return v.Id }).(pulumi.StringPtrOutput)
 }
 
+// Unique identifier of the integration in the organization.
 func (o GetActiveIntegrationsResultItemsOutput) Identifier() pulumi.StringOutput {
 	return o.ApplyT(func(v GetActiveIntegrationsResultItems) string { return v.Identifier }).(pulumi.StringOutput)
 }
 
+// Display name.
 func (o GetActiveIntegrationsResultItemsOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v GetActiveIntegrationsResultItems) string { return v.Name }).(pulumi.StringOutput)
 }
 
+// Organization of the integration.
 func (o GetActiveIntegrationsResultItemsOutput) OrganizationId() pulumi.StringOutput {
 	return o.ApplyT(func(v GetActiveIntegrationsResultItems) string { return v.OrganizationId }).(pulumi.StringOutput)
 }
 
+// Whether it is the primary integration of its channel.
 func (o GetActiveIntegrationsResultItemsOutput) Primary() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v GetActiveIntegrationsResultItems) *bool { return v.Primary }).(pulumi.BoolPtrOutput)
 }
 
+// Delivery provider, e.g. `sendgrid`, `fcm`.
 func (o GetActiveIntegrationsResultItemsOutput) ProviderId() pulumi.StringOutput {
 	return o.ApplyT(func(v GetActiveIntegrationsResultItems) string { return v.ProviderId }).(pulumi.StringOutput)
 }
@@ -423,11 +473,13 @@ func (o GetActiveIntegrationsResultItemsArrayOutput) Index(i pulumi.IntInput) Ge
 }
 
 type GetActiveIntegrationsResultItemsConditions struct {
-	Children  []GetActiveIntegrationsResultItemsConditionsChildren `pulumi:"children"`
-	IsNegated bool                                                 `pulumi:"isNegated"`
-	// one of BOOLEAN, TEXT, DATE, NUMBER, STATEMENT, LIST, MULTI_LIST, GROUP, or a newer value
+	// The conditions.
+	Children []GetActiveIntegrationsResultItemsConditionsChildren `pulumi:"children"`
+	// Whether the filter's result is negated.
+	IsNegated bool `pulumi:"isNegated"`
+	// Kind of filter: `BOOLEAN`, `TEXT`, `DATE`, `NUMBER`, `STATEMENT`, `LIST`, `MULTI_LIST` or `GROUP`. One of BOOLEAN, TEXT, DATE, NUMBER, STATEMENT, LIST, MULTI_LIST, GROUP, or a newer value.
 	Type string `pulumi:"type"`
-	// one of AND, OR, or a newer value
+	// How the conditions combine: `AND` or `OR`. One of AND, OR, or a newer value.
 	Value string `pulumi:"value"`
 }
 
@@ -445,22 +497,24 @@ func (o GetActiveIntegrationsResultItemsConditionsOutput) ToGetActiveIntegration
 	return o
 }
 
+// The conditions.
 func (o GetActiveIntegrationsResultItemsConditionsOutput) Children() GetActiveIntegrationsResultItemsConditionsChildrenArrayOutput {
 	return o.ApplyT(func(v GetActiveIntegrationsResultItemsConditions) []GetActiveIntegrationsResultItemsConditionsChildren {
 		return v.Children
 	}).(GetActiveIntegrationsResultItemsConditionsChildrenArrayOutput)
 }
 
+// Whether the filter's result is negated.
 func (o GetActiveIntegrationsResultItemsConditionsOutput) IsNegated() pulumi.BoolOutput {
 	return o.ApplyT(func(v GetActiveIntegrationsResultItemsConditions) bool { return v.IsNegated }).(pulumi.BoolOutput)
 }
 
-// one of BOOLEAN, TEXT, DATE, NUMBER, STATEMENT, LIST, MULTI_LIST, GROUP, or a newer value
+// Kind of filter: `BOOLEAN`, `TEXT`, `DATE`, `NUMBER`, `STATEMENT`, `LIST`, `MULTI_LIST` or `GROUP`. One of BOOLEAN, TEXT, DATE, NUMBER, STATEMENT, LIST, MULTI_LIST, GROUP, or a newer value.
 func (o GetActiveIntegrationsResultItemsConditionsOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v GetActiveIntegrationsResultItemsConditions) string { return v.Type }).(pulumi.StringOutput)
 }
 
-// one of AND, OR, or a newer value
+// How the conditions combine: `AND` or `OR`. One of AND, OR, or a newer value.
 func (o GetActiveIntegrationsResultItemsConditionsOutput) Value() pulumi.StringOutput {
 	return o.ApplyT(func(v GetActiveIntegrationsResultItemsConditions) string { return v.Value }).(pulumi.StringOutput)
 }
@@ -486,12 +540,15 @@ func (o GetActiveIntegrationsResultItemsConditionsArrayOutput) Index(i pulumi.In
 }
 
 type GetActiveIntegrationsResultItemsConditionsChildren struct {
+	// The subscriber field or payload key compared.
 	Field string `pulumi:"field"`
-	// one of subscriber, payload, or a newer value
+	// What `field` is read from: `subscriber` or `payload`. One of subscriber, payload, or a newer value.
 	On string `pulumi:"on"`
-	// one of LARGER, SMALLER, LARGER_EQUAL, SMALLER_EQUAL, EQUAL, NOT_EQUAL, ALL_IN, ANY_IN, NOT_IN, BETWEEN, NOT_BETWEEN, LIKE, NOT_LIKE, IN, or a newer value
+	// Comparison: `EQUAL`, `NOT_EQUAL`, `LARGER`, `SMALLER`, `LARGER_EQUAL`, `SMALLER_EQUAL`, `ALL_IN`,
+	// `ANY_IN`, `NOT_IN`, `BETWEEN`, `NOT_BETWEEN`, `LIKE`, `NOT_LIKE` or `IN`. One of LARGER, SMALLER, LARGER_EQUAL, SMALLER_EQUAL, EQUAL, NOT_EQUAL, ALL_IN, ANY_IN, NOT_IN, BETWEEN, NOT_BETWEEN, LIKE, NOT_LIKE, IN, or a newer value.
 	Operator string `pulumi:"operator"`
-	Value    string `pulumi:"value"`
+	// The value compared with.
+	Value string `pulumi:"value"`
 }
 
 type GetActiveIntegrationsResultItemsConditionsChildrenOutput struct{ *pulumi.OutputState }
@@ -508,20 +565,23 @@ func (o GetActiveIntegrationsResultItemsConditionsChildrenOutput) ToGetActiveInt
 	return o
 }
 
+// The subscriber field or payload key compared.
 func (o GetActiveIntegrationsResultItemsConditionsChildrenOutput) Field() pulumi.StringOutput {
 	return o.ApplyT(func(v GetActiveIntegrationsResultItemsConditionsChildren) string { return v.Field }).(pulumi.StringOutput)
 }
 
-// one of subscriber, payload, or a newer value
+// What `field` is read from: `subscriber` or `payload`. One of subscriber, payload, or a newer value.
 func (o GetActiveIntegrationsResultItemsConditionsChildrenOutput) On() pulumi.StringOutput {
 	return o.ApplyT(func(v GetActiveIntegrationsResultItemsConditionsChildren) string { return v.On }).(pulumi.StringOutput)
 }
 
-// one of LARGER, SMALLER, LARGER_EQUAL, SMALLER_EQUAL, EQUAL, NOT_EQUAL, ALL_IN, ANY_IN, NOT_IN, BETWEEN, NOT_BETWEEN, LIKE, NOT_LIKE, IN, or a newer value
+// Comparison: `EQUAL`, `NOT_EQUAL`, `LARGER`, `SMALLER`, `LARGER_EQUAL`, `SMALLER_EQUAL`, `ALL_IN`,
+// `ANY_IN`, `NOT_IN`, `BETWEEN`, `NOT_BETWEEN`, `LIKE`, `NOT_LIKE` or `IN`. One of LARGER, SMALLER, LARGER_EQUAL, SMALLER_EQUAL, EQUAL, NOT_EQUAL, ALL_IN, ANY_IN, NOT_IN, BETWEEN, NOT_BETWEEN, LIKE, NOT_LIKE, IN, or a newer value.
 func (o GetActiveIntegrationsResultItemsConditionsChildrenOutput) Operator() pulumi.StringOutput {
 	return o.ApplyT(func(v GetActiveIntegrationsResultItemsConditionsChildren) string { return v.Operator }).(pulumi.StringOutput)
 }
 
+// The value compared with.
 func (o GetActiveIntegrationsResultItemsConditionsChildrenOutput) Value() pulumi.StringOutput {
 	return o.ApplyT(func(v GetActiveIntegrationsResultItemsConditionsChildren) string { return v.Value }).(pulumi.StringOutput)
 }
@@ -547,18 +607,28 @@ func (o GetActiveIntegrationsResultItemsConditionsChildrenArrayOutput) Index(i p
 }
 
 type GetNotificationResultJobs struct {
-	Digest           *GetNotificationResultJobsDigest            `pulumi:"digest"`
+	// Digest settings, for a digest job.
+	Digest *GetNotificationResultJobsDigest `pulumi:"digest"`
+	// The job's execution log, oldest first.
 	ExecutionDetails []GetNotificationResultJobsExecutionDetails `pulumi:"executionDetails"`
-	Id               string                                      `pulumi:"id"`
-	Overrides        map[string]interface{}                      `pulumi:"overrides"`
-	Payload          map[string]interface{}                      `pulumi:"payload"`
-	// one of emailjs, mailgun, mailjet, mandrill, nodemailer, postmark, sendgrid, sendinblue, ses, netcore, infobip-email, resend, plunk, mailersend, mailtrap, clickatell, outlook365, svc-email, sparkpost, email-webhook, braze, nexmo, plivo, sms77, sms-central, sns, telnyx, twilio, gupshup, firetext, infobip-sms, burst-sms, bulk-sms, isend-sms, forty-six-elks, kannel, maqsam, termii, africas-talking, svc-sms, sendchamp, generic-sms, clicksend, bandwidth, messagebird, simpletexting, azure-sms, ring-central, brevo-sms, eazy-sms, mobishastra, afro-message, unifonic, smsmode, imedia, sinch, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, svc, slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, or a newer value
-	ProviderId              string                        `pulumi:"providerId"`
-	ScheduleExtensionsCount *float64                      `pulumi:"scheduleExtensionsCount"`
-	Status                  string                        `pulumi:"status"`
-	Step                    GetNotificationResultJobsStep `pulumi:"step"`
-	// one of in_app, email, sms, chat, push, digest, trigger, delay, throttle, custom, or a newer value
-	Type      string  `pulumi:"type"`
+	// Database id of the job.
+	Id string `pulumi:"id"`
+	// Provider overrides given at trigger time.
+	Overrides map[string]interface{} `pulumi:"overrides"`
+	// Payload of the trigger.
+	Payload map[string]interface{} `pulumi:"payload"`
+	// Delivery provider the job used. One of emailjs, mailgun, mailjet, mandrill, nodemailer, postmark, sendgrid, sendinblue, ses, netcore, infobip-email, resend, plunk, mailersend, mailtrap, clickatell, outlook365, svc-email, sparkpost, email-webhook, braze, nexmo, plivo, sms77, sms-central, sns, telnyx, twilio, gupshup, firetext, infobip-sms, burst-sms, bulk-sms, isend-sms, forty-six-elks, kannel, maqsam, termii, africas-talking, svc-sms, sendchamp, generic-sms, clicksend, bandwidth, messagebird, simpletexting, azure-sms, ring-central, brevo-sms, eazy-sms, mobishastra, afro-message, unifonic, smsmode, imedia, sinch, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, svc, slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, or a newer value.
+	ProviderId string `pulumi:"providerId"`
+	// Single retrieval only.
+	ScheduleExtensionsCount *float64 `pulumi:"scheduleExtensionsCount"`
+	// Free string.
+	Status string `pulumi:"status"`
+	// The workflow step the job runs.
+	Step GetNotificationResultJobsStep `pulumi:"step"`
+	// Step type the job runs (`in_app`, `email`, `sms`, `chat`, `push`, `digest`, `trigger`, `delay`,
+	// `throttle`, `custom`). One of in_app, email, sms, chat, push, digest, trigger, delay, throttle, custom, or a newer value.
+	Type string `pulumi:"type"`
+	// When the job last changed (ISO 8601).
 	UpdatedAt *string `pulumi:"updatedAt"`
 }
 
@@ -576,50 +646,60 @@ func (o GetNotificationResultJobsOutput) ToGetNotificationResultJobsOutputWithCo
 	return o
 }
 
+// Digest settings, for a digest job.
 func (o GetNotificationResultJobsOutput) Digest() GetNotificationResultJobsDigestPtrOutput {
 	return o.ApplyT(func(v GetNotificationResultJobs) *GetNotificationResultJobsDigest { return v.Digest }).(GetNotificationResultJobsDigestPtrOutput)
 }
 
+// The job's execution log, oldest first.
 func (o GetNotificationResultJobsOutput) ExecutionDetails() GetNotificationResultJobsExecutionDetailsArrayOutput {
 	return o.ApplyT(func(v GetNotificationResultJobs) []GetNotificationResultJobsExecutionDetails {
 		return v.ExecutionDetails
 	}).(GetNotificationResultJobsExecutionDetailsArrayOutput)
 }
 
+// Database id of the job.
 func (o GetNotificationResultJobsOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v GetNotificationResultJobs) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// Provider overrides given at trigger time.
 func (o GetNotificationResultJobsOutput) Overrides() pulumi.MapOutput {
 	return o.ApplyT(func(v GetNotificationResultJobs) map[string]interface{} { return v.Overrides }).(pulumi.MapOutput)
 }
 
+// Payload of the trigger.
 func (o GetNotificationResultJobsOutput) Payload() pulumi.MapOutput {
 	return o.ApplyT(func(v GetNotificationResultJobs) map[string]interface{} { return v.Payload }).(pulumi.MapOutput)
 }
 
-// one of emailjs, mailgun, mailjet, mandrill, nodemailer, postmark, sendgrid, sendinblue, ses, netcore, infobip-email, resend, plunk, mailersend, mailtrap, clickatell, outlook365, svc-email, sparkpost, email-webhook, braze, nexmo, plivo, sms77, sms-central, sns, telnyx, twilio, gupshup, firetext, infobip-sms, burst-sms, bulk-sms, isend-sms, forty-six-elks, kannel, maqsam, termii, africas-talking, svc-sms, sendchamp, generic-sms, clicksend, bandwidth, messagebird, simpletexting, azure-sms, ring-central, brevo-sms, eazy-sms, mobishastra, afro-message, unifonic, smsmode, imedia, sinch, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, svc, slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, or a newer value
+// Delivery provider the job used. One of emailjs, mailgun, mailjet, mandrill, nodemailer, postmark, sendgrid, sendinblue, ses, netcore, infobip-email, resend, plunk, mailersend, mailtrap, clickatell, outlook365, svc-email, sparkpost, email-webhook, braze, nexmo, plivo, sms77, sms-central, sns, telnyx, twilio, gupshup, firetext, infobip-sms, burst-sms, bulk-sms, isend-sms, forty-six-elks, kannel, maqsam, termii, africas-talking, svc-sms, sendchamp, generic-sms, clicksend, bandwidth, messagebird, simpletexting, azure-sms, ring-central, brevo-sms, eazy-sms, mobishastra, afro-message, unifonic, smsmode, imedia, sinch, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, svc, slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, or a newer value.
 func (o GetNotificationResultJobsOutput) ProviderId() pulumi.StringOutput {
 	return o.ApplyT(func(v GetNotificationResultJobs) string { return v.ProviderId }).(pulumi.StringOutput)
 }
 
+// Single retrieval only.
 func (o GetNotificationResultJobsOutput) ScheduleExtensionsCount() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v GetNotificationResultJobs) *float64 { return v.ScheduleExtensionsCount }).(pulumi.Float64PtrOutput)
 }
 
+// Free string.
 func (o GetNotificationResultJobsOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v GetNotificationResultJobs) string { return v.Status }).(pulumi.StringOutput)
 }
 
+// The workflow step the job runs.
 func (o GetNotificationResultJobsOutput) Step() GetNotificationResultJobsStepOutput {
 	return o.ApplyT(func(v GetNotificationResultJobs) GetNotificationResultJobsStep { return v.Step }).(GetNotificationResultJobsStepOutput)
 }
 
-// one of in_app, email, sms, chat, push, digest, trigger, delay, throttle, custom, or a newer value
+// Step type the job runs (`in_app`, `email`, `sms`, `chat`, `push`, `digest`, `trigger`, `delay`,
+// `throttle`, `custom`). One of in_app, email, sms, chat, push, digest, trigger, delay, throttle, custom, or a newer value.
 func (o GetNotificationResultJobsOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v GetNotificationResultJobs) string { return v.Type }).(pulumi.StringOutput)
 }
 
+// When the job last changed (ISO 8601).
 func (o GetNotificationResultJobsOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetNotificationResultJobs) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
@@ -645,19 +725,26 @@ func (o GetNotificationResultJobsArrayOutput) Index(i pulumi.IntInput) GetNotifi
 }
 
 type GetNotificationResultJobsDigest struct {
-	Amount        *float64 `pulumi:"amount"`
-	Backoff       *bool    `pulumi:"backoff"`
+	// How long the digest collects events, in `unit`s.
+	Amount *float64 `pulumi:"amount"`
+	// Whether the digest only starts when an event came within the backoff window.
+	Backoff *bool `pulumi:"backoff"`
+	// Length of the backoff window, in `backoffUnit`s.
 	BackoffAmount *float64 `pulumi:"backoffAmount"`
-	// one of seconds, minutes, hours, days, weeks, months, or a newer value
-	BackoffUnit *string                               `pulumi:"backoffUnit"`
-	DigestKey   *string                               `pulumi:"digestKey"`
-	Events      []map[string]interface{}              `pulumi:"events"`
-	Timed       *GetNotificationResultJobsDigestTimed `pulumi:"timed"`
-	// one of regular, backoff, timed, or a newer value
+	// Time unit of `backoffAmount`. One of seconds, minutes, hours, days, weeks, months, or a newer value.
+	BackoffUnit *string `pulumi:"backoffUnit"`
+	// Payload key whose value groups the digested events (events with the same value digest together).
+	DigestKey *string `pulumi:"digestKey"`
+	// The events (their payloads) the digest collected.
+	Events []map[string]interface{} `pulumi:"events"`
+	// Schedule of a timed digest.
+	Timed *GetNotificationResultJobsDigestTimed `pulumi:"timed"`
+	// Kind of digest: `regular`, `backoff` or `timed`. One of regular, backoff, timed, or a newer value.
 	Type string `pulumi:"type"`
-	// one of seconds, minutes, hours, days, weeks, months, or a newer value
-	Unit       *string `pulumi:"unit"`
-	UpdateMode *bool   `pulumi:"updateMode"`
+	// Time unit of `amount`. One of seconds, minutes, hours, days, weeks, months, or a newer value.
+	Unit *string `pulumi:"unit"`
+	// Whether a new event extends the digest window.
+	UpdateMode *bool `pulumi:"updateMode"`
 }
 
 type GetNotificationResultJobsDigestOutput struct{ *pulumi.OutputState }
@@ -674,45 +761,52 @@ func (o GetNotificationResultJobsDigestOutput) ToGetNotificationResultJobsDigest
 	return o
 }
 
+// How long the digest collects events, in `unit`s.
 func (o GetNotificationResultJobsDigestOutput) Amount() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v GetNotificationResultJobsDigest) *float64 { return v.Amount }).(pulumi.Float64PtrOutput)
 }
 
+// Whether the digest only starts when an event came within the backoff window.
 func (o GetNotificationResultJobsDigestOutput) Backoff() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v GetNotificationResultJobsDigest) *bool { return v.Backoff }).(pulumi.BoolPtrOutput)
 }
 
+// Length of the backoff window, in `backoffUnit`s.
 func (o GetNotificationResultJobsDigestOutput) BackoffAmount() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v GetNotificationResultJobsDigest) *float64 { return v.BackoffAmount }).(pulumi.Float64PtrOutput)
 }
 
-// one of seconds, minutes, hours, days, weeks, months, or a newer value
+// Time unit of `backoffAmount`. One of seconds, minutes, hours, days, weeks, months, or a newer value.
 func (o GetNotificationResultJobsDigestOutput) BackoffUnit() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetNotificationResultJobsDigest) *string { return v.BackoffUnit }).(pulumi.StringPtrOutput)
 }
 
+// Payload key whose value groups the digested events (events with the same value digest together).
 func (o GetNotificationResultJobsDigestOutput) DigestKey() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetNotificationResultJobsDigest) *string { return v.DigestKey }).(pulumi.StringPtrOutput)
 }
 
+// The events (their payloads) the digest collected.
 func (o GetNotificationResultJobsDigestOutput) Events() pulumi.MapArrayOutput {
 	return o.ApplyT(func(v GetNotificationResultJobsDigest) []map[string]interface{} { return v.Events }).(pulumi.MapArrayOutput)
 }
 
+// Schedule of a timed digest.
 func (o GetNotificationResultJobsDigestOutput) Timed() GetNotificationResultJobsDigestTimedPtrOutput {
 	return o.ApplyT(func(v GetNotificationResultJobsDigest) *GetNotificationResultJobsDigestTimed { return v.Timed }).(GetNotificationResultJobsDigestTimedPtrOutput)
 }
 
-// one of regular, backoff, timed, or a newer value
+// Kind of digest: `regular`, `backoff` or `timed`. One of regular, backoff, timed, or a newer value.
 func (o GetNotificationResultJobsDigestOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v GetNotificationResultJobsDigest) string { return v.Type }).(pulumi.StringOutput)
 }
 
-// one of seconds, minutes, hours, days, weeks, months, or a newer value
+// Time unit of `amount`. One of seconds, minutes, hours, days, weeks, months, or a newer value.
 func (o GetNotificationResultJobsDigestOutput) Unit() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetNotificationResultJobsDigest) *string { return v.Unit }).(pulumi.StringPtrOutput)
 }
 
+// Whether a new event extends the digest window.
 func (o GetNotificationResultJobsDigestOutput) UpdateMode() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v GetNotificationResultJobsDigest) *bool { return v.UpdateMode }).(pulumi.BoolPtrOutput)
 }
@@ -741,6 +835,7 @@ func (o GetNotificationResultJobsDigestPtrOutput) Elem() GetNotificationResultJo
 	}).(GetNotificationResultJobsDigestOutput)
 }
 
+// How long the digest collects events, in `unit`s.
 func (o GetNotificationResultJobsDigestPtrOutput) Amount() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *GetNotificationResultJobsDigest) *float64 {
 		if v == nil {
@@ -750,6 +845,7 @@ func (o GetNotificationResultJobsDigestPtrOutput) Amount() pulumi.Float64PtrOutp
 	}).(pulumi.Float64PtrOutput)
 }
 
+// Whether the digest only starts when an event came within the backoff window.
 func (o GetNotificationResultJobsDigestPtrOutput) Backoff() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *GetNotificationResultJobsDigest) *bool {
 		if v == nil {
@@ -759,6 +855,7 @@ func (o GetNotificationResultJobsDigestPtrOutput) Backoff() pulumi.BoolPtrOutput
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Length of the backoff window, in `backoffUnit`s.
 func (o GetNotificationResultJobsDigestPtrOutput) BackoffAmount() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *GetNotificationResultJobsDigest) *float64 {
 		if v == nil {
@@ -768,7 +865,7 @@ func (o GetNotificationResultJobsDigestPtrOutput) BackoffAmount() pulumi.Float64
 	}).(pulumi.Float64PtrOutput)
 }
 
-// one of seconds, minutes, hours, days, weeks, months, or a newer value
+// Time unit of `backoffAmount`. One of seconds, minutes, hours, days, weeks, months, or a newer value.
 func (o GetNotificationResultJobsDigestPtrOutput) BackoffUnit() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *GetNotificationResultJobsDigest) *string {
 		if v == nil {
@@ -778,6 +875,7 @@ func (o GetNotificationResultJobsDigestPtrOutput) BackoffUnit() pulumi.StringPtr
 	}).(pulumi.StringPtrOutput)
 }
 
+// Payload key whose value groups the digested events (events with the same value digest together).
 func (o GetNotificationResultJobsDigestPtrOutput) DigestKey() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *GetNotificationResultJobsDigest) *string {
 		if v == nil {
@@ -787,6 +885,7 @@ func (o GetNotificationResultJobsDigestPtrOutput) DigestKey() pulumi.StringPtrOu
 	}).(pulumi.StringPtrOutput)
 }
 
+// The events (their payloads) the digest collected.
 func (o GetNotificationResultJobsDigestPtrOutput) Events() pulumi.MapArrayOutput {
 	return o.ApplyT(func(v *GetNotificationResultJobsDigest) []map[string]interface{} {
 		if v == nil {
@@ -796,6 +895,7 @@ func (o GetNotificationResultJobsDigestPtrOutput) Events() pulumi.MapArrayOutput
 	}).(pulumi.MapArrayOutput)
 }
 
+// Schedule of a timed digest.
 func (o GetNotificationResultJobsDigestPtrOutput) Timed() GetNotificationResultJobsDigestTimedPtrOutput {
 	return o.ApplyT(func(v *GetNotificationResultJobsDigest) *GetNotificationResultJobsDigestTimed {
 		if v == nil {
@@ -805,7 +905,7 @@ func (o GetNotificationResultJobsDigestPtrOutput) Timed() GetNotificationResultJ
 	}).(GetNotificationResultJobsDigestTimedPtrOutput)
 }
 
-// one of regular, backoff, timed, or a newer value
+// Kind of digest: `regular`, `backoff` or `timed`. One of regular, backoff, timed, or a newer value.
 func (o GetNotificationResultJobsDigestPtrOutput) Type() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *GetNotificationResultJobsDigest) *string {
 		if v == nil {
@@ -815,7 +915,7 @@ func (o GetNotificationResultJobsDigestPtrOutput) Type() pulumi.StringPtrOutput 
 	}).(pulumi.StringPtrOutput)
 }
 
-// one of seconds, minutes, hours, days, weeks, months, or a newer value
+// Time unit of `amount`. One of seconds, minutes, hours, days, weeks, months, or a newer value.
 func (o GetNotificationResultJobsDigestPtrOutput) Unit() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *GetNotificationResultJobsDigest) *string {
 		if v == nil {
@@ -825,6 +925,7 @@ func (o GetNotificationResultJobsDigestPtrOutput) Unit() pulumi.StringPtrOutput 
 	}).(pulumi.StringPtrOutput)
 }
 
+// Whether a new event extends the digest window.
 func (o GetNotificationResultJobsDigestPtrOutput) UpdateMode() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *GetNotificationResultJobsDigest) *bool {
 		if v == nil {
@@ -835,17 +936,22 @@ func (o GetNotificationResultJobsDigestPtrOutput) UpdateMode() pulumi.BoolPtrOut
 }
 
 type GetNotificationResultJobsDigestTimed struct {
-	AtTime         *string   `pulumi:"atTime"`
-	CronExpression *string   `pulumi:"cronExpression"`
-	MonthDays      []float64 `pulumi:"monthDays"`
-	// one of each, on, or a newer value
+	// Time of day the digest is sent, e.g. `09:00`.
+	AtTime *string `pulumi:"atTime"`
+	// Cron expression of the schedule, when the digest runs on one.
+	CronExpression *string `pulumi:"cronExpression"`
+	// Days of the month the digest is sent on.
+	MonthDays []float64 `pulumi:"monthDays"`
+	// `each` (the listed `monthDays`) or `on` (the `ordinal` `ordinalValue`). One of each, on, or a newer value.
 	MonthlyType *string `pulumi:"monthlyType"`
-	// one of 1, 2, 3, 4, 5, last, or a newer value
+	// Which occurrence in the month (`1` to `5`, or `last`), with `ordinalValue`. One of 1, 2, 3, 4, 5, last, or a newer value.
 	Ordinal *string `pulumi:"ordinal"`
-	// one of day, weekday, weekend, sunday, monday, tuesday, wednesday, thursday, friday, saturday, or a newer value
-	OrdinalValue *string  `pulumi:"ordinalValue"`
-	UntilDate    *string  `pulumi:"untilDate"`
-	WeekDays     []string `pulumi:"weekDays"`
+	// What `ordinal` counts: `day`, `weekday`, `weekend`, or a day name. One of day, weekday, weekend, sunday, monday, tuesday, wednesday, thursday, friday, saturday, or a newer value.
+	OrdinalValue *string `pulumi:"ordinalValue"`
+	// Single retrieval only.
+	UntilDate *string `pulumi:"untilDate"`
+	// Days of the week the digest is sent on (`monday` to `sunday`).
+	WeekDays []string `pulumi:"weekDays"`
 }
 
 type GetNotificationResultJobsDigestTimedOutput struct{ *pulumi.OutputState }
@@ -862,37 +968,42 @@ func (o GetNotificationResultJobsDigestTimedOutput) ToGetNotificationResultJobsD
 	return o
 }
 
+// Time of day the digest is sent, e.g. `09:00`.
 func (o GetNotificationResultJobsDigestTimedOutput) AtTime() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetNotificationResultJobsDigestTimed) *string { return v.AtTime }).(pulumi.StringPtrOutput)
 }
 
+// Cron expression of the schedule, when the digest runs on one.
 func (o GetNotificationResultJobsDigestTimedOutput) CronExpression() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetNotificationResultJobsDigestTimed) *string { return v.CronExpression }).(pulumi.StringPtrOutput)
 }
 
+// Days of the month the digest is sent on.
 func (o GetNotificationResultJobsDigestTimedOutput) MonthDays() pulumi.Float64ArrayOutput {
 	return o.ApplyT(func(v GetNotificationResultJobsDigestTimed) []float64 { return v.MonthDays }).(pulumi.Float64ArrayOutput)
 }
 
-// one of each, on, or a newer value
+// `each` (the listed `monthDays`) or `on` (the `ordinal` `ordinalValue`). One of each, on, or a newer value.
 func (o GetNotificationResultJobsDigestTimedOutput) MonthlyType() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetNotificationResultJobsDigestTimed) *string { return v.MonthlyType }).(pulumi.StringPtrOutput)
 }
 
-// one of 1, 2, 3, 4, 5, last, or a newer value
+// Which occurrence in the month (`1` to `5`, or `last`), with `ordinalValue`. One of 1, 2, 3, 4, 5, last, or a newer value.
 func (o GetNotificationResultJobsDigestTimedOutput) Ordinal() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetNotificationResultJobsDigestTimed) *string { return v.Ordinal }).(pulumi.StringPtrOutput)
 }
 
-// one of day, weekday, weekend, sunday, monday, tuesday, wednesday, thursday, friday, saturday, or a newer value
+// What `ordinal` counts: `day`, `weekday`, `weekend`, or a day name. One of day, weekday, weekend, sunday, monday, tuesday, wednesday, thursday, friday, saturday, or a newer value.
 func (o GetNotificationResultJobsDigestTimedOutput) OrdinalValue() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetNotificationResultJobsDigestTimed) *string { return v.OrdinalValue }).(pulumi.StringPtrOutput)
 }
 
+// Single retrieval only.
 func (o GetNotificationResultJobsDigestTimedOutput) UntilDate() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetNotificationResultJobsDigestTimed) *string { return v.UntilDate }).(pulumi.StringPtrOutput)
 }
 
+// Days of the week the digest is sent on (`monday` to `sunday`).
 func (o GetNotificationResultJobsDigestTimedOutput) WeekDays() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v GetNotificationResultJobsDigestTimed) []string { return v.WeekDays }).(pulumi.StringArrayOutput)
 }
@@ -921,6 +1032,7 @@ func (o GetNotificationResultJobsDigestTimedPtrOutput) Elem() GetNotificationRes
 	}).(GetNotificationResultJobsDigestTimedOutput)
 }
 
+// Time of day the digest is sent, e.g. `09:00`.
 func (o GetNotificationResultJobsDigestTimedPtrOutput) AtTime() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *GetNotificationResultJobsDigestTimed) *string {
 		if v == nil {
@@ -930,6 +1042,7 @@ func (o GetNotificationResultJobsDigestTimedPtrOutput) AtTime() pulumi.StringPtr
 	}).(pulumi.StringPtrOutput)
 }
 
+// Cron expression of the schedule, when the digest runs on one.
 func (o GetNotificationResultJobsDigestTimedPtrOutput) CronExpression() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *GetNotificationResultJobsDigestTimed) *string {
 		if v == nil {
@@ -939,6 +1052,7 @@ func (o GetNotificationResultJobsDigestTimedPtrOutput) CronExpression() pulumi.S
 	}).(pulumi.StringPtrOutput)
 }
 
+// Days of the month the digest is sent on.
 func (o GetNotificationResultJobsDigestTimedPtrOutput) MonthDays() pulumi.Float64ArrayOutput {
 	return o.ApplyT(func(v *GetNotificationResultJobsDigestTimed) []float64 {
 		if v == nil {
@@ -948,7 +1062,7 @@ func (o GetNotificationResultJobsDigestTimedPtrOutput) MonthDays() pulumi.Float6
 	}).(pulumi.Float64ArrayOutput)
 }
 
-// one of each, on, or a newer value
+// `each` (the listed `monthDays`) or `on` (the `ordinal` `ordinalValue`). One of each, on, or a newer value.
 func (o GetNotificationResultJobsDigestTimedPtrOutput) MonthlyType() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *GetNotificationResultJobsDigestTimed) *string {
 		if v == nil {
@@ -958,7 +1072,7 @@ func (o GetNotificationResultJobsDigestTimedPtrOutput) MonthlyType() pulumi.Stri
 	}).(pulumi.StringPtrOutput)
 }
 
-// one of 1, 2, 3, 4, 5, last, or a newer value
+// Which occurrence in the month (`1` to `5`, or `last`), with `ordinalValue`. One of 1, 2, 3, 4, 5, last, or a newer value.
 func (o GetNotificationResultJobsDigestTimedPtrOutput) Ordinal() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *GetNotificationResultJobsDigestTimed) *string {
 		if v == nil {
@@ -968,7 +1082,7 @@ func (o GetNotificationResultJobsDigestTimedPtrOutput) Ordinal() pulumi.StringPt
 	}).(pulumi.StringPtrOutput)
 }
 
-// one of day, weekday, weekend, sunday, monday, tuesday, wednesday, thursday, friday, saturday, or a newer value
+// What `ordinal` counts: `day`, `weekday`, `weekend`, or a day name. One of day, weekday, weekend, sunday, monday, tuesday, wednesday, thursday, friday, saturday, or a newer value.
 func (o GetNotificationResultJobsDigestTimedPtrOutput) OrdinalValue() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *GetNotificationResultJobsDigestTimed) *string {
 		if v == nil {
@@ -978,6 +1092,7 @@ func (o GetNotificationResultJobsDigestTimedPtrOutput) OrdinalValue() pulumi.Str
 	}).(pulumi.StringPtrOutput)
 }
 
+// Single retrieval only.
 func (o GetNotificationResultJobsDigestTimedPtrOutput) UntilDate() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *GetNotificationResultJobsDigestTimed) *string {
 		if v == nil {
@@ -987,6 +1102,7 @@ func (o GetNotificationResultJobsDigestTimedPtrOutput) UntilDate() pulumi.String
 	}).(pulumi.StringPtrOutput)
 }
 
+// Days of the week the digest is sent on (`monday` to `sunday`).
 func (o GetNotificationResultJobsDigestTimedPtrOutput) WeekDays() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *GetNotificationResultJobsDigestTimed) []string {
 		if v == nil {
@@ -997,17 +1113,23 @@ func (o GetNotificationResultJobsDigestTimedPtrOutput) WeekDays() pulumi.StringA
 }
 
 type GetNotificationResultJobsExecutionDetails struct {
+	// When it was logged (ISO 8601).
 	CreatedAt *string `pulumi:"createdAt"`
-	Detail    string  `pulumi:"detail"`
-	Id        string  `pulumi:"id"`
-	IsRetry   bool    `pulumi:"isRetry"`
-	IsTest    bool    `pulumi:"isTest"`
-	// one of emailjs, mailgun, mailjet, mandrill, nodemailer, postmark, sendgrid, sendinblue, ses, netcore, infobip-email, resend, plunk, mailersend, mailtrap, clickatell, outlook365, svc-email, sparkpost, email-webhook, braze, nexmo, plivo, sms77, sms-central, sns, telnyx, twilio, gupshup, firetext, infobip-sms, burst-sms, bulk-sms, isend-sms, forty-six-elks, kannel, maqsam, termii, africas-talking, svc-sms, sendchamp, generic-sms, clicksend, bandwidth, messagebird, simpletexting, azure-sms, ring-central, brevo-sms, eazy-sms, mobishastra, afro-message, unifonic, smsmode, imedia, sinch, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, svc, slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, or a newer value
+	// What happened, in words.
+	Detail string `pulumi:"detail"`
+	// Database id of the log line.
+	Id string `pulumi:"id"`
+	// Whether it was logged by a retry of the job.
+	IsRetry bool `pulumi:"isRetry"`
+	// Whether the event was a test trigger.
+	IsTest bool `pulumi:"isTest"`
+	// Required in list responses, optional in single retrieval. One of emailjs, mailgun, mailjet, mandrill, nodemailer, postmark, sendgrid, sendinblue, ses, netcore, infobip-email, resend, plunk, mailersend, mailtrap, clickatell, outlook365, svc-email, sparkpost, email-webhook, braze, nexmo, plivo, sms77, sms-central, sns, telnyx, twilio, gupshup, firetext, infobip-sms, burst-sms, bulk-sms, isend-sms, forty-six-elks, kannel, maqsam, termii, africas-talking, svc-sms, sendchamp, generic-sms, clicksend, bandwidth, messagebird, simpletexting, azure-sms, ring-central, brevo-sms, eazy-sms, mobishastra, afro-message, unifonic, smsmode, imedia, sinch, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, svc, slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, or a newer value.
 	ProviderId *string `pulumi:"providerId"`
-	Raw        *string `pulumi:"raw"`
-	// one of Credentials, Internal, Payload, Webhook, or a newer value
+	// Raw provider response or error, as text.
+	Raw *string `pulumi:"raw"`
+	// Where the line comes from: `Credentials`, `Internal`, `Payload` or `Webhook`. One of Credentials, Internal, Payload, Webhook, or a newer value.
 	Source string `pulumi:"source"`
-	// one of Success, Warning, Failed, Pending, Queued, ReadConfirmation, or a newer value
+	// Outcome: `Success`, `Warning`, `Failed`, `Pending`, `Queued` or `ReadConfirmation`. One of Success, Warning, Failed, Pending, Queued, ReadConfirmation, or a newer value.
 	Status string `pulumi:"status"`
 }
 
@@ -1025,41 +1147,47 @@ func (o GetNotificationResultJobsExecutionDetailsOutput) ToGetNotificationResult
 	return o
 }
 
+// When it was logged (ISO 8601).
 func (o GetNotificationResultJobsExecutionDetailsOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetNotificationResultJobsExecutionDetails) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// What happened, in words.
 func (o GetNotificationResultJobsExecutionDetailsOutput) Detail() pulumi.StringOutput {
 	return o.ApplyT(func(v GetNotificationResultJobsExecutionDetails) string { return v.Detail }).(pulumi.StringOutput)
 }
 
+// Database id of the log line.
 func (o GetNotificationResultJobsExecutionDetailsOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v GetNotificationResultJobsExecutionDetails) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// Whether it was logged by a retry of the job.
 func (o GetNotificationResultJobsExecutionDetailsOutput) IsRetry() pulumi.BoolOutput {
 	return o.ApplyT(func(v GetNotificationResultJobsExecutionDetails) bool { return v.IsRetry }).(pulumi.BoolOutput)
 }
 
+// Whether the event was a test trigger.
 func (o GetNotificationResultJobsExecutionDetailsOutput) IsTest() pulumi.BoolOutput {
 	return o.ApplyT(func(v GetNotificationResultJobsExecutionDetails) bool { return v.IsTest }).(pulumi.BoolOutput)
 }
 
-// one of emailjs, mailgun, mailjet, mandrill, nodemailer, postmark, sendgrid, sendinblue, ses, netcore, infobip-email, resend, plunk, mailersend, mailtrap, clickatell, outlook365, svc-email, sparkpost, email-webhook, braze, nexmo, plivo, sms77, sms-central, sns, telnyx, twilio, gupshup, firetext, infobip-sms, burst-sms, bulk-sms, isend-sms, forty-six-elks, kannel, maqsam, termii, africas-talking, svc-sms, sendchamp, generic-sms, clicksend, bandwidth, messagebird, simpletexting, azure-sms, ring-central, brevo-sms, eazy-sms, mobishastra, afro-message, unifonic, smsmode, imedia, sinch, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, svc, slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, or a newer value
+// Required in list responses, optional in single retrieval. One of emailjs, mailgun, mailjet, mandrill, nodemailer, postmark, sendgrid, sendinblue, ses, netcore, infobip-email, resend, plunk, mailersend, mailtrap, clickatell, outlook365, svc-email, sparkpost, email-webhook, braze, nexmo, plivo, sms77, sms-central, sns, telnyx, twilio, gupshup, firetext, infobip-sms, burst-sms, bulk-sms, isend-sms, forty-six-elks, kannel, maqsam, termii, africas-talking, svc-sms, sendchamp, generic-sms, clicksend, bandwidth, messagebird, simpletexting, azure-sms, ring-central, brevo-sms, eazy-sms, mobishastra, afro-message, unifonic, smsmode, imedia, sinch, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, svc, slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, or a newer value.
 func (o GetNotificationResultJobsExecutionDetailsOutput) ProviderId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetNotificationResultJobsExecutionDetails) *string { return v.ProviderId }).(pulumi.StringPtrOutput)
 }
 
+// Raw provider response or error, as text.
 func (o GetNotificationResultJobsExecutionDetailsOutput) Raw() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetNotificationResultJobsExecutionDetails) *string { return v.Raw }).(pulumi.StringPtrOutput)
 }
 
-// one of Credentials, Internal, Payload, Webhook, or a newer value
+// Where the line comes from: `Credentials`, `Internal`, `Payload` or `Webhook`. One of Credentials, Internal, Payload, Webhook, or a newer value.
 func (o GetNotificationResultJobsExecutionDetailsOutput) Source() pulumi.StringOutput {
 	return o.ApplyT(func(v GetNotificationResultJobsExecutionDetails) string { return v.Source }).(pulumi.StringOutput)
 }
 
-// one of Success, Warning, Failed, Pending, Queued, ReadConfirmation, or a newer value
+// Outcome: `Success`, `Warning`, `Failed`, `Pending`, `Queued` or `ReadConfirmation`. One of Success, Warning, Failed, Pending, Queued, ReadConfirmation, or a newer value.
 func (o GetNotificationResultJobsExecutionDetailsOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v GetNotificationResultJobsExecutionDetails) string { return v.Status }).(pulumi.StringOutput)
 }
@@ -1085,18 +1213,30 @@ func (o GetNotificationResultJobsExecutionDetailsArrayOutput) Index(i pulumi.Int
 }
 
 type GetNotificationResultJobsStep struct {
-	Active           bool                                         `pulumi:"active"`
-	ControlVariables map[string]interface{}                       `pulumi:"controlVariables"`
-	Filters          []GetActiveIntegrationsResultItemsConditions `pulumi:"filters"`
-	Id               string                                       `pulumi:"id"`
-	Issues           map[string]interface{}                       `pulumi:"issues"`
-	Metadata         map[string]interface{}                       `pulumi:"metadata"`
-	Name             *string                                      `pulumi:"name"`
-	ParentId         *string                                      `pulumi:"parentId"`
-	ReplyCallback    map[string]interface{}                       `pulumi:"replyCallback"`
-	Template         map[string]interface{}                       `pulumi:"template"`
-	TemplateId       string                                       `pulumi:"templateId"`
-	Variants         []GetNotificationResultJobsStep              `pulumi:"variants"`
+	// Whether the step runs.
+	Active bool `pulumi:"active"`
+	// The step's control values.
+	ControlVariables map[string]interface{} `pulumi:"controlVariables"`
+	// Step conditions: the step runs only when they hold.
+	Filters []GetActiveIntegrationsResultItemsConditions `pulumi:"filters"`
+	// Database id of the step.
+	Id string `pulumi:"id"`
+	// Problems the service found in the step's definition.
+	Issues map[string]interface{} `pulumi:"issues"`
+	// Step settings of digest and delay steps (amount, unit, ...).
+	Metadata map[string]interface{} `pulumi:"metadata"`
+	// Name of the step.
+	Name *string `pulumi:"name"`
+	// Database id of the step this one follows, or null for the first.
+	ParentId *string `pulumi:"parentId"`
+	// Reply callback settings (`active`, `url`).
+	ReplyCallback map[string]interface{} `pulumi:"replyCallback"`
+	// The step's message template.
+	Template map[string]interface{} `pulumi:"template"`
+	// Database id of the step's message template.
+	TemplateId string `pulumi:"templateId"`
+	// Conditional variants of the step (steps with the same fields).
+	Variants []GetNotificationResultJobsStep `pulumi:"variants"`
 }
 
 type GetNotificationResultJobsStepOutput struct{ *pulumi.OutputState }
@@ -1113,50 +1253,62 @@ func (o GetNotificationResultJobsStepOutput) ToGetNotificationResultJobsStepOutp
 	return o
 }
 
+// Whether the step runs.
 func (o GetNotificationResultJobsStepOutput) Active() pulumi.BoolOutput {
 	return o.ApplyT(func(v GetNotificationResultJobsStep) bool { return v.Active }).(pulumi.BoolOutput)
 }
 
+// The step's control values.
 func (o GetNotificationResultJobsStepOutput) ControlVariables() pulumi.MapOutput {
 	return o.ApplyT(func(v GetNotificationResultJobsStep) map[string]interface{} { return v.ControlVariables }).(pulumi.MapOutput)
 }
 
+// Step conditions: the step runs only when they hold.
 func (o GetNotificationResultJobsStepOutput) Filters() GetActiveIntegrationsResultItemsConditionsArrayOutput {
 	return o.ApplyT(func(v GetNotificationResultJobsStep) []GetActiveIntegrationsResultItemsConditions { return v.Filters }).(GetActiveIntegrationsResultItemsConditionsArrayOutput)
 }
 
+// Database id of the step.
 func (o GetNotificationResultJobsStepOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v GetNotificationResultJobsStep) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// Problems the service found in the step's definition.
 func (o GetNotificationResultJobsStepOutput) Issues() pulumi.MapOutput {
 	return o.ApplyT(func(v GetNotificationResultJobsStep) map[string]interface{} { return v.Issues }).(pulumi.MapOutput)
 }
 
+// Step settings of digest and delay steps (amount, unit, ...).
 func (o GetNotificationResultJobsStepOutput) Metadata() pulumi.MapOutput {
 	return o.ApplyT(func(v GetNotificationResultJobsStep) map[string]interface{} { return v.Metadata }).(pulumi.MapOutput)
 }
 
+// Name of the step.
 func (o GetNotificationResultJobsStepOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetNotificationResultJobsStep) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
+// Database id of the step this one follows, or null for the first.
 func (o GetNotificationResultJobsStepOutput) ParentId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetNotificationResultJobsStep) *string { return v.ParentId }).(pulumi.StringPtrOutput)
 }
 
+// Reply callback settings (`active`, `url`).
 func (o GetNotificationResultJobsStepOutput) ReplyCallback() pulumi.MapOutput {
 	return o.ApplyT(func(v GetNotificationResultJobsStep) map[string]interface{} { return v.ReplyCallback }).(pulumi.MapOutput)
 }
 
+// The step's message template.
 func (o GetNotificationResultJobsStepOutput) Template() pulumi.MapOutput {
 	return o.ApplyT(func(v GetNotificationResultJobsStep) map[string]interface{} { return v.Template }).(pulumi.MapOutput)
 }
 
+// Database id of the step's message template.
 func (o GetNotificationResultJobsStepOutput) TemplateId() pulumi.StringOutput {
 	return o.ApplyT(func(v GetNotificationResultJobsStep) string { return v.TemplateId }).(pulumi.StringOutput)
 }
 
+// Conditional variants of the step (steps with the same fields).
 func (o GetNotificationResultJobsStepOutput) Variants() GetNotificationResultJobsStepArrayOutput {
 	return o.ApplyT(func(v GetNotificationResultJobsStep) []GetNotificationResultJobsStep { return v.Variants }).(GetNotificationResultJobsStepArrayOutput)
 }
@@ -1182,12 +1334,18 @@ func (o GetNotificationResultJobsStepArrayOutput) Index(i pulumi.IntInput) GetNo
 }
 
 type GetNotificationResultSubscriber struct {
-	Email        *string `pulumi:"email"`
-	FirstName    *string `pulumi:"firstName"`
-	Id           string  `pulumi:"id"`
-	LastName     *string `pulumi:"lastName"`
-	Phone        *string `pulumi:"phone"`
-	SubscriberId string  `pulumi:"subscriberId"`
+	// Email address.
+	Email *string `pulumi:"email"`
+	// First name.
+	FirstName *string `pulumi:"firstName"`
+	// Database id of the subscriber.
+	Id string `pulumi:"id"`
+	// Last name.
+	LastName *string `pulumi:"lastName"`
+	// Phone number.
+	Phone *string `pulumi:"phone"`
+	// The subscriber's `subscriberId` (your identifier of it).
+	SubscriberId string `pulumi:"subscriberId"`
 }
 
 type GetNotificationResultSubscriberOutput struct{ *pulumi.OutputState }
@@ -1204,26 +1362,32 @@ func (o GetNotificationResultSubscriberOutput) ToGetNotificationResultSubscriber
 	return o
 }
 
+// Email address.
 func (o GetNotificationResultSubscriberOutput) Email() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetNotificationResultSubscriber) *string { return v.Email }).(pulumi.StringPtrOutput)
 }
 
+// First name.
 func (o GetNotificationResultSubscriberOutput) FirstName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetNotificationResultSubscriber) *string { return v.FirstName }).(pulumi.StringPtrOutput)
 }
 
+// Database id of the subscriber.
 func (o GetNotificationResultSubscriberOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v GetNotificationResultSubscriber) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// Last name.
 func (o GetNotificationResultSubscriberOutput) LastName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetNotificationResultSubscriber) *string { return v.LastName }).(pulumi.StringPtrOutput)
 }
 
+// Phone number.
 func (o GetNotificationResultSubscriberOutput) Phone() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetNotificationResultSubscriber) *string { return v.Phone }).(pulumi.StringPtrOutput)
 }
 
+// The subscriber's `subscriberId` (your identifier of it).
 func (o GetNotificationResultSubscriberOutput) SubscriberId() pulumi.StringOutput {
 	return o.ApplyT(func(v GetNotificationResultSubscriber) string { return v.SubscriberId }).(pulumi.StringOutput)
 }
@@ -1252,6 +1416,7 @@ func (o GetNotificationResultSubscriberPtrOutput) Elem() GetNotificationResultSu
 	}).(GetNotificationResultSubscriberOutput)
 }
 
+// Email address.
 func (o GetNotificationResultSubscriberPtrOutput) Email() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *GetNotificationResultSubscriber) *string {
 		if v == nil {
@@ -1261,6 +1426,7 @@ func (o GetNotificationResultSubscriberPtrOutput) Email() pulumi.StringPtrOutput
 	}).(pulumi.StringPtrOutput)
 }
 
+// First name.
 func (o GetNotificationResultSubscriberPtrOutput) FirstName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *GetNotificationResultSubscriber) *string {
 		if v == nil {
@@ -1270,6 +1436,7 @@ func (o GetNotificationResultSubscriberPtrOutput) FirstName() pulumi.StringPtrOu
 	}).(pulumi.StringPtrOutput)
 }
 
+// Database id of the subscriber.
 func (o GetNotificationResultSubscriberPtrOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *GetNotificationResultSubscriber) *string {
 		if v == nil {
@@ -1279,6 +1446,7 @@ func (o GetNotificationResultSubscriberPtrOutput) Id() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Last name.
 func (o GetNotificationResultSubscriberPtrOutput) LastName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *GetNotificationResultSubscriber) *string {
 		if v == nil {
@@ -1288,6 +1456,7 @@ func (o GetNotificationResultSubscriberPtrOutput) LastName() pulumi.StringPtrOut
 	}).(pulumi.StringPtrOutput)
 }
 
+// Phone number.
 func (o GetNotificationResultSubscriberPtrOutput) Phone() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *GetNotificationResultSubscriber) *string {
 		if v == nil {
@@ -1297,6 +1466,7 @@ func (o GetNotificationResultSubscriberPtrOutput) Phone() pulumi.StringPtrOutput
 	}).(pulumi.StringPtrOutput)
 }
 
+// The subscriber's `subscriberId` (your identifier of it).
 func (o GetNotificationResultSubscriberPtrOutput) SubscriberId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *GetNotificationResultSubscriber) *string {
 		if v == nil {
@@ -1307,10 +1477,13 @@ func (o GetNotificationResultSubscriberPtrOutput) SubscriberId() pulumi.StringPt
 }
 
 type GetNotificationResultTemplate struct {
-	Id   *string `pulumi:"id"`
-	Name string  `pulumi:"name"`
-	// one of svc-cloud, svc-cloud-v1, external, or a newer value
-	Origin   *string                                 `pulumi:"origin"`
+	// Database id of the workflow.
+	Id *string `pulumi:"id"`
+	// Name of the workflow.
+	Name string `pulumi:"name"`
+	// Where the workflow was made: `svc-cloud`, `svc-cloud-v1` or `external`. One of svc-cloud, svc-cloud-v1, external, or a newer value.
+	Origin *string `pulumi:"origin"`
+	// The workflow's triggers.
 	Triggers []GetNotificationResultTemplateTriggers `pulumi:"triggers"`
 }
 
@@ -1328,19 +1501,22 @@ func (o GetNotificationResultTemplateOutput) ToGetNotificationResultTemplateOutp
 	return o
 }
 
+// Database id of the workflow.
 func (o GetNotificationResultTemplateOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetNotificationResultTemplate) *string { return v.Id }).(pulumi.StringPtrOutput)
 }
 
+// Name of the workflow.
 func (o GetNotificationResultTemplateOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v GetNotificationResultTemplate) string { return v.Name }).(pulumi.StringOutput)
 }
 
-// one of svc-cloud, svc-cloud-v1, external, or a newer value
+// Where the workflow was made: `svc-cloud`, `svc-cloud-v1` or `external`. One of svc-cloud, svc-cloud-v1, external, or a newer value.
 func (o GetNotificationResultTemplateOutput) Origin() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetNotificationResultTemplate) *string { return v.Origin }).(pulumi.StringPtrOutput)
 }
 
+// The workflow's triggers.
 func (o GetNotificationResultTemplateOutput) Triggers() GetNotificationResultTemplateTriggersArrayOutput {
 	return o.ApplyT(func(v GetNotificationResultTemplate) []GetNotificationResultTemplateTriggers { return v.Triggers }).(GetNotificationResultTemplateTriggersArrayOutput)
 }
@@ -1369,6 +1545,7 @@ func (o GetNotificationResultTemplatePtrOutput) Elem() GetNotificationResultTemp
 	}).(GetNotificationResultTemplateOutput)
 }
 
+// Database id of the workflow.
 func (o GetNotificationResultTemplatePtrOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *GetNotificationResultTemplate) *string {
 		if v == nil {
@@ -1378,6 +1555,7 @@ func (o GetNotificationResultTemplatePtrOutput) Id() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Name of the workflow.
 func (o GetNotificationResultTemplatePtrOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *GetNotificationResultTemplate) *string {
 		if v == nil {
@@ -1387,7 +1565,7 @@ func (o GetNotificationResultTemplatePtrOutput) Name() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// one of svc-cloud, svc-cloud-v1, external, or a newer value
+// Where the workflow was made: `svc-cloud`, `svc-cloud-v1` or `external`. One of svc-cloud, svc-cloud-v1, external, or a newer value.
 func (o GetNotificationResultTemplatePtrOutput) Origin() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *GetNotificationResultTemplate) *string {
 		if v == nil {
@@ -1397,6 +1575,7 @@ func (o GetNotificationResultTemplatePtrOutput) Origin() pulumi.StringPtrOutput 
 	}).(pulumi.StringPtrOutput)
 }
 
+// The workflow's triggers.
 func (o GetNotificationResultTemplatePtrOutput) Triggers() GetNotificationResultTemplateTriggersArrayOutput {
 	return o.ApplyT(func(v *GetNotificationResultTemplate) []GetNotificationResultTemplateTriggers {
 		if v == nil {
@@ -1407,10 +1586,13 @@ func (o GetNotificationResultTemplatePtrOutput) Triggers() GetNotificationResult
 }
 
 type GetNotificationResultTemplateTriggers struct {
-	Identifier          string                                           `pulumi:"identifier"`
+	// What a trigger names: the workflow's identifier.
+	Identifier string `pulumi:"identifier"`
+	// Subscriber variables the workflow uses.
 	SubscriberVariables []GetNotificationResultTemplateTriggersVariables `pulumi:"subscriberVariables"`
-	// one of event, or a newer value
-	Type      string                                           `pulumi:"type"`
+	// Kind of trigger: `event`. One of event, or a newer value.
+	Type string `pulumi:"type"`
+	// Payload variables the workflow uses.
 	Variables []GetNotificationResultTemplateTriggersVariables `pulumi:"variables"`
 }
 
@@ -1428,21 +1610,24 @@ func (o GetNotificationResultTemplateTriggersOutput) ToGetNotificationResultTemp
 	return o
 }
 
+// What a trigger names: the workflow's identifier.
 func (o GetNotificationResultTemplateTriggersOutput) Identifier() pulumi.StringOutput {
 	return o.ApplyT(func(v GetNotificationResultTemplateTriggers) string { return v.Identifier }).(pulumi.StringOutput)
 }
 
+// Subscriber variables the workflow uses.
 func (o GetNotificationResultTemplateTriggersOutput) SubscriberVariables() GetNotificationResultTemplateTriggersVariablesArrayOutput {
 	return o.ApplyT(func(v GetNotificationResultTemplateTriggers) []GetNotificationResultTemplateTriggersVariables {
 		return v.SubscriberVariables
 	}).(GetNotificationResultTemplateTriggersVariablesArrayOutput)
 }
 
-// one of event, or a newer value
+// Kind of trigger: `event`. One of event, or a newer value.
 func (o GetNotificationResultTemplateTriggersOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v GetNotificationResultTemplateTriggers) string { return v.Type }).(pulumi.StringOutput)
 }
 
+// Payload variables the workflow uses.
 func (o GetNotificationResultTemplateTriggersOutput) Variables() GetNotificationResultTemplateTriggersVariablesArrayOutput {
 	return o.ApplyT(func(v GetNotificationResultTemplateTriggers) []GetNotificationResultTemplateTriggersVariables {
 		return v.Variables
@@ -1470,6 +1655,7 @@ func (o GetNotificationResultTemplateTriggersArrayOutput) Index(i pulumi.IntInpu
 }
 
 type GetNotificationResultTemplateTriggersVariables struct {
+	// Name of the variable.
 	Name string `pulumi:"name"`
 }
 
@@ -1487,6 +1673,7 @@ func (o GetNotificationResultTemplateTriggersVariablesOutput) ToGetNotificationR
 	return o
 }
 
+// Name of the variable.
 func (o GetNotificationResultTemplateTriggersVariablesOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v GetNotificationResultTemplateTriggersVariables) string { return v.Name }).(pulumi.StringOutput)
 }
@@ -1512,7 +1699,9 @@ func (o GetNotificationResultTemplateTriggersVariablesArrayOutput) Index(i pulum
 }
 
 type GetNotificationResultTopics struct {
-	TopicId  string `pulumi:"topicId"`
+	// Database id of the topic.
+	TopicId string `pulumi:"topicId"`
+	// Key of the topic.
 	TopicKey string `pulumi:"topicKey"`
 }
 
@@ -1530,10 +1719,12 @@ func (o GetNotificationResultTopicsOutput) ToGetNotificationResultTopicsOutputWi
 	return o
 }
 
+// Database id of the topic.
 func (o GetNotificationResultTopicsOutput) TopicId() pulumi.StringOutput {
 	return o.ApplyT(func(v GetNotificationResultTopics) string { return v.TopicId }).(pulumi.StringOutput)
 }
 
+// Key of the topic.
 func (o GetNotificationResultTopicsOutput) TopicKey() pulumi.StringOutput {
 	return o.ApplyT(func(v GetNotificationResultTopics) string { return v.TopicKey }).(pulumi.StringOutput)
 }
@@ -1559,8 +1750,10 @@ func (o GetNotificationResultTopicsArrayOutput) Index(i pulumi.IntInput) GetNoti
 }
 
 type GetSubscriberPreferencesResultGlobal struct {
+	// The subscriber's per-channel choice.
 	Channels GetSubscriberPreferencesResultGlobalChannels `pulumi:"channels"`
-	Enabled  bool                                         `pulumi:"enabled"`
+	// Whether the subscriber receives notifications at all.
+	Enabled bool `pulumi:"enabled"`
 }
 
 type GetSubscriberPreferencesResultGlobalOutput struct{ *pulumi.OutputState }
@@ -1577,22 +1770,29 @@ func (o GetSubscriberPreferencesResultGlobalOutput) ToGetSubscriberPreferencesRe
 	return o
 }
 
+// The subscriber's per-channel choice.
 func (o GetSubscriberPreferencesResultGlobalOutput) Channels() GetSubscriberPreferencesResultGlobalChannelsOutput {
 	return o.ApplyT(func(v GetSubscriberPreferencesResultGlobal) GetSubscriberPreferencesResultGlobalChannels {
 		return v.Channels
 	}).(GetSubscriberPreferencesResultGlobalChannelsOutput)
 }
 
+// Whether the subscriber receives notifications at all.
 func (o GetSubscriberPreferencesResultGlobalOutput) Enabled() pulumi.BoolOutput {
 	return o.ApplyT(func(v GetSubscriberPreferencesResultGlobal) bool { return v.Enabled }).(pulumi.BoolOutput)
 }
 
 type GetSubscriberPreferencesResultGlobalChannels struct {
-	Chat   *bool `pulumi:"chat"`
-	Email  *bool `pulumi:"email"`
+	// Chat on or off.
+	Chat *bool `pulumi:"chat"`
+	// Email on or off.
+	Email *bool `pulumi:"email"`
+	// In-app on or off.
 	In_app *bool `pulumi:"in_app"`
-	Push   *bool `pulumi:"push"`
-	Sms    *bool `pulumi:"sms"`
+	// Push on or off.
+	Push *bool `pulumi:"push"`
+	// SMS on or off.
+	Sms *bool `pulumi:"sms"`
 }
 
 type GetSubscriberPreferencesResultGlobalChannelsOutput struct{ *pulumi.OutputState }
@@ -1609,22 +1809,27 @@ func (o GetSubscriberPreferencesResultGlobalChannelsOutput) ToGetSubscriberPrefe
 	return o
 }
 
+// Chat on or off.
 func (o GetSubscriberPreferencesResultGlobalChannelsOutput) Chat() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v GetSubscriberPreferencesResultGlobalChannels) *bool { return v.Chat }).(pulumi.BoolPtrOutput)
 }
 
+// Email on or off.
 func (o GetSubscriberPreferencesResultGlobalChannelsOutput) Email() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v GetSubscriberPreferencesResultGlobalChannels) *bool { return v.Email }).(pulumi.BoolPtrOutput)
 }
 
+// In-app on or off.
 func (o GetSubscriberPreferencesResultGlobalChannelsOutput) In_app() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v GetSubscriberPreferencesResultGlobalChannels) *bool { return v.In_app }).(pulumi.BoolPtrOutput)
 }
 
+// Push on or off.
 func (o GetSubscriberPreferencesResultGlobalChannelsOutput) Push() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v GetSubscriberPreferencesResultGlobalChannels) *bool { return v.Push }).(pulumi.BoolPtrOutput)
 }
 
+// SMS on or off.
 func (o GetSubscriberPreferencesResultGlobalChannelsOutput) Sms() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v GetSubscriberPreferencesResultGlobalChannels) *bool { return v.Sms }).(pulumi.BoolPtrOutput)
 }
@@ -1653,6 +1858,7 @@ func (o GetSubscriberPreferencesResultGlobalChannelsPtrOutput) Elem() GetSubscri
 	}).(GetSubscriberPreferencesResultGlobalChannelsOutput)
 }
 
+// Chat on or off.
 func (o GetSubscriberPreferencesResultGlobalChannelsPtrOutput) Chat() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *GetSubscriberPreferencesResultGlobalChannels) *bool {
 		if v == nil {
@@ -1662,6 +1868,7 @@ func (o GetSubscriberPreferencesResultGlobalChannelsPtrOutput) Chat() pulumi.Boo
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Email on or off.
 func (o GetSubscriberPreferencesResultGlobalChannelsPtrOutput) Email() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *GetSubscriberPreferencesResultGlobalChannels) *bool {
 		if v == nil {
@@ -1671,6 +1878,7 @@ func (o GetSubscriberPreferencesResultGlobalChannelsPtrOutput) Email() pulumi.Bo
 	}).(pulumi.BoolPtrOutput)
 }
 
+// In-app on or off.
 func (o GetSubscriberPreferencesResultGlobalChannelsPtrOutput) In_app() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *GetSubscriberPreferencesResultGlobalChannels) *bool {
 		if v == nil {
@@ -1680,6 +1888,7 @@ func (o GetSubscriberPreferencesResultGlobalChannelsPtrOutput) In_app() pulumi.B
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Push on or off.
 func (o GetSubscriberPreferencesResultGlobalChannelsPtrOutput) Push() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *GetSubscriberPreferencesResultGlobalChannels) *bool {
 		if v == nil {
@@ -1689,6 +1898,7 @@ func (o GetSubscriberPreferencesResultGlobalChannelsPtrOutput) Push() pulumi.Boo
 	}).(pulumi.BoolPtrOutput)
 }
 
+// SMS on or off.
 func (o GetSubscriberPreferencesResultGlobalChannelsPtrOutput) Sms() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *GetSubscriberPreferencesResultGlobalChannels) *bool {
 		if v == nil {
@@ -1699,10 +1909,14 @@ func (o GetSubscriberPreferencesResultGlobalChannelsPtrOutput) Sms() pulumi.Bool
 }
 
 type GetSubscriberPreferencesResultWorkflows struct {
-	Channels  GetSubscriberPreferencesResultGlobalChannels       `pulumi:"channels"`
-	Enabled   bool                                               `pulumi:"enabled"`
+	// The subscriber's per-channel choice for this workflow.
+	Channels GetSubscriberPreferencesResultGlobalChannels `pulumi:"channels"`
+	// Whether the subscriber receives this workflow at all.
+	Enabled bool `pulumi:"enabled"`
+	// Channel settings that override the workflow's defaults, and who set them.
 	Overrides []GetSubscriberPreferencesResultWorkflowsOverrides `pulumi:"overrides"`
-	Workflow  GetSubscriberPreferencesResultWorkflowsWorkflow    `pulumi:"workflow"`
+	// The workflow.
+	Workflow GetSubscriberPreferencesResultWorkflowsWorkflow `pulumi:"workflow"`
 }
 
 type GetSubscriberPreferencesResultWorkflowsOutput struct{ *pulumi.OutputState }
@@ -1719,22 +1933,26 @@ func (o GetSubscriberPreferencesResultWorkflowsOutput) ToGetSubscriberPreference
 	return o
 }
 
+// The subscriber's per-channel choice for this workflow.
 func (o GetSubscriberPreferencesResultWorkflowsOutput) Channels() GetSubscriberPreferencesResultGlobalChannelsOutput {
 	return o.ApplyT(func(v GetSubscriberPreferencesResultWorkflows) GetSubscriberPreferencesResultGlobalChannels {
 		return v.Channels
 	}).(GetSubscriberPreferencesResultGlobalChannelsOutput)
 }
 
+// Whether the subscriber receives this workflow at all.
 func (o GetSubscriberPreferencesResultWorkflowsOutput) Enabled() pulumi.BoolOutput {
 	return o.ApplyT(func(v GetSubscriberPreferencesResultWorkflows) bool { return v.Enabled }).(pulumi.BoolOutput)
 }
 
+// Channel settings that override the workflow's defaults, and who set them.
 func (o GetSubscriberPreferencesResultWorkflowsOutput) Overrides() GetSubscriberPreferencesResultWorkflowsOverridesArrayOutput {
 	return o.ApplyT(func(v GetSubscriberPreferencesResultWorkflows) []GetSubscriberPreferencesResultWorkflowsOverrides {
 		return v.Overrides
 	}).(GetSubscriberPreferencesResultWorkflowsOverridesArrayOutput)
 }
 
+// The workflow.
 func (o GetSubscriberPreferencesResultWorkflowsOutput) Workflow() GetSubscriberPreferencesResultWorkflowsWorkflowOutput {
 	return o.ApplyT(func(v GetSubscriberPreferencesResultWorkflows) GetSubscriberPreferencesResultWorkflowsWorkflow {
 		return v.Workflow
@@ -1762,9 +1980,9 @@ func (o GetSubscriberPreferencesResultWorkflowsArrayOutput) Index(i pulumi.IntIn
 }
 
 type GetSubscriberPreferencesResultWorkflowsOverrides struct {
-	// one of in_app, email, sms, chat, push, or a newer value
+	// The channel overridden. One of in_app, email, sms, chat, push, or a newer value.
 	Channel string `pulumi:"channel"`
-	// one of subscriber, template, workflowOverride, or a newer value
+	// Who set it: `subscriber`, `template` or `workflowOverride`. One of subscriber, template, workflowOverride, or a newer value.
 	Source string `pulumi:"source"`
 }
 
@@ -1782,12 +2000,12 @@ func (o GetSubscriberPreferencesResultWorkflowsOverridesOutput) ToGetSubscriberP
 	return o
 }
 
-// one of in_app, email, sms, chat, push, or a newer value
+// The channel overridden. One of in_app, email, sms, chat, push, or a newer value.
 func (o GetSubscriberPreferencesResultWorkflowsOverridesOutput) Channel() pulumi.StringOutput {
 	return o.ApplyT(func(v GetSubscriberPreferencesResultWorkflowsOverrides) string { return v.Channel }).(pulumi.StringOutput)
 }
 
-// one of subscriber, template, workflowOverride, or a newer value
+// Who set it: `subscriber`, `template` or `workflowOverride`. One of subscriber, template, workflowOverride, or a newer value.
 func (o GetSubscriberPreferencesResultWorkflowsOverridesOutput) Source() pulumi.StringOutput {
 	return o.ApplyT(func(v GetSubscriberPreferencesResultWorkflowsOverrides) string { return v.Source }).(pulumi.StringOutput)
 }
@@ -1813,10 +2031,14 @@ func (o GetSubscriberPreferencesResultWorkflowsOverridesArrayOutput) Index(i pul
 }
 
 type GetSubscriberPreferencesResultWorkflowsWorkflow struct {
-	Identifier string  `pulumi:"identifier"`
-	Name       string  `pulumi:"name"`
-	Slug       string  `pulumi:"slug"`
-	UpdatedAt  *string `pulumi:"updatedAt"`
+	// Identifier (`workflowId`) of the workflow.
+	Identifier string `pulumi:"identifier"`
+	// Name of the workflow.
+	Name string `pulumi:"name"`
+	// Slug of the workflow.
+	Slug string `pulumi:"slug"`
+	// When the workflow last changed (ISO 8601).
+	UpdatedAt *string `pulumi:"updatedAt"`
 }
 
 type GetSubscriberPreferencesResultWorkflowsWorkflowOutput struct{ *pulumi.OutputState }
@@ -1833,27 +2055,34 @@ func (o GetSubscriberPreferencesResultWorkflowsWorkflowOutput) ToGetSubscriberPr
 	return o
 }
 
+// Identifier (`workflowId`) of the workflow.
 func (o GetSubscriberPreferencesResultWorkflowsWorkflowOutput) Identifier() pulumi.StringOutput {
 	return o.ApplyT(func(v GetSubscriberPreferencesResultWorkflowsWorkflow) string { return v.Identifier }).(pulumi.StringOutput)
 }
 
+// Name of the workflow.
 func (o GetSubscriberPreferencesResultWorkflowsWorkflowOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v GetSubscriberPreferencesResultWorkflowsWorkflow) string { return v.Name }).(pulumi.StringOutput)
 }
 
+// Slug of the workflow.
 func (o GetSubscriberPreferencesResultWorkflowsWorkflowOutput) Slug() pulumi.StringOutput {
 	return o.ApplyT(func(v GetSubscriberPreferencesResultWorkflowsWorkflow) string { return v.Slug }).(pulumi.StringOutput)
 }
 
+// When the workflow last changed (ISO 8601).
 func (o GetSubscriberPreferencesResultWorkflowsWorkflowOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetSubscriberPreferencesResultWorkflowsWorkflow) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
 
 type GetSubscriberResultChannels struct {
-	Credentials           GetSubscriberResultChannelsCredentials `pulumi:"credentials"`
-	IntegrationId         string                                 `pulumi:"integrationId"`
-	IntegrationIdentifier *string                                `pulumi:"integrationIdentifier"`
-	// one of slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, or a newer value
+	// The subscriber's credentials for that provider.
+	Credentials GetSubscriberResultChannelsCredentials `pulumi:"credentials"`
+	// Database id of the integration the entry belongs to.
+	IntegrationId string `pulumi:"integrationId"`
+	// Identifier of the integration the entry is for (not in the service's answers).
+	IntegrationIdentifier *string `pulumi:"integrationIdentifier"`
+	// Chat or push provider of the entry, e.g. `slack`, `fcm`. One of slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, or a newer value.
 	ProviderId string `pulumi:"providerId"`
 }
 
@@ -1871,19 +2100,22 @@ func (o GetSubscriberResultChannelsOutput) ToGetSubscriberResultChannelsOutputWi
 	return o
 }
 
+// The subscriber's credentials for that provider.
 func (o GetSubscriberResultChannelsOutput) Credentials() GetSubscriberResultChannelsCredentialsOutput {
 	return o.ApplyT(func(v GetSubscriberResultChannels) GetSubscriberResultChannelsCredentials { return v.Credentials }).(GetSubscriberResultChannelsCredentialsOutput)
 }
 
+// Database id of the integration the entry belongs to.
 func (o GetSubscriberResultChannelsOutput) IntegrationId() pulumi.StringOutput {
 	return o.ApplyT(func(v GetSubscriberResultChannels) string { return v.IntegrationId }).(pulumi.StringOutput)
 }
 
+// Identifier of the integration the entry is for (not in the service's answers).
 func (o GetSubscriberResultChannelsOutput) IntegrationIdentifier() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetSubscriberResultChannels) *string { return v.IntegrationIdentifier }).(pulumi.StringPtrOutput)
 }
 
-// one of slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, or a newer value
+// Chat or push provider of the entry, e.g. `slack`, `fcm`. One of slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, or a newer value.
 func (o GetSubscriberResultChannelsOutput) ProviderId() pulumi.StringOutput {
 	return o.ApplyT(func(v GetSubscriberResultChannels) string { return v.ProviderId }).(pulumi.StringOutput)
 }
@@ -1909,14 +2141,22 @@ func (o GetSubscriberResultChannelsArrayOutput) Index(i pulumi.IntInput) GetSubs
 }
 
 type GetSubscriberResultChannelsCredentials struct {
-	AlertUid     *string  `pulumi:"alertUid"`
-	Channel      *string  `pulumi:"channel"`
+	// Alert uid of the Grafana OnCall webhook payload.
+	AlertUid *string `pulumi:"alertUid"`
+	// Channel name, for Mattermost.
+	Channel *string `pulumi:"channel"`
+	// Device tokens, for push providers.
 	DeviceTokens []string `pulumi:"deviceTokens"`
-	ExternalUrl  *string  `pulumi:"externalUrl"`
-	ImageUrl     *string  `pulumi:"imageUrl"`
-	State        *string  `pulumi:"state"`
-	Title        *string  `pulumi:"title"`
-	WebhookUrl   *string  `pulumi:"webhookUrl"`
+	// Link to upstream details, for Grafana OnCall.
+	ExternalUrl *string `pulumi:"externalUrl"`
+	// Image URL of the Grafana OnCall webhook payload.
+	ImageUrl *string `pulumi:"imageUrl"`
+	// State of the Grafana OnCall webhook payload.
+	State *string `pulumi:"state"`
+	// Title of the Grafana OnCall webhook payload.
+	Title *string `pulumi:"title"`
+	// Webhook URL, for chat providers.
+	WebhookUrl *string `pulumi:"webhookUrl"`
 }
 
 type GetSubscriberResultChannelsCredentialsOutput struct{ *pulumi.OutputState }
@@ -1933,41 +2173,51 @@ func (o GetSubscriberResultChannelsCredentialsOutput) ToGetSubscriberResultChann
 	return o
 }
 
+// Alert uid of the Grafana OnCall webhook payload.
 func (o GetSubscriberResultChannelsCredentialsOutput) AlertUid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetSubscriberResultChannelsCredentials) *string { return v.AlertUid }).(pulumi.StringPtrOutput)
 }
 
+// Channel name, for Mattermost.
 func (o GetSubscriberResultChannelsCredentialsOutput) Channel() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetSubscriberResultChannelsCredentials) *string { return v.Channel }).(pulumi.StringPtrOutput)
 }
 
+// Device tokens, for push providers.
 func (o GetSubscriberResultChannelsCredentialsOutput) DeviceTokens() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v GetSubscriberResultChannelsCredentials) []string { return v.DeviceTokens }).(pulumi.StringArrayOutput)
 }
 
+// Link to upstream details, for Grafana OnCall.
 func (o GetSubscriberResultChannelsCredentialsOutput) ExternalUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetSubscriberResultChannelsCredentials) *string { return v.ExternalUrl }).(pulumi.StringPtrOutput)
 }
 
+// Image URL of the Grafana OnCall webhook payload.
 func (o GetSubscriberResultChannelsCredentialsOutput) ImageUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetSubscriberResultChannelsCredentials) *string { return v.ImageUrl }).(pulumi.StringPtrOutput)
 }
 
+// State of the Grafana OnCall webhook payload.
 func (o GetSubscriberResultChannelsCredentialsOutput) State() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetSubscriberResultChannelsCredentials) *string { return v.State }).(pulumi.StringPtrOutput)
 }
 
+// Title of the Grafana OnCall webhook payload.
 func (o GetSubscriberResultChannelsCredentialsOutput) Title() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetSubscriberResultChannelsCredentials) *string { return v.Title }).(pulumi.StringPtrOutput)
 }
 
+// Webhook URL, for chat providers.
 func (o GetSubscriberResultChannelsCredentialsOutput) WebhookUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetSubscriberResultChannelsCredentials) *string { return v.WebhookUrl }).(pulumi.StringPtrOutput)
 }
 
 type GetWorkflowResultPreferences struct {
-	Default GetWorkflowResultPreferencesUser  `pulumi:"default"`
-	User    *GetWorkflowResultPreferencesUser `pulumi:"user"`
+	// The workflow's preferences.
+	Default GetWorkflowResultPreferencesUser `pulumi:"default"`
+	// Subscribers' default preferences, when set.
+	User *GetWorkflowResultPreferencesUser `pulumi:"user"`
 }
 
 type GetWorkflowResultPreferencesOutput struct{ *pulumi.OutputState }
@@ -1984,16 +2234,20 @@ func (o GetWorkflowResultPreferencesOutput) ToGetWorkflowResultPreferencesOutput
 	return o
 }
 
+// The workflow's preferences.
 func (o GetWorkflowResultPreferencesOutput) Default() GetWorkflowResultPreferencesUserOutput {
 	return o.ApplyT(func(v GetWorkflowResultPreferences) GetWorkflowResultPreferencesUser { return v.Default }).(GetWorkflowResultPreferencesUserOutput)
 }
 
+// Subscribers' default preferences, when set.
 func (o GetWorkflowResultPreferencesOutput) User() GetWorkflowResultPreferencesUserPtrOutput {
 	return o.ApplyT(func(v GetWorkflowResultPreferences) *GetWorkflowResultPreferencesUser { return v.User }).(GetWorkflowResultPreferencesUserPtrOutput)
 }
 
 type GetWorkflowResultPreferencesUser struct {
-	All      GetWorkflowResultPreferencesUserAll           `pulumi:"all"`
+	// The fallback of every channel without a setting of its own.
+	All GetWorkflowResultPreferencesUserAll `pulumi:"all"`
+	// Per channel (`in_app`, `email`, `sms`, `chat`, `push`): whether it is on.
 	Channels map[string]WorkflowChannelPreferencesChannels `pulumi:"channels"`
 }
 
@@ -2011,10 +2265,12 @@ func (o GetWorkflowResultPreferencesUserOutput) ToGetWorkflowResultPreferencesUs
 	return o
 }
 
+// The fallback of every channel without a setting of its own.
 func (o GetWorkflowResultPreferencesUserOutput) All() GetWorkflowResultPreferencesUserAllOutput {
 	return o.ApplyT(func(v GetWorkflowResultPreferencesUser) GetWorkflowResultPreferencesUserAll { return v.All }).(GetWorkflowResultPreferencesUserAllOutput)
 }
 
+// Per channel (`in_app`, `email`, `sms`, `chat`, `push`): whether it is on.
 func (o GetWorkflowResultPreferencesUserOutput) Channels() WorkflowChannelPreferencesChannelsMapOutput {
 	return o.ApplyT(func(v GetWorkflowResultPreferencesUser) map[string]WorkflowChannelPreferencesChannels {
 		return v.Channels
@@ -2045,6 +2301,7 @@ func (o GetWorkflowResultPreferencesUserPtrOutput) Elem() GetWorkflowResultPrefe
 	}).(GetWorkflowResultPreferencesUserOutput)
 }
 
+// The fallback of every channel without a setting of its own.
 func (o GetWorkflowResultPreferencesUserPtrOutput) All() GetWorkflowResultPreferencesUserAllPtrOutput {
 	return o.ApplyT(func(v *GetWorkflowResultPreferencesUser) *GetWorkflowResultPreferencesUserAll {
 		if v == nil {
@@ -2054,6 +2311,7 @@ func (o GetWorkflowResultPreferencesUserPtrOutput) All() GetWorkflowResultPrefer
 	}).(GetWorkflowResultPreferencesUserAllPtrOutput)
 }
 
+// Per channel (`in_app`, `email`, `sms`, `chat`, `push`): whether it is on.
 func (o GetWorkflowResultPreferencesUserPtrOutput) Channels() WorkflowChannelPreferencesChannelsMapOutput {
 	return o.ApplyT(func(v *GetWorkflowResultPreferencesUser) map[string]WorkflowChannelPreferencesChannels {
 		if v == nil {
@@ -2064,7 +2322,9 @@ func (o GetWorkflowResultPreferencesUserPtrOutput) Channels() WorkflowChannelPre
 }
 
 type GetWorkflowResultPreferencesUserAll struct {
-	Enabled  bool `pulumi:"enabled"`
+	// Whether the channels are on.
+	Enabled bool `pulumi:"enabled"`
+	// Whether subscribers cannot change it (a critical workflow).
 	ReadOnly bool `pulumi:"readOnly"`
 }
 
@@ -2082,10 +2342,12 @@ func (o GetWorkflowResultPreferencesUserAllOutput) ToGetWorkflowResultPreference
 	return o
 }
 
+// Whether the channels are on.
 func (o GetWorkflowResultPreferencesUserAllOutput) Enabled() pulumi.BoolOutput {
 	return o.ApplyT(func(v GetWorkflowResultPreferencesUserAll) bool { return v.Enabled }).(pulumi.BoolOutput)
 }
 
+// Whether subscribers cannot change it (a critical workflow).
 func (o GetWorkflowResultPreferencesUserAllOutput) ReadOnly() pulumi.BoolOutput {
 	return o.ApplyT(func(v GetWorkflowResultPreferencesUserAll) bool { return v.ReadOnly }).(pulumi.BoolOutput)
 }
@@ -2114,6 +2376,7 @@ func (o GetWorkflowResultPreferencesUserAllPtrOutput) Elem() GetWorkflowResultPr
 	}).(GetWorkflowResultPreferencesUserAllOutput)
 }
 
+// Whether the channels are on.
 func (o GetWorkflowResultPreferencesUserAllPtrOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *GetWorkflowResultPreferencesUserAll) *bool {
 		if v == nil {
@@ -2123,6 +2386,7 @@ func (o GetWorkflowResultPreferencesUserAllPtrOutput) Enabled() pulumi.BoolPtrOu
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Whether subscribers cannot change it (a critical workflow).
 func (o GetWorkflowResultPreferencesUserAllPtrOutput) ReadOnly() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *GetWorkflowResultPreferencesUserAll) *bool {
 		if v == nil {
@@ -2133,10 +2397,14 @@ func (o GetWorkflowResultPreferencesUserAllPtrOutput) ReadOnly() pulumi.BoolPtrO
 }
 
 type GetWorkflowResultUpdatedBy struct {
+	// The user's id in the identity provider.
 	ExternalId *string `pulumi:"externalId"`
-	FirstName  *string `pulumi:"firstName"`
-	Id         string  `pulumi:"id"`
-	LastName   *string `pulumi:"lastName"`
+	// First name.
+	FirstName *string `pulumi:"firstName"`
+	// Database id of the user.
+	Id string `pulumi:"id"`
+	// Last name.
+	LastName *string `pulumi:"lastName"`
 }
 
 type GetWorkflowResultUpdatedByOutput struct{ *pulumi.OutputState }
@@ -2153,18 +2421,22 @@ func (o GetWorkflowResultUpdatedByOutput) ToGetWorkflowResultUpdatedByOutputWith
 	return o
 }
 
+// The user's id in the identity provider.
 func (o GetWorkflowResultUpdatedByOutput) ExternalId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetWorkflowResultUpdatedBy) *string { return v.ExternalId }).(pulumi.StringPtrOutput)
 }
 
+// First name.
 func (o GetWorkflowResultUpdatedByOutput) FirstName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetWorkflowResultUpdatedBy) *string { return v.FirstName }).(pulumi.StringPtrOutput)
 }
 
+// Database id of the user.
 func (o GetWorkflowResultUpdatedByOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v GetWorkflowResultUpdatedBy) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// Last name.
 func (o GetWorkflowResultUpdatedByOutput) LastName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetWorkflowResultUpdatedBy) *string { return v.LastName }).(pulumi.StringPtrOutput)
 }
@@ -2193,6 +2465,7 @@ func (o GetWorkflowResultUpdatedByPtrOutput) Elem() GetWorkflowResultUpdatedByOu
 	}).(GetWorkflowResultUpdatedByOutput)
 }
 
+// The user's id in the identity provider.
 func (o GetWorkflowResultUpdatedByPtrOutput) ExternalId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *GetWorkflowResultUpdatedBy) *string {
 		if v == nil {
@@ -2202,6 +2475,7 @@ func (o GetWorkflowResultUpdatedByPtrOutput) ExternalId() pulumi.StringPtrOutput
 	}).(pulumi.StringPtrOutput)
 }
 
+// First name.
 func (o GetWorkflowResultUpdatedByPtrOutput) FirstName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *GetWorkflowResultUpdatedBy) *string {
 		if v == nil {
@@ -2211,6 +2485,7 @@ func (o GetWorkflowResultUpdatedByPtrOutput) FirstName() pulumi.StringPtrOutput 
 	}).(pulumi.StringPtrOutput)
 }
 
+// Database id of the user.
 func (o GetWorkflowResultUpdatedByPtrOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *GetWorkflowResultUpdatedBy) *string {
 		if v == nil {
@@ -2220,6 +2495,7 @@ func (o GetWorkflowResultUpdatedByPtrOutput) Id() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Last name.
 func (o GetWorkflowResultUpdatedByPtrOutput) LastName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *GetWorkflowResultUpdatedBy) *string {
 		if v == nil {
@@ -2230,49 +2506,90 @@ func (o GetWorkflowResultUpdatedByPtrOutput) LastName() pulumi.StringPtrOutput {
 }
 
 type IntegrationCredentials struct {
-	AccessKey                 *string `pulumi:"accessKey"`
-	AccountSid                *string `pulumi:"accountSid"`
-	AlertUid                  *string `pulumi:"alertUid"`
-	ApiKey                    *string `pulumi:"apiKey"`
-	ApiKeyRequestHeader       *string `pulumi:"apiKeyRequestHeader"`
-	ApiToken                  *string `pulumi:"apiToken"`
-	ApplicationId             *string `pulumi:"applicationId"`
-	AuthenticateByToken       *bool   `pulumi:"authenticateByToken"`
-	AuthenticationTokenKey    *string `pulumi:"authenticationTokenKey"`
-	BaseUrl                   *string `pulumi:"baseUrl"`
-	ChannelId                 *string `pulumi:"channelId"`
-	ClientId                  *string `pulumi:"clientId"`
-	DatePath                  *string `pulumi:"datePath"`
-	Domain                    *string `pulumi:"domain"`
-	ExternalLink              *string `pulumi:"externalLink"`
-	From                      *string `pulumi:"from"`
-	Hmac                      *bool   `pulumi:"hmac"`
-	Host                      *string `pulumi:"host"`
-	IdPath                    *string `pulumi:"idPath"`
-	IgnoreTls                 *bool   `pulumi:"ignoreTls"`
-	ImageUrl                  *string `pulumi:"imageUrl"`
-	InstanceId                *string `pulumi:"instanceId"`
-	IpPoolName                *string `pulumi:"ipPoolName"`
-	MessageProfileId          *string `pulumi:"messageProfileId"`
-	Password                  *string `pulumi:"password"`
+	// Access key of the provider account.
+	AccessKey *string `pulumi:"accessKey"`
+	// Account SID (e.g. Twilio).
+	AccountSid *string `pulumi:"accountSid"`
+	// Alert uid of the Grafana OnCall webhook payload.
+	AlertUid *string `pulumi:"alertUid"`
+	// API key of the provider account (SendGrid, Mailgun, Resend, Expo, ...); the AWS access key id for SES and SNS, the key id for APNs.
+	ApiKey *string `pulumi:"apiKey"`
+	// Name of the request header that carries the API key (generic SMS).
+	ApiKeyRequestHeader *string `pulumi:"apiKeyRequestHeader"`
+	// API token of the provider account.
+	ApiToken *string `pulumi:"apiToken"`
+	// Application id (OneSignal, Slack); the bundle id for APNs.
+	ApplicationId *string `pulumi:"applicationId"`
+	// Whether the generic SMS provider first fetches an authentication token.
+	AuthenticateByToken *bool `pulumi:"authenticateByToken"`
+	// Key of the authentication token in the provider's answer (generic SMS, with `authenticateByToken`).
+	AuthenticationTokenKey *string `pulumi:"authenticationTokenKey"`
+	// Base URL of the provider's API, when not its default.
+	BaseUrl *string `pulumi:"baseUrl"`
+	// Channel id (e.g. a chat provider's channel).
+	ChannelId *string `pulumi:"channelId"`
+	// Client id of the provider's app.
+	ClientId *string `pulumi:"clientId"`
+	// Path of the date in the provider's answer (generic SMS).
+	DatePath *string `pulumi:"datePath"`
+	// Sending domain (Mailgun, SMTP).
+	Domain *string `pulumi:"domain"`
+	// Link to upstream details, for Grafana OnCall.
+	ExternalLink *string `pulumi:"externalLink"`
+	// Sender: an email address or phone number messages are sent from.
+	From *string `pulumi:"from"`
+	// Whether the in-app inbox requires an HMAC of the subscriber id (the in-app provider).
+	Hmac *bool `pulumi:"hmac"`
+	// Host of the provider's server (e.g. SMTP).
+	Host *string `pulumi:"host"`
+	// Path of the message id in the provider's answer (generic SMS).
+	IdPath *string `pulumi:"idPath"`
+	// Whether the SMTP connection never upgrades to TLS.
+	IgnoreTls *bool `pulumi:"ignoreTls"`
+	// Image URL of the Grafana OnCall webhook payload.
+	ImageUrl *string `pulumi:"imageUrl"`
+	// Instance id (Pusher Beams).
+	InstanceId *string `pulumi:"instanceId"`
+	// IP pool to send from (e.g. SendGrid).
+	IpPoolName *string `pulumi:"ipPoolName"`
+	// Messaging profile id (e.g. Telnyx).
+	MessageProfileId *string `pulumi:"messageProfileId"`
+	// Password, e.g. of an SMTP server.
+	Password *string `pulumi:"password"`
+	// Phone number id of the sender (WhatsApp Business).
 	PhoneNumberIdentification *string `pulumi:"phoneNumberIdentification"`
-	Port                      *string `pulumi:"port"`
-	ProjectName               *string `pulumi:"projectName"`
-	RedirectUrl               *string `pulumi:"redirectUrl"`
-	Region                    *string `pulumi:"region"`
-	RequireTls                *bool   `pulumi:"requireTls"`
-	SecretKey                 *string `pulumi:"secretKey"`
-	SecretKeyRequestHeader    *string `pulumi:"secretKeyRequestHeader"`
-	Secure                    *bool   `pulumi:"secure"`
-	SenderName                *string `pulumi:"senderName"`
-	ServiceAccount            *string `pulumi:"serviceAccount"`
-	State                     *string `pulumi:"state"`
-	Title                     *string `pulumi:"title"`
+	// Port of the provider's server (e.g. SMTP), as text.
+	Port *string `pulumi:"port"`
+	// Project name; the team id for APNs.
+	ProjectName *string `pulumi:"projectName"`
+	// Redirect URL of an OAuth flow (e.g. Slack).
+	RedirectUrl *string `pulumi:"redirectUrl"`
+	// Region of the provider account (e.g. Amazon SES, Mailgun EU).
+	Region *string `pulumi:"region"`
+	// Whether the SMTP connection must upgrade to TLS.
+	RequireTls *bool `pulumi:"requireTls"`
+	// Secret key (SES, SNS, Mailjet, Nexmo); the signing secret of email and push webhooks; the private key for APNs.
+	SecretKey *string `pulumi:"secretKey"`
+	// Name of the request header that carries the secret key (generic SMS).
+	SecretKeyRequestHeader *string `pulumi:"secretKeyRequestHeader"`
+	// Whether the SMTP connection uses TLS from the start; for APNs, production instead of sandbox.
+	Secure *bool `pulumi:"secure"`
+	// Display name of the sender.
+	SenderName *string `pulumi:"senderName"`
+	// Service account JSON (e.g. FCM), as text.
+	ServiceAccount *string `pulumi:"serviceAccount"`
+	// State of the Grafana OnCall webhook payload.
+	State *string `pulumi:"state"`
+	// Title of the Grafana OnCall webhook payload.
+	Title *string `pulumi:"title"`
 	// TLS options handed to the SMTP transport (nodemailer-style object).
 	TlsOptions map[string]interface{} `pulumi:"tlsOptions"`
-	Token      *string                `pulumi:"token"`
-	User       *string                `pulumi:"user"`
-	WebhookUrl *string                `pulumi:"webhookUrl"`
+	// Auth token (e.g. Twilio).
+	Token *string `pulumi:"token"`
+	// User name, e.g. of an SMTP server.
+	User *string `pulumi:"user"`
+	// Webhook URL the integration posts to (chat and push webhooks).
+	WebhookUrl *string `pulumi:"webhookUrl"`
 }
 
 // IntegrationCredentialsInput is an input type that accepts IntegrationCredentialsArgs and IntegrationCredentialsOutput values.
@@ -2287,48 +2604,89 @@ type IntegrationCredentialsInput interface {
 }
 
 type IntegrationCredentialsArgs struct {
-	AccessKey                 pulumi.StringPtrInput `pulumi:"accessKey"`
-	AccountSid                pulumi.StringPtrInput `pulumi:"accountSid"`
-	AlertUid                  pulumi.StringPtrInput `pulumi:"alertUid"`
-	ApiKey                    pulumi.StringPtrInput `pulumi:"apiKey"`
-	ApiKeyRequestHeader       pulumi.StringPtrInput `pulumi:"apiKeyRequestHeader"`
-	ApiToken                  pulumi.StringPtrInput `pulumi:"apiToken"`
-	ApplicationId             pulumi.StringPtrInput `pulumi:"applicationId"`
-	AuthenticateByToken       pulumi.BoolPtrInput   `pulumi:"authenticateByToken"`
-	AuthenticationTokenKey    pulumi.StringPtrInput `pulumi:"authenticationTokenKey"`
-	BaseUrl                   pulumi.StringPtrInput `pulumi:"baseUrl"`
-	ChannelId                 pulumi.StringPtrInput `pulumi:"channelId"`
-	ClientId                  pulumi.StringPtrInput `pulumi:"clientId"`
-	DatePath                  pulumi.StringPtrInput `pulumi:"datePath"`
-	Domain                    pulumi.StringPtrInput `pulumi:"domain"`
-	ExternalLink              pulumi.StringPtrInput `pulumi:"externalLink"`
-	From                      pulumi.StringPtrInput `pulumi:"from"`
-	Hmac                      pulumi.BoolPtrInput   `pulumi:"hmac"`
-	Host                      pulumi.StringPtrInput `pulumi:"host"`
-	IdPath                    pulumi.StringPtrInput `pulumi:"idPath"`
-	IgnoreTls                 pulumi.BoolPtrInput   `pulumi:"ignoreTls"`
-	ImageUrl                  pulumi.StringPtrInput `pulumi:"imageUrl"`
-	InstanceId                pulumi.StringPtrInput `pulumi:"instanceId"`
-	IpPoolName                pulumi.StringPtrInput `pulumi:"ipPoolName"`
-	MessageProfileId          pulumi.StringPtrInput `pulumi:"messageProfileId"`
-	Password                  pulumi.StringPtrInput `pulumi:"password"`
+	// Access key of the provider account.
+	AccessKey pulumi.StringPtrInput `pulumi:"accessKey"`
+	// Account SID (e.g. Twilio).
+	AccountSid pulumi.StringPtrInput `pulumi:"accountSid"`
+	// Alert uid of the Grafana OnCall webhook payload.
+	AlertUid pulumi.StringPtrInput `pulumi:"alertUid"`
+	// API key of the provider account (SendGrid, Mailgun, Resend, Expo, ...); the AWS access key id for SES and SNS, the key id for APNs.
+	ApiKey pulumi.StringPtrInput `pulumi:"apiKey"`
+	// Name of the request header that carries the API key (generic SMS).
+	ApiKeyRequestHeader pulumi.StringPtrInput `pulumi:"apiKeyRequestHeader"`
+	// API token of the provider account.
+	ApiToken pulumi.StringPtrInput `pulumi:"apiToken"`
+	// Application id (OneSignal, Slack); the bundle id for APNs.
+	ApplicationId pulumi.StringPtrInput `pulumi:"applicationId"`
+	// Whether the generic SMS provider first fetches an authentication token.
+	AuthenticateByToken pulumi.BoolPtrInput `pulumi:"authenticateByToken"`
+	// Key of the authentication token in the provider's answer (generic SMS, with `authenticateByToken`).
+	AuthenticationTokenKey pulumi.StringPtrInput `pulumi:"authenticationTokenKey"`
+	// Base URL of the provider's API, when not its default.
+	BaseUrl pulumi.StringPtrInput `pulumi:"baseUrl"`
+	// Channel id (e.g. a chat provider's channel).
+	ChannelId pulumi.StringPtrInput `pulumi:"channelId"`
+	// Client id of the provider's app.
+	ClientId pulumi.StringPtrInput `pulumi:"clientId"`
+	// Path of the date in the provider's answer (generic SMS).
+	DatePath pulumi.StringPtrInput `pulumi:"datePath"`
+	// Sending domain (Mailgun, SMTP).
+	Domain pulumi.StringPtrInput `pulumi:"domain"`
+	// Link to upstream details, for Grafana OnCall.
+	ExternalLink pulumi.StringPtrInput `pulumi:"externalLink"`
+	// Sender: an email address or phone number messages are sent from.
+	From pulumi.StringPtrInput `pulumi:"from"`
+	// Whether the in-app inbox requires an HMAC of the subscriber id (the in-app provider).
+	Hmac pulumi.BoolPtrInput `pulumi:"hmac"`
+	// Host of the provider's server (e.g. SMTP).
+	Host pulumi.StringPtrInput `pulumi:"host"`
+	// Path of the message id in the provider's answer (generic SMS).
+	IdPath pulumi.StringPtrInput `pulumi:"idPath"`
+	// Whether the SMTP connection never upgrades to TLS.
+	IgnoreTls pulumi.BoolPtrInput `pulumi:"ignoreTls"`
+	// Image URL of the Grafana OnCall webhook payload.
+	ImageUrl pulumi.StringPtrInput `pulumi:"imageUrl"`
+	// Instance id (Pusher Beams).
+	InstanceId pulumi.StringPtrInput `pulumi:"instanceId"`
+	// IP pool to send from (e.g. SendGrid).
+	IpPoolName pulumi.StringPtrInput `pulumi:"ipPoolName"`
+	// Messaging profile id (e.g. Telnyx).
+	MessageProfileId pulumi.StringPtrInput `pulumi:"messageProfileId"`
+	// Password, e.g. of an SMTP server.
+	Password pulumi.StringPtrInput `pulumi:"password"`
+	// Phone number id of the sender (WhatsApp Business).
 	PhoneNumberIdentification pulumi.StringPtrInput `pulumi:"phoneNumberIdentification"`
-	Port                      pulumi.StringPtrInput `pulumi:"port"`
-	ProjectName               pulumi.StringPtrInput `pulumi:"projectName"`
-	RedirectUrl               pulumi.StringPtrInput `pulumi:"redirectUrl"`
-	Region                    pulumi.StringPtrInput `pulumi:"region"`
-	RequireTls                pulumi.BoolPtrInput   `pulumi:"requireTls"`
-	SecretKey                 pulumi.StringPtrInput `pulumi:"secretKey"`
-	SecretKeyRequestHeader    pulumi.StringPtrInput `pulumi:"secretKeyRequestHeader"`
-	Secure                    pulumi.BoolPtrInput   `pulumi:"secure"`
-	SenderName                pulumi.StringPtrInput `pulumi:"senderName"`
-	ServiceAccount            pulumi.StringPtrInput `pulumi:"serviceAccount"`
-	State                     pulumi.StringPtrInput `pulumi:"state"`
-	Title                     pulumi.StringPtrInput `pulumi:"title"`
+	// Port of the provider's server (e.g. SMTP), as text.
+	Port pulumi.StringPtrInput `pulumi:"port"`
+	// Project name; the team id for APNs.
+	ProjectName pulumi.StringPtrInput `pulumi:"projectName"`
+	// Redirect URL of an OAuth flow (e.g. Slack).
+	RedirectUrl pulumi.StringPtrInput `pulumi:"redirectUrl"`
+	// Region of the provider account (e.g. Amazon SES, Mailgun EU).
+	Region pulumi.StringPtrInput `pulumi:"region"`
+	// Whether the SMTP connection must upgrade to TLS.
+	RequireTls pulumi.BoolPtrInput `pulumi:"requireTls"`
+	// Secret key (SES, SNS, Mailjet, Nexmo); the signing secret of email and push webhooks; the private key for APNs.
+	SecretKey pulumi.StringPtrInput `pulumi:"secretKey"`
+	// Name of the request header that carries the secret key (generic SMS).
+	SecretKeyRequestHeader pulumi.StringPtrInput `pulumi:"secretKeyRequestHeader"`
+	// Whether the SMTP connection uses TLS from the start; for APNs, production instead of sandbox.
+	Secure pulumi.BoolPtrInput `pulumi:"secure"`
+	// Display name of the sender.
+	SenderName pulumi.StringPtrInput `pulumi:"senderName"`
+	// Service account JSON (e.g. FCM), as text.
+	ServiceAccount pulumi.StringPtrInput `pulumi:"serviceAccount"`
+	// State of the Grafana OnCall webhook payload.
+	State pulumi.StringPtrInput `pulumi:"state"`
+	// Title of the Grafana OnCall webhook payload.
+	Title pulumi.StringPtrInput `pulumi:"title"`
 	// TLS options handed to the SMTP transport (nodemailer-style object).
-	TlsOptions pulumi.MapInput       `pulumi:"tlsOptions"`
-	Token      pulumi.StringPtrInput `pulumi:"token"`
-	User       pulumi.StringPtrInput `pulumi:"user"`
+	TlsOptions pulumi.MapInput `pulumi:"tlsOptions"`
+	// Auth token (e.g. Twilio).
+	Token pulumi.StringPtrInput `pulumi:"token"`
+	// User name, e.g. of an SMTP server.
+	User pulumi.StringPtrInput `pulumi:"user"`
+	// Webhook URL the integration posts to (chat and push webhooks).
 	WebhookUrl pulumi.StringPtrInput `pulumi:"webhookUrl"`
 }
 
@@ -2409,154 +2767,192 @@ func (o IntegrationCredentialsOutput) ToIntegrationCredentialsPtrOutputWithConte
 	}).(IntegrationCredentialsPtrOutput)
 }
 
+// Access key of the provider account.
 func (o IntegrationCredentialsOutput) AccessKey() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.AccessKey }).(pulumi.StringPtrOutput)
 }
 
+// Account SID (e.g. Twilio).
 func (o IntegrationCredentialsOutput) AccountSid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.AccountSid }).(pulumi.StringPtrOutput)
 }
 
+// Alert uid of the Grafana OnCall webhook payload.
 func (o IntegrationCredentialsOutput) AlertUid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.AlertUid }).(pulumi.StringPtrOutput)
 }
 
+// API key of the provider account (SendGrid, Mailgun, Resend, Expo, ...); the AWS access key id for SES and SNS, the key id for APNs.
 func (o IntegrationCredentialsOutput) ApiKey() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.ApiKey }).(pulumi.StringPtrOutput)
 }
 
+// Name of the request header that carries the API key (generic SMS).
 func (o IntegrationCredentialsOutput) ApiKeyRequestHeader() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.ApiKeyRequestHeader }).(pulumi.StringPtrOutput)
 }
 
+// API token of the provider account.
 func (o IntegrationCredentialsOutput) ApiToken() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.ApiToken }).(pulumi.StringPtrOutput)
 }
 
+// Application id (OneSignal, Slack); the bundle id for APNs.
 func (o IntegrationCredentialsOutput) ApplicationId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.ApplicationId }).(pulumi.StringPtrOutput)
 }
 
+// Whether the generic SMS provider first fetches an authentication token.
 func (o IntegrationCredentialsOutput) AuthenticateByToken() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *bool { return v.AuthenticateByToken }).(pulumi.BoolPtrOutput)
 }
 
+// Key of the authentication token in the provider's answer (generic SMS, with `authenticateByToken`).
 func (o IntegrationCredentialsOutput) AuthenticationTokenKey() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.AuthenticationTokenKey }).(pulumi.StringPtrOutput)
 }
 
+// Base URL of the provider's API, when not its default.
 func (o IntegrationCredentialsOutput) BaseUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.BaseUrl }).(pulumi.StringPtrOutput)
 }
 
+// Channel id (e.g. a chat provider's channel).
 func (o IntegrationCredentialsOutput) ChannelId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.ChannelId }).(pulumi.StringPtrOutput)
 }
 
+// Client id of the provider's app.
 func (o IntegrationCredentialsOutput) ClientId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.ClientId }).(pulumi.StringPtrOutput)
 }
 
+// Path of the date in the provider's answer (generic SMS).
 func (o IntegrationCredentialsOutput) DatePath() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.DatePath }).(pulumi.StringPtrOutput)
 }
 
+// Sending domain (Mailgun, SMTP).
 func (o IntegrationCredentialsOutput) Domain() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.Domain }).(pulumi.StringPtrOutput)
 }
 
+// Link to upstream details, for Grafana OnCall.
 func (o IntegrationCredentialsOutput) ExternalLink() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.ExternalLink }).(pulumi.StringPtrOutput)
 }
 
+// Sender: an email address or phone number messages are sent from.
 func (o IntegrationCredentialsOutput) From() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.From }).(pulumi.StringPtrOutput)
 }
 
+// Whether the in-app inbox requires an HMAC of the subscriber id (the in-app provider).
 func (o IntegrationCredentialsOutput) Hmac() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *bool { return v.Hmac }).(pulumi.BoolPtrOutput)
 }
 
+// Host of the provider's server (e.g. SMTP).
 func (o IntegrationCredentialsOutput) Host() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.Host }).(pulumi.StringPtrOutput)
 }
 
+// Path of the message id in the provider's answer (generic SMS).
 func (o IntegrationCredentialsOutput) IdPath() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.IdPath }).(pulumi.StringPtrOutput)
 }
 
+// Whether the SMTP connection never upgrades to TLS.
 func (o IntegrationCredentialsOutput) IgnoreTls() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *bool { return v.IgnoreTls }).(pulumi.BoolPtrOutput)
 }
 
+// Image URL of the Grafana OnCall webhook payload.
 func (o IntegrationCredentialsOutput) ImageUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.ImageUrl }).(pulumi.StringPtrOutput)
 }
 
+// Instance id (Pusher Beams).
 func (o IntegrationCredentialsOutput) InstanceId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.InstanceId }).(pulumi.StringPtrOutput)
 }
 
+// IP pool to send from (e.g. SendGrid).
 func (o IntegrationCredentialsOutput) IpPoolName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.IpPoolName }).(pulumi.StringPtrOutput)
 }
 
+// Messaging profile id (e.g. Telnyx).
 func (o IntegrationCredentialsOutput) MessageProfileId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.MessageProfileId }).(pulumi.StringPtrOutput)
 }
 
+// Password, e.g. of an SMTP server.
 func (o IntegrationCredentialsOutput) Password() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.Password }).(pulumi.StringPtrOutput)
 }
 
+// Phone number id of the sender (WhatsApp Business).
 func (o IntegrationCredentialsOutput) PhoneNumberIdentification() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.PhoneNumberIdentification }).(pulumi.StringPtrOutput)
 }
 
+// Port of the provider's server (e.g. SMTP), as text.
 func (o IntegrationCredentialsOutput) Port() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.Port }).(pulumi.StringPtrOutput)
 }
 
+// Project name; the team id for APNs.
 func (o IntegrationCredentialsOutput) ProjectName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.ProjectName }).(pulumi.StringPtrOutput)
 }
 
+// Redirect URL of an OAuth flow (e.g. Slack).
 func (o IntegrationCredentialsOutput) RedirectUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.RedirectUrl }).(pulumi.StringPtrOutput)
 }
 
+// Region of the provider account (e.g. Amazon SES, Mailgun EU).
 func (o IntegrationCredentialsOutput) Region() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.Region }).(pulumi.StringPtrOutput)
 }
 
+// Whether the SMTP connection must upgrade to TLS.
 func (o IntegrationCredentialsOutput) RequireTls() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *bool { return v.RequireTls }).(pulumi.BoolPtrOutput)
 }
 
+// Secret key (SES, SNS, Mailjet, Nexmo); the signing secret of email and push webhooks; the private key for APNs.
 func (o IntegrationCredentialsOutput) SecretKey() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.SecretKey }).(pulumi.StringPtrOutput)
 }
 
+// Name of the request header that carries the secret key (generic SMS).
 func (o IntegrationCredentialsOutput) SecretKeyRequestHeader() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.SecretKeyRequestHeader }).(pulumi.StringPtrOutput)
 }
 
+// Whether the SMTP connection uses TLS from the start; for APNs, production instead of sandbox.
 func (o IntegrationCredentialsOutput) Secure() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *bool { return v.Secure }).(pulumi.BoolPtrOutput)
 }
 
+// Display name of the sender.
 func (o IntegrationCredentialsOutput) SenderName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.SenderName }).(pulumi.StringPtrOutput)
 }
 
+// Service account JSON (e.g. FCM), as text.
 func (o IntegrationCredentialsOutput) ServiceAccount() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.ServiceAccount }).(pulumi.StringPtrOutput)
 }
 
+// State of the Grafana OnCall webhook payload.
 func (o IntegrationCredentialsOutput) State() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.State }).(pulumi.StringPtrOutput)
 }
 
+// Title of the Grafana OnCall webhook payload.
 func (o IntegrationCredentialsOutput) Title() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.Title }).(pulumi.StringPtrOutput)
 }
@@ -2566,14 +2962,17 @@ func (o IntegrationCredentialsOutput) TlsOptions() pulumi.MapOutput {
 	return o.ApplyT(func(v IntegrationCredentials) map[string]interface{} { return v.TlsOptions }).(pulumi.MapOutput)
 }
 
+// Auth token (e.g. Twilio).
 func (o IntegrationCredentialsOutput) Token() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.Token }).(pulumi.StringPtrOutput)
 }
 
+// User name, e.g. of an SMTP server.
 func (o IntegrationCredentialsOutput) User() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.User }).(pulumi.StringPtrOutput)
 }
 
+// Webhook URL the integration posts to (chat and push webhooks).
 func (o IntegrationCredentialsOutput) WebhookUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.WebhookUrl }).(pulumi.StringPtrOutput)
 }
@@ -2602,6 +3001,7 @@ func (o IntegrationCredentialsPtrOutput) Elem() IntegrationCredentialsOutput {
 	}).(IntegrationCredentialsOutput)
 }
 
+// Access key of the provider account.
 func (o IntegrationCredentialsPtrOutput) AccessKey() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
 		if v == nil {
@@ -2611,6 +3011,7 @@ func (o IntegrationCredentialsPtrOutput) AccessKey() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Account SID (e.g. Twilio).
 func (o IntegrationCredentialsPtrOutput) AccountSid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
 		if v == nil {
@@ -2620,6 +3021,7 @@ func (o IntegrationCredentialsPtrOutput) AccountSid() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Alert uid of the Grafana OnCall webhook payload.
 func (o IntegrationCredentialsPtrOutput) AlertUid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
 		if v == nil {
@@ -2629,6 +3031,7 @@ func (o IntegrationCredentialsPtrOutput) AlertUid() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// API key of the provider account (SendGrid, Mailgun, Resend, Expo, ...); the AWS access key id for SES and SNS, the key id for APNs.
 func (o IntegrationCredentialsPtrOutput) ApiKey() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
 		if v == nil {
@@ -2638,6 +3041,7 @@ func (o IntegrationCredentialsPtrOutput) ApiKey() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Name of the request header that carries the API key (generic SMS).
 func (o IntegrationCredentialsPtrOutput) ApiKeyRequestHeader() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
 		if v == nil {
@@ -2647,6 +3051,7 @@ func (o IntegrationCredentialsPtrOutput) ApiKeyRequestHeader() pulumi.StringPtrO
 	}).(pulumi.StringPtrOutput)
 }
 
+// API token of the provider account.
 func (o IntegrationCredentialsPtrOutput) ApiToken() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
 		if v == nil {
@@ -2656,6 +3061,7 @@ func (o IntegrationCredentialsPtrOutput) ApiToken() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Application id (OneSignal, Slack); the bundle id for APNs.
 func (o IntegrationCredentialsPtrOutput) ApplicationId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
 		if v == nil {
@@ -2665,6 +3071,7 @@ func (o IntegrationCredentialsPtrOutput) ApplicationId() pulumi.StringPtrOutput 
 	}).(pulumi.StringPtrOutput)
 }
 
+// Whether the generic SMS provider first fetches an authentication token.
 func (o IntegrationCredentialsPtrOutput) AuthenticateByToken() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *bool {
 		if v == nil {
@@ -2674,6 +3081,7 @@ func (o IntegrationCredentialsPtrOutput) AuthenticateByToken() pulumi.BoolPtrOut
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Key of the authentication token in the provider's answer (generic SMS, with `authenticateByToken`).
 func (o IntegrationCredentialsPtrOutput) AuthenticationTokenKey() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
 		if v == nil {
@@ -2683,6 +3091,7 @@ func (o IntegrationCredentialsPtrOutput) AuthenticationTokenKey() pulumi.StringP
 	}).(pulumi.StringPtrOutput)
 }
 
+// Base URL of the provider's API, when not its default.
 func (o IntegrationCredentialsPtrOutput) BaseUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
 		if v == nil {
@@ -2692,6 +3101,7 @@ func (o IntegrationCredentialsPtrOutput) BaseUrl() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Channel id (e.g. a chat provider's channel).
 func (o IntegrationCredentialsPtrOutput) ChannelId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
 		if v == nil {
@@ -2701,6 +3111,7 @@ func (o IntegrationCredentialsPtrOutput) ChannelId() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Client id of the provider's app.
 func (o IntegrationCredentialsPtrOutput) ClientId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
 		if v == nil {
@@ -2710,6 +3121,7 @@ func (o IntegrationCredentialsPtrOutput) ClientId() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Path of the date in the provider's answer (generic SMS).
 func (o IntegrationCredentialsPtrOutput) DatePath() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
 		if v == nil {
@@ -2719,6 +3131,7 @@ func (o IntegrationCredentialsPtrOutput) DatePath() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Sending domain (Mailgun, SMTP).
 func (o IntegrationCredentialsPtrOutput) Domain() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
 		if v == nil {
@@ -2728,6 +3141,7 @@ func (o IntegrationCredentialsPtrOutput) Domain() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Link to upstream details, for Grafana OnCall.
 func (o IntegrationCredentialsPtrOutput) ExternalLink() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
 		if v == nil {
@@ -2737,6 +3151,7 @@ func (o IntegrationCredentialsPtrOutput) ExternalLink() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Sender: an email address or phone number messages are sent from.
 func (o IntegrationCredentialsPtrOutput) From() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
 		if v == nil {
@@ -2746,6 +3161,7 @@ func (o IntegrationCredentialsPtrOutput) From() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Whether the in-app inbox requires an HMAC of the subscriber id (the in-app provider).
 func (o IntegrationCredentialsPtrOutput) Hmac() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *bool {
 		if v == nil {
@@ -2755,6 +3171,7 @@ func (o IntegrationCredentialsPtrOutput) Hmac() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Host of the provider's server (e.g. SMTP).
 func (o IntegrationCredentialsPtrOutput) Host() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
 		if v == nil {
@@ -2764,6 +3181,7 @@ func (o IntegrationCredentialsPtrOutput) Host() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Path of the message id in the provider's answer (generic SMS).
 func (o IntegrationCredentialsPtrOutput) IdPath() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
 		if v == nil {
@@ -2773,6 +3191,7 @@ func (o IntegrationCredentialsPtrOutput) IdPath() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Whether the SMTP connection never upgrades to TLS.
 func (o IntegrationCredentialsPtrOutput) IgnoreTls() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *bool {
 		if v == nil {
@@ -2782,6 +3201,7 @@ func (o IntegrationCredentialsPtrOutput) IgnoreTls() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Image URL of the Grafana OnCall webhook payload.
 func (o IntegrationCredentialsPtrOutput) ImageUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
 		if v == nil {
@@ -2791,6 +3211,7 @@ func (o IntegrationCredentialsPtrOutput) ImageUrl() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Instance id (Pusher Beams).
 func (o IntegrationCredentialsPtrOutput) InstanceId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
 		if v == nil {
@@ -2800,6 +3221,7 @@ func (o IntegrationCredentialsPtrOutput) InstanceId() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// IP pool to send from (e.g. SendGrid).
 func (o IntegrationCredentialsPtrOutput) IpPoolName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
 		if v == nil {
@@ -2809,6 +3231,7 @@ func (o IntegrationCredentialsPtrOutput) IpPoolName() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Messaging profile id (e.g. Telnyx).
 func (o IntegrationCredentialsPtrOutput) MessageProfileId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
 		if v == nil {
@@ -2818,6 +3241,7 @@ func (o IntegrationCredentialsPtrOutput) MessageProfileId() pulumi.StringPtrOutp
 	}).(pulumi.StringPtrOutput)
 }
 
+// Password, e.g. of an SMTP server.
 func (o IntegrationCredentialsPtrOutput) Password() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
 		if v == nil {
@@ -2827,6 +3251,7 @@ func (o IntegrationCredentialsPtrOutput) Password() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Phone number id of the sender (WhatsApp Business).
 func (o IntegrationCredentialsPtrOutput) PhoneNumberIdentification() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
 		if v == nil {
@@ -2836,6 +3261,7 @@ func (o IntegrationCredentialsPtrOutput) PhoneNumberIdentification() pulumi.Stri
 	}).(pulumi.StringPtrOutput)
 }
 
+// Port of the provider's server (e.g. SMTP), as text.
 func (o IntegrationCredentialsPtrOutput) Port() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
 		if v == nil {
@@ -2845,6 +3271,7 @@ func (o IntegrationCredentialsPtrOutput) Port() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Project name; the team id for APNs.
 func (o IntegrationCredentialsPtrOutput) ProjectName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
 		if v == nil {
@@ -2854,6 +3281,7 @@ func (o IntegrationCredentialsPtrOutput) ProjectName() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Redirect URL of an OAuth flow (e.g. Slack).
 func (o IntegrationCredentialsPtrOutput) RedirectUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
 		if v == nil {
@@ -2863,6 +3291,7 @@ func (o IntegrationCredentialsPtrOutput) RedirectUrl() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Region of the provider account (e.g. Amazon SES, Mailgun EU).
 func (o IntegrationCredentialsPtrOutput) Region() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
 		if v == nil {
@@ -2872,6 +3301,7 @@ func (o IntegrationCredentialsPtrOutput) Region() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Whether the SMTP connection must upgrade to TLS.
 func (o IntegrationCredentialsPtrOutput) RequireTls() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *bool {
 		if v == nil {
@@ -2881,6 +3311,7 @@ func (o IntegrationCredentialsPtrOutput) RequireTls() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Secret key (SES, SNS, Mailjet, Nexmo); the signing secret of email and push webhooks; the private key for APNs.
 func (o IntegrationCredentialsPtrOutput) SecretKey() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
 		if v == nil {
@@ -2890,6 +3321,7 @@ func (o IntegrationCredentialsPtrOutput) SecretKey() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Name of the request header that carries the secret key (generic SMS).
 func (o IntegrationCredentialsPtrOutput) SecretKeyRequestHeader() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
 		if v == nil {
@@ -2899,6 +3331,7 @@ func (o IntegrationCredentialsPtrOutput) SecretKeyRequestHeader() pulumi.StringP
 	}).(pulumi.StringPtrOutput)
 }
 
+// Whether the SMTP connection uses TLS from the start; for APNs, production instead of sandbox.
 func (o IntegrationCredentialsPtrOutput) Secure() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *bool {
 		if v == nil {
@@ -2908,6 +3341,7 @@ func (o IntegrationCredentialsPtrOutput) Secure() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Display name of the sender.
 func (o IntegrationCredentialsPtrOutput) SenderName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
 		if v == nil {
@@ -2917,6 +3351,7 @@ func (o IntegrationCredentialsPtrOutput) SenderName() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Service account JSON (e.g. FCM), as text.
 func (o IntegrationCredentialsPtrOutput) ServiceAccount() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
 		if v == nil {
@@ -2926,6 +3361,7 @@ func (o IntegrationCredentialsPtrOutput) ServiceAccount() pulumi.StringPtrOutput
 	}).(pulumi.StringPtrOutput)
 }
 
+// State of the Grafana OnCall webhook payload.
 func (o IntegrationCredentialsPtrOutput) State() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
 		if v == nil {
@@ -2935,6 +3371,7 @@ func (o IntegrationCredentialsPtrOutput) State() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Title of the Grafana OnCall webhook payload.
 func (o IntegrationCredentialsPtrOutput) Title() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
 		if v == nil {
@@ -2954,6 +3391,7 @@ func (o IntegrationCredentialsPtrOutput) TlsOptions() pulumi.MapOutput {
 	}).(pulumi.MapOutput)
 }
 
+// Auth token (e.g. Twilio).
 func (o IntegrationCredentialsPtrOutput) Token() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
 		if v == nil {
@@ -2963,6 +3401,7 @@ func (o IntegrationCredentialsPtrOutput) Token() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// User name, e.g. of an SMTP server.
 func (o IntegrationCredentialsPtrOutput) User() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
 		if v == nil {
@@ -2972,6 +3411,7 @@ func (o IntegrationCredentialsPtrOutput) User() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Webhook URL the integration posts to (chat and push webhooks).
 func (o IntegrationCredentialsPtrOutput) WebhookUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
 		if v == nil {
@@ -2982,43 +3422,76 @@ func (o IntegrationCredentialsPtrOutput) WebhookUrl() pulumi.StringPtrOutput {
 }
 
 type ListMessagesResultData struct {
-	// one of in_app, email, sms, chat, push, or a newer value
-	Channel           string                    `pulumi:"channel"`
-	Content           interface{}               `pulumi:"content"`
-	ContextKeys       []string                  `pulumi:"contextKeys"`
-	CreatedAt         string                    `pulumi:"createdAt"`
-	Cta               ListMessagesResultDataCta `pulumi:"cta"`
-	DeliveredAt       []string                  `pulumi:"deliveredAt"`
-	DeviceTokens      []string                  `pulumi:"deviceTokens"`
-	DirectWebhookUrl  *string                   `pulumi:"directWebhookUrl"`
-	Email             *string                   `pulumi:"email"`
-	EnvironmentId     string                    `pulumi:"environmentId"`
-	ErrorId           *string                   `pulumi:"errorId"`
-	ErrorText         *string                   `pulumi:"errorText"`
-	FeedId            *string                   `pulumi:"feedId"`
-	Id                *string                   `pulumi:"id"`
-	LastReadDate      *string                   `pulumi:"lastReadDate"`
-	LastSeenDate      *string                   `pulumi:"lastSeenDate"`
-	MessageTemplateId *string                   `pulumi:"messageTemplateId"`
-	NotificationId    string                    `pulumi:"notificationId"`
-	OrganizationId    string                    `pulumi:"organizationId"`
-	Overrides         map[string]interface{}    `pulumi:"overrides"`
-	Payload           map[string]interface{}    `pulumi:"payload"`
-	Phone             *string                   `pulumi:"phone"`
-	ProviderId        *string                   `pulumi:"providerId"`
-	Read              bool                      `pulumi:"read"`
-	Seen              bool                      `pulumi:"seen"`
-	SnoozedUntil      *string                   `pulumi:"snoozedUntil"`
-	// one of sent, error, warning, or a newer value
-	Status             string                            `pulumi:"status"`
-	Subject            *string                           `pulumi:"subject"`
-	Subscriber         *ListMessagesResultDataSubscriber `pulumi:"subscriber"`
-	SubscriberId       string                            `pulumi:"subscriberId"`
-	Template           *ListMessagesResultDataTemplate   `pulumi:"template"`
-	TemplateId         *string                           `pulumi:"templateId"`
-	TemplateIdentifier *string                           `pulumi:"templateIdentifier"`
-	Title              *string                           `pulumi:"title"`
-	TransactionId      string                            `pulumi:"transactionId"`
+	// Channel it was sent on. One of in_app, email, sms, chat, push, or a newer value.
+	Channel string `pulumi:"channel"`
+	// Content: text, or email blocks.
+	Content interface{} `pulumi:"content"`
+	// Context keys of the trigger, each `type:id`.
+	ContextKeys []string `pulumi:"contextKeys"`
+	// When the message was made (ISO 8601).
+	CreatedAt string `pulumi:"createdAt"`
+	// Call to action of an in-app message.
+	Cta ListMessagesResultDataCta `pulumi:"cta"`
+	// When it was delivered (several dates after a snooze).
+	DeliveredAt []string `pulumi:"deliveredAt"`
+	// Device tokens a push message was sent to.
+	DeviceTokens []string `pulumi:"deviceTokens"`
+	// Chat webhook URL it was sent to.
+	DirectWebhookUrl *string `pulumi:"directWebhookUrl"`
+	// Email address it was sent to.
+	Email *string `pulumi:"email"`
+	// Environment of the message.
+	EnvironmentId string `pulumi:"environmentId"`
+	// Id of the error, when delivery failed.
+	ErrorId *string `pulumi:"errorId"`
+	// Text of the error, when delivery failed.
+	ErrorText *string `pulumi:"errorText"`
+	// Database id of the in-app feed it belongs to.
+	FeedId *string `pulumi:"feedId"`
+	// Database id of the message.
+	Id *string `pulumi:"id"`
+	// When the subscriber last read it.
+	LastReadDate *string `pulumi:"lastReadDate"`
+	// When the subscriber last saw it.
+	LastSeenDate *string `pulumi:"lastSeenDate"`
+	// Database id of the step's message template.
+	MessageTemplateId *string `pulumi:"messageTemplateId"`
+	// Database id of the notification event that sent it.
+	NotificationId string `pulumi:"notificationId"`
+	// Organization of that environment.
+	OrganizationId string `pulumi:"organizationId"`
+	// Provider overrides given at trigger time.
+	Overrides map[string]interface{} `pulumi:"overrides"`
+	// Payload of the trigger.
+	Payload map[string]interface{} `pulumi:"payload"`
+	// Phone number it was sent to.
+	Phone *string `pulumi:"phone"`
+	// Delivery provider that sent it.
+	ProviderId *string `pulumi:"providerId"`
+	// Whether the subscriber read it.
+	Read bool `pulumi:"read"`
+	// Whether the subscriber saw it.
+	Seen bool `pulumi:"seen"`
+	// When a snoozed message comes back.
+	SnoozedUntil *string `pulumi:"snoozedUntil"`
+	// Delivery state: `sent`, `error` or `warning`. One of sent, error, warning, or a newer value.
+	Status string `pulumi:"status"`
+	// Subject of an email.
+	Subject *string `pulumi:"subject"`
+	// The subscriber it was sent to.
+	Subscriber *ListMessagesResultDataSubscriber `pulumi:"subscriber"`
+	// Database id (`_id`) of the subscriber it was sent to.
+	SubscriberId string `pulumi:"subscriberId"`
+	// The workflow that sent it (v1 shape).
+	Template *ListMessagesResultDataTemplate `pulumi:"template"`
+	// Database id of the workflow that sent it.
+	TemplateId *string `pulumi:"templateId"`
+	// Identifier of that workflow.
+	TemplateIdentifier *string `pulumi:"templateIdentifier"`
+	// Title of a push message.
+	Title *string `pulumi:"title"`
+	// Transaction id of the trigger.
+	TransactionId string `pulumi:"transactionId"`
 }
 
 type ListMessagesResultDataOutput struct{ *pulumi.OutputState }
@@ -3035,144 +3508,177 @@ func (o ListMessagesResultDataOutput) ToListMessagesResultDataOutputWithContext(
 	return o
 }
 
-// one of in_app, email, sms, chat, push, or a newer value
+// Channel it was sent on. One of in_app, email, sms, chat, push, or a newer value.
 func (o ListMessagesResultDataOutput) Channel() pulumi.StringOutput {
 	return o.ApplyT(func(v ListMessagesResultData) string { return v.Channel }).(pulumi.StringOutput)
 }
 
+// Content: text, or email blocks.
 func (o ListMessagesResultDataOutput) Content() pulumi.AnyOutput {
 	return o.ApplyT(func(v ListMessagesResultData) interface{} { return v.Content }).(pulumi.AnyOutput)
 }
 
+// Context keys of the trigger, each `type:id`.
 func (o ListMessagesResultDataOutput) ContextKeys() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v ListMessagesResultData) []string { return v.ContextKeys }).(pulumi.StringArrayOutput)
 }
 
+// When the message was made (ISO 8601).
 func (o ListMessagesResultDataOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v ListMessagesResultData) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
+// Call to action of an in-app message.
 func (o ListMessagesResultDataOutput) Cta() ListMessagesResultDataCtaOutput {
 	return o.ApplyT(func(v ListMessagesResultData) ListMessagesResultDataCta { return v.Cta }).(ListMessagesResultDataCtaOutput)
 }
 
+// When it was delivered (several dates after a snooze).
 func (o ListMessagesResultDataOutput) DeliveredAt() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v ListMessagesResultData) []string { return v.DeliveredAt }).(pulumi.StringArrayOutput)
 }
 
+// Device tokens a push message was sent to.
 func (o ListMessagesResultDataOutput) DeviceTokens() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v ListMessagesResultData) []string { return v.DeviceTokens }).(pulumi.StringArrayOutput)
 }
 
+// Chat webhook URL it was sent to.
 func (o ListMessagesResultDataOutput) DirectWebhookUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultData) *string { return v.DirectWebhookUrl }).(pulumi.StringPtrOutput)
 }
 
+// Email address it was sent to.
 func (o ListMessagesResultDataOutput) Email() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultData) *string { return v.Email }).(pulumi.StringPtrOutput)
 }
 
+// Environment of the message.
 func (o ListMessagesResultDataOutput) EnvironmentId() pulumi.StringOutput {
 	return o.ApplyT(func(v ListMessagesResultData) string { return v.EnvironmentId }).(pulumi.StringOutput)
 }
 
+// Id of the error, when delivery failed.
 func (o ListMessagesResultDataOutput) ErrorId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultData) *string { return v.ErrorId }).(pulumi.StringPtrOutput)
 }
 
+// Text of the error, when delivery failed.
 func (o ListMessagesResultDataOutput) ErrorText() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultData) *string { return v.ErrorText }).(pulumi.StringPtrOutput)
 }
 
+// Database id of the in-app feed it belongs to.
 func (o ListMessagesResultDataOutput) FeedId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultData) *string { return v.FeedId }).(pulumi.StringPtrOutput)
 }
 
+// Database id of the message.
 func (o ListMessagesResultDataOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultData) *string { return v.Id }).(pulumi.StringPtrOutput)
 }
 
+// When the subscriber last read it.
 func (o ListMessagesResultDataOutput) LastReadDate() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultData) *string { return v.LastReadDate }).(pulumi.StringPtrOutput)
 }
 
+// When the subscriber last saw it.
 func (o ListMessagesResultDataOutput) LastSeenDate() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultData) *string { return v.LastSeenDate }).(pulumi.StringPtrOutput)
 }
 
+// Database id of the step's message template.
 func (o ListMessagesResultDataOutput) MessageTemplateId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultData) *string { return v.MessageTemplateId }).(pulumi.StringPtrOutput)
 }
 
+// Database id of the notification event that sent it.
 func (o ListMessagesResultDataOutput) NotificationId() pulumi.StringOutput {
 	return o.ApplyT(func(v ListMessagesResultData) string { return v.NotificationId }).(pulumi.StringOutput)
 }
 
+// Organization of that environment.
 func (o ListMessagesResultDataOutput) OrganizationId() pulumi.StringOutput {
 	return o.ApplyT(func(v ListMessagesResultData) string { return v.OrganizationId }).(pulumi.StringOutput)
 }
 
+// Provider overrides given at trigger time.
 func (o ListMessagesResultDataOutput) Overrides() pulumi.MapOutput {
 	return o.ApplyT(func(v ListMessagesResultData) map[string]interface{} { return v.Overrides }).(pulumi.MapOutput)
 }
 
+// Payload of the trigger.
 func (o ListMessagesResultDataOutput) Payload() pulumi.MapOutput {
 	return o.ApplyT(func(v ListMessagesResultData) map[string]interface{} { return v.Payload }).(pulumi.MapOutput)
 }
 
+// Phone number it was sent to.
 func (o ListMessagesResultDataOutput) Phone() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultData) *string { return v.Phone }).(pulumi.StringPtrOutput)
 }
 
+// Delivery provider that sent it.
 func (o ListMessagesResultDataOutput) ProviderId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultData) *string { return v.ProviderId }).(pulumi.StringPtrOutput)
 }
 
+// Whether the subscriber read it.
 func (o ListMessagesResultDataOutput) Read() pulumi.BoolOutput {
 	return o.ApplyT(func(v ListMessagesResultData) bool { return v.Read }).(pulumi.BoolOutput)
 }
 
+// Whether the subscriber saw it.
 func (o ListMessagesResultDataOutput) Seen() pulumi.BoolOutput {
 	return o.ApplyT(func(v ListMessagesResultData) bool { return v.Seen }).(pulumi.BoolOutput)
 }
 
+// When a snoozed message comes back.
 func (o ListMessagesResultDataOutput) SnoozedUntil() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultData) *string { return v.SnoozedUntil }).(pulumi.StringPtrOutput)
 }
 
-// one of sent, error, warning, or a newer value
+// Delivery state: `sent`, `error` or `warning`. One of sent, error, warning, or a newer value.
 func (o ListMessagesResultDataOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v ListMessagesResultData) string { return v.Status }).(pulumi.StringOutput)
 }
 
+// Subject of an email.
 func (o ListMessagesResultDataOutput) Subject() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultData) *string { return v.Subject }).(pulumi.StringPtrOutput)
 }
 
+// The subscriber it was sent to.
 func (o ListMessagesResultDataOutput) Subscriber() ListMessagesResultDataSubscriberPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultData) *ListMessagesResultDataSubscriber { return v.Subscriber }).(ListMessagesResultDataSubscriberPtrOutput)
 }
 
+// Database id (`_id`) of the subscriber it was sent to.
 func (o ListMessagesResultDataOutput) SubscriberId() pulumi.StringOutput {
 	return o.ApplyT(func(v ListMessagesResultData) string { return v.SubscriberId }).(pulumi.StringOutput)
 }
 
+// The workflow that sent it (v1 shape).
 func (o ListMessagesResultDataOutput) Template() ListMessagesResultDataTemplatePtrOutput {
 	return o.ApplyT(func(v ListMessagesResultData) *ListMessagesResultDataTemplate { return v.Template }).(ListMessagesResultDataTemplatePtrOutput)
 }
 
+// Database id of the workflow that sent it.
 func (o ListMessagesResultDataOutput) TemplateId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultData) *string { return v.TemplateId }).(pulumi.StringPtrOutput)
 }
 
+// Identifier of that workflow.
 func (o ListMessagesResultDataOutput) TemplateIdentifier() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultData) *string { return v.TemplateIdentifier }).(pulumi.StringPtrOutput)
 }
 
+// Title of a push message.
 func (o ListMessagesResultDataOutput) Title() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultData) *string { return v.Title }).(pulumi.StringPtrOutput)
 }
 
+// Transaction id of the trigger.
 func (o ListMessagesResultDataOutput) TransactionId() pulumi.StringOutput {
 	return o.ApplyT(func(v ListMessagesResultData) string { return v.TransactionId }).(pulumi.StringOutput)
 }
@@ -3198,9 +3704,11 @@ func (o ListMessagesResultDataArrayOutput) Index(i pulumi.IntInput) ListMessages
 }
 
 type ListMessagesResultDataCta struct {
+	// Buttons of the message and what the subscriber chose.
 	Action *ListMessagesResultDataCtaAction `pulumi:"action"`
-	Data   *ListMessagesResultDataCtaData   `pulumi:"data"`
-	// one of redirect, or a newer value
+	// Where the call to action leads.
+	Data *ListMessagesResultDataCtaData `pulumi:"data"`
+	// Kind of call to action: `redirect`. One of redirect, or a newer value.
 	Type *string `pulumi:"type"`
 }
 
@@ -3218,23 +3726,27 @@ func (o ListMessagesResultDataCtaOutput) ToListMessagesResultDataCtaOutputWithCo
 	return o
 }
 
+// Buttons of the message and what the subscriber chose.
 func (o ListMessagesResultDataCtaOutput) Action() ListMessagesResultDataCtaActionPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataCta) *ListMessagesResultDataCtaAction { return v.Action }).(ListMessagesResultDataCtaActionPtrOutput)
 }
 
+// Where the call to action leads.
 func (o ListMessagesResultDataCtaOutput) Data() ListMessagesResultDataCtaDataPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataCta) *ListMessagesResultDataCtaData { return v.Data }).(ListMessagesResultDataCtaDataPtrOutput)
 }
 
-// one of redirect, or a newer value
+// Kind of call to action: `redirect`. One of redirect, or a newer value.
 func (o ListMessagesResultDataCtaOutput) Type() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataCta) *string { return v.Type }).(pulumi.StringPtrOutput)
 }
 
 type ListMessagesResultDataCtaAction struct {
+	// The message's buttons.
 	Buttons []ListMessagesResultDataCtaActionButtons `pulumi:"buttons"`
-	Result  *ListMessagesResultDataCtaActionResult   `pulumi:"result"`
-	// one of pending, done, or a newer value
+	// What the subscriber chose.
+	Result *ListMessagesResultDataCtaActionResult `pulumi:"result"`
+	// `pending` until the subscriber chose a button, then `done`. One of pending, done, or a newer value.
 	Status *string `pulumi:"status"`
 }
 
@@ -3252,15 +3764,17 @@ func (o ListMessagesResultDataCtaActionOutput) ToListMessagesResultDataCtaAction
 	return o
 }
 
+// The message's buttons.
 func (o ListMessagesResultDataCtaActionOutput) Buttons() ListMessagesResultDataCtaActionButtonsArrayOutput {
 	return o.ApplyT(func(v ListMessagesResultDataCtaAction) []ListMessagesResultDataCtaActionButtons { return v.Buttons }).(ListMessagesResultDataCtaActionButtonsArrayOutput)
 }
 
+// What the subscriber chose.
 func (o ListMessagesResultDataCtaActionOutput) Result() ListMessagesResultDataCtaActionResultPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataCtaAction) *ListMessagesResultDataCtaActionResult { return v.Result }).(ListMessagesResultDataCtaActionResultPtrOutput)
 }
 
-// one of pending, done, or a newer value
+// `pending` until the subscriber chose a button, then `done`. One of pending, done, or a newer value.
 func (o ListMessagesResultDataCtaActionOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataCtaAction) *string { return v.Status }).(pulumi.StringPtrOutput)
 }
@@ -3289,6 +3803,7 @@ func (o ListMessagesResultDataCtaActionPtrOutput) Elem() ListMessagesResultDataC
 	}).(ListMessagesResultDataCtaActionOutput)
 }
 
+// The message's buttons.
 func (o ListMessagesResultDataCtaActionPtrOutput) Buttons() ListMessagesResultDataCtaActionButtonsArrayOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataCtaAction) []ListMessagesResultDataCtaActionButtons {
 		if v == nil {
@@ -3298,6 +3813,7 @@ func (o ListMessagesResultDataCtaActionPtrOutput) Buttons() ListMessagesResultDa
 	}).(ListMessagesResultDataCtaActionButtonsArrayOutput)
 }
 
+// What the subscriber chose.
 func (o ListMessagesResultDataCtaActionPtrOutput) Result() ListMessagesResultDataCtaActionResultPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataCtaAction) *ListMessagesResultDataCtaActionResult {
 		if v == nil {
@@ -3307,7 +3823,7 @@ func (o ListMessagesResultDataCtaActionPtrOutput) Result() ListMessagesResultDat
 	}).(ListMessagesResultDataCtaActionResultPtrOutput)
 }
 
-// one of pending, done, or a newer value
+// `pending` until the subscriber chose a button, then `done`. One of pending, done, or a newer value.
 func (o ListMessagesResultDataCtaActionPtrOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataCtaAction) *string {
 		if v == nil {
@@ -3318,9 +3834,11 @@ func (o ListMessagesResultDataCtaActionPtrOutput) Status() pulumi.StringPtrOutpu
 }
 
 type ListMessagesResultDataCtaActionButtons struct {
-	Content       string  `pulumi:"content"`
+	// Label of the button.
+	Content string `pulumi:"content"`
+	// Text shown after the button was chosen.
 	ResultContent *string `pulumi:"resultContent"`
-	// one of primary, secondary, or a newer value
+	// `primary` or `secondary`. One of primary, secondary, or a newer value.
 	Type string `pulumi:"type"`
 }
 
@@ -3338,15 +3856,17 @@ func (o ListMessagesResultDataCtaActionButtonsOutput) ToListMessagesResultDataCt
 	return o
 }
 
+// Label of the button.
 func (o ListMessagesResultDataCtaActionButtonsOutput) Content() pulumi.StringOutput {
 	return o.ApplyT(func(v ListMessagesResultDataCtaActionButtons) string { return v.Content }).(pulumi.StringOutput)
 }
 
+// Text shown after the button was chosen.
 func (o ListMessagesResultDataCtaActionButtonsOutput) ResultContent() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataCtaActionButtons) *string { return v.ResultContent }).(pulumi.StringPtrOutput)
 }
 
-// one of primary, secondary, or a newer value
+// `primary` or `secondary`. One of primary, secondary, or a newer value.
 func (o ListMessagesResultDataCtaActionButtonsOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v ListMessagesResultDataCtaActionButtons) string { return v.Type }).(pulumi.StringOutput)
 }
@@ -3372,8 +3892,9 @@ func (o ListMessagesResultDataCtaActionButtonsArrayOutput) Index(i pulumi.IntInp
 }
 
 type ListMessagesResultDataCtaActionResult struct {
+	// Data sent with the choice.
 	Payload map[string]interface{} `pulumi:"payload"`
-	// one of primary, secondary, or a newer value
+	// Which button was chosen: `primary` or `secondary`. One of primary, secondary, or a newer value.
 	Type *string `pulumi:"type"`
 }
 
@@ -3391,11 +3912,12 @@ func (o ListMessagesResultDataCtaActionResultOutput) ToListMessagesResultDataCta
 	return o
 }
 
+// Data sent with the choice.
 func (o ListMessagesResultDataCtaActionResultOutput) Payload() pulumi.MapOutput {
 	return o.ApplyT(func(v ListMessagesResultDataCtaActionResult) map[string]interface{} { return v.Payload }).(pulumi.MapOutput)
 }
 
-// one of primary, secondary, or a newer value
+// Which button was chosen: `primary` or `secondary`. One of primary, secondary, or a newer value.
 func (o ListMessagesResultDataCtaActionResultOutput) Type() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataCtaActionResult) *string { return v.Type }).(pulumi.StringPtrOutput)
 }
@@ -3424,6 +3946,7 @@ func (o ListMessagesResultDataCtaActionResultPtrOutput) Elem() ListMessagesResul
 	}).(ListMessagesResultDataCtaActionResultOutput)
 }
 
+// Data sent with the choice.
 func (o ListMessagesResultDataCtaActionResultPtrOutput) Payload() pulumi.MapOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataCtaActionResult) map[string]interface{} {
 		if v == nil {
@@ -3433,7 +3956,7 @@ func (o ListMessagesResultDataCtaActionResultPtrOutput) Payload() pulumi.MapOutp
 	}).(pulumi.MapOutput)
 }
 
-// one of primary, secondary, or a newer value
+// Which button was chosen: `primary` or `secondary`. One of primary, secondary, or a newer value.
 func (o ListMessagesResultDataCtaActionResultPtrOutput) Type() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataCtaActionResult) *string {
 		if v == nil {
@@ -3444,6 +3967,7 @@ func (o ListMessagesResultDataCtaActionResultPtrOutput) Type() pulumi.StringPtrO
 }
 
 type ListMessagesResultDataCtaData struct {
+	// URL the message opens.
 	Url *string `pulumi:"url"`
 }
 
@@ -3461,6 +3985,7 @@ func (o ListMessagesResultDataCtaDataOutput) ToListMessagesResultDataCtaDataOutp
 	return o
 }
 
+// URL the message opens.
 func (o ListMessagesResultDataCtaDataOutput) Url() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataCtaData) *string { return v.Url }).(pulumi.StringPtrOutput)
 }
@@ -3489,6 +4014,7 @@ func (o ListMessagesResultDataCtaDataPtrOutput) Elem() ListMessagesResultDataCta
 	}).(ListMessagesResultDataCtaDataOutput)
 }
 
+// URL the message opens.
 func (o ListMessagesResultDataCtaDataPtrOutput) Url() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataCtaData) *string {
 		if v == nil {
@@ -3499,26 +4025,46 @@ func (o ListMessagesResultDataCtaDataPtrOutput) Url() pulumi.StringPtrOutput {
 }
 
 type ListMessagesResultDataSubscriber struct {
-	Avatar         *string                       `pulumi:"avatar"`
-	Channels       []GetSubscriberResultChannels `pulumi:"channels"`
-	CreatedAt      string                        `pulumi:"createdAt"`
-	Data           map[string]interface{}        `pulumi:"data"`
-	Deleted        bool                          `pulumi:"deleted"`
-	Email          *string                       `pulumi:"email"`
-	EnvironmentId  string                        `pulumi:"environmentId"`
-	FirstName      *string                       `pulumi:"firstName"`
-	Id             *string                       `pulumi:"id"`
-	IsOnline       *bool                         `pulumi:"isOnline"`
-	LastName       *string                       `pulumi:"lastName"`
-	LastOnlineAt   *string                       `pulumi:"lastOnlineAt"`
-	Locale         *string                       `pulumi:"locale"`
-	OrganizationId string                        `pulumi:"organizationId"`
-	Phone          *string                       `pulumi:"phone"`
-	SubscriberId   string                        `pulumi:"subscriberId"`
-	Timezone       *string                       `pulumi:"timezone"`
-	Topics         []string                      `pulumi:"topics"`
-	UpdatedAt      string                        `pulumi:"updatedAt"`
-	V              *float64                      `pulumi:"v"`
+	// URL of an avatar image.
+	Avatar *string `pulumi:"avatar"`
+	// Channel credentials, one entry per chat or push integration.
+	Channels []GetSubscriberResultChannels `pulumi:"channels"`
+	// When it was created (ISO 8601).
+	CreatedAt string `pulumi:"createdAt"`
+	// Free-form custom data.
+	Data map[string]interface{} `pulumi:"data"`
+	// Soft-delete marker of the service.
+	Deleted bool `pulumi:"deleted"`
+	// Email address.
+	Email *string `pulumi:"email"`
+	// Environment of the subscriber.
+	EnvironmentId string `pulumi:"environmentId"`
+	// First name.
+	FirstName *string `pulumi:"firstName"`
+	// Database id of the subscriber (not its `subscriberId`).
+	Id *string `pulumi:"id"`
+	// Whether the subscriber is connected to the in-app inbox.
+	IsOnline *bool `pulumi:"isOnline"`
+	// Last name.
+	LastName *string `pulumi:"lastName"`
+	// When the subscriber was last online (ISO 8601).
+	LastOnlineAt *string `pulumi:"lastOnlineAt"`
+	// Preferred language or region.
+	Locale *string `pulumi:"locale"`
+	// Organization of the subscriber.
+	OrganizationId string `pulumi:"organizationId"`
+	// Phone number.
+	Phone *string `pulumi:"phone"`
+	// Your identifier of the subscriber.
+	SubscriberId string `pulumi:"subscriberId"`
+	// Time zone, e.g. `Europe/Paris`.
+	Timezone *string `pulumi:"timezone"`
+	// Deprecated: Topics are managed through the topics API.
+	Topics []string `pulumi:"topics"`
+	// When it last changed (ISO 8601).
+	UpdatedAt string `pulumi:"updatedAt"`
+	// Version of the subscriber record.
+	V *float64 `pulumi:"v"`
 }
 
 type ListMessagesResultDataSubscriberOutput struct{ *pulumi.OutputState }
@@ -3535,82 +4081,102 @@ func (o ListMessagesResultDataSubscriberOutput) ToListMessagesResultDataSubscrib
 	return o
 }
 
+// URL of an avatar image.
 func (o ListMessagesResultDataSubscriberOutput) Avatar() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataSubscriber) *string { return v.Avatar }).(pulumi.StringPtrOutput)
 }
 
+// Channel credentials, one entry per chat or push integration.
 func (o ListMessagesResultDataSubscriberOutput) Channels() GetSubscriberResultChannelsArrayOutput {
 	return o.ApplyT(func(v ListMessagesResultDataSubscriber) []GetSubscriberResultChannels { return v.Channels }).(GetSubscriberResultChannelsArrayOutput)
 }
 
+// When it was created (ISO 8601).
 func (o ListMessagesResultDataSubscriberOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v ListMessagesResultDataSubscriber) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
+// Free-form custom data.
 func (o ListMessagesResultDataSubscriberOutput) Data() pulumi.MapOutput {
 	return o.ApplyT(func(v ListMessagesResultDataSubscriber) map[string]interface{} { return v.Data }).(pulumi.MapOutput)
 }
 
+// Soft-delete marker of the service.
 func (o ListMessagesResultDataSubscriberOutput) Deleted() pulumi.BoolOutput {
 	return o.ApplyT(func(v ListMessagesResultDataSubscriber) bool { return v.Deleted }).(pulumi.BoolOutput)
 }
 
+// Email address.
 func (o ListMessagesResultDataSubscriberOutput) Email() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataSubscriber) *string { return v.Email }).(pulumi.StringPtrOutput)
 }
 
+// Environment of the subscriber.
 func (o ListMessagesResultDataSubscriberOutput) EnvironmentId() pulumi.StringOutput {
 	return o.ApplyT(func(v ListMessagesResultDataSubscriber) string { return v.EnvironmentId }).(pulumi.StringOutput)
 }
 
+// First name.
 func (o ListMessagesResultDataSubscriberOutput) FirstName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataSubscriber) *string { return v.FirstName }).(pulumi.StringPtrOutput)
 }
 
+// Database id of the subscriber (not its `subscriberId`).
 func (o ListMessagesResultDataSubscriberOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataSubscriber) *string { return v.Id }).(pulumi.StringPtrOutput)
 }
 
+// Whether the subscriber is connected to the in-app inbox.
 func (o ListMessagesResultDataSubscriberOutput) IsOnline() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataSubscriber) *bool { return v.IsOnline }).(pulumi.BoolPtrOutput)
 }
 
+// Last name.
 func (o ListMessagesResultDataSubscriberOutput) LastName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataSubscriber) *string { return v.LastName }).(pulumi.StringPtrOutput)
 }
 
+// When the subscriber was last online (ISO 8601).
 func (o ListMessagesResultDataSubscriberOutput) LastOnlineAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataSubscriber) *string { return v.LastOnlineAt }).(pulumi.StringPtrOutput)
 }
 
+// Preferred language or region.
 func (o ListMessagesResultDataSubscriberOutput) Locale() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataSubscriber) *string { return v.Locale }).(pulumi.StringPtrOutput)
 }
 
+// Organization of the subscriber.
 func (o ListMessagesResultDataSubscriberOutput) OrganizationId() pulumi.StringOutput {
 	return o.ApplyT(func(v ListMessagesResultDataSubscriber) string { return v.OrganizationId }).(pulumi.StringOutput)
 }
 
+// Phone number.
 func (o ListMessagesResultDataSubscriberOutput) Phone() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataSubscriber) *string { return v.Phone }).(pulumi.StringPtrOutput)
 }
 
+// Your identifier of the subscriber.
 func (o ListMessagesResultDataSubscriberOutput) SubscriberId() pulumi.StringOutput {
 	return o.ApplyT(func(v ListMessagesResultDataSubscriber) string { return v.SubscriberId }).(pulumi.StringOutput)
 }
 
+// Time zone, e.g. `Europe/Paris`.
 func (o ListMessagesResultDataSubscriberOutput) Timezone() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataSubscriber) *string { return v.Timezone }).(pulumi.StringPtrOutput)
 }
 
+// Deprecated: Topics are managed through the topics API.
 func (o ListMessagesResultDataSubscriberOutput) Topics() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v ListMessagesResultDataSubscriber) []string { return v.Topics }).(pulumi.StringArrayOutput)
 }
 
+// When it last changed (ISO 8601).
 func (o ListMessagesResultDataSubscriberOutput) UpdatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v ListMessagesResultDataSubscriber) string { return v.UpdatedAt }).(pulumi.StringOutput)
 }
 
+// Version of the subscriber record.
 func (o ListMessagesResultDataSubscriberOutput) V() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataSubscriber) *float64 { return v.V }).(pulumi.Float64PtrOutput)
 }
@@ -3639,6 +4205,7 @@ func (o ListMessagesResultDataSubscriberPtrOutput) Elem() ListMessagesResultData
 	}).(ListMessagesResultDataSubscriberOutput)
 }
 
+// URL of an avatar image.
 func (o ListMessagesResultDataSubscriberPtrOutput) Avatar() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataSubscriber) *string {
 		if v == nil {
@@ -3648,6 +4215,7 @@ func (o ListMessagesResultDataSubscriberPtrOutput) Avatar() pulumi.StringPtrOutp
 	}).(pulumi.StringPtrOutput)
 }
 
+// Channel credentials, one entry per chat or push integration.
 func (o ListMessagesResultDataSubscriberPtrOutput) Channels() GetSubscriberResultChannelsArrayOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataSubscriber) []GetSubscriberResultChannels {
 		if v == nil {
@@ -3657,6 +4225,7 @@ func (o ListMessagesResultDataSubscriberPtrOutput) Channels() GetSubscriberResul
 	}).(GetSubscriberResultChannelsArrayOutput)
 }
 
+// When it was created (ISO 8601).
 func (o ListMessagesResultDataSubscriberPtrOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataSubscriber) *string {
 		if v == nil {
@@ -3666,6 +4235,7 @@ func (o ListMessagesResultDataSubscriberPtrOutput) CreatedAt() pulumi.StringPtrO
 	}).(pulumi.StringPtrOutput)
 }
 
+// Free-form custom data.
 func (o ListMessagesResultDataSubscriberPtrOutput) Data() pulumi.MapOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataSubscriber) map[string]interface{} {
 		if v == nil {
@@ -3675,6 +4245,7 @@ func (o ListMessagesResultDataSubscriberPtrOutput) Data() pulumi.MapOutput {
 	}).(pulumi.MapOutput)
 }
 
+// Soft-delete marker of the service.
 func (o ListMessagesResultDataSubscriberPtrOutput) Deleted() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataSubscriber) *bool {
 		if v == nil {
@@ -3684,6 +4255,7 @@ func (o ListMessagesResultDataSubscriberPtrOutput) Deleted() pulumi.BoolPtrOutpu
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Email address.
 func (o ListMessagesResultDataSubscriberPtrOutput) Email() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataSubscriber) *string {
 		if v == nil {
@@ -3693,6 +4265,7 @@ func (o ListMessagesResultDataSubscriberPtrOutput) Email() pulumi.StringPtrOutpu
 	}).(pulumi.StringPtrOutput)
 }
 
+// Environment of the subscriber.
 func (o ListMessagesResultDataSubscriberPtrOutput) EnvironmentId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataSubscriber) *string {
 		if v == nil {
@@ -3702,6 +4275,7 @@ func (o ListMessagesResultDataSubscriberPtrOutput) EnvironmentId() pulumi.String
 	}).(pulumi.StringPtrOutput)
 }
 
+// First name.
 func (o ListMessagesResultDataSubscriberPtrOutput) FirstName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataSubscriber) *string {
 		if v == nil {
@@ -3711,6 +4285,7 @@ func (o ListMessagesResultDataSubscriberPtrOutput) FirstName() pulumi.StringPtrO
 	}).(pulumi.StringPtrOutput)
 }
 
+// Database id of the subscriber (not its `subscriberId`).
 func (o ListMessagesResultDataSubscriberPtrOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataSubscriber) *string {
 		if v == nil {
@@ -3720,6 +4295,7 @@ func (o ListMessagesResultDataSubscriberPtrOutput) Id() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Whether the subscriber is connected to the in-app inbox.
 func (o ListMessagesResultDataSubscriberPtrOutput) IsOnline() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataSubscriber) *bool {
 		if v == nil {
@@ -3729,6 +4305,7 @@ func (o ListMessagesResultDataSubscriberPtrOutput) IsOnline() pulumi.BoolPtrOutp
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Last name.
 func (o ListMessagesResultDataSubscriberPtrOutput) LastName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataSubscriber) *string {
 		if v == nil {
@@ -3738,6 +4315,7 @@ func (o ListMessagesResultDataSubscriberPtrOutput) LastName() pulumi.StringPtrOu
 	}).(pulumi.StringPtrOutput)
 }
 
+// When the subscriber was last online (ISO 8601).
 func (o ListMessagesResultDataSubscriberPtrOutput) LastOnlineAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataSubscriber) *string {
 		if v == nil {
@@ -3747,6 +4325,7 @@ func (o ListMessagesResultDataSubscriberPtrOutput) LastOnlineAt() pulumi.StringP
 	}).(pulumi.StringPtrOutput)
 }
 
+// Preferred language or region.
 func (o ListMessagesResultDataSubscriberPtrOutput) Locale() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataSubscriber) *string {
 		if v == nil {
@@ -3756,6 +4335,7 @@ func (o ListMessagesResultDataSubscriberPtrOutput) Locale() pulumi.StringPtrOutp
 	}).(pulumi.StringPtrOutput)
 }
 
+// Organization of the subscriber.
 func (o ListMessagesResultDataSubscriberPtrOutput) OrganizationId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataSubscriber) *string {
 		if v == nil {
@@ -3765,6 +4345,7 @@ func (o ListMessagesResultDataSubscriberPtrOutput) OrganizationId() pulumi.Strin
 	}).(pulumi.StringPtrOutput)
 }
 
+// Phone number.
 func (o ListMessagesResultDataSubscriberPtrOutput) Phone() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataSubscriber) *string {
 		if v == nil {
@@ -3774,6 +4355,7 @@ func (o ListMessagesResultDataSubscriberPtrOutput) Phone() pulumi.StringPtrOutpu
 	}).(pulumi.StringPtrOutput)
 }
 
+// Your identifier of the subscriber.
 func (o ListMessagesResultDataSubscriberPtrOutput) SubscriberId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataSubscriber) *string {
 		if v == nil {
@@ -3783,6 +4365,7 @@ func (o ListMessagesResultDataSubscriberPtrOutput) SubscriberId() pulumi.StringP
 	}).(pulumi.StringPtrOutput)
 }
 
+// Time zone, e.g. `Europe/Paris`.
 func (o ListMessagesResultDataSubscriberPtrOutput) Timezone() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataSubscriber) *string {
 		if v == nil {
@@ -3792,6 +4375,7 @@ func (o ListMessagesResultDataSubscriberPtrOutput) Timezone() pulumi.StringPtrOu
 	}).(pulumi.StringPtrOutput)
 }
 
+// Deprecated: Topics are managed through the topics API.
 func (o ListMessagesResultDataSubscriberPtrOutput) Topics() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataSubscriber) []string {
 		if v == nil {
@@ -3801,6 +4385,7 @@ func (o ListMessagesResultDataSubscriberPtrOutput) Topics() pulumi.StringArrayOu
 	}).(pulumi.StringArrayOutput)
 }
 
+// When it last changed (ISO 8601).
 func (o ListMessagesResultDataSubscriberPtrOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataSubscriber) *string {
 		if v == nil {
@@ -3810,6 +4395,7 @@ func (o ListMessagesResultDataSubscriberPtrOutput) UpdatedAt() pulumi.StringPtrO
 	}).(pulumi.StringPtrOutput)
 }
 
+// Version of the subscriber record.
 func (o ListMessagesResultDataSubscriberPtrOutput) V() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataSubscriber) *float64 {
 		if v == nil {
@@ -3840,27 +4426,48 @@ func (o ListMessagesResultDataSubscriberArrayOutput) Index(i pulumi.IntInput) Li
 }
 
 type ListMessagesResultDataTemplate struct {
-	Active                    bool                                             `pulumi:"active"`
-	CreatorId                 string                                           `pulumi:"creatorId"`
-	Critical                  bool                                             `pulumi:"critical"`
-	Data                      map[string]interface{}                           `pulumi:"data"`
-	Deleted                   bool                                             `pulumi:"deleted"`
-	DeletedAt                 *string                                          `pulumi:"deletedAt"`
-	DeletedBy                 *string                                          `pulumi:"deletedBy"`
-	Description               string                                           `pulumi:"description"`
-	Draft                     bool                                             `pulumi:"draft"`
-	EnvironmentId             string                                           `pulumi:"environmentId"`
-	Id                        *string                                          `pulumi:"id"`
-	Name                      string                                           `pulumi:"name"`
-	NotificationGroup         *ListMessagesResultDataTemplateNotificationGroup `pulumi:"notificationGroup"`
-	NotificationGroupId       string                                           `pulumi:"notificationGroupId"`
-	OrganizationId            string                                           `pulumi:"organizationId"`
-	ParentId                  *string                                          `pulumi:"parentId"`
-	PreferenceSettings        GetSubscriberPreferencesResultGlobalChannels     `pulumi:"preferenceSettings"`
-	Steps                     []ListMessagesResultDataTemplateSteps            `pulumi:"steps"`
-	Tags                      []string                                         `pulumi:"tags"`
-	Triggers                  []GetNotificationResultTemplateTriggers          `pulumi:"triggers"`
-	WorkflowIntegrationStatus map[string]interface{}                           `pulumi:"workflowIntegrationStatus"`
+	// Whether the workflow runs when triggered.
+	Active bool `pulumi:"active"`
+	// The user who made it.
+	CreatorId string `pulumi:"creatorId"`
+	// Whether subscribers cannot turn it off.
+	Critical bool `pulumi:"critical"`
+	// Free-form data of the workflow.
+	Data map[string]interface{} `pulumi:"data"`
+	// Soft-delete marker of the service.
+	Deleted bool `pulumi:"deleted"`
+	// When it was deleted.
+	DeletedAt *string `pulumi:"deletedAt"`
+	// The user who deleted it.
+	DeletedBy *string `pulumi:"deletedBy"`
+	// Description of the workflow.
+	Description string `pulumi:"description"`
+	// Whether the workflow is a draft.
+	Draft bool `pulumi:"draft"`
+	// Environment of the workflow.
+	EnvironmentId string `pulumi:"environmentId"`
+	// Database id of the workflow.
+	Id *string `pulumi:"id"`
+	// Name of the workflow.
+	Name string `pulumi:"name"`
+	// Its notification group.
+	NotificationGroup *ListMessagesResultDataTemplateNotificationGroup `pulumi:"notificationGroup"`
+	// Database id of its notification group.
+	NotificationGroupId string `pulumi:"notificationGroupId"`
+	// Organization of the workflow.
+	OrganizationId string `pulumi:"organizationId"`
+	// The workflow this one was promoted from.
+	ParentId *string `pulumi:"parentId"`
+	// Default channel preferences of the workflow.
+	PreferenceSettings GetSubscriberPreferencesResultGlobalChannels `pulumi:"preferenceSettings"`
+	// The steps, in order.
+	Steps []ListMessagesResultDataTemplateSteps `pulumi:"steps"`
+	// Tags of the workflow.
+	Tags []string `pulumi:"tags"`
+	// The workflow's triggers.
+	Triggers []GetNotificationResultTemplateTriggers `pulumi:"triggers"`
+	// Whether its channels have active integrations.
+	WorkflowIntegrationStatus map[string]interface{} `pulumi:"workflowIntegrationStatus"`
 }
 
 type ListMessagesResultDataTemplateOutput struct{ *pulumi.OutputState }
@@ -3877,90 +4484,111 @@ func (o ListMessagesResultDataTemplateOutput) ToListMessagesResultDataTemplateOu
 	return o
 }
 
+// Whether the workflow runs when triggered.
 func (o ListMessagesResultDataTemplateOutput) Active() pulumi.BoolOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplate) bool { return v.Active }).(pulumi.BoolOutput)
 }
 
+// The user who made it.
 func (o ListMessagesResultDataTemplateOutput) CreatorId() pulumi.StringOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplate) string { return v.CreatorId }).(pulumi.StringOutput)
 }
 
+// Whether subscribers cannot turn it off.
 func (o ListMessagesResultDataTemplateOutput) Critical() pulumi.BoolOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplate) bool { return v.Critical }).(pulumi.BoolOutput)
 }
 
+// Free-form data of the workflow.
 func (o ListMessagesResultDataTemplateOutput) Data() pulumi.MapOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplate) map[string]interface{} { return v.Data }).(pulumi.MapOutput)
 }
 
+// Soft-delete marker of the service.
 func (o ListMessagesResultDataTemplateOutput) Deleted() pulumi.BoolOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplate) bool { return v.Deleted }).(pulumi.BoolOutput)
 }
 
+// When it was deleted.
 func (o ListMessagesResultDataTemplateOutput) DeletedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplate) *string { return v.DeletedAt }).(pulumi.StringPtrOutput)
 }
 
+// The user who deleted it.
 func (o ListMessagesResultDataTemplateOutput) DeletedBy() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplate) *string { return v.DeletedBy }).(pulumi.StringPtrOutput)
 }
 
+// Description of the workflow.
 func (o ListMessagesResultDataTemplateOutput) Description() pulumi.StringOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplate) string { return v.Description }).(pulumi.StringOutput)
 }
 
+// Whether the workflow is a draft.
 func (o ListMessagesResultDataTemplateOutput) Draft() pulumi.BoolOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplate) bool { return v.Draft }).(pulumi.BoolOutput)
 }
 
+// Environment of the workflow.
 func (o ListMessagesResultDataTemplateOutput) EnvironmentId() pulumi.StringOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplate) string { return v.EnvironmentId }).(pulumi.StringOutput)
 }
 
+// Database id of the workflow.
 func (o ListMessagesResultDataTemplateOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplate) *string { return v.Id }).(pulumi.StringPtrOutput)
 }
 
+// Name of the workflow.
 func (o ListMessagesResultDataTemplateOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplate) string { return v.Name }).(pulumi.StringOutput)
 }
 
+// Its notification group.
 func (o ListMessagesResultDataTemplateOutput) NotificationGroup() ListMessagesResultDataTemplateNotificationGroupPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplate) *ListMessagesResultDataTemplateNotificationGroup {
 		return v.NotificationGroup
 	}).(ListMessagesResultDataTemplateNotificationGroupPtrOutput)
 }
 
+// Database id of its notification group.
 func (o ListMessagesResultDataTemplateOutput) NotificationGroupId() pulumi.StringOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplate) string { return v.NotificationGroupId }).(pulumi.StringOutput)
 }
 
+// Organization of the workflow.
 func (o ListMessagesResultDataTemplateOutput) OrganizationId() pulumi.StringOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplate) string { return v.OrganizationId }).(pulumi.StringOutput)
 }
 
+// The workflow this one was promoted from.
 func (o ListMessagesResultDataTemplateOutput) ParentId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplate) *string { return v.ParentId }).(pulumi.StringPtrOutput)
 }
 
+// Default channel preferences of the workflow.
 func (o ListMessagesResultDataTemplateOutput) PreferenceSettings() GetSubscriberPreferencesResultGlobalChannelsOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplate) GetSubscriberPreferencesResultGlobalChannels {
 		return v.PreferenceSettings
 	}).(GetSubscriberPreferencesResultGlobalChannelsOutput)
 }
 
+// The steps, in order.
 func (o ListMessagesResultDataTemplateOutput) Steps() ListMessagesResultDataTemplateStepsArrayOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplate) []ListMessagesResultDataTemplateSteps { return v.Steps }).(ListMessagesResultDataTemplateStepsArrayOutput)
 }
 
+// Tags of the workflow.
 func (o ListMessagesResultDataTemplateOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplate) []string { return v.Tags }).(pulumi.StringArrayOutput)
 }
 
+// The workflow's triggers.
 func (o ListMessagesResultDataTemplateOutput) Triggers() GetNotificationResultTemplateTriggersArrayOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplate) []GetNotificationResultTemplateTriggers { return v.Triggers }).(GetNotificationResultTemplateTriggersArrayOutput)
 }
 
+// Whether its channels have active integrations.
 func (o ListMessagesResultDataTemplateOutput) WorkflowIntegrationStatus() pulumi.MapOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplate) map[string]interface{} { return v.WorkflowIntegrationStatus }).(pulumi.MapOutput)
 }
@@ -3989,6 +4617,7 @@ func (o ListMessagesResultDataTemplatePtrOutput) Elem() ListMessagesResultDataTe
 	}).(ListMessagesResultDataTemplateOutput)
 }
 
+// Whether the workflow runs when triggered.
 func (o ListMessagesResultDataTemplatePtrOutput) Active() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataTemplate) *bool {
 		if v == nil {
@@ -3998,6 +4627,7 @@ func (o ListMessagesResultDataTemplatePtrOutput) Active() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
+// The user who made it.
 func (o ListMessagesResultDataTemplatePtrOutput) CreatorId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataTemplate) *string {
 		if v == nil {
@@ -4007,6 +4637,7 @@ func (o ListMessagesResultDataTemplatePtrOutput) CreatorId() pulumi.StringPtrOut
 	}).(pulumi.StringPtrOutput)
 }
 
+// Whether subscribers cannot turn it off.
 func (o ListMessagesResultDataTemplatePtrOutput) Critical() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataTemplate) *bool {
 		if v == nil {
@@ -4016,6 +4647,7 @@ func (o ListMessagesResultDataTemplatePtrOutput) Critical() pulumi.BoolPtrOutput
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Free-form data of the workflow.
 func (o ListMessagesResultDataTemplatePtrOutput) Data() pulumi.MapOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataTemplate) map[string]interface{} {
 		if v == nil {
@@ -4025,6 +4657,7 @@ func (o ListMessagesResultDataTemplatePtrOutput) Data() pulumi.MapOutput {
 	}).(pulumi.MapOutput)
 }
 
+// Soft-delete marker of the service.
 func (o ListMessagesResultDataTemplatePtrOutput) Deleted() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataTemplate) *bool {
 		if v == nil {
@@ -4034,6 +4667,7 @@ func (o ListMessagesResultDataTemplatePtrOutput) Deleted() pulumi.BoolPtrOutput 
 	}).(pulumi.BoolPtrOutput)
 }
 
+// When it was deleted.
 func (o ListMessagesResultDataTemplatePtrOutput) DeletedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataTemplate) *string {
 		if v == nil {
@@ -4043,6 +4677,7 @@ func (o ListMessagesResultDataTemplatePtrOutput) DeletedAt() pulumi.StringPtrOut
 	}).(pulumi.StringPtrOutput)
 }
 
+// The user who deleted it.
 func (o ListMessagesResultDataTemplatePtrOutput) DeletedBy() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataTemplate) *string {
 		if v == nil {
@@ -4052,6 +4687,7 @@ func (o ListMessagesResultDataTemplatePtrOutput) DeletedBy() pulumi.StringPtrOut
 	}).(pulumi.StringPtrOutput)
 }
 
+// Description of the workflow.
 func (o ListMessagesResultDataTemplatePtrOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataTemplate) *string {
 		if v == nil {
@@ -4061,6 +4697,7 @@ func (o ListMessagesResultDataTemplatePtrOutput) Description() pulumi.StringPtrO
 	}).(pulumi.StringPtrOutput)
 }
 
+// Whether the workflow is a draft.
 func (o ListMessagesResultDataTemplatePtrOutput) Draft() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataTemplate) *bool {
 		if v == nil {
@@ -4070,6 +4707,7 @@ func (o ListMessagesResultDataTemplatePtrOutput) Draft() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Environment of the workflow.
 func (o ListMessagesResultDataTemplatePtrOutput) EnvironmentId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataTemplate) *string {
 		if v == nil {
@@ -4079,6 +4717,7 @@ func (o ListMessagesResultDataTemplatePtrOutput) EnvironmentId() pulumi.StringPt
 	}).(pulumi.StringPtrOutput)
 }
 
+// Database id of the workflow.
 func (o ListMessagesResultDataTemplatePtrOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataTemplate) *string {
 		if v == nil {
@@ -4088,6 +4727,7 @@ func (o ListMessagesResultDataTemplatePtrOutput) Id() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Name of the workflow.
 func (o ListMessagesResultDataTemplatePtrOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataTemplate) *string {
 		if v == nil {
@@ -4097,6 +4737,7 @@ func (o ListMessagesResultDataTemplatePtrOutput) Name() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Its notification group.
 func (o ListMessagesResultDataTemplatePtrOutput) NotificationGroup() ListMessagesResultDataTemplateNotificationGroupPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataTemplate) *ListMessagesResultDataTemplateNotificationGroup {
 		if v == nil {
@@ -4106,6 +4747,7 @@ func (o ListMessagesResultDataTemplatePtrOutput) NotificationGroup() ListMessage
 	}).(ListMessagesResultDataTemplateNotificationGroupPtrOutput)
 }
 
+// Database id of its notification group.
 func (o ListMessagesResultDataTemplatePtrOutput) NotificationGroupId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataTemplate) *string {
 		if v == nil {
@@ -4115,6 +4757,7 @@ func (o ListMessagesResultDataTemplatePtrOutput) NotificationGroupId() pulumi.St
 	}).(pulumi.StringPtrOutput)
 }
 
+// Organization of the workflow.
 func (o ListMessagesResultDataTemplatePtrOutput) OrganizationId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataTemplate) *string {
 		if v == nil {
@@ -4124,6 +4767,7 @@ func (o ListMessagesResultDataTemplatePtrOutput) OrganizationId() pulumi.StringP
 	}).(pulumi.StringPtrOutput)
 }
 
+// The workflow this one was promoted from.
 func (o ListMessagesResultDataTemplatePtrOutput) ParentId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataTemplate) *string {
 		if v == nil {
@@ -4133,6 +4777,7 @@ func (o ListMessagesResultDataTemplatePtrOutput) ParentId() pulumi.StringPtrOutp
 	}).(pulumi.StringPtrOutput)
 }
 
+// Default channel preferences of the workflow.
 func (o ListMessagesResultDataTemplatePtrOutput) PreferenceSettings() GetSubscriberPreferencesResultGlobalChannelsPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataTemplate) *GetSubscriberPreferencesResultGlobalChannels {
 		if v == nil {
@@ -4142,6 +4787,7 @@ func (o ListMessagesResultDataTemplatePtrOutput) PreferenceSettings() GetSubscri
 	}).(GetSubscriberPreferencesResultGlobalChannelsPtrOutput)
 }
 
+// The steps, in order.
 func (o ListMessagesResultDataTemplatePtrOutput) Steps() ListMessagesResultDataTemplateStepsArrayOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataTemplate) []ListMessagesResultDataTemplateSteps {
 		if v == nil {
@@ -4151,6 +4797,7 @@ func (o ListMessagesResultDataTemplatePtrOutput) Steps() ListMessagesResultDataT
 	}).(ListMessagesResultDataTemplateStepsArrayOutput)
 }
 
+// Tags of the workflow.
 func (o ListMessagesResultDataTemplatePtrOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataTemplate) []string {
 		if v == nil {
@@ -4160,6 +4807,7 @@ func (o ListMessagesResultDataTemplatePtrOutput) Tags() pulumi.StringArrayOutput
 	}).(pulumi.StringArrayOutput)
 }
 
+// The workflow's triggers.
 func (o ListMessagesResultDataTemplatePtrOutput) Triggers() GetNotificationResultTemplateTriggersArrayOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataTemplate) []GetNotificationResultTemplateTriggers {
 		if v == nil {
@@ -4169,6 +4817,7 @@ func (o ListMessagesResultDataTemplatePtrOutput) Triggers() GetNotificationResul
 	}).(GetNotificationResultTemplateTriggersArrayOutput)
 }
 
+// Whether its channels have active integrations.
 func (o ListMessagesResultDataTemplatePtrOutput) WorkflowIntegrationStatus() pulumi.MapOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataTemplate) map[string]interface{} {
 		if v == nil {
@@ -4179,11 +4828,16 @@ func (o ListMessagesResultDataTemplatePtrOutput) WorkflowIntegrationStatus() pul
 }
 
 type ListMessagesResultDataTemplateNotificationGroup struct {
-	EnvironmentId  string  `pulumi:"environmentId"`
-	Id             *string `pulumi:"id"`
-	Name           string  `pulumi:"name"`
-	OrganizationId string  `pulumi:"organizationId"`
-	ParentId       *string `pulumi:"parentId"`
+	// Environment of the group.
+	EnvironmentId string `pulumi:"environmentId"`
+	// Database id of the group.
+	Id *string `pulumi:"id"`
+	// Name of the group.
+	Name string `pulumi:"name"`
+	// Organization of the group.
+	OrganizationId string `pulumi:"organizationId"`
+	// The group this one was promoted from.
+	ParentId *string `pulumi:"parentId"`
 }
 
 type ListMessagesResultDataTemplateNotificationGroupOutput struct{ *pulumi.OutputState }
@@ -4200,22 +4854,27 @@ func (o ListMessagesResultDataTemplateNotificationGroupOutput) ToListMessagesRes
 	return o
 }
 
+// Environment of the group.
 func (o ListMessagesResultDataTemplateNotificationGroupOutput) EnvironmentId() pulumi.StringOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplateNotificationGroup) string { return v.EnvironmentId }).(pulumi.StringOutput)
 }
 
+// Database id of the group.
 func (o ListMessagesResultDataTemplateNotificationGroupOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplateNotificationGroup) *string { return v.Id }).(pulumi.StringPtrOutput)
 }
 
+// Name of the group.
 func (o ListMessagesResultDataTemplateNotificationGroupOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplateNotificationGroup) string { return v.Name }).(pulumi.StringOutput)
 }
 
+// Organization of the group.
 func (o ListMessagesResultDataTemplateNotificationGroupOutput) OrganizationId() pulumi.StringOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplateNotificationGroup) string { return v.OrganizationId }).(pulumi.StringOutput)
 }
 
+// The group this one was promoted from.
 func (o ListMessagesResultDataTemplateNotificationGroupOutput) ParentId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplateNotificationGroup) *string { return v.ParentId }).(pulumi.StringPtrOutput)
 }
@@ -4244,6 +4903,7 @@ func (o ListMessagesResultDataTemplateNotificationGroupPtrOutput) Elem() ListMes
 	}).(ListMessagesResultDataTemplateNotificationGroupOutput)
 }
 
+// Environment of the group.
 func (o ListMessagesResultDataTemplateNotificationGroupPtrOutput) EnvironmentId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataTemplateNotificationGroup) *string {
 		if v == nil {
@@ -4253,6 +4913,7 @@ func (o ListMessagesResultDataTemplateNotificationGroupPtrOutput) EnvironmentId(
 	}).(pulumi.StringPtrOutput)
 }
 
+// Database id of the group.
 func (o ListMessagesResultDataTemplateNotificationGroupPtrOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataTemplateNotificationGroup) *string {
 		if v == nil {
@@ -4262,6 +4923,7 @@ func (o ListMessagesResultDataTemplateNotificationGroupPtrOutput) Id() pulumi.St
 	}).(pulumi.StringPtrOutput)
 }
 
+// Name of the group.
 func (o ListMessagesResultDataTemplateNotificationGroupPtrOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataTemplateNotificationGroup) *string {
 		if v == nil {
@@ -4271,6 +4933,7 @@ func (o ListMessagesResultDataTemplateNotificationGroupPtrOutput) Name() pulumi.
 	}).(pulumi.StringPtrOutput)
 }
 
+// Organization of the group.
 func (o ListMessagesResultDataTemplateNotificationGroupPtrOutput) OrganizationId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataTemplateNotificationGroup) *string {
 		if v == nil {
@@ -4280,6 +4943,7 @@ func (o ListMessagesResultDataTemplateNotificationGroupPtrOutput) OrganizationId
 	}).(pulumi.StringPtrOutput)
 }
 
+// The group this one was promoted from.
 func (o ListMessagesResultDataTemplateNotificationGroupPtrOutput) ParentId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataTemplateNotificationGroup) *string {
 		if v == nil {
@@ -4290,18 +4954,30 @@ func (o ListMessagesResultDataTemplateNotificationGroupPtrOutput) ParentId() pul
 }
 
 type ListMessagesResultDataTemplateSteps struct {
-	Active           *bool                                             `pulumi:"active"`
-	Filters          []GetActiveIntegrationsResultItemsConditions      `pulumi:"filters"`
-	Id               *string                                           `pulumi:"id"`
-	Metadata         interface{}                                       `pulumi:"metadata"`
-	Name             *string                                           `pulumi:"name"`
-	ParentId         *string                                           `pulumi:"parentId"`
-	ReplyCallback    *ListMessagesResultDataTemplateStepsReplyCallback `pulumi:"replyCallback"`
-	ShouldStopOnFail *bool                                             `pulumi:"shouldStopOnFail"`
-	Template         map[string]interface{}                            `pulumi:"template"`
-	TemplateId       *string                                           `pulumi:"templateId"`
-	Uuid             *string                                           `pulumi:"uuid"`
-	Variants         []ListMessagesResultDataTemplateStepsVariants     `pulumi:"variants"`
+	// Whether the step runs.
+	Active *bool `pulumi:"active"`
+	// Step conditions: the step runs only when they hold.
+	Filters []GetActiveIntegrationsResultItemsConditions `pulumi:"filters"`
+	// Database id of the step.
+	Id *string `pulumi:"id"`
+	// Settings of a digest or delay step (amount, unit, ...).
+	Metadata interface{} `pulumi:"metadata"`
+	// Name of the step.
+	Name *string `pulumi:"name"`
+	// Database id of the step this one follows.
+	ParentId *string `pulumi:"parentId"`
+	// Reply callback of the step.
+	ReplyCallback *ListMessagesResultDataTemplateStepsReplyCallback `pulumi:"replyCallback"`
+	// Whether the workflow stops when the step fails.
+	ShouldStopOnFail *bool `pulumi:"shouldStopOnFail"`
+	// The step's message template.
+	Template map[string]interface{} `pulumi:"template"`
+	// Database id of the step's message template.
+	TemplateId *string `pulumi:"templateId"`
+	// Unique id of the step in the workflow.
+	Uuid *string `pulumi:"uuid"`
+	// Conditional variants of the step.
+	Variants []ListMessagesResultDataTemplateStepsVariants `pulumi:"variants"`
 }
 
 type ListMessagesResultDataTemplateStepsOutput struct{ *pulumi.OutputState }
@@ -4318,54 +4994,66 @@ func (o ListMessagesResultDataTemplateStepsOutput) ToListMessagesResultDataTempl
 	return o
 }
 
+// Whether the step runs.
 func (o ListMessagesResultDataTemplateStepsOutput) Active() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplateSteps) *bool { return v.Active }).(pulumi.BoolPtrOutput)
 }
 
+// Step conditions: the step runs only when they hold.
 func (o ListMessagesResultDataTemplateStepsOutput) Filters() GetActiveIntegrationsResultItemsConditionsArrayOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplateSteps) []GetActiveIntegrationsResultItemsConditions {
 		return v.Filters
 	}).(GetActiveIntegrationsResultItemsConditionsArrayOutput)
 }
 
+// Database id of the step.
 func (o ListMessagesResultDataTemplateStepsOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplateSteps) *string { return v.Id }).(pulumi.StringPtrOutput)
 }
 
+// Settings of a digest or delay step (amount, unit, ...).
 func (o ListMessagesResultDataTemplateStepsOutput) Metadata() pulumi.AnyOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplateSteps) interface{} { return v.Metadata }).(pulumi.AnyOutput)
 }
 
+// Name of the step.
 func (o ListMessagesResultDataTemplateStepsOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplateSteps) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
+// Database id of the step this one follows.
 func (o ListMessagesResultDataTemplateStepsOutput) ParentId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplateSteps) *string { return v.ParentId }).(pulumi.StringPtrOutput)
 }
 
+// Reply callback of the step.
 func (o ListMessagesResultDataTemplateStepsOutput) ReplyCallback() ListMessagesResultDataTemplateStepsReplyCallbackPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplateSteps) *ListMessagesResultDataTemplateStepsReplyCallback {
 		return v.ReplyCallback
 	}).(ListMessagesResultDataTemplateStepsReplyCallbackPtrOutput)
 }
 
+// Whether the workflow stops when the step fails.
 func (o ListMessagesResultDataTemplateStepsOutput) ShouldStopOnFail() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplateSteps) *bool { return v.ShouldStopOnFail }).(pulumi.BoolPtrOutput)
 }
 
+// The step's message template.
 func (o ListMessagesResultDataTemplateStepsOutput) Template() pulumi.MapOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplateSteps) map[string]interface{} { return v.Template }).(pulumi.MapOutput)
 }
 
+// Database id of the step's message template.
 func (o ListMessagesResultDataTemplateStepsOutput) TemplateId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplateSteps) *string { return v.TemplateId }).(pulumi.StringPtrOutput)
 }
 
+// Unique id of the step in the workflow.
 func (o ListMessagesResultDataTemplateStepsOutput) Uuid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplateSteps) *string { return v.Uuid }).(pulumi.StringPtrOutput)
 }
 
+// Conditional variants of the step.
 func (o ListMessagesResultDataTemplateStepsOutput) Variants() ListMessagesResultDataTemplateStepsVariantsArrayOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplateSteps) []ListMessagesResultDataTemplateStepsVariants {
 		return v.Variants
@@ -4393,8 +5081,10 @@ func (o ListMessagesResultDataTemplateStepsArrayOutput) Index(i pulumi.IntInput)
 }
 
 type ListMessagesResultDataTemplateStepsReplyCallback struct {
-	Active *bool   `pulumi:"active"`
-	Url    *string `pulumi:"url"`
+	// Whether replies are forwarded.
+	Active *bool `pulumi:"active"`
+	// Where replies are forwarded.
+	Url *string `pulumi:"url"`
 }
 
 type ListMessagesResultDataTemplateStepsReplyCallbackOutput struct{ *pulumi.OutputState }
@@ -4411,10 +5101,12 @@ func (o ListMessagesResultDataTemplateStepsReplyCallbackOutput) ToListMessagesRe
 	return o
 }
 
+// Whether replies are forwarded.
 func (o ListMessagesResultDataTemplateStepsReplyCallbackOutput) Active() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplateStepsReplyCallback) *bool { return v.Active }).(pulumi.BoolPtrOutput)
 }
 
+// Where replies are forwarded.
 func (o ListMessagesResultDataTemplateStepsReplyCallbackOutput) Url() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplateStepsReplyCallback) *string { return v.Url }).(pulumi.StringPtrOutput)
 }
@@ -4443,6 +5135,7 @@ func (o ListMessagesResultDataTemplateStepsReplyCallbackPtrOutput) Elem() ListMe
 	}).(ListMessagesResultDataTemplateStepsReplyCallbackOutput)
 }
 
+// Whether replies are forwarded.
 func (o ListMessagesResultDataTemplateStepsReplyCallbackPtrOutput) Active() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataTemplateStepsReplyCallback) *bool {
 		if v == nil {
@@ -4452,6 +5145,7 @@ func (o ListMessagesResultDataTemplateStepsReplyCallbackPtrOutput) Active() pulu
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Where replies are forwarded.
 func (o ListMessagesResultDataTemplateStepsReplyCallbackPtrOutput) Url() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ListMessagesResultDataTemplateStepsReplyCallback) *string {
 		if v == nil {
@@ -4462,17 +5156,28 @@ func (o ListMessagesResultDataTemplateStepsReplyCallbackPtrOutput) Url() pulumi.
 }
 
 type ListMessagesResultDataTemplateStepsVariants struct {
-	Active           *bool                                             `pulumi:"active"`
-	Filters          []GetActiveIntegrationsResultItemsConditions      `pulumi:"filters"`
-	Id               *string                                           `pulumi:"id"`
-	Metadata         interface{}                                       `pulumi:"metadata"`
-	Name             *string                                           `pulumi:"name"`
-	ParentId         *string                                           `pulumi:"parentId"`
-	ReplyCallback    *ListMessagesResultDataTemplateStepsReplyCallback `pulumi:"replyCallback"`
-	ShouldStopOnFail *bool                                             `pulumi:"shouldStopOnFail"`
-	Template         map[string]interface{}                            `pulumi:"template"`
-	TemplateId       *string                                           `pulumi:"templateId"`
-	Uuid             *string                                           `pulumi:"uuid"`
+	// Whether the step runs.
+	Active *bool `pulumi:"active"`
+	// Step conditions: the step runs only when they hold.
+	Filters []GetActiveIntegrationsResultItemsConditions `pulumi:"filters"`
+	// Database id of the step.
+	Id *string `pulumi:"id"`
+	// Settings of a digest or delay step (amount, unit, ...).
+	Metadata interface{} `pulumi:"metadata"`
+	// Name of the step.
+	Name *string `pulumi:"name"`
+	// Database id of the step this one follows.
+	ParentId *string `pulumi:"parentId"`
+	// Reply callback of the step.
+	ReplyCallback *ListMessagesResultDataTemplateStepsReplyCallback `pulumi:"replyCallback"`
+	// Whether the workflow stops when the step fails.
+	ShouldStopOnFail *bool `pulumi:"shouldStopOnFail"`
+	// The step's message template.
+	Template map[string]interface{} `pulumi:"template"`
+	// Database id of the step's message template.
+	TemplateId *string `pulumi:"templateId"`
+	// Unique id of the step in the workflow.
+	Uuid *string `pulumi:"uuid"`
 }
 
 type ListMessagesResultDataTemplateStepsVariantsOutput struct{ *pulumi.OutputState }
@@ -4489,50 +5194,61 @@ func (o ListMessagesResultDataTemplateStepsVariantsOutput) ToListMessagesResultD
 	return o
 }
 
+// Whether the step runs.
 func (o ListMessagesResultDataTemplateStepsVariantsOutput) Active() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplateStepsVariants) *bool { return v.Active }).(pulumi.BoolPtrOutput)
 }
 
+// Step conditions: the step runs only when they hold.
 func (o ListMessagesResultDataTemplateStepsVariantsOutput) Filters() GetActiveIntegrationsResultItemsConditionsArrayOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplateStepsVariants) []GetActiveIntegrationsResultItemsConditions {
 		return v.Filters
 	}).(GetActiveIntegrationsResultItemsConditionsArrayOutput)
 }
 
+// Database id of the step.
 func (o ListMessagesResultDataTemplateStepsVariantsOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplateStepsVariants) *string { return v.Id }).(pulumi.StringPtrOutput)
 }
 
+// Settings of a digest or delay step (amount, unit, ...).
 func (o ListMessagesResultDataTemplateStepsVariantsOutput) Metadata() pulumi.AnyOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplateStepsVariants) interface{} { return v.Metadata }).(pulumi.AnyOutput)
 }
 
+// Name of the step.
 func (o ListMessagesResultDataTemplateStepsVariantsOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplateStepsVariants) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
+// Database id of the step this one follows.
 func (o ListMessagesResultDataTemplateStepsVariantsOutput) ParentId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplateStepsVariants) *string { return v.ParentId }).(pulumi.StringPtrOutput)
 }
 
+// Reply callback of the step.
 func (o ListMessagesResultDataTemplateStepsVariantsOutput) ReplyCallback() ListMessagesResultDataTemplateStepsReplyCallbackPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplateStepsVariants) *ListMessagesResultDataTemplateStepsReplyCallback {
 		return v.ReplyCallback
 	}).(ListMessagesResultDataTemplateStepsReplyCallbackPtrOutput)
 }
 
+// Whether the workflow stops when the step fails.
 func (o ListMessagesResultDataTemplateStepsVariantsOutput) ShouldStopOnFail() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplateStepsVariants) *bool { return v.ShouldStopOnFail }).(pulumi.BoolPtrOutput)
 }
 
+// The step's message template.
 func (o ListMessagesResultDataTemplateStepsVariantsOutput) Template() pulumi.MapOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplateStepsVariants) map[string]interface{} { return v.Template }).(pulumi.MapOutput)
 }
 
+// Database id of the step's message template.
 func (o ListMessagesResultDataTemplateStepsVariantsOutput) TemplateId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplateStepsVariants) *string { return v.TemplateId }).(pulumi.StringPtrOutput)
 }
 
+// Unique id of the step in the workflow.
 func (o ListMessagesResultDataTemplateStepsVariantsOutput) Uuid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListMessagesResultDataTemplateStepsVariants) *string { return v.Uuid }).(pulumi.StringPtrOutput)
 }
@@ -4558,28 +5274,48 @@ func (o ListMessagesResultDataTemplateStepsVariantsArrayOutput) Index(i pulumi.I
 }
 
 type ListNotificationsResultData struct {
-	Channels               []string                    `pulumi:"channels"`
-	ContextKeys            []string                    `pulumi:"contextKeys"`
-	Controls               map[string]interface{}      `pulumi:"controls"`
-	CreatedAt              *string                     `pulumi:"createdAt"`
-	Critical               *bool                       `pulumi:"critical"`
-	DigestedNotificationId *string                     `pulumi:"digestedNotificationId"`
-	EnvironmentId          string                      `pulumi:"environmentId"`
-	Id                     *string                     `pulumi:"id"`
-	Jobs                   []GetNotificationResultJobs `pulumi:"jobs"`
-	OrganizationId         string                      `pulumi:"organizationId"`
-	Payload                map[string]interface{}      `pulumi:"payload"`
-	// one of high, medium, low, none, or a newer value
-	Severity      *string                          `pulumi:"severity"`
-	Subscriber    *GetNotificationResultSubscriber `pulumi:"subscriber"`
-	SubscriberId  string                           `pulumi:"subscriberId"`
-	Tags          []string                         `pulumi:"tags"`
-	Template      *GetNotificationResultTemplate   `pulumi:"template"`
-	TemplateId    *string                          `pulumi:"templateId"`
-	To            map[string]interface{}           `pulumi:"to"`
-	Topics        []GetNotificationResultTopics    `pulumi:"topics"`
-	TransactionId string                           `pulumi:"transactionId"`
-	UpdatedAt     *string                          `pulumi:"updatedAt"`
+	// Step types the event ran.
+	Channels []string `pulumi:"channels"`
+	// Single retrieval only.
+	ContextKeys []string `pulumi:"contextKeys"`
+	// Control values of the trigger.
+	Controls map[string]interface{} `pulumi:"controls"`
+	// When the event was triggered (ISO 8601).
+	CreatedAt *string `pulumi:"createdAt"`
+	// Single retrieval only.
+	Critical *bool `pulumi:"critical"`
+	// The event this one was digested into, for a digested event.
+	DigestedNotificationId *string `pulumi:"digestedNotificationId"`
+	// Environment the event ran in.
+	EnvironmentId string `pulumi:"environmentId"`
+	// Database id of the notification event.
+	Id *string `pulumi:"id"`
+	// The jobs the event ran (one per step and subscriber).
+	Jobs []GetNotificationResultJobs `pulumi:"jobs"`
+	// Organization of that environment.
+	OrganizationId string `pulumi:"organizationId"`
+	// Payload of the trigger.
+	Payload map[string]interface{} `pulumi:"payload"`
+	// Single retrieval only. One of high, medium, low, none, or a newer value.
+	Severity *string `pulumi:"severity"`
+	// The subscriber it was sent to.
+	Subscriber *GetNotificationResultSubscriber `pulumi:"subscriber"`
+	// Database id (`_id`) of the subscriber it was sent to.
+	SubscriberId string `pulumi:"subscriberId"`
+	// Tags of the workflow.
+	Tags []string `pulumi:"tags"`
+	// The workflow that ran.
+	Template *GetNotificationResultTemplate `pulumi:"template"`
+	// Database id of the workflow that ran.
+	TemplateId *string `pulumi:"templateId"`
+	// The subscriber definition the event was triggered to.
+	To map[string]interface{} `pulumi:"to"`
+	// Topics the event was sent to.
+	Topics []GetNotificationResultTopics `pulumi:"topics"`
+	// Transaction id of the trigger (given at trigger time, or generated).
+	TransactionId string `pulumi:"transactionId"`
+	// When the event last changed (ISO 8601).
+	UpdatedAt *string `pulumi:"updatedAt"`
 }
 
 type ListNotificationsResultDataOutput struct{ *pulumi.OutputState }
@@ -4596,87 +5332,107 @@ func (o ListNotificationsResultDataOutput) ToListNotificationsResultDataOutputWi
 	return o
 }
 
+// Step types the event ran.
 func (o ListNotificationsResultDataOutput) Channels() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v ListNotificationsResultData) []string { return v.Channels }).(pulumi.StringArrayOutput)
 }
 
+// Single retrieval only.
 func (o ListNotificationsResultDataOutput) ContextKeys() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v ListNotificationsResultData) []string { return v.ContextKeys }).(pulumi.StringArrayOutput)
 }
 
+// Control values of the trigger.
 func (o ListNotificationsResultDataOutput) Controls() pulumi.MapOutput {
 	return o.ApplyT(func(v ListNotificationsResultData) map[string]interface{} { return v.Controls }).(pulumi.MapOutput)
 }
 
+// When the event was triggered (ISO 8601).
 func (o ListNotificationsResultDataOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListNotificationsResultData) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// Single retrieval only.
 func (o ListNotificationsResultDataOutput) Critical() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v ListNotificationsResultData) *bool { return v.Critical }).(pulumi.BoolPtrOutput)
 }
 
+// The event this one was digested into, for a digested event.
 func (o ListNotificationsResultDataOutput) DigestedNotificationId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListNotificationsResultData) *string { return v.DigestedNotificationId }).(pulumi.StringPtrOutput)
 }
 
+// Environment the event ran in.
 func (o ListNotificationsResultDataOutput) EnvironmentId() pulumi.StringOutput {
 	return o.ApplyT(func(v ListNotificationsResultData) string { return v.EnvironmentId }).(pulumi.StringOutput)
 }
 
+// Database id of the notification event.
 func (o ListNotificationsResultDataOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListNotificationsResultData) *string { return v.Id }).(pulumi.StringPtrOutput)
 }
 
+// The jobs the event ran (one per step and subscriber).
 func (o ListNotificationsResultDataOutput) Jobs() GetNotificationResultJobsArrayOutput {
 	return o.ApplyT(func(v ListNotificationsResultData) []GetNotificationResultJobs { return v.Jobs }).(GetNotificationResultJobsArrayOutput)
 }
 
+// Organization of that environment.
 func (o ListNotificationsResultDataOutput) OrganizationId() pulumi.StringOutput {
 	return o.ApplyT(func(v ListNotificationsResultData) string { return v.OrganizationId }).(pulumi.StringOutput)
 }
 
+// Payload of the trigger.
 func (o ListNotificationsResultDataOutput) Payload() pulumi.MapOutput {
 	return o.ApplyT(func(v ListNotificationsResultData) map[string]interface{} { return v.Payload }).(pulumi.MapOutput)
 }
 
-// one of high, medium, low, none, or a newer value
+// Single retrieval only. One of high, medium, low, none, or a newer value.
 func (o ListNotificationsResultDataOutput) Severity() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListNotificationsResultData) *string { return v.Severity }).(pulumi.StringPtrOutput)
 }
 
+// The subscriber it was sent to.
 func (o ListNotificationsResultDataOutput) Subscriber() GetNotificationResultSubscriberPtrOutput {
 	return o.ApplyT(func(v ListNotificationsResultData) *GetNotificationResultSubscriber { return v.Subscriber }).(GetNotificationResultSubscriberPtrOutput)
 }
 
+// Database id (`_id`) of the subscriber it was sent to.
 func (o ListNotificationsResultDataOutput) SubscriberId() pulumi.StringOutput {
 	return o.ApplyT(func(v ListNotificationsResultData) string { return v.SubscriberId }).(pulumi.StringOutput)
 }
 
+// Tags of the workflow.
 func (o ListNotificationsResultDataOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v ListNotificationsResultData) []string { return v.Tags }).(pulumi.StringArrayOutput)
 }
 
+// The workflow that ran.
 func (o ListNotificationsResultDataOutput) Template() GetNotificationResultTemplatePtrOutput {
 	return o.ApplyT(func(v ListNotificationsResultData) *GetNotificationResultTemplate { return v.Template }).(GetNotificationResultTemplatePtrOutput)
 }
 
+// Database id of the workflow that ran.
 func (o ListNotificationsResultDataOutput) TemplateId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListNotificationsResultData) *string { return v.TemplateId }).(pulumi.StringPtrOutput)
 }
 
+// The subscriber definition the event was triggered to.
 func (o ListNotificationsResultDataOutput) To() pulumi.MapOutput {
 	return o.ApplyT(func(v ListNotificationsResultData) map[string]interface{} { return v.To }).(pulumi.MapOutput)
 }
 
+// Topics the event was sent to.
 func (o ListNotificationsResultDataOutput) Topics() GetNotificationResultTopicsArrayOutput {
 	return o.ApplyT(func(v ListNotificationsResultData) []GetNotificationResultTopics { return v.Topics }).(GetNotificationResultTopicsArrayOutput)
 }
 
+// Transaction id of the trigger (given at trigger time, or generated).
 func (o ListNotificationsResultDataOutput) TransactionId() pulumi.StringOutput {
 	return o.ApplyT(func(v ListNotificationsResultData) string { return v.TransactionId }).(pulumi.StringOutput)
 }
 
+// When the event last changed (ISO 8601).
 func (o ListNotificationsResultDataOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListNotificationsResultData) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
@@ -4702,20 +5458,30 @@ func (o ListNotificationsResultDataArrayOutput) Index(i pulumi.IntInput) ListNot
 }
 
 type ListWorkflowsResultItems struct {
-	CreatedAt            string  `pulumi:"createdAt"`
-	Id                   string  `pulumi:"id"`
-	IsTranslationEnabled *bool   `pulumi:"isTranslationEnabled"`
-	LastTriggeredAt      *string `pulumi:"lastTriggeredAt"`
-	Name                 string  `pulumi:"name"`
-	// one of svc-cloud, svc-cloud-v1, external, or a newer value
+	// When it was created (ISO 8601).
+	CreatedAt string `pulumi:"createdAt"`
+	// Database id of the workflow.
+	Id string `pulumi:"id"`
+	// Whether translations are enabled.
+	IsTranslationEnabled *bool `pulumi:"isTranslationEnabled"`
+	// When it was last triggered (ISO 8601).
+	LastTriggeredAt *string `pulumi:"lastTriggeredAt"`
+	// Name of the workflow.
+	Name string `pulumi:"name"`
+	// Where the workflow was made: `svc-cloud`, `svc-cloud-v1` or `external`. One of svc-cloud, svc-cloud-v1, external, or a newer value.
 	Origin string `pulumi:"origin"`
-	Slug   string `pulumi:"slug"`
-	// one of ACTIVE, INACTIVE, ERROR, or a newer value
-	Status            string   `pulumi:"status"`
+	// Slug of the workflow.
+	Slug string `pulumi:"slug"`
+	// `ACTIVE`, `INACTIVE` or `ERROR`. One of ACTIVE, INACTIVE, ERROR, or a newer value.
+	Status string `pulumi:"status"`
+	// The types of its steps, in order.
 	StepTypeOverviews []string `pulumi:"stepTypeOverviews"`
-	Tags              []string `pulumi:"tags"`
-	UpdatedAt         string   `pulumi:"updatedAt"`
-	WorkflowId        string   `pulumi:"workflowId"`
+	// Tags of the workflow.
+	Tags []string `pulumi:"tags"`
+	// When it last changed (ISO 8601).
+	UpdatedAt string `pulumi:"updatedAt"`
+	// Identifier of the workflow (what a trigger names).
+	WorkflowId string `pulumi:"workflowId"`
 }
 
 type ListWorkflowsResultItemsOutput struct{ *pulumi.OutputState }
@@ -4732,52 +5498,62 @@ func (o ListWorkflowsResultItemsOutput) ToListWorkflowsResultItemsOutputWithCont
 	return o
 }
 
+// When it was created (ISO 8601).
 func (o ListWorkflowsResultItemsOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v ListWorkflowsResultItems) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
+// Database id of the workflow.
 func (o ListWorkflowsResultItemsOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v ListWorkflowsResultItems) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// Whether translations are enabled.
 func (o ListWorkflowsResultItemsOutput) IsTranslationEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v ListWorkflowsResultItems) *bool { return v.IsTranslationEnabled }).(pulumi.BoolPtrOutput)
 }
 
+// When it was last triggered (ISO 8601).
 func (o ListWorkflowsResultItemsOutput) LastTriggeredAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListWorkflowsResultItems) *string { return v.LastTriggeredAt }).(pulumi.StringPtrOutput)
 }
 
+// Name of the workflow.
 func (o ListWorkflowsResultItemsOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v ListWorkflowsResultItems) string { return v.Name }).(pulumi.StringOutput)
 }
 
-// one of svc-cloud, svc-cloud-v1, external, or a newer value
+// Where the workflow was made: `svc-cloud`, `svc-cloud-v1` or `external`. One of svc-cloud, svc-cloud-v1, external, or a newer value.
 func (o ListWorkflowsResultItemsOutput) Origin() pulumi.StringOutput {
 	return o.ApplyT(func(v ListWorkflowsResultItems) string { return v.Origin }).(pulumi.StringOutput)
 }
 
+// Slug of the workflow.
 func (o ListWorkflowsResultItemsOutput) Slug() pulumi.StringOutput {
 	return o.ApplyT(func(v ListWorkflowsResultItems) string { return v.Slug }).(pulumi.StringOutput)
 }
 
-// one of ACTIVE, INACTIVE, ERROR, or a newer value
+// `ACTIVE`, `INACTIVE` or `ERROR`. One of ACTIVE, INACTIVE, ERROR, or a newer value.
 func (o ListWorkflowsResultItemsOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v ListWorkflowsResultItems) string { return v.Status }).(pulumi.StringOutput)
 }
 
+// The types of its steps, in order.
 func (o ListWorkflowsResultItemsOutput) StepTypeOverviews() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v ListWorkflowsResultItems) []string { return v.StepTypeOverviews }).(pulumi.StringArrayOutput)
 }
 
+// Tags of the workflow.
 func (o ListWorkflowsResultItemsOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v ListWorkflowsResultItems) []string { return v.Tags }).(pulumi.StringArrayOutput)
 }
 
+// When it last changed (ISO 8601).
 func (o ListWorkflowsResultItemsOutput) UpdatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v ListWorkflowsResultItems) string { return v.UpdatedAt }).(pulumi.StringOutput)
 }
 
+// Identifier of the workflow (what a trigger names).
 func (o ListWorkflowsResultItemsOutput) WorkflowId() pulumi.StringOutput {
 	return o.ApplyT(func(v ListWorkflowsResultItems) string { return v.WorkflowId }).(pulumi.StringOutput)
 }
@@ -4803,10 +5579,14 @@ func (o ListWorkflowsResultItemsArrayOutput) Index(i pulumi.IntInput) ListWorkfl
 }
 
 type StepFilter struct {
-	Children  []StepFilterCondition `pulumi:"children"`
-	IsNegated bool                  `pulumi:"isNegated"`
-	Type      string                `pulumi:"type"`
-	Value     string                `pulumi:"value"`
+	// The conditions.
+	Children []StepFilterCondition `pulumi:"children"`
+	// Whether the filter's result is negated.
+	IsNegated bool `pulumi:"isNegated"`
+	// Kind of filter: `BOOLEAN`, `TEXT`, `DATE`, `NUMBER`, `STATEMENT`, `LIST`, `MULTI_LIST` or `GROUP`.
+	Type string `pulumi:"type"`
+	// How the conditions combine: `AND` or `OR`.
+	Value string `pulumi:"value"`
 }
 
 // StepFilterInput is an input type that accepts StepFilterArgs and StepFilterOutput values.
@@ -4821,10 +5601,14 @@ type StepFilterInput interface {
 }
 
 type StepFilterArgs struct {
-	Children  StepFilterConditionArrayInput `pulumi:"children"`
-	IsNegated pulumi.BoolInput              `pulumi:"isNegated"`
-	Type      pulumi.StringInput            `pulumi:"type"`
-	Value     pulumi.StringInput            `pulumi:"value"`
+	// The conditions.
+	Children StepFilterConditionArrayInput `pulumi:"children"`
+	// Whether the filter's result is negated.
+	IsNegated pulumi.BoolInput `pulumi:"isNegated"`
+	// Kind of filter: `BOOLEAN`, `TEXT`, `DATE`, `NUMBER`, `STATEMENT`, `LIST`, `MULTI_LIST` or `GROUP`.
+	Type pulumi.StringInput `pulumi:"type"`
+	// How the conditions combine: `AND` or `OR`.
+	Value pulumi.StringInput `pulumi:"value"`
 }
 
 func (StepFilterArgs) ElementType() reflect.Type {
@@ -4878,18 +5662,22 @@ func (o StepFilterOutput) ToStepFilterOutputWithContext(ctx context.Context) Ste
 	return o
 }
 
+// The conditions.
 func (o StepFilterOutput) Children() StepFilterConditionArrayOutput {
 	return o.ApplyT(func(v StepFilter) []StepFilterCondition { return v.Children }).(StepFilterConditionArrayOutput)
 }
 
+// Whether the filter's result is negated.
 func (o StepFilterOutput) IsNegated() pulumi.BoolOutput {
 	return o.ApplyT(func(v StepFilter) bool { return v.IsNegated }).(pulumi.BoolOutput)
 }
 
+// Kind of filter: `BOOLEAN`, `TEXT`, `DATE`, `NUMBER`, `STATEMENT`, `LIST`, `MULTI_LIST` or `GROUP`.
 func (o StepFilterOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v StepFilter) string { return v.Type }).(pulumi.StringOutput)
 }
 
+// How the conditions combine: `AND` or `OR`.
 func (o StepFilterOutput) Value() pulumi.StringOutput {
 	return o.ApplyT(func(v StepFilter) string { return v.Value }).(pulumi.StringOutput)
 }
@@ -4915,10 +5703,15 @@ func (o StepFilterArrayOutput) Index(i pulumi.IntInput) StepFilterOutput {
 }
 
 type StepFilterCondition struct {
-	Field    string `pulumi:"field"`
-	On       string `pulumi:"on"`
+	// The subscriber field or payload key compared.
+	Field string `pulumi:"field"`
+	// What `field` is read from: `subscriber` or `payload`.
+	On string `pulumi:"on"`
+	// Comparison: `EQUAL`, `NOT_EQUAL`, `LARGER`, `SMALLER`, `LARGER_EQUAL`, `SMALLER_EQUAL`, `ALL_IN`,
+	// `ANY_IN`, `NOT_IN`, `BETWEEN`, `NOT_BETWEEN`, `LIKE`, `NOT_LIKE` or `IN`.
 	Operator string `pulumi:"operator"`
-	Value    string `pulumi:"value"`
+	// The value compared with.
+	Value string `pulumi:"value"`
 }
 
 // StepFilterConditionInput is an input type that accepts StepFilterConditionArgs and StepFilterConditionOutput values.
@@ -4933,10 +5726,15 @@ type StepFilterConditionInput interface {
 }
 
 type StepFilterConditionArgs struct {
-	Field    pulumi.StringInput `pulumi:"field"`
-	On       pulumi.StringInput `pulumi:"on"`
+	// The subscriber field or payload key compared.
+	Field pulumi.StringInput `pulumi:"field"`
+	// What `field` is read from: `subscriber` or `payload`.
+	On pulumi.StringInput `pulumi:"on"`
+	// Comparison: `EQUAL`, `NOT_EQUAL`, `LARGER`, `SMALLER`, `LARGER_EQUAL`, `SMALLER_EQUAL`, `ALL_IN`,
+	// `ANY_IN`, `NOT_IN`, `BETWEEN`, `NOT_BETWEEN`, `LIKE`, `NOT_LIKE` or `IN`.
 	Operator pulumi.StringInput `pulumi:"operator"`
-	Value    pulumi.StringInput `pulumi:"value"`
+	// The value compared with.
+	Value pulumi.StringInput `pulumi:"value"`
 }
 
 func (StepFilterConditionArgs) ElementType() reflect.Type {
@@ -4990,18 +5788,23 @@ func (o StepFilterConditionOutput) ToStepFilterConditionOutputWithContext(ctx co
 	return o
 }
 
+// The subscriber field or payload key compared.
 func (o StepFilterConditionOutput) Field() pulumi.StringOutput {
 	return o.ApplyT(func(v StepFilterCondition) string { return v.Field }).(pulumi.StringOutput)
 }
 
+// What `field` is read from: `subscriber` or `payload`.
 func (o StepFilterConditionOutput) On() pulumi.StringOutput {
 	return o.ApplyT(func(v StepFilterCondition) string { return v.On }).(pulumi.StringOutput)
 }
 
+// Comparison: `EQUAL`, `NOT_EQUAL`, `LARGER`, `SMALLER`, `LARGER_EQUAL`, `SMALLER_EQUAL`, `ALL_IN`,
+// `ANY_IN`, `NOT_IN`, `BETWEEN`, `NOT_BETWEEN`, `LIKE`, `NOT_LIKE` or `IN`.
 func (o StepFilterConditionOutput) Operator() pulumi.StringOutput {
 	return o.ApplyT(func(v StepFilterCondition) string { return v.Operator }).(pulumi.StringOutput)
 }
 
+// The value compared with.
 func (o StepFilterConditionOutput) Value() pulumi.StringOutput {
 	return o.ApplyT(func(v StepFilterCondition) string { return v.Value }).(pulumi.StringOutput)
 }
@@ -5027,7 +5830,9 @@ func (o StepFilterConditionArrayOutput) Index(i pulumi.IntInput) StepFilterCondi
 }
 
 type WorkflowChannelPreferences struct {
-	All      *WorkflowChannelPreferencesAll                `pulumi:"all"`
+	// The fallback of every channel without a setting of its own.
+	All *WorkflowChannelPreferencesAll `pulumi:"all"`
+	// Per channel (`in_app`, `email`, `sms`, `chat`, `push`): whether it is on.
 	Channels map[string]WorkflowChannelPreferencesChannels `pulumi:"channels"`
 }
 
@@ -5043,7 +5848,9 @@ type WorkflowChannelPreferencesInput interface {
 }
 
 type WorkflowChannelPreferencesArgs struct {
-	All      WorkflowChannelPreferencesAllPtrInput      `pulumi:"all"`
+	// The fallback of every channel without a setting of its own.
+	All WorkflowChannelPreferencesAllPtrInput `pulumi:"all"`
+	// Per channel (`in_app`, `email`, `sms`, `chat`, `push`): whether it is on.
 	Channels WorkflowChannelPreferencesChannelsMapInput `pulumi:"channels"`
 }
 
@@ -5124,10 +5931,12 @@ func (o WorkflowChannelPreferencesOutput) ToWorkflowChannelPreferencesPtrOutputW
 	}).(WorkflowChannelPreferencesPtrOutput)
 }
 
+// The fallback of every channel without a setting of its own.
 func (o WorkflowChannelPreferencesOutput) All() WorkflowChannelPreferencesAllPtrOutput {
 	return o.ApplyT(func(v WorkflowChannelPreferences) *WorkflowChannelPreferencesAll { return v.All }).(WorkflowChannelPreferencesAllPtrOutput)
 }
 
+// Per channel (`in_app`, `email`, `sms`, `chat`, `push`): whether it is on.
 func (o WorkflowChannelPreferencesOutput) Channels() WorkflowChannelPreferencesChannelsMapOutput {
 	return o.ApplyT(func(v WorkflowChannelPreferences) map[string]WorkflowChannelPreferencesChannels { return v.Channels }).(WorkflowChannelPreferencesChannelsMapOutput)
 }
@@ -5156,6 +5965,7 @@ func (o WorkflowChannelPreferencesPtrOutput) Elem() WorkflowChannelPreferencesOu
 	}).(WorkflowChannelPreferencesOutput)
 }
 
+// The fallback of every channel without a setting of its own.
 func (o WorkflowChannelPreferencesPtrOutput) All() WorkflowChannelPreferencesAllPtrOutput {
 	return o.ApplyT(func(v *WorkflowChannelPreferences) *WorkflowChannelPreferencesAll {
 		if v == nil {
@@ -5165,6 +5975,7 @@ func (o WorkflowChannelPreferencesPtrOutput) All() WorkflowChannelPreferencesAll
 	}).(WorkflowChannelPreferencesAllPtrOutput)
 }
 
+// Per channel (`in_app`, `email`, `sms`, `chat`, `push`): whether it is on.
 func (o WorkflowChannelPreferencesPtrOutput) Channels() WorkflowChannelPreferencesChannelsMapOutput {
 	return o.ApplyT(func(v *WorkflowChannelPreferences) map[string]WorkflowChannelPreferencesChannels {
 		if v == nil {
@@ -5175,7 +5986,9 @@ func (o WorkflowChannelPreferencesPtrOutput) Channels() WorkflowChannelPreferenc
 }
 
 type WorkflowChannelPreferencesAll struct {
-	Enabled  *bool `pulumi:"enabled"`
+	// Whether the channels are on.
+	Enabled *bool `pulumi:"enabled"`
+	// Whether subscribers cannot change it (a critical workflow).
 	ReadOnly *bool `pulumi:"readOnly"`
 }
 
@@ -5191,7 +6004,9 @@ type WorkflowChannelPreferencesAllInput interface {
 }
 
 type WorkflowChannelPreferencesAllArgs struct {
-	Enabled  pulumi.BoolPtrInput `pulumi:"enabled"`
+	// Whether the channels are on.
+	Enabled pulumi.BoolPtrInput `pulumi:"enabled"`
+	// Whether subscribers cannot change it (a critical workflow).
 	ReadOnly pulumi.BoolPtrInput `pulumi:"readOnly"`
 }
 
@@ -5272,10 +6087,12 @@ func (o WorkflowChannelPreferencesAllOutput) ToWorkflowChannelPreferencesAllPtrO
 	}).(WorkflowChannelPreferencesAllPtrOutput)
 }
 
+// Whether the channels are on.
 func (o WorkflowChannelPreferencesAllOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v WorkflowChannelPreferencesAll) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
 
+// Whether subscribers cannot change it (a critical workflow).
 func (o WorkflowChannelPreferencesAllOutput) ReadOnly() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v WorkflowChannelPreferencesAll) *bool { return v.ReadOnly }).(pulumi.BoolPtrOutput)
 }
@@ -5304,6 +6121,7 @@ func (o WorkflowChannelPreferencesAllPtrOutput) Elem() WorkflowChannelPreference
 	}).(WorkflowChannelPreferencesAllOutput)
 }
 
+// Whether the channels are on.
 func (o WorkflowChannelPreferencesAllPtrOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *WorkflowChannelPreferencesAll) *bool {
 		if v == nil {
@@ -5313,6 +6131,7 @@ func (o WorkflowChannelPreferencesAllPtrOutput) Enabled() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Whether subscribers cannot change it (a critical workflow).
 func (o WorkflowChannelPreferencesAllPtrOutput) ReadOnly() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *WorkflowChannelPreferencesAll) *bool {
 		if v == nil {
@@ -5323,6 +6142,7 @@ func (o WorkflowChannelPreferencesAllPtrOutput) ReadOnly() pulumi.BoolPtrOutput 
 }
 
 type WorkflowChannelPreferencesChannels struct {
+	// Whether the channel is on.
 	Enabled bool `pulumi:"enabled"`
 }
 
@@ -5338,6 +6158,7 @@ type WorkflowChannelPreferencesChannelsInput interface {
 }
 
 type WorkflowChannelPreferencesChannelsArgs struct {
+	// Whether the channel is on.
 	Enabled pulumi.BoolInput `pulumi:"enabled"`
 }
 
@@ -5392,6 +6213,7 @@ func (o WorkflowChannelPreferencesChannelsOutput) ToWorkflowChannelPreferencesCh
 	return o
 }
 
+// Whether the channel is on.
 func (o WorkflowChannelPreferencesChannelsOutput) Enabled() pulumi.BoolOutput {
 	return o.ApplyT(func(v WorkflowChannelPreferencesChannels) bool { return v.Enabled }).(pulumi.BoolOutput)
 }
@@ -5417,7 +6239,9 @@ func (o WorkflowChannelPreferencesChannelsMapOutput) MapIndex(k pulumi.StringInp
 }
 
 type WorkflowPreferences struct {
-	User     *WorkflowChannelPreferences `pulumi:"user"`
+	// Subscribers' default preferences; null: none.
+	User *WorkflowChannelPreferences `pulumi:"user"`
+	// The workflow's preferences; null: the service's defaults.
 	Workflow *WorkflowChannelPreferences `pulumi:"workflow"`
 }
 
@@ -5433,7 +6257,9 @@ type WorkflowPreferencesInput interface {
 }
 
 type WorkflowPreferencesArgs struct {
-	User     WorkflowChannelPreferencesPtrInput `pulumi:"user"`
+	// Subscribers' default preferences; null: none.
+	User WorkflowChannelPreferencesPtrInput `pulumi:"user"`
+	// The workflow's preferences; null: the service's defaults.
 	Workflow WorkflowChannelPreferencesPtrInput `pulumi:"workflow"`
 }
 
@@ -5514,10 +6340,12 @@ func (o WorkflowPreferencesOutput) ToWorkflowPreferencesPtrOutputWithContext(ctx
 	}).(WorkflowPreferencesPtrOutput)
 }
 
+// Subscribers' default preferences; null: none.
 func (o WorkflowPreferencesOutput) User() WorkflowChannelPreferencesPtrOutput {
 	return o.ApplyT(func(v WorkflowPreferences) *WorkflowChannelPreferences { return v.User }).(WorkflowChannelPreferencesPtrOutput)
 }
 
+// The workflow's preferences; null: the service's defaults.
 func (o WorkflowPreferencesOutput) Workflow() WorkflowChannelPreferencesPtrOutput {
 	return o.ApplyT(func(v WorkflowPreferences) *WorkflowChannelPreferences { return v.Workflow }).(WorkflowChannelPreferencesPtrOutput)
 }
@@ -5546,6 +6374,7 @@ func (o WorkflowPreferencesPtrOutput) Elem() WorkflowPreferencesOutput {
 	}).(WorkflowPreferencesOutput)
 }
 
+// Subscribers' default preferences; null: none.
 func (o WorkflowPreferencesPtrOutput) User() WorkflowChannelPreferencesPtrOutput {
 	return o.ApplyT(func(v *WorkflowPreferences) *WorkflowChannelPreferences {
 		if v == nil {
@@ -5555,6 +6384,7 @@ func (o WorkflowPreferencesPtrOutput) User() WorkflowChannelPreferencesPtrOutput
 	}).(WorkflowChannelPreferencesPtrOutput)
 }
 
+// The workflow's preferences; null: the service's defaults.
 func (o WorkflowPreferencesPtrOutput) Workflow() WorkflowChannelPreferencesPtrOutput {
 	return o.ApplyT(func(v *WorkflowPreferences) *WorkflowChannelPreferences {
 		if v == nil {

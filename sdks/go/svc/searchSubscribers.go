@@ -23,24 +23,39 @@ func SearchSubscribers(ctx *pulumi.Context, args *SearchSubscribersArgs, opts ..
 }
 
 type SearchSubscribersArgs struct {
-	After          *string     `pulumi:"after"`
-	Before         *string     `pulumi:"before"`
-	Email          *string     `pulumi:"email"`
-	IncludeCursor  interface{} `pulumi:"includeCursor"`
-	Limit          *int        `pulumi:"limit"`
-	Name           *string     `pulumi:"name"`
-	OrderBy        *string     `pulumi:"orderBy"`
-	OrderDirection *string     `pulumi:"orderDirection"`
-	Phone          *string     `pulumi:"phone"`
-	SubscriberId   *string     `pulumi:"subscriberId"`
+	// Cursor: the subscribers after this one (a `next` of an earlier page).
+	After *string `pulumi:"after"`
+	// Cursor: the subscribers before this one (a `previous` of an earlier page).
+	Before *string `pulumi:"before"`
+	// Only subscribers whose email address matches.
+	Email *string `pulumi:"email"`
+	// Whether the page includes the cursor's own subscriber.
+	IncludeCursor interface{} `pulumi:"includeCursor"`
+	// Subscribers per page, 1 to 100 (default 10).
+	Limit *int `pulumi:"limit"`
+	// Only subscribers whose name matches.
+	Name *string `pulumi:"name"`
+	// `_id` or `updatedAt` (default `_id`).
+	OrderBy *string `pulumi:"orderBy"`
+	// `ASC` or `DESC` (default `DESC`).
+	OrderDirection *string `pulumi:"orderDirection"`
+	// Only subscribers whose phone number matches.
+	Phone *string `pulumi:"phone"`
+	// Only subscribers whose `subscriberId` matches.
+	SubscriberId *string `pulumi:"subscriberId"`
 }
 
 type SearchSubscribersResult struct {
-	Data             []ListMessagesResultDataSubscriber `pulumi:"data"`
-	Next             string                             `pulumi:"next"`
-	Previous         string                             `pulumi:"previous"`
-	TotalCount       float64                            `pulumi:"totalCount"`
-	TotalCountCapped bool                               `pulumi:"totalCountCapped"`
+	// The subscribers of this page.
+	Data []ListMessagesResultDataSubscriber `pulumi:"data"`
+	// Cursor of the next page (`after`), or null on the last.
+	Next string `pulumi:"next"`
+	// Cursor of the previous page (`before`), or null on the first.
+	Previous string `pulumi:"previous"`
+	// Number of subscribers matching the filters (capped, see `totalCountCapped`).
+	TotalCount float64 `pulumi:"totalCount"`
+	// Whether `totalCount` stopped at the service's cap.
+	TotalCountCapped bool `pulumi:"totalCountCapped"`
 }
 
 func SearchSubscribersOutput(ctx *pulumi.Context, args SearchSubscribersOutputArgs, opts ...pulumi.InvokeOption) SearchSubscribersResultOutput {
@@ -49,16 +64,26 @@ func SearchSubscribersOutput(ctx *pulumi.Context, args SearchSubscribersOutputAr
 }
 
 type SearchSubscribersOutputArgs struct {
-	After          pulumi.StringPtrInput `pulumi:"after"`
-	Before         pulumi.StringPtrInput `pulumi:"before"`
-	Email          pulumi.StringPtrInput `pulumi:"email"`
-	IncludeCursor  pulumi.Input          `pulumi:"includeCursor"`
-	Limit          pulumi.IntPtrInput    `pulumi:"limit"`
-	Name           pulumi.StringPtrInput `pulumi:"name"`
-	OrderBy        pulumi.StringPtrInput `pulumi:"orderBy"`
+	// Cursor: the subscribers after this one (a `next` of an earlier page).
+	After pulumi.StringPtrInput `pulumi:"after"`
+	// Cursor: the subscribers before this one (a `previous` of an earlier page).
+	Before pulumi.StringPtrInput `pulumi:"before"`
+	// Only subscribers whose email address matches.
+	Email pulumi.StringPtrInput `pulumi:"email"`
+	// Whether the page includes the cursor's own subscriber.
+	IncludeCursor pulumi.Input `pulumi:"includeCursor"`
+	// Subscribers per page, 1 to 100 (default 10).
+	Limit pulumi.IntPtrInput `pulumi:"limit"`
+	// Only subscribers whose name matches.
+	Name pulumi.StringPtrInput `pulumi:"name"`
+	// `_id` or `updatedAt` (default `_id`).
+	OrderBy pulumi.StringPtrInput `pulumi:"orderBy"`
+	// `ASC` or `DESC` (default `DESC`).
 	OrderDirection pulumi.StringPtrInput `pulumi:"orderDirection"`
-	Phone          pulumi.StringPtrInput `pulumi:"phone"`
-	SubscriberId   pulumi.StringPtrInput `pulumi:"subscriberId"`
+	// Only subscribers whose phone number matches.
+	Phone pulumi.StringPtrInput `pulumi:"phone"`
+	// Only subscribers whose `subscriberId` matches.
+	SubscriberId pulumi.StringPtrInput `pulumi:"subscriberId"`
 }
 
 func (SearchSubscribersOutputArgs) ElementType() reflect.Type {
@@ -79,22 +104,27 @@ func (o SearchSubscribersResultOutput) ToSearchSubscribersResultOutputWithContex
 	return o
 }
 
+// The subscribers of this page.
 func (o SearchSubscribersResultOutput) Data() ListMessagesResultDataSubscriberArrayOutput {
 	return o.ApplyT(func(v SearchSubscribersResult) []ListMessagesResultDataSubscriber { return v.Data }).(ListMessagesResultDataSubscriberArrayOutput)
 }
 
+// Cursor of the next page (`after`), or null on the last.
 func (o SearchSubscribersResultOutput) Next() pulumi.StringOutput {
 	return o.ApplyT(func(v SearchSubscribersResult) string { return v.Next }).(pulumi.StringOutput)
 }
 
+// Cursor of the previous page (`before`), or null on the first.
 func (o SearchSubscribersResultOutput) Previous() pulumi.StringOutput {
 	return o.ApplyT(func(v SearchSubscribersResult) string { return v.Previous }).(pulumi.StringOutput)
 }
 
+// Number of subscribers matching the filters (capped, see `totalCountCapped`).
 func (o SearchSubscribersResultOutput) TotalCount() pulumi.Float64Output {
 	return o.ApplyT(func(v SearchSubscribersResult) float64 { return v.TotalCount }).(pulumi.Float64Output)
 }
 
+// Whether `totalCount` stopped at the service's cap.
 func (o SearchSubscribersResultOutput) TotalCountCapped() pulumi.BoolOutput {
 	return o.ApplyT(func(v SearchSubscribersResult) bool { return v.TotalCountCapped }).(pulumi.BoolOutput)
 }

@@ -16,12 +16,7 @@ import (
 type SubscriberCredentials struct {
 	pulumi.CustomResourceState
 
-	// The credentials: `deviceTokens` (push; the declared list replaces the stored one, `[]` clears it),
-	// `webhookUrl` (chat), `channel` (Mattermost); one left out is cleared. The service stores nothing else
-	// (the Grafana on-call fields are refused). Secret. Outputs hold them as read back from the service, so tokens changed outside
-	// Pulumi show as a diff after a refresh. Left out: the entry is held by the service, not managed here
-	// (what `pulumi import` generates): nothing is written, and destroy leaves the entry; declaring them later
-	// takes the entry over (one update of `credentials`).
+	// The entry's credentials as read back from the service (secret).
 	Credentials ChannelCredentialsOutput `pulumi:"credentials"`
 	// `false` when the program leaves `credentials` out (an import): the entry is held by the service, not
 	// managed here, and destroy leaves it. Absent when the resource manages the entry.
@@ -230,12 +225,7 @@ func (o SubscriberCredentialsOutput) ToSubscriberCredentialsOutputWithContext(ct
 	return o
 }
 
-// The credentials: `deviceTokens` (push; the declared list replaces the stored one, `[]` clears it),
-// `webhookUrl` (chat), `channel` (Mattermost); one left out is cleared. The service stores nothing else
-// (the Grafana on-call fields are refused). Secret. Outputs hold them as read back from the service, so tokens changed outside
-// Pulumi show as a diff after a refresh. Left out: the entry is held by the service, not managed here
-// (what `pulumi import` generates): nothing is written, and destroy leaves the entry; declaring them later
-// takes the entry over (one update of `credentials`).
+// The entry's credentials as read back from the service (secret).
 func (o SubscriberCredentialsOutput) Credentials() ChannelCredentialsOutput {
 	return o.ApplyT(func(v *SubscriberCredentials) ChannelCredentialsOutput { return v.Credentials }).(ChannelCredentialsOutput)
 }

@@ -16,10 +16,8 @@ import (
 type SubscriberCredentialsSet struct {
 	pulumi.CustomResourceState
 
-	// subscriberId -> that subscriber's credentials for the provider. Secret as a whole. The set manages
-	// exactly these subscribers' entries. Left out: every entry is held by the service, not managed here (what
-	// `pulumi import` generates): nothing is written or cleared, and destroy leaves the entries; declaring the
-	// map later takes those subscribers' entries over (one update of `credentials`).
+	// subscriberId -> credentials (secret): the entries the set manages, as written or read back; for a set
+	// whose `credentials` are left out, every entry on its integration as the service holds it.
 	Credentials ChannelCredentialsMapOutput `pulumi:"credentials"`
 	// `false` when the program leaves `credentials` out (an import): the entries are held by the service, not
 	// managed here, and destroy leaves them. Absent when the set manages its entries.
@@ -211,10 +209,8 @@ func (o SubscriberCredentialsSetOutput) ToSubscriberCredentialsSetOutputWithCont
 	return o
 }
 
-// subscriberId -> that subscriber's credentials for the provider. Secret as a whole. The set manages
-// exactly these subscribers' entries. Left out: every entry is held by the service, not managed here (what
-// `pulumi import` generates): nothing is written or cleared, and destroy leaves the entries; declaring the
-// map later takes those subscribers' entries over (one update of `credentials`).
+// subscriberId -> credentials (secret): the entries the set manages, as written or read back; for a set
+// whose `credentials` are left out, every entry on its integration as the service holds it.
 func (o SubscriberCredentialsSetOutput) Credentials() ChannelCredentialsMapOutput {
 	return o.ApplyT(func(v *SubscriberCredentialsSet) ChannelCredentialsMapOutput { return v.Credentials }).(ChannelCredentialsMapOutput)
 }

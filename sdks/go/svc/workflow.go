@@ -18,7 +18,7 @@ type Workflow struct {
 
 	// Whether the workflow can be triggered (default true, as the service).
 	Active pulumi.BoolOutput `pulumi:"active"`
-	// Description. Left out: whatever the service holds (not managed).
+	// Description, as the service holds it.
 	Description pulumi.StringOutput `pulumi:"description"`
 	// Environment the workflow belongs to: the API key's (or the `svc.Provider`'s). To manage the same
 	// workflow in another environment, declare it again with an `svc.Provider` of that environment. An
@@ -27,7 +27,7 @@ type Workflow struct {
 	EnvironmentId pulumi.StringPtrOutput `pulumi:"environmentId"`
 	// Name of that environment ("Development", "Production", ...), when the service tells it.
 	EnvironmentName pulumi.StringPtrOutput `pulumi:"environmentName"`
-	// Whether translations are enabled. Left out: not managed.
+	// Whether translations are enabled, as the service holds it.
 	IsTranslationEnabled pulumi.BoolOutput `pulumi:"isTranslationEnabled"`
 	// The issues the service reports, by `stepId`: one line per issue, `controls.<control>: <message>` or
 	// `integration.<channel>: <message>`. Empty when none.
@@ -41,16 +41,16 @@ type Workflow struct {
 	// Preferences: the workflow's defaults (`workflow`) and those subscribers may change (`user`), each
 	// `{ all: { enabled, readOnly }, channels: { email: { enabled }, ... } }`. Left out: not managed.
 	Preferences WorkflowPreferencesPtrOutput `pulumi:"preferences"`
-	// Severity: `high`, `medium`, `low` or `none`. Left out: not managed.
+	// Severity, as the service holds it.
 	Severity pulumi.StringOutput `pulumi:"severity"`
 	// `ACTIVE`, `INACTIVE` (not `active`) or `ERROR` (a step has issues, e.g. a channel step without an
 	// active integration of its channel).
 	Status pulumi.StringOutput `pulumi:"status"`
-	// The steps, in order. Added, removed and reordered steps are updates.
+	// The steps as stored, each with its `stepId` and `id` (the service's `_id`).
 	Steps WorkflowStoredStepArrayOutput `pulumi:"steps"`
-	// Tags. Left out: whatever the service holds (not managed).
+	// Tags, as the service holds them.
 	Tags pulumi.StringArrayOutput `pulumi:"tags"`
-	// Whether triggers are validated against `payloadSchema`. Left out: not managed.
+	// Whether triggers are validated against the payload schema, as the service holds it.
 	ValidatePayload pulumi.BoolOutput `pulumi:"validatePayload"`
 	// The workflow's identifier in its environment (the trigger identifier). Default: a slug of the resource
 	// name and a hash of project, stack and name, stable across runs. Changing it replaces the workflow. An
@@ -267,7 +267,7 @@ func (o WorkflowOutput) Active() pulumi.BoolOutput {
 	return o.ApplyT(func(v *Workflow) pulumi.BoolOutput { return v.Active }).(pulumi.BoolOutput)
 }
 
-// Description. Left out: whatever the service holds (not managed).
+// Description, as the service holds it.
 func (o WorkflowOutput) Description() pulumi.StringOutput {
 	return o.ApplyT(func(v *Workflow) pulumi.StringOutput { return v.Description }).(pulumi.StringOutput)
 }
@@ -285,7 +285,7 @@ func (o WorkflowOutput) EnvironmentName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Workflow) pulumi.StringPtrOutput { return v.EnvironmentName }).(pulumi.StringPtrOutput)
 }
 
-// Whether translations are enabled. Left out: not managed.
+// Whether translations are enabled, as the service holds it.
 func (o WorkflowOutput) IsTranslationEnabled() pulumi.BoolOutput {
 	return o.ApplyT(func(v *Workflow) pulumi.BoolOutput { return v.IsTranslationEnabled }).(pulumi.BoolOutput)
 }
@@ -317,7 +317,7 @@ func (o WorkflowOutput) Preferences() WorkflowPreferencesPtrOutput {
 	return o.ApplyT(func(v *Workflow) WorkflowPreferencesPtrOutput { return v.Preferences }).(WorkflowPreferencesPtrOutput)
 }
 
-// Severity: `high`, `medium`, `low` or `none`. Left out: not managed.
+// Severity, as the service holds it.
 func (o WorkflowOutput) Severity() pulumi.StringOutput {
 	return o.ApplyT(func(v *Workflow) pulumi.StringOutput { return v.Severity }).(pulumi.StringOutput)
 }
@@ -328,17 +328,17 @@ func (o WorkflowOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v *Workflow) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
 }
 
-// The steps, in order. Added, removed and reordered steps are updates.
+// The steps as stored, each with its `stepId` and `id` (the service's `_id`).
 func (o WorkflowOutput) Steps() WorkflowStoredStepArrayOutput {
 	return o.ApplyT(func(v *Workflow) WorkflowStoredStepArrayOutput { return v.Steps }).(WorkflowStoredStepArrayOutput)
 }
 
-// Tags. Left out: whatever the service holds (not managed).
+// Tags, as the service holds them.
 func (o WorkflowOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Workflow) pulumi.StringArrayOutput { return v.Tags }).(pulumi.StringArrayOutput)
 }
 
-// Whether triggers are validated against `payloadSchema`. Left out: not managed.
+// Whether triggers are validated against the payload schema, as the service holds it.
 func (o WorkflowOutput) ValidatePayload() pulumi.BoolOutput {
 	return o.ApplyT(func(v *Workflow) pulumi.BoolOutput { return v.ValidatePayload }).(pulumi.BoolOutput)
 }

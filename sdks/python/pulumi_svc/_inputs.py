@@ -37,6 +37,9 @@ __all__ = [
 
 class ChannelCredentialsArgsDict(TypedDict):
     alert_uid: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Alert uid of the Grafana OnCall webhook payload.
+    """
     channel: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
     Channel name, for Mattermost.
@@ -46,10 +49,25 @@ class ChannelCredentialsArgsDict(TypedDict):
     Device tokens; replaces the stored ones. `[]` clears them.
     """
     external_url: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Link to upstream details, for Grafana OnCall.
+    """
     image_url: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Image URL of the Grafana OnCall webhook payload.
+    """
     state: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    State of the Grafana OnCall webhook payload.
+    """
     title: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title of the Grafana OnCall webhook payload.
+    """
     webhook_url: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Webhook URL, for chat providers (Slack, Discord, Microsoft Teams, ...).
+    """
 
 @pulumi.input_type
 class ChannelCredentialsArgs:
@@ -63,8 +81,14 @@ class ChannelCredentialsArgs:
                  title: pulumi.Input[Optional[_builtins.str]] = None,
                  webhook_url: pulumi.Input[Optional[_builtins.str]] = None):
         """
+        :param pulumi.Input[_builtins.str] alert_uid: Alert uid of the Grafana OnCall webhook payload.
         :param pulumi.Input[_builtins.str] channel: Channel name, for Mattermost.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] device_tokens: Device tokens; replaces the stored ones. `[]` clears them.
+        :param pulumi.Input[_builtins.str] external_url: Link to upstream details, for Grafana OnCall.
+        :param pulumi.Input[_builtins.str] image_url: Image URL of the Grafana OnCall webhook payload.
+        :param pulumi.Input[_builtins.str] state: State of the Grafana OnCall webhook payload.
+        :param pulumi.Input[_builtins.str] title: Title of the Grafana OnCall webhook payload.
+        :param pulumi.Input[_builtins.str] webhook_url: Webhook URL, for chat providers (Slack, Discord, Microsoft Teams, ...).
         """
         if alert_uid is not None:
             pulumi.set(__self__, "alert_uid", alert_uid)
@@ -86,6 +110,9 @@ class ChannelCredentialsArgs:
     @_builtins.property
     @pulumi.getter(name="alertUid")
     def alert_uid(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Alert uid of the Grafana OnCall webhook payload.
+        """
         return pulumi.get(self, "alert_uid")
 
     @alert_uid.setter
@@ -119,6 +146,9 @@ class ChannelCredentialsArgs:
     @_builtins.property
     @pulumi.getter(name="externalUrl")
     def external_url(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Link to upstream details, for Grafana OnCall.
+        """
         return pulumi.get(self, "external_url")
 
     @external_url.setter
@@ -128,6 +158,9 @@ class ChannelCredentialsArgs:
     @_builtins.property
     @pulumi.getter(name="imageUrl")
     def image_url(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Image URL of the Grafana OnCall webhook payload.
+        """
         return pulumi.get(self, "image_url")
 
     @image_url.setter
@@ -137,6 +170,9 @@ class ChannelCredentialsArgs:
     @_builtins.property
     @pulumi.getter
     def state(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        State of the Grafana OnCall webhook payload.
+        """
         return pulumi.get(self, "state")
 
     @state.setter
@@ -146,6 +182,9 @@ class ChannelCredentialsArgs:
     @_builtins.property
     @pulumi.getter
     def title(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title of the Grafana OnCall webhook payload.
+        """
         return pulumi.get(self, "title")
 
     @title.setter
@@ -155,6 +194,9 @@ class ChannelCredentialsArgs:
     @_builtins.property
     @pulumi.getter(name="webhookUrl")
     def webhook_url(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Webhook URL, for chat providers (Slack, Discord, Microsoft Teams, ...).
+        """
         return pulumi.get(self, "webhook_url")
 
     @webhook_url.setter
@@ -164,50 +206,173 @@ class ChannelCredentialsArgs:
 
 class IntegrationCredentialsArgsDict(TypedDict):
     access_key: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Access key of the provider account.
+    """
     account_sid: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Account SID (e.g. Twilio).
+    """
     alert_uid: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Alert uid of the Grafana OnCall webhook payload.
+    """
     api_key: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    API key of the provider account (SendGrid, Mailgun, Resend, Expo, ...); the AWS access key id for SES and SNS, the key id for APNs.
+    """
     api_key_request_header: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Name of the request header that carries the API key (generic SMS).
+    """
     api_token: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    API token of the provider account.
+    """
     application_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Application id (OneSignal, Slack); the bundle id for APNs.
+    """
     authenticate_by_token: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the generic SMS provider first fetches an authentication token.
+    """
     authentication_token_key: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Key of the authentication token in the provider's answer (generic SMS, with `authenticateByToken`).
+    """
     base_url: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Base URL of the provider's API, when not its default.
+    """
     channel_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Channel id (e.g. a chat provider's channel).
+    """
     client_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Client id of the provider's app.
+    """
     date_path: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Path of the date in the provider's answer (generic SMS).
+    """
     domain: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Sending domain (Mailgun, SMTP).
+    """
     external_link: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Link to upstream details, for Grafana OnCall.
+    """
     from_: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Sender: an email address or phone number messages are sent from.
+    """
     hmac: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the in-app inbox requires an HMAC of the subscriber id (the in-app provider).
+    """
     host: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Host of the provider's server (e.g. SMTP).
+    """
     id_path: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Path of the message id in the provider's answer (generic SMS).
+    """
     ignore_tls: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the SMTP connection never upgrades to TLS.
+    """
     image_url: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Image URL of the Grafana OnCall webhook payload.
+    """
     instance_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Instance id (Pusher Beams).
+    """
     ip_pool_name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    IP pool to send from (e.g. SendGrid).
+    """
     message_profile_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Messaging profile id (e.g. Telnyx).
+    """
     password: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Password, e.g. of an SMTP server.
+    """
     phone_number_identification: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Phone number id of the sender (WhatsApp Business).
+    """
     port: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Port of the provider's server (e.g. SMTP), as text.
+    """
     project_name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Project name; the team id for APNs.
+    """
     redirect_url: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Redirect URL of an OAuth flow (e.g. Slack).
+    """
     region: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Region of the provider account (e.g. Amazon SES, Mailgun EU).
+    """
     require_tls: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the SMTP connection must upgrade to TLS.
+    """
     secret_key: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Secret key (SES, SNS, Mailjet, Nexmo); the signing secret of email and push webhooks; the private key for APNs.
+    """
     secret_key_request_header: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Name of the request header that carries the secret key (generic SMS).
+    """
     secure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the SMTP connection uses TLS from the start; for APNs, production instead of sandbox.
+    """
     sender_name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Display name of the sender.
+    """
     service_account: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Service account JSON (e.g. FCM), as text.
+    """
     state: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    State of the Grafana OnCall webhook payload.
+    """
     title: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title of the Grafana OnCall webhook payload.
+    """
     tls_options: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
     """
     TLS options handed to the SMTP transport (nodemailer-style object).
     """
     token: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Auth token (e.g. Twilio).
+    """
     user: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    User name, e.g. of an SMTP server.
+    """
     webhook_url: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Webhook URL the integration posts to (chat and push webhooks).
+    """
 
 @pulumi.input_type
 class IntegrationCredentialsArgs:
@@ -255,7 +420,48 @@ class IntegrationCredentialsArgs:
                  user: pulumi.Input[Optional[_builtins.str]] = None,
                  webhook_url: pulumi.Input[Optional[_builtins.str]] = None):
         """
+        :param pulumi.Input[_builtins.str] access_key: Access key of the provider account.
+        :param pulumi.Input[_builtins.str] account_sid: Account SID (e.g. Twilio).
+        :param pulumi.Input[_builtins.str] alert_uid: Alert uid of the Grafana OnCall webhook payload.
+        :param pulumi.Input[_builtins.str] api_key: API key of the provider account (SendGrid, Mailgun, Resend, Expo, ...); the AWS access key id for SES and SNS, the key id for APNs.
+        :param pulumi.Input[_builtins.str] api_key_request_header: Name of the request header that carries the API key (generic SMS).
+        :param pulumi.Input[_builtins.str] api_token: API token of the provider account.
+        :param pulumi.Input[_builtins.str] application_id: Application id (OneSignal, Slack); the bundle id for APNs.
+        :param pulumi.Input[_builtins.bool] authenticate_by_token: Whether the generic SMS provider first fetches an authentication token.
+        :param pulumi.Input[_builtins.str] authentication_token_key: Key of the authentication token in the provider's answer (generic SMS, with `authenticateByToken`).
+        :param pulumi.Input[_builtins.str] base_url: Base URL of the provider's API, when not its default.
+        :param pulumi.Input[_builtins.str] channel_id: Channel id (e.g. a chat provider's channel).
+        :param pulumi.Input[_builtins.str] client_id: Client id of the provider's app.
+        :param pulumi.Input[_builtins.str] date_path: Path of the date in the provider's answer (generic SMS).
+        :param pulumi.Input[_builtins.str] domain: Sending domain (Mailgun, SMTP).
+        :param pulumi.Input[_builtins.str] external_link: Link to upstream details, for Grafana OnCall.
+        :param pulumi.Input[_builtins.str] from_: Sender: an email address or phone number messages are sent from.
+        :param pulumi.Input[_builtins.bool] hmac: Whether the in-app inbox requires an HMAC of the subscriber id (the in-app provider).
+        :param pulumi.Input[_builtins.str] host: Host of the provider's server (e.g. SMTP).
+        :param pulumi.Input[_builtins.str] id_path: Path of the message id in the provider's answer (generic SMS).
+        :param pulumi.Input[_builtins.bool] ignore_tls: Whether the SMTP connection never upgrades to TLS.
+        :param pulumi.Input[_builtins.str] image_url: Image URL of the Grafana OnCall webhook payload.
+        :param pulumi.Input[_builtins.str] instance_id: Instance id (Pusher Beams).
+        :param pulumi.Input[_builtins.str] ip_pool_name: IP pool to send from (e.g. SendGrid).
+        :param pulumi.Input[_builtins.str] message_profile_id: Messaging profile id (e.g. Telnyx).
+        :param pulumi.Input[_builtins.str] password: Password, e.g. of an SMTP server.
+        :param pulumi.Input[_builtins.str] phone_number_identification: Phone number id of the sender (WhatsApp Business).
+        :param pulumi.Input[_builtins.str] port: Port of the provider's server (e.g. SMTP), as text.
+        :param pulumi.Input[_builtins.str] project_name: Project name; the team id for APNs.
+        :param pulumi.Input[_builtins.str] redirect_url: Redirect URL of an OAuth flow (e.g. Slack).
+        :param pulumi.Input[_builtins.str] region: Region of the provider account (e.g. Amazon SES, Mailgun EU).
+        :param pulumi.Input[_builtins.bool] require_tls: Whether the SMTP connection must upgrade to TLS.
+        :param pulumi.Input[_builtins.str] secret_key: Secret key (SES, SNS, Mailjet, Nexmo); the signing secret of email and push webhooks; the private key for APNs.
+        :param pulumi.Input[_builtins.str] secret_key_request_header: Name of the request header that carries the secret key (generic SMS).
+        :param pulumi.Input[_builtins.bool] secure: Whether the SMTP connection uses TLS from the start; for APNs, production instead of sandbox.
+        :param pulumi.Input[_builtins.str] sender_name: Display name of the sender.
+        :param pulumi.Input[_builtins.str] service_account: Service account JSON (e.g. FCM), as text.
+        :param pulumi.Input[_builtins.str] state: State of the Grafana OnCall webhook payload.
+        :param pulumi.Input[_builtins.str] title: Title of the Grafana OnCall webhook payload.
         :param pulumi.Input[Mapping[str, Any]] tls_options: TLS options handed to the SMTP transport (nodemailer-style object).
+        :param pulumi.Input[_builtins.str] token: Auth token (e.g. Twilio).
+        :param pulumi.Input[_builtins.str] user: User name, e.g. of an SMTP server.
+        :param pulumi.Input[_builtins.str] webhook_url: Webhook URL the integration posts to (chat and push webhooks).
         """
         if access_key is not None:
             pulumi.set(__self__, "access_key", access_key)
@@ -345,6 +551,9 @@ class IntegrationCredentialsArgs:
     @_builtins.property
     @pulumi.getter(name="accessKey")
     def access_key(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Access key of the provider account.
+        """
         return pulumi.get(self, "access_key")
 
     @access_key.setter
@@ -354,6 +563,9 @@ class IntegrationCredentialsArgs:
     @_builtins.property
     @pulumi.getter(name="accountSid")
     def account_sid(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Account SID (e.g. Twilio).
+        """
         return pulumi.get(self, "account_sid")
 
     @account_sid.setter
@@ -363,6 +575,9 @@ class IntegrationCredentialsArgs:
     @_builtins.property
     @pulumi.getter(name="alertUid")
     def alert_uid(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Alert uid of the Grafana OnCall webhook payload.
+        """
         return pulumi.get(self, "alert_uid")
 
     @alert_uid.setter
@@ -372,6 +587,9 @@ class IntegrationCredentialsArgs:
     @_builtins.property
     @pulumi.getter(name="apiKey")
     def api_key(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        API key of the provider account (SendGrid, Mailgun, Resend, Expo, ...); the AWS access key id for SES and SNS, the key id for APNs.
+        """
         return pulumi.get(self, "api_key")
 
     @api_key.setter
@@ -381,6 +599,9 @@ class IntegrationCredentialsArgs:
     @_builtins.property
     @pulumi.getter(name="apiKeyRequestHeader")
     def api_key_request_header(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Name of the request header that carries the API key (generic SMS).
+        """
         return pulumi.get(self, "api_key_request_header")
 
     @api_key_request_header.setter
@@ -390,6 +611,9 @@ class IntegrationCredentialsArgs:
     @_builtins.property
     @pulumi.getter(name="apiToken")
     def api_token(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        API token of the provider account.
+        """
         return pulumi.get(self, "api_token")
 
     @api_token.setter
@@ -399,6 +623,9 @@ class IntegrationCredentialsArgs:
     @_builtins.property
     @pulumi.getter(name="applicationId")
     def application_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Application id (OneSignal, Slack); the bundle id for APNs.
+        """
         return pulumi.get(self, "application_id")
 
     @application_id.setter
@@ -408,6 +635,9 @@ class IntegrationCredentialsArgs:
     @_builtins.property
     @pulumi.getter(name="authenticateByToken")
     def authenticate_by_token(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the generic SMS provider first fetches an authentication token.
+        """
         return pulumi.get(self, "authenticate_by_token")
 
     @authenticate_by_token.setter
@@ -417,6 +647,9 @@ class IntegrationCredentialsArgs:
     @_builtins.property
     @pulumi.getter(name="authenticationTokenKey")
     def authentication_token_key(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Key of the authentication token in the provider's answer (generic SMS, with `authenticateByToken`).
+        """
         return pulumi.get(self, "authentication_token_key")
 
     @authentication_token_key.setter
@@ -426,6 +659,9 @@ class IntegrationCredentialsArgs:
     @_builtins.property
     @pulumi.getter(name="baseUrl")
     def base_url(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Base URL of the provider's API, when not its default.
+        """
         return pulumi.get(self, "base_url")
 
     @base_url.setter
@@ -435,6 +671,9 @@ class IntegrationCredentialsArgs:
     @_builtins.property
     @pulumi.getter(name="channelId")
     def channel_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Channel id (e.g. a chat provider's channel).
+        """
         return pulumi.get(self, "channel_id")
 
     @channel_id.setter
@@ -444,6 +683,9 @@ class IntegrationCredentialsArgs:
     @_builtins.property
     @pulumi.getter(name="clientId")
     def client_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Client id of the provider's app.
+        """
         return pulumi.get(self, "client_id")
 
     @client_id.setter
@@ -453,6 +695,9 @@ class IntegrationCredentialsArgs:
     @_builtins.property
     @pulumi.getter(name="datePath")
     def date_path(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Path of the date in the provider's answer (generic SMS).
+        """
         return pulumi.get(self, "date_path")
 
     @date_path.setter
@@ -462,6 +707,9 @@ class IntegrationCredentialsArgs:
     @_builtins.property
     @pulumi.getter
     def domain(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Sending domain (Mailgun, SMTP).
+        """
         return pulumi.get(self, "domain")
 
     @domain.setter
@@ -471,6 +719,9 @@ class IntegrationCredentialsArgs:
     @_builtins.property
     @pulumi.getter(name="externalLink")
     def external_link(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Link to upstream details, for Grafana OnCall.
+        """
         return pulumi.get(self, "external_link")
 
     @external_link.setter
@@ -480,6 +731,9 @@ class IntegrationCredentialsArgs:
     @_builtins.property
     @pulumi.getter(name="from")
     def from_(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Sender: an email address or phone number messages are sent from.
+        """
         return pulumi.get(self, "from_")
 
     @from_.setter
@@ -489,6 +743,9 @@ class IntegrationCredentialsArgs:
     @_builtins.property
     @pulumi.getter
     def hmac(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the in-app inbox requires an HMAC of the subscriber id (the in-app provider).
+        """
         return pulumi.get(self, "hmac")
 
     @hmac.setter
@@ -498,6 +755,9 @@ class IntegrationCredentialsArgs:
     @_builtins.property
     @pulumi.getter
     def host(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Host of the provider's server (e.g. SMTP).
+        """
         return pulumi.get(self, "host")
 
     @host.setter
@@ -507,6 +767,9 @@ class IntegrationCredentialsArgs:
     @_builtins.property
     @pulumi.getter(name="idPath")
     def id_path(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Path of the message id in the provider's answer (generic SMS).
+        """
         return pulumi.get(self, "id_path")
 
     @id_path.setter
@@ -516,6 +779,9 @@ class IntegrationCredentialsArgs:
     @_builtins.property
     @pulumi.getter(name="ignoreTls")
     def ignore_tls(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the SMTP connection never upgrades to TLS.
+        """
         return pulumi.get(self, "ignore_tls")
 
     @ignore_tls.setter
@@ -525,6 +791,9 @@ class IntegrationCredentialsArgs:
     @_builtins.property
     @pulumi.getter(name="imageUrl")
     def image_url(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Image URL of the Grafana OnCall webhook payload.
+        """
         return pulumi.get(self, "image_url")
 
     @image_url.setter
@@ -534,6 +803,9 @@ class IntegrationCredentialsArgs:
     @_builtins.property
     @pulumi.getter(name="instanceId")
     def instance_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Instance id (Pusher Beams).
+        """
         return pulumi.get(self, "instance_id")
 
     @instance_id.setter
@@ -543,6 +815,9 @@ class IntegrationCredentialsArgs:
     @_builtins.property
     @pulumi.getter(name="ipPoolName")
     def ip_pool_name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        IP pool to send from (e.g. SendGrid).
+        """
         return pulumi.get(self, "ip_pool_name")
 
     @ip_pool_name.setter
@@ -552,6 +827,9 @@ class IntegrationCredentialsArgs:
     @_builtins.property
     @pulumi.getter(name="messageProfileId")
     def message_profile_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Messaging profile id (e.g. Telnyx).
+        """
         return pulumi.get(self, "message_profile_id")
 
     @message_profile_id.setter
@@ -561,6 +839,9 @@ class IntegrationCredentialsArgs:
     @_builtins.property
     @pulumi.getter
     def password(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Password, e.g. of an SMTP server.
+        """
         return pulumi.get(self, "password")
 
     @password.setter
@@ -570,6 +851,9 @@ class IntegrationCredentialsArgs:
     @_builtins.property
     @pulumi.getter(name="phoneNumberIdentification")
     def phone_number_identification(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Phone number id of the sender (WhatsApp Business).
+        """
         return pulumi.get(self, "phone_number_identification")
 
     @phone_number_identification.setter
@@ -579,6 +863,9 @@ class IntegrationCredentialsArgs:
     @_builtins.property
     @pulumi.getter
     def port(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Port of the provider's server (e.g. SMTP), as text.
+        """
         return pulumi.get(self, "port")
 
     @port.setter
@@ -588,6 +875,9 @@ class IntegrationCredentialsArgs:
     @_builtins.property
     @pulumi.getter(name="projectName")
     def project_name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Project name; the team id for APNs.
+        """
         return pulumi.get(self, "project_name")
 
     @project_name.setter
@@ -597,6 +887,9 @@ class IntegrationCredentialsArgs:
     @_builtins.property
     @pulumi.getter(name="redirectUrl")
     def redirect_url(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Redirect URL of an OAuth flow (e.g. Slack).
+        """
         return pulumi.get(self, "redirect_url")
 
     @redirect_url.setter
@@ -606,6 +899,9 @@ class IntegrationCredentialsArgs:
     @_builtins.property
     @pulumi.getter
     def region(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Region of the provider account (e.g. Amazon SES, Mailgun EU).
+        """
         return pulumi.get(self, "region")
 
     @region.setter
@@ -615,6 +911,9 @@ class IntegrationCredentialsArgs:
     @_builtins.property
     @pulumi.getter(name="requireTls")
     def require_tls(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the SMTP connection must upgrade to TLS.
+        """
         return pulumi.get(self, "require_tls")
 
     @require_tls.setter
@@ -624,6 +923,9 @@ class IntegrationCredentialsArgs:
     @_builtins.property
     @pulumi.getter(name="secretKey")
     def secret_key(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Secret key (SES, SNS, Mailjet, Nexmo); the signing secret of email and push webhooks; the private key for APNs.
+        """
         return pulumi.get(self, "secret_key")
 
     @secret_key.setter
@@ -633,6 +935,9 @@ class IntegrationCredentialsArgs:
     @_builtins.property
     @pulumi.getter(name="secretKeyRequestHeader")
     def secret_key_request_header(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Name of the request header that carries the secret key (generic SMS).
+        """
         return pulumi.get(self, "secret_key_request_header")
 
     @secret_key_request_header.setter
@@ -642,6 +947,9 @@ class IntegrationCredentialsArgs:
     @_builtins.property
     @pulumi.getter
     def secure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the SMTP connection uses TLS from the start; for APNs, production instead of sandbox.
+        """
         return pulumi.get(self, "secure")
 
     @secure.setter
@@ -651,6 +959,9 @@ class IntegrationCredentialsArgs:
     @_builtins.property
     @pulumi.getter(name="senderName")
     def sender_name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Display name of the sender.
+        """
         return pulumi.get(self, "sender_name")
 
     @sender_name.setter
@@ -660,6 +971,9 @@ class IntegrationCredentialsArgs:
     @_builtins.property
     @pulumi.getter(name="serviceAccount")
     def service_account(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Service account JSON (e.g. FCM), as text.
+        """
         return pulumi.get(self, "service_account")
 
     @service_account.setter
@@ -669,6 +983,9 @@ class IntegrationCredentialsArgs:
     @_builtins.property
     @pulumi.getter
     def state(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        State of the Grafana OnCall webhook payload.
+        """
         return pulumi.get(self, "state")
 
     @state.setter
@@ -678,6 +995,9 @@ class IntegrationCredentialsArgs:
     @_builtins.property
     @pulumi.getter
     def title(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title of the Grafana OnCall webhook payload.
+        """
         return pulumi.get(self, "title")
 
     @title.setter
@@ -699,6 +1019,9 @@ class IntegrationCredentialsArgs:
     @_builtins.property
     @pulumi.getter
     def token(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Auth token (e.g. Twilio).
+        """
         return pulumi.get(self, "token")
 
     @token.setter
@@ -708,6 +1031,9 @@ class IntegrationCredentialsArgs:
     @_builtins.property
     @pulumi.getter
     def user(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        User name, e.g. of an SMTP server.
+        """
         return pulumi.get(self, "user")
 
     @user.setter
@@ -717,6 +1043,9 @@ class IntegrationCredentialsArgs:
     @_builtins.property
     @pulumi.getter(name="webhookUrl")
     def webhook_url(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Webhook URL the integration posts to (chat and push webhooks).
+        """
         return pulumi.get(self, "webhook_url")
 
     @webhook_url.setter
@@ -726,9 +1055,21 @@ class IntegrationCredentialsArgs:
 
 class StepFilterArgsDict(TypedDict):
     children: pulumi.Input[Sequence[pulumi.Input['StepFilterConditionArgsDict']]]
+    """
+    The conditions.
+    """
     is_negated: pulumi.Input[_builtins.bool]
+    """
+    Whether the filter's result is negated.
+    """
     type: pulumi.Input[_builtins.str]
+    """
+    Kind of filter: `BOOLEAN`, `TEXT`, `DATE`, `NUMBER`, `STATEMENT`, `LIST`, `MULTI_LIST` or `GROUP`.
+    """
     value: pulumi.Input[_builtins.str]
+    """
+    How the conditions combine: `AND` or `OR`.
+    """
 
 @pulumi.input_type
 class StepFilterArgs:
@@ -737,6 +1078,12 @@ class StepFilterArgs:
                  is_negated: pulumi.Input[_builtins.bool],
                  type: pulumi.Input[_builtins.str],
                  value: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[Sequence[pulumi.Input['StepFilterConditionArgs']]] children: The conditions.
+        :param pulumi.Input[_builtins.bool] is_negated: Whether the filter's result is negated.
+        :param pulumi.Input[_builtins.str] type: Kind of filter: `BOOLEAN`, `TEXT`, `DATE`, `NUMBER`, `STATEMENT`, `LIST`, `MULTI_LIST` or `GROUP`.
+        :param pulumi.Input[_builtins.str] value: How the conditions combine: `AND` or `OR`.
+        """
         pulumi.set(__self__, "children", children)
         pulumi.set(__self__, "is_negated", is_negated)
         pulumi.set(__self__, "type", type)
@@ -745,6 +1092,9 @@ class StepFilterArgs:
     @_builtins.property
     @pulumi.getter
     def children(self) -> pulumi.Input[Sequence[pulumi.Input['StepFilterConditionArgs']]]:
+        """
+        The conditions.
+        """
         return pulumi.get(self, "children")
 
     @children.setter
@@ -754,6 +1104,9 @@ class StepFilterArgs:
     @_builtins.property
     @pulumi.getter(name="isNegated")
     def is_negated(self) -> pulumi.Input[_builtins.bool]:
+        """
+        Whether the filter's result is negated.
+        """
         return pulumi.get(self, "is_negated")
 
     @is_negated.setter
@@ -763,6 +1116,9 @@ class StepFilterArgs:
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        Kind of filter: `BOOLEAN`, `TEXT`, `DATE`, `NUMBER`, `STATEMENT`, `LIST`, `MULTI_LIST` or `GROUP`.
+        """
         return pulumi.get(self, "type")
 
     @type.setter
@@ -772,6 +1128,9 @@ class StepFilterArgs:
     @_builtins.property
     @pulumi.getter
     def value(self) -> pulumi.Input[_builtins.str]:
+        """
+        How the conditions combine: `AND` or `OR`.
+        """
         return pulumi.get(self, "value")
 
     @value.setter
@@ -781,9 +1140,22 @@ class StepFilterArgs:
 
 class StepFilterConditionArgsDict(TypedDict):
     field: pulumi.Input[_builtins.str]
+    """
+    The subscriber field or payload key compared.
+    """
     on: pulumi.Input[_builtins.str]
+    """
+    What `field` is read from: `subscriber` or `payload`.
+    """
     operator: pulumi.Input[_builtins.str]
+    """
+    Comparison: `EQUAL`, `NOT_EQUAL`, `LARGER`, `SMALLER`, `LARGER_EQUAL`, `SMALLER_EQUAL`, `ALL_IN`,
+    `ANY_IN`, `NOT_IN`, `BETWEEN`, `NOT_BETWEEN`, `LIKE`, `NOT_LIKE` or `IN`.
+    """
     value: pulumi.Input[_builtins.str]
+    """
+    The value compared with.
+    """
 
 @pulumi.input_type
 class StepFilterConditionArgs:
@@ -792,6 +1164,13 @@ class StepFilterConditionArgs:
                  on: pulumi.Input[_builtins.str],
                  operator: pulumi.Input[_builtins.str],
                  value: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] field: The subscriber field or payload key compared.
+        :param pulumi.Input[_builtins.str] on: What `field` is read from: `subscriber` or `payload`.
+        :param pulumi.Input[_builtins.str] operator: Comparison: `EQUAL`, `NOT_EQUAL`, `LARGER`, `SMALLER`, `LARGER_EQUAL`, `SMALLER_EQUAL`, `ALL_IN`,
+               `ANY_IN`, `NOT_IN`, `BETWEEN`, `NOT_BETWEEN`, `LIKE`, `NOT_LIKE` or `IN`.
+        :param pulumi.Input[_builtins.str] value: The value compared with.
+        """
         pulumi.set(__self__, "field", field)
         pulumi.set(__self__, "on", on)
         pulumi.set(__self__, "operator", operator)
@@ -800,6 +1179,9 @@ class StepFilterConditionArgs:
     @_builtins.property
     @pulumi.getter
     def field(self) -> pulumi.Input[_builtins.str]:
+        """
+        The subscriber field or payload key compared.
+        """
         return pulumi.get(self, "field")
 
     @field.setter
@@ -809,6 +1191,9 @@ class StepFilterConditionArgs:
     @_builtins.property
     @pulumi.getter
     def on(self) -> pulumi.Input[_builtins.str]:
+        """
+        What `field` is read from: `subscriber` or `payload`.
+        """
         return pulumi.get(self, "on")
 
     @on.setter
@@ -818,6 +1203,10 @@ class StepFilterConditionArgs:
     @_builtins.property
     @pulumi.getter
     def operator(self) -> pulumi.Input[_builtins.str]:
+        """
+        Comparison: `EQUAL`, `NOT_EQUAL`, `LARGER`, `SMALLER`, `LARGER_EQUAL`, `SMALLER_EQUAL`, `ALL_IN`,
+        `ANY_IN`, `NOT_IN`, `BETWEEN`, `NOT_BETWEEN`, `LIKE`, `NOT_LIKE` or `IN`.
+        """
         return pulumi.get(self, "operator")
 
     @operator.setter
@@ -827,6 +1216,9 @@ class StepFilterConditionArgs:
     @_builtins.property
     @pulumi.getter
     def value(self) -> pulumi.Input[_builtins.str]:
+        """
+        The value compared with.
+        """
         return pulumi.get(self, "value")
 
     @value.setter
@@ -836,13 +1228,23 @@ class StepFilterConditionArgs:
 
 class WorkflowChannelPreferencesArgsDict(TypedDict):
     all: NotRequired[pulumi.Input[Optional['WorkflowChannelPreferencesAllArgsDict']]]
+    """
+    The fallback of every channel without a setting of its own.
+    """
     channels: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input['WorkflowChannelPreferencesChannelsArgsDict']]]]]
+    """
+    Per channel (`in_app`, `email`, `sms`, `chat`, `push`): whether it is on.
+    """
 
 @pulumi.input_type
 class WorkflowChannelPreferencesArgs:
     def __init__(__self__, *,
                  all: pulumi.Input[Optional['WorkflowChannelPreferencesAllArgs']] = None,
                  channels: pulumi.Input[Optional[Mapping[str, pulumi.Input['WorkflowChannelPreferencesChannelsArgs']]]] = None):
+        """
+        :param pulumi.Input['WorkflowChannelPreferencesAllArgs'] all: The fallback of every channel without a setting of its own.
+        :param pulumi.Input[Mapping[str, pulumi.Input['WorkflowChannelPreferencesChannelsArgs']]] channels: Per channel (`in_app`, `email`, `sms`, `chat`, `push`): whether it is on.
+        """
         if all is not None:
             pulumi.set(__self__, "all", all)
         if channels is not None:
@@ -851,6 +1253,9 @@ class WorkflowChannelPreferencesArgs:
     @_builtins.property
     @pulumi.getter
     def all(self) -> pulumi.Input[Optional['WorkflowChannelPreferencesAllArgs']]:
+        """
+        The fallback of every channel without a setting of its own.
+        """
         return pulumi.get(self, "all")
 
     @all.setter
@@ -860,6 +1265,9 @@ class WorkflowChannelPreferencesArgs:
     @_builtins.property
     @pulumi.getter
     def channels(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input['WorkflowChannelPreferencesChannelsArgs']]]]:
+        """
+        Per channel (`in_app`, `email`, `sms`, `chat`, `push`): whether it is on.
+        """
         return pulumi.get(self, "channels")
 
     @channels.setter
@@ -869,13 +1277,23 @@ class WorkflowChannelPreferencesArgs:
 
 class WorkflowChannelPreferencesAllArgsDict(TypedDict):
     enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the channels are on.
+    """
     read_only: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether subscribers cannot change it (a critical workflow).
+    """
 
 @pulumi.input_type
 class WorkflowChannelPreferencesAllArgs:
     def __init__(__self__, *,
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  read_only: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.bool] enabled: Whether the channels are on.
+        :param pulumi.Input[_builtins.bool] read_only: Whether subscribers cannot change it (a critical workflow).
+        """
         if enabled is not None:
             pulumi.set(__self__, "enabled", enabled)
         if read_only is not None:
@@ -884,6 +1302,9 @@ class WorkflowChannelPreferencesAllArgs:
     @_builtins.property
     @pulumi.getter
     def enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the channels are on.
+        """
         return pulumi.get(self, "enabled")
 
     @enabled.setter
@@ -893,6 +1314,9 @@ class WorkflowChannelPreferencesAllArgs:
     @_builtins.property
     @pulumi.getter(name="readOnly")
     def read_only(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether subscribers cannot change it (a critical workflow).
+        """
         return pulumi.get(self, "read_only")
 
     @read_only.setter
@@ -902,16 +1326,25 @@ class WorkflowChannelPreferencesAllArgs:
 
 class WorkflowChannelPreferencesChannelsArgsDict(TypedDict):
     enabled: pulumi.Input[_builtins.bool]
+    """
+    Whether the channel is on.
+    """
 
 @pulumi.input_type
 class WorkflowChannelPreferencesChannelsArgs:
     def __init__(__self__, *,
                  enabled: pulumi.Input[_builtins.bool]):
+        """
+        :param pulumi.Input[_builtins.bool] enabled: Whether the channel is on.
+        """
         pulumi.set(__self__, "enabled", enabled)
 
     @_builtins.property
     @pulumi.getter
     def enabled(self) -> pulumi.Input[_builtins.bool]:
+        """
+        Whether the channel is on.
+        """
         return pulumi.get(self, "enabled")
 
     @enabled.setter
@@ -921,13 +1354,23 @@ class WorkflowChannelPreferencesChannelsArgs:
 
 class WorkflowPreferencesArgsDict(TypedDict):
     user: NotRequired[pulumi.Input[Optional['WorkflowChannelPreferencesArgsDict']]]
+    """
+    Subscribers' default preferences; null: none.
+    """
     workflow: NotRequired[pulumi.Input[Optional['WorkflowChannelPreferencesArgsDict']]]
+    """
+    The workflow's preferences; null: the service's defaults.
+    """
 
 @pulumi.input_type
 class WorkflowPreferencesArgs:
     def __init__(__self__, *,
                  user: pulumi.Input[Optional['WorkflowChannelPreferencesArgs']] = None,
                  workflow: pulumi.Input[Optional['WorkflowChannelPreferencesArgs']] = None):
+        """
+        :param pulumi.Input['WorkflowChannelPreferencesArgs'] user: Subscribers' default preferences; null: none.
+        :param pulumi.Input['WorkflowChannelPreferencesArgs'] workflow: The workflow's preferences; null: the service's defaults.
+        """
         if user is not None:
             pulumi.set(__self__, "user", user)
         if workflow is not None:
@@ -936,6 +1379,9 @@ class WorkflowPreferencesArgs:
     @_builtins.property
     @pulumi.getter
     def user(self) -> pulumi.Input[Optional['WorkflowChannelPreferencesArgs']]:
+        """
+        Subscribers' default preferences; null: none.
+        """
         return pulumi.get(self, "user")
 
     @user.setter
@@ -945,6 +1391,9 @@ class WorkflowPreferencesArgs:
     @_builtins.property
     @pulumi.getter
     def workflow(self) -> pulumi.Input[Optional['WorkflowChannelPreferencesArgs']]:
+        """
+        The workflow's preferences; null: the service's defaults.
+        """
         return pulumi.get(self, "workflow")
 
     @workflow.setter

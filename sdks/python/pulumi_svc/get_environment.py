@@ -49,36 +49,57 @@ class GetEnvironmentResult:
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> Optional[_builtins.str]:
+        """
+        When it was created (ISO 8601).
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        Database id of the environment.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def identifier(self) -> Optional[_builtins.str]:
+        """
+        Public identifier of the environment (the application identifier of the in-app inbox).
+        """
         return pulumi.get(self, "identifier")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        Name, e.g. `Development`, `Production`.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter(name="organizationId")
     def organization_id(self) -> _builtins.str:
+        """
+        Organization of the environment.
+        """
         return pulumi.get(self, "organization_id")
 
     @_builtins.property
     @pulumi.getter(name="parentId")
     def parent_id(self) -> Optional[_builtins.str]:
+        """
+        The Development environment this one derives from, or none.
+        """
         return pulumi.get(self, "parent_id")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> Optional[_builtins.str]:
+        """
+        When it last changed (ISO 8601).
+        """
         return pulumi.get(self, "updated_at")
 
 

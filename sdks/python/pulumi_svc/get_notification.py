@@ -92,6 +92,9 @@ class GetNotificationResult:
     @_builtins.property
     @pulumi.getter
     def channels(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Step types the event ran.
+        """
         return pulumi.get(self, "channels")
 
     @_builtins.property
@@ -105,11 +108,17 @@ class GetNotificationResult:
     @_builtins.property
     @pulumi.getter
     def controls(self) -> Optional[Mapping[str, Any]]:
+        """
+        Control values of the trigger.
+        """
         return pulumi.get(self, "controls")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> Optional[_builtins.str]:
+        """
+        When the event was triggered (ISO 8601).
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
@@ -123,64 +132,97 @@ class GetNotificationResult:
     @_builtins.property
     @pulumi.getter(name="digestedNotificationId")
     def digested_notification_id(self) -> Optional[_builtins.str]:
+        """
+        The event this one was digested into, for a digested event.
+        """
         return pulumi.get(self, "digested_notification_id")
 
     @_builtins.property
     @pulumi.getter(name="environmentId")
     def environment_id(self) -> _builtins.str:
+        """
+        Environment the event ran in.
+        """
         return pulumi.get(self, "environment_id")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> Optional[_builtins.str]:
+        """
+        Database id of the notification event.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def jobs(self) -> Optional[Sequence['outputs.GetNotificationResultJobs']]:
+        """
+        The jobs the event ran (one per step and subscriber).
+        """
         return pulumi.get(self, "jobs")
 
     @_builtins.property
     @pulumi.getter(name="organizationId")
     def organization_id(self) -> _builtins.str:
+        """
+        Organization of that environment.
+        """
         return pulumi.get(self, "organization_id")
 
     @_builtins.property
     @pulumi.getter
     def payload(self) -> Optional[Mapping[str, Any]]:
+        """
+        Payload of the trigger.
+        """
         return pulumi.get(self, "payload")
 
     @_builtins.property
     @pulumi.getter
     def severity(self) -> Optional[_builtins.str]:
         """
-        Single retrieval only.
+        Single retrieval only. One of high, medium, low, none, or a newer value.
         """
         return pulumi.get(self, "severity")
 
     @_builtins.property
     @pulumi.getter
     def subscriber(self) -> Optional['outputs.GetNotificationResultSubscriber']:
+        """
+        The subscriber it was sent to.
+        """
         return pulumi.get(self, "subscriber")
 
     @_builtins.property
     @pulumi.getter(name="subscriberId")
     def subscriber_id(self) -> _builtins.str:
+        """
+        Database id (`_id`) of the subscriber it was sent to.
+        """
         return pulumi.get(self, "subscriber_id")
 
     @_builtins.property
     @pulumi.getter
     def tags(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Tags of the workflow.
+        """
         return pulumi.get(self, "tags")
 
     @_builtins.property
     @pulumi.getter
     def template(self) -> Optional['outputs.GetNotificationResultTemplate']:
+        """
+        The workflow that ran.
+        """
         return pulumi.get(self, "template")
 
     @_builtins.property
     @pulumi.getter(name="templateId")
     def template_id(self) -> Optional[_builtins.str]:
+        """
+        Database id of the workflow that ran.
+        """
         return pulumi.get(self, "template_id")
 
     @_builtins.property
@@ -194,16 +236,25 @@ class GetNotificationResult:
     @_builtins.property
     @pulumi.getter
     def topics(self) -> Optional[Sequence['outputs.GetNotificationResultTopics']]:
+        """
+        Topics the event was sent to.
+        """
         return pulumi.get(self, "topics")
 
     @_builtins.property
     @pulumi.getter(name="transactionId")
     def transaction_id(self) -> _builtins.str:
+        """
+        Transaction id of the trigger (given at trigger time, or generated).
+        """
         return pulumi.get(self, "transaction_id")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> Optional[_builtins.str]:
+        """
+        When the event last changed (ISO 8601).
+        """
         return pulumi.get(self, "updated_at")
 
 

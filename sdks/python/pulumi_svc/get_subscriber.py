@@ -89,101 +89,161 @@ class GetSubscriberResult:
     @_builtins.property
     @pulumi.getter
     def avatar(self) -> Optional[_builtins.str]:
+        """
+        URL of an avatar image.
+        """
         return pulumi.get(self, "avatar")
 
     @_builtins.property
     @pulumi.getter
     def channels(self) -> Optional[Sequence['outputs.GetSubscriberResultChannels']]:
+        """
+        Channel credentials, one entry per chat or push integration.
+        """
         return pulumi.get(self, "channels")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> _builtins.str:
+        """
+        When it was created (ISO 8601).
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
     def data(self) -> Optional[Mapping[str, Any]]:
+        """
+        Free-form custom data.
+        """
         return pulumi.get(self, "data")
 
     @_builtins.property
     @pulumi.getter
     def deleted(self) -> _builtins.bool:
+        """
+        Soft-delete marker of the service.
+        """
         return pulumi.get(self, "deleted")
 
     @_builtins.property
     @pulumi.getter
     def email(self) -> Optional[_builtins.str]:
+        """
+        Email address.
+        """
         return pulumi.get(self, "email")
 
     @_builtins.property
     @pulumi.getter(name="environmentId")
     def environment_id(self) -> _builtins.str:
+        """
+        Environment of the subscriber.
+        """
         return pulumi.get(self, "environment_id")
 
     @_builtins.property
     @pulumi.getter(name="firstName")
     def first_name(self) -> Optional[_builtins.str]:
+        """
+        First name.
+        """
         return pulumi.get(self, "first_name")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> Optional[_builtins.str]:
+        """
+        Database id of the subscriber (not its `subscriberId`).
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="isOnline")
     def is_online(self) -> Optional[_builtins.bool]:
+        """
+        Whether the subscriber is connected to the in-app inbox.
+        """
         return pulumi.get(self, "is_online")
 
     @_builtins.property
     @pulumi.getter(name="lastName")
     def last_name(self) -> Optional[_builtins.str]:
+        """
+        Last name.
+        """
         return pulumi.get(self, "last_name")
 
     @_builtins.property
     @pulumi.getter(name="lastOnlineAt")
     def last_online_at(self) -> Optional[_builtins.str]:
+        """
+        When the subscriber was last online (ISO 8601).
+        """
         return pulumi.get(self, "last_online_at")
 
     @_builtins.property
     @pulumi.getter
     def locale(self) -> Optional[_builtins.str]:
+        """
+        Preferred language or region.
+        """
         return pulumi.get(self, "locale")
 
     @_builtins.property
     @pulumi.getter(name="organizationId")
     def organization_id(self) -> _builtins.str:
+        """
+        Organization of the subscriber.
+        """
         return pulumi.get(self, "organization_id")
 
     @_builtins.property
     @pulumi.getter
     def phone(self) -> Optional[_builtins.str]:
+        """
+        Phone number.
+        """
         return pulumi.get(self, "phone")
 
     @_builtins.property
     @pulumi.getter(name="subscriberId")
     def subscriber_id(self) -> _builtins.str:
+        """
+        Your identifier of the subscriber.
+        """
         return pulumi.get(self, "subscriber_id")
 
     @_builtins.property
     @pulumi.getter
     def timezone(self) -> Optional[_builtins.str]:
+        """
+        Time zone, e.g. `Europe/Paris`.
+        """
         return pulumi.get(self, "timezone")
 
     @_builtins.property
     @pulumi.getter
     def topics(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Deprecated: Topics are managed through the topics API.
+        """
         return pulumi.get(self, "topics")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> _builtins.str:
+        """
+        When it last changed (ISO 8601).
+        """
         return pulumi.get(self, "updated_at")
 
     @_builtins.property
     @pulumi.getter
     def v(self) -> Optional[_builtins.float]:
+        """
+        Version of the subscriber record.
+        """
         return pulumi.get(self, "v")
 
 

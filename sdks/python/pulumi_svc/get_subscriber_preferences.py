@@ -35,11 +35,17 @@ class GetSubscriberPreferencesResult:
     @_builtins.property
     @pulumi.getter(name="global")
     def global_(self) -> 'outputs.GetSubscriberPreferencesResultGlobal':
+        """
+        Preferences across every workflow: `enabled` and per-channel `channels`.
+        """
         return pulumi.get(self, "global_")
 
     @_builtins.property
     @pulumi.getter
     def workflows(self) -> Sequence['outputs.GetSubscriberPreferencesResultWorkflows']:
+        """
+        Preferences per workflow.
+        """
         return pulumi.get(self, "workflows")
 
 

@@ -98,26 +98,41 @@ class GetWorkflowResult:
     @_builtins.property
     @pulumi.getter
     def active(self) -> Optional[_builtins.bool]:
+        """
+        Whether the workflow runs when triggered.
+        """
         return pulumi.get(self, "active")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> _builtins.str:
+        """
+        When it was created (ISO 8601).
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
     def description(self) -> Optional[_builtins.str]:
+        """
+        Description of the workflow.
+        """
         return pulumi.get(self, "description")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        Database id of the workflow.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="isTranslationEnabled")
     def is_translation_enabled(self) -> Optional[_builtins.bool]:
+        """
+        Whether translations are enabled.
+        """
         return pulumi.get(self, "is_translation_enabled")
 
     @_builtins.property
@@ -131,95 +146,137 @@ class GetWorkflowResult:
     @_builtins.property
     @pulumi.getter(name="lastPublishedAt")
     def last_published_at(self) -> Optional[_builtins.str]:
+        """
+        When it was last published (ISO 8601).
+        """
         return pulumi.get(self, "last_published_at")
 
     @_builtins.property
     @pulumi.getter(name="lastPublishedBy")
     def last_published_by(self) -> Optional['outputs.GetWorkflowResultUpdatedBy']:
+        """
+        The user who last published it.
+        """
         return pulumi.get(self, "last_published_by")
 
     @_builtins.property
     @pulumi.getter(name="lastTriggeredAt")
     def last_triggered_at(self) -> Optional[_builtins.str]:
+        """
+        When it was last triggered (ISO 8601).
+        """
         return pulumi.get(self, "last_triggered_at")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        Name of the workflow.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def origin(self) -> _builtins.str:
         """
-        one of svc-cloud, svc-cloud-v1, external, or a newer value
+        Where the workflow was made: `svc-cloud`, `svc-cloud-v1` or `external`. One of svc-cloud, svc-cloud-v1, external, or a newer value.
         """
         return pulumi.get(self, "origin")
 
     @_builtins.property
     @pulumi.getter(name="payloadExample")
     def payload_example(self) -> Optional[Mapping[str, Any]]:
+        """
+        An example payload, generated from `payloadSchema`.
+        """
         return pulumi.get(self, "payload_example")
 
     @_builtins.property
     @pulumi.getter(name="payloadSchema")
     def payload_schema(self) -> Optional[Mapping[str, Any]]:
+        """
+        JSON Schema of the trigger payload.
+        """
         return pulumi.get(self, "payload_schema")
 
     @_builtins.property
     @pulumi.getter
     def preferences(self) -> 'outputs.GetWorkflowResultPreferences':
+        """
+        Channel preferences: the workflow's `default` and the subscribers' `user` defaults.
+        """
         return pulumi.get(self, "preferences")
 
     @_builtins.property
     @pulumi.getter
     def severity(self) -> _builtins.str:
         """
-        one of high, medium, low, none, or a newer value
+        Severity: `high`, `medium`, `low` or `none`. One of high, medium, low, none, or a newer value.
         """
         return pulumi.get(self, "severity")
 
     @_builtins.property
     @pulumi.getter
     def slug(self) -> _builtins.str:
+        """
+        Slug of the workflow (name and id, for URLs).
+        """
         return pulumi.get(self, "slug")
 
     @_builtins.property
     @pulumi.getter
     def status(self) -> _builtins.str:
         """
-        one of ACTIVE, INACTIVE, ERROR, or a newer value
+        `ACTIVE`, `INACTIVE` or `ERROR` (a step has issues). One of ACTIVE, INACTIVE, ERROR, or a newer value.
         """
         return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter
     def steps(self) -> Sequence[Any]:
+        """
+        The steps, in order (each with its type's controls).
+        """
         return pulumi.get(self, "steps")
 
     @_builtins.property
     @pulumi.getter
     def tags(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Tags of the workflow.
+        """
         return pulumi.get(self, "tags")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> _builtins.str:
+        """
+        When it last changed (ISO 8601).
+        """
         return pulumi.get(self, "updated_at")
 
     @_builtins.property
     @pulumi.getter(name="updatedBy")
     def updated_by(self) -> Optional['outputs.GetWorkflowResultUpdatedBy']:
+        """
+        The user who last changed it.
+        """
         return pulumi.get(self, "updated_by")
 
     @_builtins.property
     @pulumi.getter(name="validatePayload")
     def validate_payload(self) -> Optional[_builtins.bool]:
+        """
+        Whether a trigger's payload is checked against `payloadSchema`.
+        """
         return pulumi.get(self, "validate_payload")
 
     @_builtins.property
     @pulumi.getter(name="workflowId")
     def workflow_id(self) -> _builtins.str:
+        """
+        Identifier of the workflow (what a trigger names).
+        """
         return pulumi.get(self, "workflow_id")
 
 

@@ -340,7 +340,7 @@ class Integration(pulumi.CustomResource):
     @pulumi.getter
     def channel(self) -> pulumi.Output[_builtins.str]:
         """
-        Delivery channel: `in_app`, `email`, `sms`, `chat` or `push`. Changing it replaces the integration.
+        Delivery channel as the service answers it (a channel newer than this package comes through as is). One of in_app, email, sms, chat, push, or a newer value.
         """
         return pulumi.get(self, "channel")
 
@@ -356,11 +356,8 @@ class Integration(pulumi.CustomResource):
     @pulumi.getter
     def credentials(self) -> pulumi.Output['outputs.IntegrationCredentials']:
         """
-        Provider credentials (`apiKey`, `from`, `accountSid`, `token`, ...), stored as a secret. Required keys
-        of known providers are checked when active. The service never returns them: outputs hold what was last
-        written. Left out: held by the service, not managed here (what `pulumi import` generates): no update
-        sends or clears them, and declaring them later takes them over (one update of `credentials`). A new
-        active integration still needs the required keys.
+        The credentials this stack last wrote (secret); `{}` when it wrote none (an imported integration whose
+        credentials are held by the service). The service never returns them.
         """
         return pulumi.get(self, "credentials")
 
@@ -406,7 +403,7 @@ class Integration(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        Display name (the service picks one when left out).
+        Display name, as the service holds it.
         """
         return pulumi.get(self, "name")
 

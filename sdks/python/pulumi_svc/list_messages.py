@@ -44,26 +44,41 @@ class ListMessagesResult:
     @_builtins.property
     @pulumi.getter
     def data(self) -> Sequence['outputs.ListMessagesResultData']:
+        """
+        The messages of this page.
+        """
         return pulumi.get(self, "data")
 
     @_builtins.property
     @pulumi.getter(name="hasMore")
     def has_more(self) -> _builtins.bool:
+        """
+        Whether a next page exists.
+        """
         return pulumi.get(self, "has_more")
 
     @_builtins.property
     @pulumi.getter
     def page(self) -> _builtins.float:
+        """
+        Page number, from 0.
+        """
         return pulumi.get(self, "page")
 
     @_builtins.property
     @pulumi.getter(name="pageSize")
     def page_size(self) -> _builtins.float:
+        """
+        Messages per page.
+        """
         return pulumi.get(self, "page_size")
 
     @_builtins.property
     @pulumi.getter(name="totalCount")
     def total_count(self) -> Optional[_builtins.float]:
+        """
+        Number of messages matching the filters, when the service counts them.
+        """
         return pulumi.get(self, "total_count")
 
 
@@ -89,6 +104,13 @@ def list_messages(channel: Optional[_builtins.str] = None,
                   opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableListMessagesResult:
     """
     One page of the messages of the API key's environment (`GET /v1/messages`, pages from 0).
+
+    :param _builtins.str channel: Only messages of this channel.
+    :param Sequence[_builtins.str] context_keys: Only messages with these context keys (each `type:id`).
+    :param _builtins.int limit: Messages per page (default 10).
+    :param _builtins.int page: Page number, from 0 (default 0).
+    :param _builtins.str subscriber_id: Only messages sent to this subscriber (`subscriberId`).
+    :param Sequence[_builtins.str] transaction_id: Only messages of these transaction ids.
     """
     __args__ = dict()
     __args__['channel'] = channel
@@ -115,6 +137,13 @@ def list_messages_output(channel: pulumi.Input[Optional[Optional[_builtins.str]]
                          opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[ListMessagesResult]:
     """
     One page of the messages of the API key's environment (`GET /v1/messages`, pages from 0).
+
+    :param _builtins.str channel: Only messages of this channel.
+    :param Sequence[_builtins.str] context_keys: Only messages with these context keys (each `type:id`).
+    :param _builtins.int limit: Messages per page (default 10).
+    :param _builtins.int page: Page number, from 0 (default 0).
+    :param _builtins.str subscriber_id: Only messages sent to this subscriber (`subscriberId`).
+    :param Sequence[_builtins.str] transaction_id: Only messages of these transaction ids.
     """
     __args__ = dict()
     __args__['channel'] = channel

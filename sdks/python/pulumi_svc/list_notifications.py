@@ -44,26 +44,41 @@ class ListNotificationsResult:
     @_builtins.property
     @pulumi.getter
     def data(self) -> Sequence['outputs.ListNotificationsResultData']:
+        """
+        The events of this page.
+        """
         return pulumi.get(self, "data")
 
     @_builtins.property
     @pulumi.getter(name="hasMore")
     def has_more(self) -> _builtins.bool:
+        """
+        Whether a next page exists.
+        """
         return pulumi.get(self, "has_more")
 
     @_builtins.property
     @pulumi.getter
     def page(self) -> _builtins.float:
+        """
+        Page number, from 0.
+        """
         return pulumi.get(self, "page")
 
     @_builtins.property
     @pulumi.getter(name="pageSize")
     def page_size(self) -> _builtins.float:
+        """
+        Events per page.
+        """
         return pulumi.get(self, "page_size")
 
     @_builtins.property
     @pulumi.getter(name="totalCount")
     def total_count(self) -> Optional[_builtins.float]:
+        """
+        Number of events matching the filters, when the service counts them.
+        """
         return pulumi.get(self, "total_count")
 
 
@@ -98,6 +113,14 @@ def list_notifications(after: Optional[_builtins.str] = None,
     :param _builtins.str after: Only records after this timestamp.
     :param _builtins.str before: Only records before this timestamp.
     :param Sequence[_builtins.str] channels: Job types; `throttle` is not accepted by this operation.
+    :param Sequence[_builtins.str] emails: Only events sent to subscribers with these email addresses.
+    :param _builtins.int limit: Events per page, 1 to 50 (default 10).
+    :param _builtins.int page: Page number, from 0 (default 0).
+    :param _builtins.str search: Deprecated: Use the specific filters.
+    :param Sequence[_builtins.str] subscriber_ids: Only events sent to these subscribers (`subscriberId`s).
+    :param Sequence[_builtins.str] templates: Only events of these workflows (database ids).
+    :param _builtins.str topic_key: Only events sent to this topic.
+    :param _builtins.str transaction_id: Only the events of this transaction id.
     """
     __args__ = dict()
     __args__['after'] = after
@@ -138,6 +161,14 @@ def list_notifications_output(after: pulumi.Input[Optional[Optional[_builtins.st
     :param _builtins.str after: Only records after this timestamp.
     :param _builtins.str before: Only records before this timestamp.
     :param Sequence[_builtins.str] channels: Job types; `throttle` is not accepted by this operation.
+    :param Sequence[_builtins.str] emails: Only events sent to subscribers with these email addresses.
+    :param _builtins.int limit: Events per page, 1 to 50 (default 10).
+    :param _builtins.int page: Page number, from 0 (default 0).
+    :param _builtins.str search: Deprecated: Use the specific filters.
+    :param Sequence[_builtins.str] subscriber_ids: Only events sent to these subscribers (`subscriberId`s).
+    :param Sequence[_builtins.str] templates: Only events of these workflows (database ids).
+    :param _builtins.str topic_key: Only events sent to this topic.
+    :param _builtins.str transaction_id: Only the events of this transaction id.
     """
     __args__ = dict()
     __args__['after'] = after

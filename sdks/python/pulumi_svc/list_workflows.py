@@ -32,6 +32,9 @@ class ListWorkflowsResult:
     @_builtins.property
     @pulumi.getter
     def items(self) -> Sequence['outputs.ListWorkflowsResultItems']:
+        """
+        The workflows that match the filters, without their steps.
+        """
         return pulumi.get(self, "items")
 
 
@@ -53,6 +56,13 @@ def list_workflows(limit: Optional[_builtins.int] = None,
                    opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableListWorkflowsResult:
     """
     Every workflow of the API key's environment matching the filters (`GET /v2/workflows`, page after page), as `items`; items have no steps (read one with `getWorkflow`).
+
+    :param _builtins.int limit: Workflows per page, 1 to 100.
+    :param _builtins.str order_by: `createdAt`, `updatedAt`, `name` or `lastTriggeredAt`.
+    :param _builtins.str order_direction: `ASC` or `DESC` (default: newest first).
+    :param _builtins.str query: Only workflows whose name or identifier contains this text.
+    :param Sequence[_builtins.str] status: Only workflows in these states (`ACTIVE`, `INACTIVE`, `ERROR`).
+    :param Sequence[_builtins.str] tags: Only workflows with these tags.
     """
     __args__ = dict()
     __args__['limit'] = limit
@@ -75,6 +85,13 @@ def list_workflows_output(limit: pulumi.Input[Optional[Optional[_builtins.int]]]
                           opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[ListWorkflowsResult]:
     """
     Every workflow of the API key's environment matching the filters (`GET /v2/workflows`, page after page), as `items`; items have no steps (read one with `getWorkflow`).
+
+    :param _builtins.int limit: Workflows per page, 1 to 100.
+    :param _builtins.str order_by: `createdAt`, `updatedAt`, `name` or `lastTriggeredAt`.
+    :param _builtins.str order_direction: `ASC` or `DESC` (default: newest first).
+    :param _builtins.str query: Only workflows whose name or identifier contains this text.
+    :param Sequence[_builtins.str] status: Only workflows in these states (`ACTIVE`, `INACTIVE`, `ERROR`).
+    :param Sequence[_builtins.str] tags: Only workflows with these tags.
     """
     __args__ = dict()
     __args__['limit'] = limit

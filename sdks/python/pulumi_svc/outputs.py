@@ -102,8 +102,14 @@ class ChannelCredentials(dict):
                  title: Optional[_builtins.str] = None,
                  webhook_url: Optional[_builtins.str] = None):
         """
+        :param _builtins.str alert_uid: Alert uid of the Grafana OnCall webhook payload.
         :param _builtins.str channel: Channel name, for Mattermost.
         :param Sequence[_builtins.str] device_tokens: Device tokens; replaces the stored ones. `[]` clears them.
+        :param _builtins.str external_url: Link to upstream details, for Grafana OnCall.
+        :param _builtins.str image_url: Image URL of the Grafana OnCall webhook payload.
+        :param _builtins.str state: State of the Grafana OnCall webhook payload.
+        :param _builtins.str title: Title of the Grafana OnCall webhook payload.
+        :param _builtins.str webhook_url: Webhook URL, for chat providers (Slack, Discord, Microsoft Teams, ...).
         """
         if alert_uid is not None:
             pulumi.set(__self__, "alert_uid", alert_uid)
@@ -125,6 +131,9 @@ class ChannelCredentials(dict):
     @_builtins.property
     @pulumi.getter(name="alertUid")
     def alert_uid(self) -> Optional[_builtins.str]:
+        """
+        Alert uid of the Grafana OnCall webhook payload.
+        """
         return pulumi.get(self, "alert_uid")
 
     @_builtins.property
@@ -146,26 +155,41 @@ class ChannelCredentials(dict):
     @_builtins.property
     @pulumi.getter(name="externalUrl")
     def external_url(self) -> Optional[_builtins.str]:
+        """
+        Link to upstream details, for Grafana OnCall.
+        """
         return pulumi.get(self, "external_url")
 
     @_builtins.property
     @pulumi.getter(name="imageUrl")
     def image_url(self) -> Optional[_builtins.str]:
+        """
+        Image URL of the Grafana OnCall webhook payload.
+        """
         return pulumi.get(self, "image_url")
 
     @_builtins.property
     @pulumi.getter
     def state(self) -> Optional[_builtins.str]:
+        """
+        State of the Grafana OnCall webhook payload.
+        """
         return pulumi.get(self, "state")
 
     @_builtins.property
     @pulumi.getter
     def title(self) -> Optional[_builtins.str]:
+        """
+        Title of the Grafana OnCall webhook payload.
+        """
         return pulumi.get(self, "title")
 
     @_builtins.property
     @pulumi.getter(name="webhookUrl")
     def webhook_url(self) -> Optional[_builtins.str]:
+        """
+        Webhook URL, for chat providers (Slack, Discord, Microsoft Teams, ...).
+        """
         return pulumi.get(self, "webhook_url")
 
 
@@ -188,8 +212,21 @@ class GetActiveIntegrationsResultItems(dict):
                  id: Optional[_builtins.str] = None,
                  primary: Optional[_builtins.bool] = None):
         """
-        :param _builtins.str channel: one of in_app, email, sms, chat, push, or a newer value
+        :param _builtins.bool active: Whether the integration processes events.
+        :param _builtins.str channel: Delivery channel. One of in_app, email, sms, chat, push, or a newer value.
+        :param _builtins.str environment_id: Environment of the integration.
+        :param _builtins.str identifier: Unique identifier of the integration in the organization.
+        :param _builtins.str name: Display name.
+        :param _builtins.str organization_id: Organization of the integration.
+        :param _builtins.str provider_id: Delivery provider, e.g. `sendgrid`, `fcm`.
+        :param Sequence['GetActiveIntegrationsResultItemsConditions'] conditions: Step filters deciding when this integration is used.
         :param _builtins.str created_at: When it was created: a credentials write without identifier targets the newest active one.
+        :param Mapping[str, Any] credentials: Provider credentials; the service does not return them to an API key (`{}` or absent).
+        :param _builtins.bool deleted: Soft-delete marker of the service.
+        :param _builtins.str deleted_at: When it was deleted.
+        :param _builtins.str deleted_by: The user who deleted it.
+        :param _builtins.str id: Database id of the integration.
+        :param _builtins.bool primary: Whether it is the primary integration of its channel.
         """
         pulumi.set(__self__, "active", active)
         pulumi.set(__self__, "channel", channel)
@@ -218,44 +255,65 @@ class GetActiveIntegrationsResultItems(dict):
     @_builtins.property
     @pulumi.getter
     def active(self) -> _builtins.bool:
+        """
+        Whether the integration processes events.
+        """
         return pulumi.get(self, "active")
 
     @_builtins.property
     @pulumi.getter
     def channel(self) -> _builtins.str:
         """
-        one of in_app, email, sms, chat, push, or a newer value
+        Delivery channel. One of in_app, email, sms, chat, push, or a newer value.
         """
         return pulumi.get(self, "channel")
 
     @_builtins.property
     @pulumi.getter(name="environmentId")
     def environment_id(self) -> _builtins.str:
+        """
+        Environment of the integration.
+        """
         return pulumi.get(self, "environment_id")
 
     @_builtins.property
     @pulumi.getter
     def identifier(self) -> _builtins.str:
+        """
+        Unique identifier of the integration in the organization.
+        """
         return pulumi.get(self, "identifier")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        Display name.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter(name="organizationId")
     def organization_id(self) -> _builtins.str:
+        """
+        Organization of the integration.
+        """
         return pulumi.get(self, "organization_id")
 
     @_builtins.property
     @pulumi.getter(name="providerId")
     def provider_id(self) -> _builtins.str:
+        """
+        Delivery provider, e.g. `sendgrid`, `fcm`.
+        """
         return pulumi.get(self, "provider_id")
 
     @_builtins.property
     @pulumi.getter
     def conditions(self) -> Optional[Sequence['outputs.GetActiveIntegrationsResultItemsConditions']]:
+        """
+        Step filters deciding when this integration is used.
+        """
         return pulumi.get(self, "conditions")
 
     @_builtins.property
@@ -269,31 +327,49 @@ class GetActiveIntegrationsResultItems(dict):
     @_builtins.property
     @pulumi.getter
     def credentials(self) -> Optional[Mapping[str, Any]]:
+        """
+        Provider credentials; the service does not return them to an API key (`{}` or absent).
+        """
         return pulumi.get(self, "credentials")
 
     @_builtins.property
     @pulumi.getter
     def deleted(self) -> Optional[_builtins.bool]:
+        """
+        Soft-delete marker of the service.
+        """
         return pulumi.get(self, "deleted")
 
     @_builtins.property
     @pulumi.getter(name="deletedAt")
     def deleted_at(self) -> Optional[_builtins.str]:
+        """
+        When it was deleted.
+        """
         return pulumi.get(self, "deleted_at")
 
     @_builtins.property
     @pulumi.getter(name="deletedBy")
     def deleted_by(self) -> Optional[_builtins.str]:
+        """
+        The user who deleted it.
+        """
         return pulumi.get(self, "deleted_by")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> Optional[_builtins.str]:
+        """
+        Database id of the integration.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def primary(self) -> Optional[_builtins.bool]:
+        """
+        Whether it is the primary integration of its channel.
+        """
         return pulumi.get(self, "primary")
 
 
@@ -305,8 +381,10 @@ class GetActiveIntegrationsResultItemsConditions(dict):
                  type: _builtins.str,
                  value: _builtins.str):
         """
-        :param _builtins.str type: one of BOOLEAN, TEXT, DATE, NUMBER, STATEMENT, LIST, MULTI_LIST, GROUP, or a newer value
-        :param _builtins.str value: one of AND, OR, or a newer value
+        :param Sequence['GetActiveIntegrationsResultItemsConditionsChildren'] children: The conditions.
+        :param _builtins.bool is_negated: Whether the filter's result is negated.
+        :param _builtins.str type: Kind of filter: `BOOLEAN`, `TEXT`, `DATE`, `NUMBER`, `STATEMENT`, `LIST`, `MULTI_LIST` or `GROUP`. One of BOOLEAN, TEXT, DATE, NUMBER, STATEMENT, LIST, MULTI_LIST, GROUP, or a newer value.
+        :param _builtins.str value: How the conditions combine: `AND` or `OR`. One of AND, OR, or a newer value.
         """
         pulumi.set(__self__, "children", children)
         pulumi.set(__self__, "is_negated", is_negated)
@@ -316,18 +394,24 @@ class GetActiveIntegrationsResultItemsConditions(dict):
     @_builtins.property
     @pulumi.getter
     def children(self) -> Sequence['outputs.GetActiveIntegrationsResultItemsConditionsChildren']:
+        """
+        The conditions.
+        """
         return pulumi.get(self, "children")
 
     @_builtins.property
     @pulumi.getter(name="isNegated")
     def is_negated(self) -> _builtins.bool:
+        """
+        Whether the filter's result is negated.
+        """
         return pulumi.get(self, "is_negated")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
         """
-        one of BOOLEAN, TEXT, DATE, NUMBER, STATEMENT, LIST, MULTI_LIST, GROUP, or a newer value
+        Kind of filter: `BOOLEAN`, `TEXT`, `DATE`, `NUMBER`, `STATEMENT`, `LIST`, `MULTI_LIST` or `GROUP`. One of BOOLEAN, TEXT, DATE, NUMBER, STATEMENT, LIST, MULTI_LIST, GROUP, or a newer value.
         """
         return pulumi.get(self, "type")
 
@@ -335,7 +419,7 @@ class GetActiveIntegrationsResultItemsConditions(dict):
     @pulumi.getter
     def value(self) -> _builtins.str:
         """
-        one of AND, OR, or a newer value
+        How the conditions combine: `AND` or `OR`. One of AND, OR, or a newer value.
         """
         return pulumi.get(self, "value")
 
@@ -348,8 +432,11 @@ class GetActiveIntegrationsResultItemsConditionsChildren(dict):
                  operator: _builtins.str,
                  value: _builtins.str):
         """
-        :param _builtins.str on: one of subscriber, payload, or a newer value
-        :param _builtins.str operator: one of LARGER, SMALLER, LARGER_EQUAL, SMALLER_EQUAL, EQUAL, NOT_EQUAL, ALL_IN, ANY_IN, NOT_IN, BETWEEN, NOT_BETWEEN, LIKE, NOT_LIKE, IN, or a newer value
+        :param _builtins.str field: The subscriber field or payload key compared.
+        :param _builtins.str on: What `field` is read from: `subscriber` or `payload`. One of subscriber, payload, or a newer value.
+        :param _builtins.str operator: Comparison: `EQUAL`, `NOT_EQUAL`, `LARGER`, `SMALLER`, `LARGER_EQUAL`, `SMALLER_EQUAL`, `ALL_IN`,
+               `ANY_IN`, `NOT_IN`, `BETWEEN`, `NOT_BETWEEN`, `LIKE`, `NOT_LIKE` or `IN`. One of LARGER, SMALLER, LARGER_EQUAL, SMALLER_EQUAL, EQUAL, NOT_EQUAL, ALL_IN, ANY_IN, NOT_IN, BETWEEN, NOT_BETWEEN, LIKE, NOT_LIKE, IN, or a newer value.
+        :param _builtins.str value: The value compared with.
         """
         pulumi.set(__self__, "field", field)
         pulumi.set(__self__, "on", on)
@@ -359,13 +446,16 @@ class GetActiveIntegrationsResultItemsConditionsChildren(dict):
     @_builtins.property
     @pulumi.getter
     def field(self) -> _builtins.str:
+        """
+        The subscriber field or payload key compared.
+        """
         return pulumi.get(self, "field")
 
     @_builtins.property
     @pulumi.getter
     def on(self) -> _builtins.str:
         """
-        one of subscriber, payload, or a newer value
+        What `field` is read from: `subscriber` or `payload`. One of subscriber, payload, or a newer value.
         """
         return pulumi.get(self, "on")
 
@@ -373,13 +463,17 @@ class GetActiveIntegrationsResultItemsConditionsChildren(dict):
     @pulumi.getter
     def operator(self) -> _builtins.str:
         """
-        one of LARGER, SMALLER, LARGER_EQUAL, SMALLER_EQUAL, EQUAL, NOT_EQUAL, ALL_IN, ANY_IN, NOT_IN, BETWEEN, NOT_BETWEEN, LIKE, NOT_LIKE, IN, or a newer value
+        Comparison: `EQUAL`, `NOT_EQUAL`, `LARGER`, `SMALLER`, `LARGER_EQUAL`, `SMALLER_EQUAL`, `ALL_IN`,
+        `ANY_IN`, `NOT_IN`, `BETWEEN`, `NOT_BETWEEN`, `LIKE`, `NOT_LIKE` or `IN`. One of LARGER, SMALLER, LARGER_EQUAL, SMALLER_EQUAL, EQUAL, NOT_EQUAL, ALL_IN, ANY_IN, NOT_IN, BETWEEN, NOT_BETWEEN, LIKE, NOT_LIKE, IN, or a newer value.
         """
         return pulumi.get(self, "operator")
 
     @_builtins.property
     @pulumi.getter
     def value(self) -> _builtins.str:
+        """
+        The value compared with.
+        """
         return pulumi.get(self, "value")
 
 
@@ -398,8 +492,18 @@ class GetNotificationResultJobs(dict):
                  schedule_extensions_count: Optional[_builtins.float] = None,
                  updated_at: Optional[_builtins.str] = None):
         """
-        :param _builtins.str provider_id: one of emailjs, mailgun, mailjet, mandrill, nodemailer, postmark, sendgrid, sendinblue, ses, netcore, infobip-email, resend, plunk, mailersend, mailtrap, clickatell, outlook365, svc-email, sparkpost, email-webhook, braze, nexmo, plivo, sms77, sms-central, sns, telnyx, twilio, gupshup, firetext, infobip-sms, burst-sms, bulk-sms, isend-sms, forty-six-elks, kannel, maqsam, termii, africas-talking, svc-sms, sendchamp, generic-sms, clicksend, bandwidth, messagebird, simpletexting, azure-sms, ring-central, brevo-sms, eazy-sms, mobishastra, afro-message, unifonic, smsmode, imedia, sinch, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, svc, slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, or a newer value
-        :param _builtins.str type: one of in_app, email, sms, chat, push, digest, trigger, delay, throttle, custom, or a newer value
+        :param Sequence['GetNotificationResultJobsExecutionDetails'] execution_details: The job's execution log, oldest first.
+        :param _builtins.str id: Database id of the job.
+        :param _builtins.str provider_id: Delivery provider the job used. One of emailjs, mailgun, mailjet, mandrill, nodemailer, postmark, sendgrid, sendinblue, ses, netcore, infobip-email, resend, plunk, mailersend, mailtrap, clickatell, outlook365, svc-email, sparkpost, email-webhook, braze, nexmo, plivo, sms77, sms-central, sns, telnyx, twilio, gupshup, firetext, infobip-sms, burst-sms, bulk-sms, isend-sms, forty-six-elks, kannel, maqsam, termii, africas-talking, svc-sms, sendchamp, generic-sms, clicksend, bandwidth, messagebird, simpletexting, azure-sms, ring-central, brevo-sms, eazy-sms, mobishastra, afro-message, unifonic, smsmode, imedia, sinch, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, svc, slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, or a newer value.
+        :param _builtins.str status: Free string.
+        :param 'GetNotificationResultJobsStep' step: The workflow step the job runs.
+        :param _builtins.str type: Step type the job runs (`in_app`, `email`, `sms`, `chat`, `push`, `digest`, `trigger`, `delay`,
+               `throttle`, `custom`). One of in_app, email, sms, chat, push, digest, trigger, delay, throttle, custom, or a newer value.
+        :param 'GetNotificationResultJobsDigest' digest: Digest settings, for a digest job.
+        :param Mapping[str, Any] overrides: Provider overrides given at trigger time.
+        :param Mapping[str, Any] payload: Payload of the trigger.
+        :param _builtins.float schedule_extensions_count: Single retrieval only.
+        :param _builtins.str updated_at: When the job last changed (ISO 8601).
         """
         pulumi.set(__self__, "execution_details", execution_details)
         pulumi.set(__self__, "id", id)
@@ -421,62 +525,90 @@ class GetNotificationResultJobs(dict):
     @_builtins.property
     @pulumi.getter(name="executionDetails")
     def execution_details(self) -> Sequence['outputs.GetNotificationResultJobsExecutionDetails']:
+        """
+        The job's execution log, oldest first.
+        """
         return pulumi.get(self, "execution_details")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        Database id of the job.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="providerId")
     def provider_id(self) -> _builtins.str:
         """
-        one of emailjs, mailgun, mailjet, mandrill, nodemailer, postmark, sendgrid, sendinblue, ses, netcore, infobip-email, resend, plunk, mailersend, mailtrap, clickatell, outlook365, svc-email, sparkpost, email-webhook, braze, nexmo, plivo, sms77, sms-central, sns, telnyx, twilio, gupshup, firetext, infobip-sms, burst-sms, bulk-sms, isend-sms, forty-six-elks, kannel, maqsam, termii, africas-talking, svc-sms, sendchamp, generic-sms, clicksend, bandwidth, messagebird, simpletexting, azure-sms, ring-central, brevo-sms, eazy-sms, mobishastra, afro-message, unifonic, smsmode, imedia, sinch, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, svc, slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, or a newer value
+        Delivery provider the job used. One of emailjs, mailgun, mailjet, mandrill, nodemailer, postmark, sendgrid, sendinblue, ses, netcore, infobip-email, resend, plunk, mailersend, mailtrap, clickatell, outlook365, svc-email, sparkpost, email-webhook, braze, nexmo, plivo, sms77, sms-central, sns, telnyx, twilio, gupshup, firetext, infobip-sms, burst-sms, bulk-sms, isend-sms, forty-six-elks, kannel, maqsam, termii, africas-talking, svc-sms, sendchamp, generic-sms, clicksend, bandwidth, messagebird, simpletexting, azure-sms, ring-central, brevo-sms, eazy-sms, mobishastra, afro-message, unifonic, smsmode, imedia, sinch, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, svc, slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, or a newer value.
         """
         return pulumi.get(self, "provider_id")
 
     @_builtins.property
     @pulumi.getter
     def status(self) -> _builtins.str:
+        """
+        Free string.
+        """
         return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter
     def step(self) -> 'outputs.GetNotificationResultJobsStep':
+        """
+        The workflow step the job runs.
+        """
         return pulumi.get(self, "step")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
         """
-        one of in_app, email, sms, chat, push, digest, trigger, delay, throttle, custom, or a newer value
+        Step type the job runs (`in_app`, `email`, `sms`, `chat`, `push`, `digest`, `trigger`, `delay`,
+        `throttle`, `custom`). One of in_app, email, sms, chat, push, digest, trigger, delay, throttle, custom, or a newer value.
         """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter
     def digest(self) -> Optional['outputs.GetNotificationResultJobsDigest']:
+        """
+        Digest settings, for a digest job.
+        """
         return pulumi.get(self, "digest")
 
     @_builtins.property
     @pulumi.getter
     def overrides(self) -> Optional[Mapping[str, Any]]:
+        """
+        Provider overrides given at trigger time.
+        """
         return pulumi.get(self, "overrides")
 
     @_builtins.property
     @pulumi.getter
     def payload(self) -> Optional[Mapping[str, Any]]:
+        """
+        Payload of the trigger.
+        """
         return pulumi.get(self, "payload")
 
     @_builtins.property
     @pulumi.getter(name="scheduleExtensionsCount")
     def schedule_extensions_count(self) -> Optional[_builtins.float]:
+        """
+        Single retrieval only.
+        """
         return pulumi.get(self, "schedule_extensions_count")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> Optional[_builtins.str]:
+        """
+        When the job last changed (ISO 8601).
+        """
         return pulumi.get(self, "updated_at")
 
 
@@ -494,9 +626,16 @@ class GetNotificationResultJobsDigest(dict):
                  unit: Optional[_builtins.str] = None,
                  update_mode: Optional[_builtins.bool] = None):
         """
-        :param _builtins.str type: one of regular, backoff, timed, or a newer value
-        :param _builtins.str backoff_unit: one of seconds, minutes, hours, days, weeks, months, or a newer value
-        :param _builtins.str unit: one of seconds, minutes, hours, days, weeks, months, or a newer value
+        :param _builtins.str type: Kind of digest: `regular`, `backoff` or `timed`. One of regular, backoff, timed, or a newer value.
+        :param _builtins.float amount: How long the digest collects events, in `unit`s.
+        :param _builtins.bool backoff: Whether the digest only starts when an event came within the backoff window.
+        :param _builtins.float backoff_amount: Length of the backoff window, in `backoffUnit`s.
+        :param _builtins.str backoff_unit: Time unit of `backoffAmount`. One of seconds, minutes, hours, days, weeks, months, or a newer value.
+        :param _builtins.str digest_key: Payload key whose value groups the digested events (events with the same value digest together).
+        :param Sequence[Mapping[str, Any]] events: The events (their payloads) the digest collected.
+        :param 'GetNotificationResultJobsDigestTimed' timed: Schedule of a timed digest.
+        :param _builtins.str unit: Time unit of `amount`. One of seconds, minutes, hours, days, weeks, months, or a newer value.
+        :param _builtins.bool update_mode: Whether a new event extends the digest window.
         """
         pulumi.set(__self__, "type", type)
         if amount is not None:
@@ -522,59 +661,80 @@ class GetNotificationResultJobsDigest(dict):
     @pulumi.getter
     def type(self) -> _builtins.str:
         """
-        one of regular, backoff, timed, or a newer value
+        Kind of digest: `regular`, `backoff` or `timed`. One of regular, backoff, timed, or a newer value.
         """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter
     def amount(self) -> Optional[_builtins.float]:
+        """
+        How long the digest collects events, in `unit`s.
+        """
         return pulumi.get(self, "amount")
 
     @_builtins.property
     @pulumi.getter
     def backoff(self) -> Optional[_builtins.bool]:
+        """
+        Whether the digest only starts when an event came within the backoff window.
+        """
         return pulumi.get(self, "backoff")
 
     @_builtins.property
     @pulumi.getter(name="backoffAmount")
     def backoff_amount(self) -> Optional[_builtins.float]:
+        """
+        Length of the backoff window, in `backoffUnit`s.
+        """
         return pulumi.get(self, "backoff_amount")
 
     @_builtins.property
     @pulumi.getter(name="backoffUnit")
     def backoff_unit(self) -> Optional[_builtins.str]:
         """
-        one of seconds, minutes, hours, days, weeks, months, or a newer value
+        Time unit of `backoffAmount`. One of seconds, minutes, hours, days, weeks, months, or a newer value.
         """
         return pulumi.get(self, "backoff_unit")
 
     @_builtins.property
     @pulumi.getter(name="digestKey")
     def digest_key(self) -> Optional[_builtins.str]:
+        """
+        Payload key whose value groups the digested events (events with the same value digest together).
+        """
         return pulumi.get(self, "digest_key")
 
     @_builtins.property
     @pulumi.getter
     def events(self) -> Optional[Sequence[Mapping[str, Any]]]:
+        """
+        The events (their payloads) the digest collected.
+        """
         return pulumi.get(self, "events")
 
     @_builtins.property
     @pulumi.getter
     def timed(self) -> Optional['outputs.GetNotificationResultJobsDigestTimed']:
+        """
+        Schedule of a timed digest.
+        """
         return pulumi.get(self, "timed")
 
     @_builtins.property
     @pulumi.getter
     def unit(self) -> Optional[_builtins.str]:
         """
-        one of seconds, minutes, hours, days, weeks, months, or a newer value
+        Time unit of `amount`. One of seconds, minutes, hours, days, weeks, months, or a newer value.
         """
         return pulumi.get(self, "unit")
 
     @_builtins.property
     @pulumi.getter(name="updateMode")
     def update_mode(self) -> Optional[_builtins.bool]:
+        """
+        Whether a new event extends the digest window.
+        """
         return pulumi.get(self, "update_mode")
 
 
@@ -590,9 +750,14 @@ class GetNotificationResultJobsDigestTimed(dict):
                  until_date: Optional[_builtins.str] = None,
                  week_days: Optional[Sequence[_builtins.str]] = None):
         """
-        :param _builtins.str monthly_type: one of each, on, or a newer value
-        :param _builtins.str ordinal: one of 1, 2, 3, 4, 5, last, or a newer value
-        :param _builtins.str ordinal_value: one of day, weekday, weekend, sunday, monday, tuesday, wednesday, thursday, friday, saturday, or a newer value
+        :param _builtins.str at_time: Time of day the digest is sent, e.g. `09:00`.
+        :param _builtins.str cron_expression: Cron expression of the schedule, when the digest runs on one.
+        :param Sequence[_builtins.float] month_days: Days of the month the digest is sent on.
+        :param _builtins.str monthly_type: `each` (the listed `monthDays`) or `on` (the `ordinal` `ordinalValue`). One of each, on, or a newer value.
+        :param _builtins.str ordinal: Which occurrence in the month (`1` to `5`, or `last`), with `ordinalValue`. One of 1, 2, 3, 4, 5, last, or a newer value.
+        :param _builtins.str ordinal_value: What `ordinal` counts: `day`, `weekday`, `weekend`, or a day name. One of day, weekday, weekend, sunday, monday, tuesday, wednesday, thursday, friday, saturday, or a newer value.
+        :param _builtins.str until_date: Single retrieval only.
+        :param Sequence[_builtins.str] week_days: Days of the week the digest is sent on (`monday` to `sunday`).
         """
         if at_time is not None:
             pulumi.set(__self__, "at_time", at_time)
@@ -614,23 +779,32 @@ class GetNotificationResultJobsDigestTimed(dict):
     @_builtins.property
     @pulumi.getter(name="atTime")
     def at_time(self) -> Optional[_builtins.str]:
+        """
+        Time of day the digest is sent, e.g. `09:00`.
+        """
         return pulumi.get(self, "at_time")
 
     @_builtins.property
     @pulumi.getter(name="cronExpression")
     def cron_expression(self) -> Optional[_builtins.str]:
+        """
+        Cron expression of the schedule, when the digest runs on one.
+        """
         return pulumi.get(self, "cron_expression")
 
     @_builtins.property
     @pulumi.getter(name="monthDays")
     def month_days(self) -> Optional[Sequence[_builtins.float]]:
+        """
+        Days of the month the digest is sent on.
+        """
         return pulumi.get(self, "month_days")
 
     @_builtins.property
     @pulumi.getter(name="monthlyType")
     def monthly_type(self) -> Optional[_builtins.str]:
         """
-        one of each, on, or a newer value
+        `each` (the listed `monthDays`) or `on` (the `ordinal` `ordinalValue`). One of each, on, or a newer value.
         """
         return pulumi.get(self, "monthly_type")
 
@@ -638,7 +812,7 @@ class GetNotificationResultJobsDigestTimed(dict):
     @pulumi.getter
     def ordinal(self) -> Optional[_builtins.str]:
         """
-        one of 1, 2, 3, 4, 5, last, or a newer value
+        Which occurrence in the month (`1` to `5`, or `last`), with `ordinalValue`. One of 1, 2, 3, 4, 5, last, or a newer value.
         """
         return pulumi.get(self, "ordinal")
 
@@ -646,18 +820,24 @@ class GetNotificationResultJobsDigestTimed(dict):
     @pulumi.getter(name="ordinalValue")
     def ordinal_value(self) -> Optional[_builtins.str]:
         """
-        one of day, weekday, weekend, sunday, monday, tuesday, wednesday, thursday, friday, saturday, or a newer value
+        What `ordinal` counts: `day`, `weekday`, `weekend`, or a day name. One of day, weekday, weekend, sunday, monday, tuesday, wednesday, thursday, friday, saturday, or a newer value.
         """
         return pulumi.get(self, "ordinal_value")
 
     @_builtins.property
     @pulumi.getter(name="untilDate")
     def until_date(self) -> Optional[_builtins.str]:
+        """
+        Single retrieval only.
+        """
         return pulumi.get(self, "until_date")
 
     @_builtins.property
     @pulumi.getter(name="weekDays")
     def week_days(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Days of the week the digest is sent on (`monday` to `sunday`).
+        """
         return pulumi.get(self, "week_days")
 
 
@@ -674,9 +854,15 @@ class GetNotificationResultJobsExecutionDetails(dict):
                  provider_id: Optional[_builtins.str] = None,
                  raw: Optional[_builtins.str] = None):
         """
-        :param _builtins.str source: one of Credentials, Internal, Payload, Webhook, or a newer value
-        :param _builtins.str status: one of Success, Warning, Failed, Pending, Queued, ReadConfirmation, or a newer value
-        :param _builtins.str provider_id: one of emailjs, mailgun, mailjet, mandrill, nodemailer, postmark, sendgrid, sendinblue, ses, netcore, infobip-email, resend, plunk, mailersend, mailtrap, clickatell, outlook365, svc-email, sparkpost, email-webhook, braze, nexmo, plivo, sms77, sms-central, sns, telnyx, twilio, gupshup, firetext, infobip-sms, burst-sms, bulk-sms, isend-sms, forty-six-elks, kannel, maqsam, termii, africas-talking, svc-sms, sendchamp, generic-sms, clicksend, bandwidth, messagebird, simpletexting, azure-sms, ring-central, brevo-sms, eazy-sms, mobishastra, afro-message, unifonic, smsmode, imedia, sinch, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, svc, slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, or a newer value
+        :param _builtins.str detail: What happened, in words.
+        :param _builtins.str id: Database id of the log line.
+        :param _builtins.bool is_retry: Whether it was logged by a retry of the job.
+        :param _builtins.bool is_test: Whether the event was a test trigger.
+        :param _builtins.str source: Where the line comes from: `Credentials`, `Internal`, `Payload` or `Webhook`. One of Credentials, Internal, Payload, Webhook, or a newer value.
+        :param _builtins.str status: Outcome: `Success`, `Warning`, `Failed`, `Pending`, `Queued` or `ReadConfirmation`. One of Success, Warning, Failed, Pending, Queued, ReadConfirmation, or a newer value.
+        :param _builtins.str created_at: When it was logged (ISO 8601).
+        :param _builtins.str provider_id: Required in list responses, optional in single retrieval. One of emailjs, mailgun, mailjet, mandrill, nodemailer, postmark, sendgrid, sendinblue, ses, netcore, infobip-email, resend, plunk, mailersend, mailtrap, clickatell, outlook365, svc-email, sparkpost, email-webhook, braze, nexmo, plivo, sms77, sms-central, sns, telnyx, twilio, gupshup, firetext, infobip-sms, burst-sms, bulk-sms, isend-sms, forty-six-elks, kannel, maqsam, termii, africas-talking, svc-sms, sendchamp, generic-sms, clicksend, bandwidth, messagebird, simpletexting, azure-sms, ring-central, brevo-sms, eazy-sms, mobishastra, afro-message, unifonic, smsmode, imedia, sinch, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, svc, slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, or a newer value.
+        :param _builtins.str raw: Raw provider response or error, as text.
         """
         pulumi.set(__self__, "detail", detail)
         pulumi.set(__self__, "id", id)
@@ -694,28 +880,40 @@ class GetNotificationResultJobsExecutionDetails(dict):
     @_builtins.property
     @pulumi.getter
     def detail(self) -> _builtins.str:
+        """
+        What happened, in words.
+        """
         return pulumi.get(self, "detail")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        Database id of the log line.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="isRetry")
     def is_retry(self) -> _builtins.bool:
+        """
+        Whether it was logged by a retry of the job.
+        """
         return pulumi.get(self, "is_retry")
 
     @_builtins.property
     @pulumi.getter(name="isTest")
     def is_test(self) -> _builtins.bool:
+        """
+        Whether the event was a test trigger.
+        """
         return pulumi.get(self, "is_test")
 
     @_builtins.property
     @pulumi.getter
     def source(self) -> _builtins.str:
         """
-        one of Credentials, Internal, Payload, Webhook, or a newer value
+        Where the line comes from: `Credentials`, `Internal`, `Payload` or `Webhook`. One of Credentials, Internal, Payload, Webhook, or a newer value.
         """
         return pulumi.get(self, "source")
 
@@ -723,26 +921,32 @@ class GetNotificationResultJobsExecutionDetails(dict):
     @pulumi.getter
     def status(self) -> _builtins.str:
         """
-        one of Success, Warning, Failed, Pending, Queued, ReadConfirmation, or a newer value
+        Outcome: `Success`, `Warning`, `Failed`, `Pending`, `Queued` or `ReadConfirmation`. One of Success, Warning, Failed, Pending, Queued, ReadConfirmation, or a newer value.
         """
         return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> Optional[_builtins.str]:
+        """
+        When it was logged (ISO 8601).
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter(name="providerId")
     def provider_id(self) -> Optional[_builtins.str]:
         """
-        one of emailjs, mailgun, mailjet, mandrill, nodemailer, postmark, sendgrid, sendinblue, ses, netcore, infobip-email, resend, plunk, mailersend, mailtrap, clickatell, outlook365, svc-email, sparkpost, email-webhook, braze, nexmo, plivo, sms77, sms-central, sns, telnyx, twilio, gupshup, firetext, infobip-sms, burst-sms, bulk-sms, isend-sms, forty-six-elks, kannel, maqsam, termii, africas-talking, svc-sms, sendchamp, generic-sms, clicksend, bandwidth, messagebird, simpletexting, azure-sms, ring-central, brevo-sms, eazy-sms, mobishastra, afro-message, unifonic, smsmode, imedia, sinch, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, svc, slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, or a newer value
+        Required in list responses, optional in single retrieval. One of emailjs, mailgun, mailjet, mandrill, nodemailer, postmark, sendgrid, sendinblue, ses, netcore, infobip-email, resend, plunk, mailersend, mailtrap, clickatell, outlook365, svc-email, sparkpost, email-webhook, braze, nexmo, plivo, sms77, sms-central, sns, telnyx, twilio, gupshup, firetext, infobip-sms, burst-sms, bulk-sms, isend-sms, forty-six-elks, kannel, maqsam, termii, africas-talking, svc-sms, sendchamp, generic-sms, clicksend, bandwidth, messagebird, simpletexting, azure-sms, ring-central, brevo-sms, eazy-sms, mobishastra, afro-message, unifonic, smsmode, imedia, sinch, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, svc, slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, or a newer value.
         """
         return pulumi.get(self, "provider_id")
 
     @_builtins.property
     @pulumi.getter
     def raw(self) -> Optional[_builtins.str]:
+        """
+        Raw provider response or error, as text.
+        """
         return pulumi.get(self, "raw")
 
 
@@ -761,6 +965,20 @@ class GetNotificationResultJobsStep(dict):
                  reply_callback: Optional[Mapping[str, Any]] = None,
                  template: Optional[Mapping[str, Any]] = None,
                  variants: Optional[Sequence['outputs.GetNotificationResultJobsStep']] = None):
+        """
+        :param _builtins.bool active: Whether the step runs.
+        :param Sequence['GetActiveIntegrationsResultItemsConditions'] filters: Step conditions: the step runs only when they hold.
+        :param _builtins.str id: Database id of the step.
+        :param _builtins.str template_id: Database id of the step's message template.
+        :param Mapping[str, Any] control_variables: The step's control values.
+        :param Mapping[str, Any] issues: Problems the service found in the step's definition.
+        :param Mapping[str, Any] metadata: Step settings of digest and delay steps (amount, unit, ...).
+        :param _builtins.str name: Name of the step.
+        :param _builtins.str parent_id: Database id of the step this one follows, or null for the first.
+        :param Mapping[str, Any] reply_callback: Reply callback settings (`active`, `url`).
+        :param Mapping[str, Any] template: The step's message template.
+        :param Sequence['GetNotificationResultJobsStep'] variants: Conditional variants of the step (steps with the same fields).
+        """
         pulumi.set(__self__, "active", active)
         pulumi.set(__self__, "filters", filters)
         pulumi.set(__self__, "id", id)
@@ -785,61 +1003,97 @@ class GetNotificationResultJobsStep(dict):
     @_builtins.property
     @pulumi.getter
     def active(self) -> _builtins.bool:
+        """
+        Whether the step runs.
+        """
         return pulumi.get(self, "active")
 
     @_builtins.property
     @pulumi.getter
     def filters(self) -> Sequence['outputs.GetActiveIntegrationsResultItemsConditions']:
+        """
+        Step conditions: the step runs only when they hold.
+        """
         return pulumi.get(self, "filters")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        Database id of the step.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="templateId")
     def template_id(self) -> _builtins.str:
+        """
+        Database id of the step's message template.
+        """
         return pulumi.get(self, "template_id")
 
     @_builtins.property
     @pulumi.getter(name="controlVariables")
     def control_variables(self) -> Optional[Mapping[str, Any]]:
+        """
+        The step's control values.
+        """
         return pulumi.get(self, "control_variables")
 
     @_builtins.property
     @pulumi.getter
     def issues(self) -> Optional[Mapping[str, Any]]:
+        """
+        Problems the service found in the step's definition.
+        """
         return pulumi.get(self, "issues")
 
     @_builtins.property
     @pulumi.getter
     def metadata(self) -> Optional[Mapping[str, Any]]:
+        """
+        Step settings of digest and delay steps (amount, unit, ...).
+        """
         return pulumi.get(self, "metadata")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
+        """
+        Name of the step.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter(name="parentId")
     def parent_id(self) -> Optional[_builtins.str]:
+        """
+        Database id of the step this one follows, or null for the first.
+        """
         return pulumi.get(self, "parent_id")
 
     @_builtins.property
     @pulumi.getter(name="replyCallback")
     def reply_callback(self) -> Optional[Mapping[str, Any]]:
+        """
+        Reply callback settings (`active`, `url`).
+        """
         return pulumi.get(self, "reply_callback")
 
     @_builtins.property
     @pulumi.getter
     def template(self) -> Optional[Mapping[str, Any]]:
+        """
+        The step's message template.
+        """
         return pulumi.get(self, "template")
 
     @_builtins.property
     @pulumi.getter
     def variants(self) -> Optional[Sequence['outputs.GetNotificationResultJobsStep']]:
+        """
+        Conditional variants of the step (steps with the same fields).
+        """
         return pulumi.get(self, "variants")
 
 
@@ -852,6 +1106,14 @@ class GetNotificationResultSubscriber(dict):
                  first_name: Optional[_builtins.str] = None,
                  last_name: Optional[_builtins.str] = None,
                  phone: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str id: Database id of the subscriber.
+        :param _builtins.str subscriber_id: The subscriber's `subscriberId` (your identifier of it).
+        :param _builtins.str email: Email address.
+        :param _builtins.str first_name: First name.
+        :param _builtins.str last_name: Last name.
+        :param _builtins.str phone: Phone number.
+        """
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "subscriber_id", subscriber_id)
         if email is not None:
@@ -866,31 +1128,49 @@ class GetNotificationResultSubscriber(dict):
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        Database id of the subscriber.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="subscriberId")
     def subscriber_id(self) -> _builtins.str:
+        """
+        The subscriber's `subscriberId` (your identifier of it).
+        """
         return pulumi.get(self, "subscriber_id")
 
     @_builtins.property
     @pulumi.getter
     def email(self) -> Optional[_builtins.str]:
+        """
+        Email address.
+        """
         return pulumi.get(self, "email")
 
     @_builtins.property
     @pulumi.getter(name="firstName")
     def first_name(self) -> Optional[_builtins.str]:
+        """
+        First name.
+        """
         return pulumi.get(self, "first_name")
 
     @_builtins.property
     @pulumi.getter(name="lastName")
     def last_name(self) -> Optional[_builtins.str]:
+        """
+        Last name.
+        """
         return pulumi.get(self, "last_name")
 
     @_builtins.property
     @pulumi.getter
     def phone(self) -> Optional[_builtins.str]:
+        """
+        Phone number.
+        """
         return pulumi.get(self, "phone")
 
 
@@ -902,7 +1182,10 @@ class GetNotificationResultTemplate(dict):
                  id: Optional[_builtins.str] = None,
                  origin: Optional[_builtins.str] = None):
         """
-        :param _builtins.str origin: one of svc-cloud, svc-cloud-v1, external, or a newer value
+        :param _builtins.str name: Name of the workflow.
+        :param Sequence['GetNotificationResultTemplateTriggers'] triggers: The workflow's triggers.
+        :param _builtins.str id: Database id of the workflow.
+        :param _builtins.str origin: Where the workflow was made: `svc-cloud`, `svc-cloud-v1` or `external`. One of svc-cloud, svc-cloud-v1, external, or a newer value.
         """
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "triggers", triggers)
@@ -914,23 +1197,32 @@ class GetNotificationResultTemplate(dict):
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        Name of the workflow.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def triggers(self) -> Sequence['outputs.GetNotificationResultTemplateTriggers']:
+        """
+        The workflow's triggers.
+        """
         return pulumi.get(self, "triggers")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> Optional[_builtins.str]:
+        """
+        Database id of the workflow.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def origin(self) -> Optional[_builtins.str]:
         """
-        one of svc-cloud, svc-cloud-v1, external, or a newer value
+        Where the workflow was made: `svc-cloud`, `svc-cloud-v1` or `external`. One of svc-cloud, svc-cloud-v1, external, or a newer value.
         """
         return pulumi.get(self, "origin")
 
@@ -943,7 +1235,10 @@ class GetNotificationResultTemplateTriggers(dict):
                  variables: Sequence['outputs.GetNotificationResultTemplateTriggersVariables'],
                  subscriber_variables: Optional[Sequence['outputs.GetNotificationResultTemplateTriggersVariables']] = None):
         """
-        :param _builtins.str type: one of event, or a newer value
+        :param _builtins.str identifier: What a trigger names: the workflow's identifier.
+        :param _builtins.str type: Kind of trigger: `event`. One of event, or a newer value.
+        :param Sequence['GetNotificationResultTemplateTriggersVariables'] variables: Payload variables the workflow uses.
+        :param Sequence['GetNotificationResultTemplateTriggersVariables'] subscriber_variables: Subscriber variables the workflow uses.
         """
         pulumi.set(__self__, "identifier", identifier)
         pulumi.set(__self__, "type", type)
@@ -954,24 +1249,33 @@ class GetNotificationResultTemplateTriggers(dict):
     @_builtins.property
     @pulumi.getter
     def identifier(self) -> _builtins.str:
+        """
+        What a trigger names: the workflow's identifier.
+        """
         return pulumi.get(self, "identifier")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
         """
-        one of event, or a newer value
+        Kind of trigger: `event`. One of event, or a newer value.
         """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter
     def variables(self) -> Sequence['outputs.GetNotificationResultTemplateTriggersVariables']:
+        """
+        Payload variables the workflow uses.
+        """
         return pulumi.get(self, "variables")
 
     @_builtins.property
     @pulumi.getter(name="subscriberVariables")
     def subscriber_variables(self) -> Optional[Sequence['outputs.GetNotificationResultTemplateTriggersVariables']]:
+        """
+        Subscriber variables the workflow uses.
+        """
         return pulumi.get(self, "subscriber_variables")
 
 
@@ -979,11 +1283,17 @@ class GetNotificationResultTemplateTriggers(dict):
 class GetNotificationResultTemplateTriggersVariables(dict):
     def __init__(__self__, *,
                  name: _builtins.str):
+        """
+        :param _builtins.str name: Name of the variable.
+        """
         pulumi.set(__self__, "name", name)
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        Name of the variable.
+        """
         return pulumi.get(self, "name")
 
 
@@ -992,17 +1302,27 @@ class GetNotificationResultTopics(dict):
     def __init__(__self__, *,
                  topic_id: _builtins.str,
                  topic_key: _builtins.str):
+        """
+        :param _builtins.str topic_id: Database id of the topic.
+        :param _builtins.str topic_key: Key of the topic.
+        """
         pulumi.set(__self__, "topic_id", topic_id)
         pulumi.set(__self__, "topic_key", topic_key)
 
     @_builtins.property
     @pulumi.getter(name="topicId")
     def topic_id(self) -> _builtins.str:
+        """
+        Database id of the topic.
+        """
         return pulumi.get(self, "topic_id")
 
     @_builtins.property
     @pulumi.getter(name="topicKey")
     def topic_key(self) -> _builtins.str:
+        """
+        Key of the topic.
+        """
         return pulumi.get(self, "topic_key")
 
 
@@ -1011,17 +1331,27 @@ class GetSubscriberPreferencesResultGlobal(dict):
     def __init__(__self__, *,
                  channels: 'outputs.GetSubscriberPreferencesResultGlobalChannels',
                  enabled: _builtins.bool):
+        """
+        :param 'GetSubscriberPreferencesResultGlobalChannels' channels: The subscriber's per-channel choice.
+        :param _builtins.bool enabled: Whether the subscriber receives notifications at all.
+        """
         pulumi.set(__self__, "channels", channels)
         pulumi.set(__self__, "enabled", enabled)
 
     @_builtins.property
     @pulumi.getter
     def channels(self) -> 'outputs.GetSubscriberPreferencesResultGlobalChannels':
+        """
+        The subscriber's per-channel choice.
+        """
         return pulumi.get(self, "channels")
 
     @_builtins.property
     @pulumi.getter
     def enabled(self) -> _builtins.bool:
+        """
+        Whether the subscriber receives notifications at all.
+        """
         return pulumi.get(self, "enabled")
 
 
@@ -1033,6 +1363,13 @@ class GetSubscriberPreferencesResultGlobalChannels(dict):
                  in_app: Optional[_builtins.bool] = None,
                  push: Optional[_builtins.bool] = None,
                  sms: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.bool chat: Chat on or off.
+        :param _builtins.bool email: Email on or off.
+        :param _builtins.bool in_app: In-app on or off.
+        :param _builtins.bool push: Push on or off.
+        :param _builtins.bool sms: SMS on or off.
+        """
         if chat is not None:
             pulumi.set(__self__, "chat", chat)
         if email is not None:
@@ -1047,26 +1384,41 @@ class GetSubscriberPreferencesResultGlobalChannels(dict):
     @_builtins.property
     @pulumi.getter
     def chat(self) -> Optional[_builtins.bool]:
+        """
+        Chat on or off.
+        """
         return pulumi.get(self, "chat")
 
     @_builtins.property
     @pulumi.getter
     def email(self) -> Optional[_builtins.bool]:
+        """
+        Email on or off.
+        """
         return pulumi.get(self, "email")
 
     @_builtins.property
     @pulumi.getter
     def in_app(self) -> Optional[_builtins.bool]:
+        """
+        In-app on or off.
+        """
         return pulumi.get(self, "in_app")
 
     @_builtins.property
     @pulumi.getter
     def push(self) -> Optional[_builtins.bool]:
+        """
+        Push on or off.
+        """
         return pulumi.get(self, "push")
 
     @_builtins.property
     @pulumi.getter
     def sms(self) -> Optional[_builtins.bool]:
+        """
+        SMS on or off.
+        """
         return pulumi.get(self, "sms")
 
 
@@ -1077,6 +1429,12 @@ class GetSubscriberPreferencesResultWorkflows(dict):
                  enabled: _builtins.bool,
                  overrides: Sequence['outputs.GetSubscriberPreferencesResultWorkflowsOverrides'],
                  workflow: 'outputs.GetSubscriberPreferencesResultWorkflowsWorkflow'):
+        """
+        :param 'GetSubscriberPreferencesResultGlobalChannels' channels: The subscriber's per-channel choice for this workflow.
+        :param _builtins.bool enabled: Whether the subscriber receives this workflow at all.
+        :param Sequence['GetSubscriberPreferencesResultWorkflowsOverrides'] overrides: Channel settings that override the workflow's defaults, and who set them.
+        :param 'GetSubscriberPreferencesResultWorkflowsWorkflow' workflow: The workflow.
+        """
         pulumi.set(__self__, "channels", channels)
         pulumi.set(__self__, "enabled", enabled)
         pulumi.set(__self__, "overrides", overrides)
@@ -1085,21 +1443,33 @@ class GetSubscriberPreferencesResultWorkflows(dict):
     @_builtins.property
     @pulumi.getter
     def channels(self) -> 'outputs.GetSubscriberPreferencesResultGlobalChannels':
+        """
+        The subscriber's per-channel choice for this workflow.
+        """
         return pulumi.get(self, "channels")
 
     @_builtins.property
     @pulumi.getter
     def enabled(self) -> _builtins.bool:
+        """
+        Whether the subscriber receives this workflow at all.
+        """
         return pulumi.get(self, "enabled")
 
     @_builtins.property
     @pulumi.getter
     def overrides(self) -> Sequence['outputs.GetSubscriberPreferencesResultWorkflowsOverrides']:
+        """
+        Channel settings that override the workflow's defaults, and who set them.
+        """
         return pulumi.get(self, "overrides")
 
     @_builtins.property
     @pulumi.getter
     def workflow(self) -> 'outputs.GetSubscriberPreferencesResultWorkflowsWorkflow':
+        """
+        The workflow.
+        """
         return pulumi.get(self, "workflow")
 
 
@@ -1109,8 +1479,8 @@ class GetSubscriberPreferencesResultWorkflowsOverrides(dict):
                  channel: _builtins.str,
                  source: _builtins.str):
         """
-        :param _builtins.str channel: one of in_app, email, sms, chat, push, or a newer value
-        :param _builtins.str source: one of subscriber, template, workflowOverride, or a newer value
+        :param _builtins.str channel: The channel overridden. One of in_app, email, sms, chat, push, or a newer value.
+        :param _builtins.str source: Who set it: `subscriber`, `template` or `workflowOverride`. One of subscriber, template, workflowOverride, or a newer value.
         """
         pulumi.set(__self__, "channel", channel)
         pulumi.set(__self__, "source", source)
@@ -1119,7 +1489,7 @@ class GetSubscriberPreferencesResultWorkflowsOverrides(dict):
     @pulumi.getter
     def channel(self) -> _builtins.str:
         """
-        one of in_app, email, sms, chat, push, or a newer value
+        The channel overridden. One of in_app, email, sms, chat, push, or a newer value.
         """
         return pulumi.get(self, "channel")
 
@@ -1127,7 +1497,7 @@ class GetSubscriberPreferencesResultWorkflowsOverrides(dict):
     @pulumi.getter
     def source(self) -> _builtins.str:
         """
-        one of subscriber, template, workflowOverride, or a newer value
+        Who set it: `subscriber`, `template` or `workflowOverride`. One of subscriber, template, workflowOverride, or a newer value.
         """
         return pulumi.get(self, "source")
 
@@ -1139,6 +1509,12 @@ class GetSubscriberPreferencesResultWorkflowsWorkflow(dict):
                  name: _builtins.str,
                  slug: _builtins.str,
                  updated_at: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str identifier: Identifier (`workflowId`) of the workflow.
+        :param _builtins.str name: Name of the workflow.
+        :param _builtins.str slug: Slug of the workflow.
+        :param _builtins.str updated_at: When the workflow last changed (ISO 8601).
+        """
         pulumi.set(__self__, "identifier", identifier)
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "slug", slug)
@@ -1148,21 +1524,33 @@ class GetSubscriberPreferencesResultWorkflowsWorkflow(dict):
     @_builtins.property
     @pulumi.getter
     def identifier(self) -> _builtins.str:
+        """
+        Identifier (`workflowId`) of the workflow.
+        """
         return pulumi.get(self, "identifier")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        Name of the workflow.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def slug(self) -> _builtins.str:
+        """
+        Slug of the workflow.
+        """
         return pulumi.get(self, "slug")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> Optional[_builtins.str]:
+        """
+        When the workflow last changed (ISO 8601).
+        """
         return pulumi.get(self, "updated_at")
 
 
@@ -1174,7 +1562,10 @@ class GetSubscriberResultChannels(dict):
                  provider_id: _builtins.str,
                  integration_identifier: Optional[_builtins.str] = None):
         """
-        :param _builtins.str provider_id: one of slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, or a newer value
+        :param 'GetSubscriberResultChannelsCredentials' credentials: The subscriber's credentials for that provider.
+        :param _builtins.str integration_id: Database id of the integration the entry belongs to.
+        :param _builtins.str provider_id: Chat or push provider of the entry, e.g. `slack`, `fcm`. One of slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, or a newer value.
+        :param _builtins.str integration_identifier: Identifier of the integration the entry is for (not in the service's answers).
         """
         pulumi.set(__self__, "credentials", credentials)
         pulumi.set(__self__, "integration_id", integration_id)
@@ -1185,24 +1576,33 @@ class GetSubscriberResultChannels(dict):
     @_builtins.property
     @pulumi.getter
     def credentials(self) -> 'outputs.GetSubscriberResultChannelsCredentials':
+        """
+        The subscriber's credentials for that provider.
+        """
         return pulumi.get(self, "credentials")
 
     @_builtins.property
     @pulumi.getter(name="integrationId")
     def integration_id(self) -> _builtins.str:
+        """
+        Database id of the integration the entry belongs to.
+        """
         return pulumi.get(self, "integration_id")
 
     @_builtins.property
     @pulumi.getter(name="providerId")
     def provider_id(self) -> _builtins.str:
         """
-        one of slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, or a newer value
+        Chat or push provider of the entry, e.g. `slack`, `fcm`. One of slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, or a newer value.
         """
         return pulumi.get(self, "provider_id")
 
     @_builtins.property
     @pulumi.getter(name="integrationIdentifier")
     def integration_identifier(self) -> Optional[_builtins.str]:
+        """
+        Identifier of the integration the entry is for (not in the service's answers).
+        """
         return pulumi.get(self, "integration_identifier")
 
 
@@ -1217,6 +1617,16 @@ class GetSubscriberResultChannelsCredentials(dict):
                  state: Optional[_builtins.str] = None,
                  title: Optional[_builtins.str] = None,
                  webhook_url: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str alert_uid: Alert uid of the Grafana OnCall webhook payload.
+        :param _builtins.str channel: Channel name, for Mattermost.
+        :param Sequence[_builtins.str] device_tokens: Device tokens, for push providers.
+        :param _builtins.str external_url: Link to upstream details, for Grafana OnCall.
+        :param _builtins.str image_url: Image URL of the Grafana OnCall webhook payload.
+        :param _builtins.str state: State of the Grafana OnCall webhook payload.
+        :param _builtins.str title: Title of the Grafana OnCall webhook payload.
+        :param _builtins.str webhook_url: Webhook URL, for chat providers.
+        """
         if alert_uid is not None:
             pulumi.set(__self__, "alert_uid", alert_uid)
         if channel is not None:
@@ -1237,41 +1647,65 @@ class GetSubscriberResultChannelsCredentials(dict):
     @_builtins.property
     @pulumi.getter(name="alertUid")
     def alert_uid(self) -> Optional[_builtins.str]:
+        """
+        Alert uid of the Grafana OnCall webhook payload.
+        """
         return pulumi.get(self, "alert_uid")
 
     @_builtins.property
     @pulumi.getter
     def channel(self) -> Optional[_builtins.str]:
+        """
+        Channel name, for Mattermost.
+        """
         return pulumi.get(self, "channel")
 
     @_builtins.property
     @pulumi.getter(name="deviceTokens")
     def device_tokens(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Device tokens, for push providers.
+        """
         return pulumi.get(self, "device_tokens")
 
     @_builtins.property
     @pulumi.getter(name="externalUrl")
     def external_url(self) -> Optional[_builtins.str]:
+        """
+        Link to upstream details, for Grafana OnCall.
+        """
         return pulumi.get(self, "external_url")
 
     @_builtins.property
     @pulumi.getter(name="imageUrl")
     def image_url(self) -> Optional[_builtins.str]:
+        """
+        Image URL of the Grafana OnCall webhook payload.
+        """
         return pulumi.get(self, "image_url")
 
     @_builtins.property
     @pulumi.getter
     def state(self) -> Optional[_builtins.str]:
+        """
+        State of the Grafana OnCall webhook payload.
+        """
         return pulumi.get(self, "state")
 
     @_builtins.property
     @pulumi.getter
     def title(self) -> Optional[_builtins.str]:
+        """
+        Title of the Grafana OnCall webhook payload.
+        """
         return pulumi.get(self, "title")
 
     @_builtins.property
     @pulumi.getter(name="webhookUrl")
     def webhook_url(self) -> Optional[_builtins.str]:
+        """
+        Webhook URL, for chat providers.
+        """
         return pulumi.get(self, "webhook_url")
 
 
@@ -1280,6 +1714,10 @@ class GetWorkflowResultPreferences(dict):
     def __init__(__self__, *,
                  default: 'outputs.GetWorkflowResultPreferencesUser',
                  user: Optional['outputs.GetWorkflowResultPreferencesUser'] = None):
+        """
+        :param 'GetWorkflowResultPreferencesUser' default: The workflow's preferences.
+        :param 'GetWorkflowResultPreferencesUser' user: Subscribers' default preferences, when set.
+        """
         pulumi.set(__self__, "default", default)
         if user is not None:
             pulumi.set(__self__, "user", user)
@@ -1287,11 +1725,17 @@ class GetWorkflowResultPreferences(dict):
     @_builtins.property
     @pulumi.getter
     def default(self) -> 'outputs.GetWorkflowResultPreferencesUser':
+        """
+        The workflow's preferences.
+        """
         return pulumi.get(self, "default")
 
     @_builtins.property
     @pulumi.getter
     def user(self) -> Optional['outputs.GetWorkflowResultPreferencesUser']:
+        """
+        Subscribers' default preferences, when set.
+        """
         return pulumi.get(self, "user")
 
 
@@ -1300,17 +1744,27 @@ class GetWorkflowResultPreferencesUser(dict):
     def __init__(__self__, *,
                  all: 'outputs.GetWorkflowResultPreferencesUserAll',
                  channels: Mapping[str, 'outputs.WorkflowChannelPreferencesChannels']):
+        """
+        :param 'GetWorkflowResultPreferencesUserAll' all: The fallback of every channel without a setting of its own.
+        :param Mapping[str, 'WorkflowChannelPreferencesChannels'] channels: Per channel (`in_app`, `email`, `sms`, `chat`, `push`): whether it is on.
+        """
         pulumi.set(__self__, "all", all)
         pulumi.set(__self__, "channels", channels)
 
     @_builtins.property
     @pulumi.getter
     def all(self) -> 'outputs.GetWorkflowResultPreferencesUserAll':
+        """
+        The fallback of every channel without a setting of its own.
+        """
         return pulumi.get(self, "all")
 
     @_builtins.property
     @pulumi.getter
     def channels(self) -> Mapping[str, 'outputs.WorkflowChannelPreferencesChannels']:
+        """
+        Per channel (`in_app`, `email`, `sms`, `chat`, `push`): whether it is on.
+        """
         return pulumi.get(self, "channels")
 
 
@@ -1319,17 +1773,27 @@ class GetWorkflowResultPreferencesUserAll(dict):
     def __init__(__self__, *,
                  enabled: _builtins.bool,
                  read_only: _builtins.bool):
+        """
+        :param _builtins.bool enabled: Whether the channels are on.
+        :param _builtins.bool read_only: Whether subscribers cannot change it (a critical workflow).
+        """
         pulumi.set(__self__, "enabled", enabled)
         pulumi.set(__self__, "read_only", read_only)
 
     @_builtins.property
     @pulumi.getter
     def enabled(self) -> _builtins.bool:
+        """
+        Whether the channels are on.
+        """
         return pulumi.get(self, "enabled")
 
     @_builtins.property
     @pulumi.getter(name="readOnly")
     def read_only(self) -> _builtins.bool:
+        """
+        Whether subscribers cannot change it (a critical workflow).
+        """
         return pulumi.get(self, "read_only")
 
 
@@ -1340,6 +1804,12 @@ class GetWorkflowResultUpdatedBy(dict):
                  external_id: Optional[_builtins.str] = None,
                  first_name: Optional[_builtins.str] = None,
                  last_name: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str id: Database id of the user.
+        :param _builtins.str external_id: The user's id in the identity provider.
+        :param _builtins.str first_name: First name.
+        :param _builtins.str last_name: Last name.
+        """
         pulumi.set(__self__, "id", id)
         if external_id is not None:
             pulumi.set(__self__, "external_id", external_id)
@@ -1351,21 +1821,33 @@ class GetWorkflowResultUpdatedBy(dict):
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        Database id of the user.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="externalId")
     def external_id(self) -> Optional[_builtins.str]:
+        """
+        The user's id in the identity provider.
+        """
         return pulumi.get(self, "external_id")
 
     @_builtins.property
     @pulumi.getter(name="firstName")
     def first_name(self) -> Optional[_builtins.str]:
+        """
+        First name.
+        """
         return pulumi.get(self, "first_name")
 
     @_builtins.property
     @pulumi.getter(name="lastName")
     def last_name(self) -> Optional[_builtins.str]:
+        """
+        Last name.
+        """
         return pulumi.get(self, "last_name")
 
 
@@ -1492,7 +1974,48 @@ class IntegrationCredentials(dict):
                  user: Optional[_builtins.str] = None,
                  webhook_url: Optional[_builtins.str] = None):
         """
+        :param _builtins.str access_key: Access key of the provider account.
+        :param _builtins.str account_sid: Account SID (e.g. Twilio).
+        :param _builtins.str alert_uid: Alert uid of the Grafana OnCall webhook payload.
+        :param _builtins.str api_key: API key of the provider account (SendGrid, Mailgun, Resend, Expo, ...); the AWS access key id for SES and SNS, the key id for APNs.
+        :param _builtins.str api_key_request_header: Name of the request header that carries the API key (generic SMS).
+        :param _builtins.str api_token: API token of the provider account.
+        :param _builtins.str application_id: Application id (OneSignal, Slack); the bundle id for APNs.
+        :param _builtins.bool authenticate_by_token: Whether the generic SMS provider first fetches an authentication token.
+        :param _builtins.str authentication_token_key: Key of the authentication token in the provider's answer (generic SMS, with `authenticateByToken`).
+        :param _builtins.str base_url: Base URL of the provider's API, when not its default.
+        :param _builtins.str channel_id: Channel id (e.g. a chat provider's channel).
+        :param _builtins.str client_id: Client id of the provider's app.
+        :param _builtins.str date_path: Path of the date in the provider's answer (generic SMS).
+        :param _builtins.str domain: Sending domain (Mailgun, SMTP).
+        :param _builtins.str external_link: Link to upstream details, for Grafana OnCall.
+        :param _builtins.str from_: Sender: an email address or phone number messages are sent from.
+        :param _builtins.bool hmac: Whether the in-app inbox requires an HMAC of the subscriber id (the in-app provider).
+        :param _builtins.str host: Host of the provider's server (e.g. SMTP).
+        :param _builtins.str id_path: Path of the message id in the provider's answer (generic SMS).
+        :param _builtins.bool ignore_tls: Whether the SMTP connection never upgrades to TLS.
+        :param _builtins.str image_url: Image URL of the Grafana OnCall webhook payload.
+        :param _builtins.str instance_id: Instance id (Pusher Beams).
+        :param _builtins.str ip_pool_name: IP pool to send from (e.g. SendGrid).
+        :param _builtins.str message_profile_id: Messaging profile id (e.g. Telnyx).
+        :param _builtins.str password: Password, e.g. of an SMTP server.
+        :param _builtins.str phone_number_identification: Phone number id of the sender (WhatsApp Business).
+        :param _builtins.str port: Port of the provider's server (e.g. SMTP), as text.
+        :param _builtins.str project_name: Project name; the team id for APNs.
+        :param _builtins.str redirect_url: Redirect URL of an OAuth flow (e.g. Slack).
+        :param _builtins.str region: Region of the provider account (e.g. Amazon SES, Mailgun EU).
+        :param _builtins.bool require_tls: Whether the SMTP connection must upgrade to TLS.
+        :param _builtins.str secret_key: Secret key (SES, SNS, Mailjet, Nexmo); the signing secret of email and push webhooks; the private key for APNs.
+        :param _builtins.str secret_key_request_header: Name of the request header that carries the secret key (generic SMS).
+        :param _builtins.bool secure: Whether the SMTP connection uses TLS from the start; for APNs, production instead of sandbox.
+        :param _builtins.str sender_name: Display name of the sender.
+        :param _builtins.str service_account: Service account JSON (e.g. FCM), as text.
+        :param _builtins.str state: State of the Grafana OnCall webhook payload.
+        :param _builtins.str title: Title of the Grafana OnCall webhook payload.
         :param Mapping[str, Any] tls_options: TLS options handed to the SMTP transport (nodemailer-style object).
+        :param _builtins.str token: Auth token (e.g. Twilio).
+        :param _builtins.str user: User name, e.g. of an SMTP server.
+        :param _builtins.str webhook_url: Webhook URL the integration posts to (chat and push webhooks).
         """
         if access_key is not None:
             pulumi.set(__self__, "access_key", access_key)
@@ -1582,191 +2105,305 @@ class IntegrationCredentials(dict):
     @_builtins.property
     @pulumi.getter(name="accessKey")
     def access_key(self) -> Optional[_builtins.str]:
+        """
+        Access key of the provider account.
+        """
         return pulumi.get(self, "access_key")
 
     @_builtins.property
     @pulumi.getter(name="accountSid")
     def account_sid(self) -> Optional[_builtins.str]:
+        """
+        Account SID (e.g. Twilio).
+        """
         return pulumi.get(self, "account_sid")
 
     @_builtins.property
     @pulumi.getter(name="alertUid")
     def alert_uid(self) -> Optional[_builtins.str]:
+        """
+        Alert uid of the Grafana OnCall webhook payload.
+        """
         return pulumi.get(self, "alert_uid")
 
     @_builtins.property
     @pulumi.getter(name="apiKey")
     def api_key(self) -> Optional[_builtins.str]:
+        """
+        API key of the provider account (SendGrid, Mailgun, Resend, Expo, ...); the AWS access key id for SES and SNS, the key id for APNs.
+        """
         return pulumi.get(self, "api_key")
 
     @_builtins.property
     @pulumi.getter(name="apiKeyRequestHeader")
     def api_key_request_header(self) -> Optional[_builtins.str]:
+        """
+        Name of the request header that carries the API key (generic SMS).
+        """
         return pulumi.get(self, "api_key_request_header")
 
     @_builtins.property
     @pulumi.getter(name="apiToken")
     def api_token(self) -> Optional[_builtins.str]:
+        """
+        API token of the provider account.
+        """
         return pulumi.get(self, "api_token")
 
     @_builtins.property
     @pulumi.getter(name="applicationId")
     def application_id(self) -> Optional[_builtins.str]:
+        """
+        Application id (OneSignal, Slack); the bundle id for APNs.
+        """
         return pulumi.get(self, "application_id")
 
     @_builtins.property
     @pulumi.getter(name="authenticateByToken")
     def authenticate_by_token(self) -> Optional[_builtins.bool]:
+        """
+        Whether the generic SMS provider first fetches an authentication token.
+        """
         return pulumi.get(self, "authenticate_by_token")
 
     @_builtins.property
     @pulumi.getter(name="authenticationTokenKey")
     def authentication_token_key(self) -> Optional[_builtins.str]:
+        """
+        Key of the authentication token in the provider's answer (generic SMS, with `authenticateByToken`).
+        """
         return pulumi.get(self, "authentication_token_key")
 
     @_builtins.property
     @pulumi.getter(name="baseUrl")
     def base_url(self) -> Optional[_builtins.str]:
+        """
+        Base URL of the provider's API, when not its default.
+        """
         return pulumi.get(self, "base_url")
 
     @_builtins.property
     @pulumi.getter(name="channelId")
     def channel_id(self) -> Optional[_builtins.str]:
+        """
+        Channel id (e.g. a chat provider's channel).
+        """
         return pulumi.get(self, "channel_id")
 
     @_builtins.property
     @pulumi.getter(name="clientId")
     def client_id(self) -> Optional[_builtins.str]:
+        """
+        Client id of the provider's app.
+        """
         return pulumi.get(self, "client_id")
 
     @_builtins.property
     @pulumi.getter(name="datePath")
     def date_path(self) -> Optional[_builtins.str]:
+        """
+        Path of the date in the provider's answer (generic SMS).
+        """
         return pulumi.get(self, "date_path")
 
     @_builtins.property
     @pulumi.getter
     def domain(self) -> Optional[_builtins.str]:
+        """
+        Sending domain (Mailgun, SMTP).
+        """
         return pulumi.get(self, "domain")
 
     @_builtins.property
     @pulumi.getter(name="externalLink")
     def external_link(self) -> Optional[_builtins.str]:
+        """
+        Link to upstream details, for Grafana OnCall.
+        """
         return pulumi.get(self, "external_link")
 
     @_builtins.property
     @pulumi.getter(name="from")
     def from_(self) -> Optional[_builtins.str]:
+        """
+        Sender: an email address or phone number messages are sent from.
+        """
         return pulumi.get(self, "from_")
 
     @_builtins.property
     @pulumi.getter
     def hmac(self) -> Optional[_builtins.bool]:
+        """
+        Whether the in-app inbox requires an HMAC of the subscriber id (the in-app provider).
+        """
         return pulumi.get(self, "hmac")
 
     @_builtins.property
     @pulumi.getter
     def host(self) -> Optional[_builtins.str]:
+        """
+        Host of the provider's server (e.g. SMTP).
+        """
         return pulumi.get(self, "host")
 
     @_builtins.property
     @pulumi.getter(name="idPath")
     def id_path(self) -> Optional[_builtins.str]:
+        """
+        Path of the message id in the provider's answer (generic SMS).
+        """
         return pulumi.get(self, "id_path")
 
     @_builtins.property
     @pulumi.getter(name="ignoreTls")
     def ignore_tls(self) -> Optional[_builtins.bool]:
+        """
+        Whether the SMTP connection never upgrades to TLS.
+        """
         return pulumi.get(self, "ignore_tls")
 
     @_builtins.property
     @pulumi.getter(name="imageUrl")
     def image_url(self) -> Optional[_builtins.str]:
+        """
+        Image URL of the Grafana OnCall webhook payload.
+        """
         return pulumi.get(self, "image_url")
 
     @_builtins.property
     @pulumi.getter(name="instanceId")
     def instance_id(self) -> Optional[_builtins.str]:
+        """
+        Instance id (Pusher Beams).
+        """
         return pulumi.get(self, "instance_id")
 
     @_builtins.property
     @pulumi.getter(name="ipPoolName")
     def ip_pool_name(self) -> Optional[_builtins.str]:
+        """
+        IP pool to send from (e.g. SendGrid).
+        """
         return pulumi.get(self, "ip_pool_name")
 
     @_builtins.property
     @pulumi.getter(name="messageProfileId")
     def message_profile_id(self) -> Optional[_builtins.str]:
+        """
+        Messaging profile id (e.g. Telnyx).
+        """
         return pulumi.get(self, "message_profile_id")
 
     @_builtins.property
     @pulumi.getter
     def password(self) -> Optional[_builtins.str]:
+        """
+        Password, e.g. of an SMTP server.
+        """
         return pulumi.get(self, "password")
 
     @_builtins.property
     @pulumi.getter(name="phoneNumberIdentification")
     def phone_number_identification(self) -> Optional[_builtins.str]:
+        """
+        Phone number id of the sender (WhatsApp Business).
+        """
         return pulumi.get(self, "phone_number_identification")
 
     @_builtins.property
     @pulumi.getter
     def port(self) -> Optional[_builtins.str]:
+        """
+        Port of the provider's server (e.g. SMTP), as text.
+        """
         return pulumi.get(self, "port")
 
     @_builtins.property
     @pulumi.getter(name="projectName")
     def project_name(self) -> Optional[_builtins.str]:
+        """
+        Project name; the team id for APNs.
+        """
         return pulumi.get(self, "project_name")
 
     @_builtins.property
     @pulumi.getter(name="redirectUrl")
     def redirect_url(self) -> Optional[_builtins.str]:
+        """
+        Redirect URL of an OAuth flow (e.g. Slack).
+        """
         return pulumi.get(self, "redirect_url")
 
     @_builtins.property
     @pulumi.getter
     def region(self) -> Optional[_builtins.str]:
+        """
+        Region of the provider account (e.g. Amazon SES, Mailgun EU).
+        """
         return pulumi.get(self, "region")
 
     @_builtins.property
     @pulumi.getter(name="requireTls")
     def require_tls(self) -> Optional[_builtins.bool]:
+        """
+        Whether the SMTP connection must upgrade to TLS.
+        """
         return pulumi.get(self, "require_tls")
 
     @_builtins.property
     @pulumi.getter(name="secretKey")
     def secret_key(self) -> Optional[_builtins.str]:
+        """
+        Secret key (SES, SNS, Mailjet, Nexmo); the signing secret of email and push webhooks; the private key for APNs.
+        """
         return pulumi.get(self, "secret_key")
 
     @_builtins.property
     @pulumi.getter(name="secretKeyRequestHeader")
     def secret_key_request_header(self) -> Optional[_builtins.str]:
+        """
+        Name of the request header that carries the secret key (generic SMS).
+        """
         return pulumi.get(self, "secret_key_request_header")
 
     @_builtins.property
     @pulumi.getter
     def secure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the SMTP connection uses TLS from the start; for APNs, production instead of sandbox.
+        """
         return pulumi.get(self, "secure")
 
     @_builtins.property
     @pulumi.getter(name="senderName")
     def sender_name(self) -> Optional[_builtins.str]:
+        """
+        Display name of the sender.
+        """
         return pulumi.get(self, "sender_name")
 
     @_builtins.property
     @pulumi.getter(name="serviceAccount")
     def service_account(self) -> Optional[_builtins.str]:
+        """
+        Service account JSON (e.g. FCM), as text.
+        """
         return pulumi.get(self, "service_account")
 
     @_builtins.property
     @pulumi.getter
     def state(self) -> Optional[_builtins.str]:
+        """
+        State of the Grafana OnCall webhook payload.
+        """
         return pulumi.get(self, "state")
 
     @_builtins.property
     @pulumi.getter
     def title(self) -> Optional[_builtins.str]:
+        """
+        Title of the Grafana OnCall webhook payload.
+        """
         return pulumi.get(self, "title")
 
     @_builtins.property
@@ -1780,16 +2417,25 @@ class IntegrationCredentials(dict):
     @_builtins.property
     @pulumi.getter
     def token(self) -> Optional[_builtins.str]:
+        """
+        Auth token (e.g. Twilio).
+        """
         return pulumi.get(self, "token")
 
     @_builtins.property
     @pulumi.getter
     def user(self) -> Optional[_builtins.str]:
+        """
+        User name, e.g. of an SMTP server.
+        """
         return pulumi.get(self, "user")
 
     @_builtins.property
     @pulumi.getter(name="webhookUrl")
     def webhook_url(self) -> Optional[_builtins.str]:
+        """
+        Webhook URL the integration posts to (chat and push webhooks).
+        """
         return pulumi.get(self, "webhook_url")
 
 
@@ -1832,8 +2478,41 @@ class ListMessagesResultData(dict):
                  template_identifier: Optional[_builtins.str] = None,
                  title: Optional[_builtins.str] = None):
         """
-        :param _builtins.str channel: one of in_app, email, sms, chat, push, or a newer value
-        :param _builtins.str status: one of sent, error, warning, or a newer value
+        :param _builtins.str channel: Channel it was sent on. One of in_app, email, sms, chat, push, or a newer value.
+        :param _builtins.str created_at: When the message was made (ISO 8601).
+        :param 'ListMessagesResultDataCta' cta: Call to action of an in-app message.
+        :param _builtins.str environment_id: Environment of the message.
+        :param _builtins.str notification_id: Database id of the notification event that sent it.
+        :param _builtins.str organization_id: Organization of that environment.
+        :param _builtins.bool read: Whether the subscriber read it.
+        :param _builtins.bool seen: Whether the subscriber saw it.
+        :param _builtins.str status: Delivery state: `sent`, `error` or `warning`. One of sent, error, warning, or a newer value.
+        :param _builtins.str subscriber_id: Database id (`_id`) of the subscriber it was sent to.
+        :param _builtins.str transaction_id: Transaction id of the trigger.
+        :param Any content: Content: text, or email blocks.
+        :param Sequence[_builtins.str] context_keys: Context keys of the trigger, each `type:id`.
+        :param Sequence[_builtins.str] delivered_at: When it was delivered (several dates after a snooze).
+        :param Sequence[_builtins.str] device_tokens: Device tokens a push message was sent to.
+        :param _builtins.str direct_webhook_url: Chat webhook URL it was sent to.
+        :param _builtins.str email: Email address it was sent to.
+        :param _builtins.str error_id: Id of the error, when delivery failed.
+        :param _builtins.str error_text: Text of the error, when delivery failed.
+        :param _builtins.str feed_id: Database id of the in-app feed it belongs to.
+        :param _builtins.str id: Database id of the message.
+        :param _builtins.str last_read_date: When the subscriber last read it.
+        :param _builtins.str last_seen_date: When the subscriber last saw it.
+        :param _builtins.str message_template_id: Database id of the step's message template.
+        :param Mapping[str, Any] overrides: Provider overrides given at trigger time.
+        :param Mapping[str, Any] payload: Payload of the trigger.
+        :param _builtins.str phone: Phone number it was sent to.
+        :param _builtins.str provider_id: Delivery provider that sent it.
+        :param _builtins.str snoozed_until: When a snoozed message comes back.
+        :param _builtins.str subject: Subject of an email.
+        :param 'ListMessagesResultDataSubscriber' subscriber: The subscriber it was sent to.
+        :param 'ListMessagesResultDataTemplate' template: The workflow that sent it (v1 shape).
+        :param _builtins.str template_id: Database id of the workflow that sent it.
+        :param _builtins.str template_identifier: Identifier of that workflow.
+        :param _builtins.str title: Title of a push message.
         """
         pulumi.set(__self__, "channel", channel)
         pulumi.set(__self__, "created_at", created_at)
@@ -1899,181 +2578,280 @@ class ListMessagesResultData(dict):
     @pulumi.getter
     def channel(self) -> _builtins.str:
         """
-        one of in_app, email, sms, chat, push, or a newer value
+        Channel it was sent on. One of in_app, email, sms, chat, push, or a newer value.
         """
         return pulumi.get(self, "channel")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> _builtins.str:
+        """
+        When the message was made (ISO 8601).
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
     def cta(self) -> 'outputs.ListMessagesResultDataCta':
+        """
+        Call to action of an in-app message.
+        """
         return pulumi.get(self, "cta")
 
     @_builtins.property
     @pulumi.getter(name="environmentId")
     def environment_id(self) -> _builtins.str:
+        """
+        Environment of the message.
+        """
         return pulumi.get(self, "environment_id")
 
     @_builtins.property
     @pulumi.getter(name="notificationId")
     def notification_id(self) -> _builtins.str:
+        """
+        Database id of the notification event that sent it.
+        """
         return pulumi.get(self, "notification_id")
 
     @_builtins.property
     @pulumi.getter(name="organizationId")
     def organization_id(self) -> _builtins.str:
+        """
+        Organization of that environment.
+        """
         return pulumi.get(self, "organization_id")
 
     @_builtins.property
     @pulumi.getter
     def read(self) -> _builtins.bool:
+        """
+        Whether the subscriber read it.
+        """
         return pulumi.get(self, "read")
 
     @_builtins.property
     @pulumi.getter
     def seen(self) -> _builtins.bool:
+        """
+        Whether the subscriber saw it.
+        """
         return pulumi.get(self, "seen")
 
     @_builtins.property
     @pulumi.getter
     def status(self) -> _builtins.str:
         """
-        one of sent, error, warning, or a newer value
+        Delivery state: `sent`, `error` or `warning`. One of sent, error, warning, or a newer value.
         """
         return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter(name="subscriberId")
     def subscriber_id(self) -> _builtins.str:
+        """
+        Database id (`_id`) of the subscriber it was sent to.
+        """
         return pulumi.get(self, "subscriber_id")
 
     @_builtins.property
     @pulumi.getter(name="transactionId")
     def transaction_id(self) -> _builtins.str:
+        """
+        Transaction id of the trigger.
+        """
         return pulumi.get(self, "transaction_id")
 
     @_builtins.property
     @pulumi.getter
     def content(self) -> Optional[Any]:
+        """
+        Content: text, or email blocks.
+        """
         return pulumi.get(self, "content")
 
     @_builtins.property
     @pulumi.getter(name="contextKeys")
     def context_keys(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Context keys of the trigger, each `type:id`.
+        """
         return pulumi.get(self, "context_keys")
 
     @_builtins.property
     @pulumi.getter(name="deliveredAt")
     def delivered_at(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        When it was delivered (several dates after a snooze).
+        """
         return pulumi.get(self, "delivered_at")
 
     @_builtins.property
     @pulumi.getter(name="deviceTokens")
     def device_tokens(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Device tokens a push message was sent to.
+        """
         return pulumi.get(self, "device_tokens")
 
     @_builtins.property
     @pulumi.getter(name="directWebhookUrl")
     def direct_webhook_url(self) -> Optional[_builtins.str]:
+        """
+        Chat webhook URL it was sent to.
+        """
         return pulumi.get(self, "direct_webhook_url")
 
     @_builtins.property
     @pulumi.getter
     def email(self) -> Optional[_builtins.str]:
+        """
+        Email address it was sent to.
+        """
         return pulumi.get(self, "email")
 
     @_builtins.property
     @pulumi.getter(name="errorId")
     def error_id(self) -> Optional[_builtins.str]:
+        """
+        Id of the error, when delivery failed.
+        """
         return pulumi.get(self, "error_id")
 
     @_builtins.property
     @pulumi.getter(name="errorText")
     def error_text(self) -> Optional[_builtins.str]:
+        """
+        Text of the error, when delivery failed.
+        """
         return pulumi.get(self, "error_text")
 
     @_builtins.property
     @pulumi.getter(name="feedId")
     def feed_id(self) -> Optional[_builtins.str]:
+        """
+        Database id of the in-app feed it belongs to.
+        """
         return pulumi.get(self, "feed_id")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> Optional[_builtins.str]:
+        """
+        Database id of the message.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="lastReadDate")
     def last_read_date(self) -> Optional[_builtins.str]:
+        """
+        When the subscriber last read it.
+        """
         return pulumi.get(self, "last_read_date")
 
     @_builtins.property
     @pulumi.getter(name="lastSeenDate")
     def last_seen_date(self) -> Optional[_builtins.str]:
+        """
+        When the subscriber last saw it.
+        """
         return pulumi.get(self, "last_seen_date")
 
     @_builtins.property
     @pulumi.getter(name="messageTemplateId")
     def message_template_id(self) -> Optional[_builtins.str]:
+        """
+        Database id of the step's message template.
+        """
         return pulumi.get(self, "message_template_id")
 
     @_builtins.property
     @pulumi.getter
     def overrides(self) -> Optional[Mapping[str, Any]]:
+        """
+        Provider overrides given at trigger time.
+        """
         return pulumi.get(self, "overrides")
 
     @_builtins.property
     @pulumi.getter
     def payload(self) -> Optional[Mapping[str, Any]]:
+        """
+        Payload of the trigger.
+        """
         return pulumi.get(self, "payload")
 
     @_builtins.property
     @pulumi.getter
     def phone(self) -> Optional[_builtins.str]:
+        """
+        Phone number it was sent to.
+        """
         return pulumi.get(self, "phone")
 
     @_builtins.property
     @pulumi.getter(name="providerId")
     def provider_id(self) -> Optional[_builtins.str]:
+        """
+        Delivery provider that sent it.
+        """
         return pulumi.get(self, "provider_id")
 
     @_builtins.property
     @pulumi.getter(name="snoozedUntil")
     def snoozed_until(self) -> Optional[_builtins.str]:
+        """
+        When a snoozed message comes back.
+        """
         return pulumi.get(self, "snoozed_until")
 
     @_builtins.property
     @pulumi.getter
     def subject(self) -> Optional[_builtins.str]:
+        """
+        Subject of an email.
+        """
         return pulumi.get(self, "subject")
 
     @_builtins.property
     @pulumi.getter
     def subscriber(self) -> Optional['outputs.ListMessagesResultDataSubscriber']:
+        """
+        The subscriber it was sent to.
+        """
         return pulumi.get(self, "subscriber")
 
     @_builtins.property
     @pulumi.getter
     def template(self) -> Optional['outputs.ListMessagesResultDataTemplate']:
+        """
+        The workflow that sent it (v1 shape).
+        """
         return pulumi.get(self, "template")
 
     @_builtins.property
     @pulumi.getter(name="templateId")
     def template_id(self) -> Optional[_builtins.str]:
+        """
+        Database id of the workflow that sent it.
+        """
         return pulumi.get(self, "template_id")
 
     @_builtins.property
     @pulumi.getter(name="templateIdentifier")
     def template_identifier(self) -> Optional[_builtins.str]:
+        """
+        Identifier of that workflow.
+        """
         return pulumi.get(self, "template_identifier")
 
     @_builtins.property
     @pulumi.getter
     def title(self) -> Optional[_builtins.str]:
+        """
+        Title of a push message.
+        """
         return pulumi.get(self, "title")
 
 
@@ -2084,7 +2862,9 @@ class ListMessagesResultDataCta(dict):
                  data: Optional['outputs.ListMessagesResultDataCtaData'] = None,
                  type: Optional[_builtins.str] = None):
         """
-        :param _builtins.str type: one of redirect, or a newer value
+        :param 'ListMessagesResultDataCtaAction' action: Buttons of the message and what the subscriber chose.
+        :param 'ListMessagesResultDataCtaData' data: Where the call to action leads.
+        :param _builtins.str type: Kind of call to action: `redirect`. One of redirect, or a newer value.
         """
         if action is not None:
             pulumi.set(__self__, "action", action)
@@ -2096,18 +2876,24 @@ class ListMessagesResultDataCta(dict):
     @_builtins.property
     @pulumi.getter
     def action(self) -> Optional['outputs.ListMessagesResultDataCtaAction']:
+        """
+        Buttons of the message and what the subscriber chose.
+        """
         return pulumi.get(self, "action")
 
     @_builtins.property
     @pulumi.getter
     def data(self) -> Optional['outputs.ListMessagesResultDataCtaData']:
+        """
+        Where the call to action leads.
+        """
         return pulumi.get(self, "data")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> Optional[_builtins.str]:
         """
-        one of redirect, or a newer value
+        Kind of call to action: `redirect`. One of redirect, or a newer value.
         """
         return pulumi.get(self, "type")
 
@@ -2119,7 +2905,9 @@ class ListMessagesResultDataCtaAction(dict):
                  result: Optional['outputs.ListMessagesResultDataCtaActionResult'] = None,
                  status: Optional[_builtins.str] = None):
         """
-        :param _builtins.str status: one of pending, done, or a newer value
+        :param Sequence['ListMessagesResultDataCtaActionButtons'] buttons: The message's buttons.
+        :param 'ListMessagesResultDataCtaActionResult' result: What the subscriber chose.
+        :param _builtins.str status: `pending` until the subscriber chose a button, then `done`. One of pending, done, or a newer value.
         """
         if buttons is not None:
             pulumi.set(__self__, "buttons", buttons)
@@ -2131,18 +2919,24 @@ class ListMessagesResultDataCtaAction(dict):
     @_builtins.property
     @pulumi.getter
     def buttons(self) -> Optional[Sequence['outputs.ListMessagesResultDataCtaActionButtons']]:
+        """
+        The message's buttons.
+        """
         return pulumi.get(self, "buttons")
 
     @_builtins.property
     @pulumi.getter
     def result(self) -> Optional['outputs.ListMessagesResultDataCtaActionResult']:
+        """
+        What the subscriber chose.
+        """
         return pulumi.get(self, "result")
 
     @_builtins.property
     @pulumi.getter
     def status(self) -> Optional[_builtins.str]:
         """
-        one of pending, done, or a newer value
+        `pending` until the subscriber chose a button, then `done`. One of pending, done, or a newer value.
         """
         return pulumi.get(self, "status")
 
@@ -2154,7 +2948,9 @@ class ListMessagesResultDataCtaActionButtons(dict):
                  type: _builtins.str,
                  result_content: Optional[_builtins.str] = None):
         """
-        :param _builtins.str type: one of primary, secondary, or a newer value
+        :param _builtins.str content: Label of the button.
+        :param _builtins.str type: `primary` or `secondary`. One of primary, secondary, or a newer value.
+        :param _builtins.str result_content: Text shown after the button was chosen.
         """
         pulumi.set(__self__, "content", content)
         pulumi.set(__self__, "type", type)
@@ -2164,19 +2960,25 @@ class ListMessagesResultDataCtaActionButtons(dict):
     @_builtins.property
     @pulumi.getter
     def content(self) -> _builtins.str:
+        """
+        Label of the button.
+        """
         return pulumi.get(self, "content")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
         """
-        one of primary, secondary, or a newer value
+        `primary` or `secondary`. One of primary, secondary, or a newer value.
         """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter(name="resultContent")
     def result_content(self) -> Optional[_builtins.str]:
+        """
+        Text shown after the button was chosen.
+        """
         return pulumi.get(self, "result_content")
 
 
@@ -2186,7 +2988,8 @@ class ListMessagesResultDataCtaActionResult(dict):
                  payload: Optional[Mapping[str, Any]] = None,
                  type: Optional[_builtins.str] = None):
         """
-        :param _builtins.str type: one of primary, secondary, or a newer value
+        :param Mapping[str, Any] payload: Data sent with the choice.
+        :param _builtins.str type: Which button was chosen: `primary` or `secondary`. One of primary, secondary, or a newer value.
         """
         if payload is not None:
             pulumi.set(__self__, "payload", payload)
@@ -2196,13 +2999,16 @@ class ListMessagesResultDataCtaActionResult(dict):
     @_builtins.property
     @pulumi.getter
     def payload(self) -> Optional[Mapping[str, Any]]:
+        """
+        Data sent with the choice.
+        """
         return pulumi.get(self, "payload")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> Optional[_builtins.str]:
         """
-        one of primary, secondary, or a newer value
+        Which button was chosen: `primary` or `secondary`. One of primary, secondary, or a newer value.
         """
         return pulumi.get(self, "type")
 
@@ -2211,12 +3017,18 @@ class ListMessagesResultDataCtaActionResult(dict):
 class ListMessagesResultDataCtaData(dict):
     def __init__(__self__, *,
                  url: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str url: URL the message opens.
+        """
         if url is not None:
             pulumi.set(__self__, "url", url)
 
     @_builtins.property
     @pulumi.getter
     def url(self) -> Optional[_builtins.str]:
+        """
+        URL the message opens.
+        """
         return pulumi.get(self, "url")
 
 
@@ -2243,6 +3055,28 @@ class ListMessagesResultDataSubscriber(dict):
                  timezone: Optional[_builtins.str] = None,
                  topics: Optional[Sequence[_builtins.str]] = None,
                  v: Optional[_builtins.float] = None):
+        """
+        :param _builtins.str created_at: When it was created (ISO 8601).
+        :param _builtins.bool deleted: Soft-delete marker of the service.
+        :param _builtins.str environment_id: Environment of the subscriber.
+        :param _builtins.str organization_id: Organization of the subscriber.
+        :param _builtins.str subscriber_id: Your identifier of the subscriber.
+        :param _builtins.str updated_at: When it last changed (ISO 8601).
+        :param _builtins.str avatar: URL of an avatar image.
+        :param Sequence['GetSubscriberResultChannels'] channels: Channel credentials, one entry per chat or push integration.
+        :param Mapping[str, Any] data: Free-form custom data.
+        :param _builtins.str email: Email address.
+        :param _builtins.str first_name: First name.
+        :param _builtins.str id: Database id of the subscriber (not its `subscriberId`).
+        :param _builtins.bool is_online: Whether the subscriber is connected to the in-app inbox.
+        :param _builtins.str last_name: Last name.
+        :param _builtins.str last_online_at: When the subscriber was last online (ISO 8601).
+        :param _builtins.str locale: Preferred language or region.
+        :param _builtins.str phone: Phone number.
+        :param _builtins.str timezone: Time zone, e.g. `Europe/Paris`.
+        :param Sequence[_builtins.str] topics: Deprecated: Topics are managed through the topics API.
+        :param _builtins.float v: Version of the subscriber record.
+        """
         pulumi.set(__self__, "created_at", created_at)
         pulumi.set(__self__, "deleted", deleted)
         pulumi.set(__self__, "environment_id", environment_id)
@@ -2281,101 +3115,161 @@ class ListMessagesResultDataSubscriber(dict):
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> _builtins.str:
+        """
+        When it was created (ISO 8601).
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
     def deleted(self) -> _builtins.bool:
+        """
+        Soft-delete marker of the service.
+        """
         return pulumi.get(self, "deleted")
 
     @_builtins.property
     @pulumi.getter(name="environmentId")
     def environment_id(self) -> _builtins.str:
+        """
+        Environment of the subscriber.
+        """
         return pulumi.get(self, "environment_id")
 
     @_builtins.property
     @pulumi.getter(name="organizationId")
     def organization_id(self) -> _builtins.str:
+        """
+        Organization of the subscriber.
+        """
         return pulumi.get(self, "organization_id")
 
     @_builtins.property
     @pulumi.getter(name="subscriberId")
     def subscriber_id(self) -> _builtins.str:
+        """
+        Your identifier of the subscriber.
+        """
         return pulumi.get(self, "subscriber_id")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> _builtins.str:
+        """
+        When it last changed (ISO 8601).
+        """
         return pulumi.get(self, "updated_at")
 
     @_builtins.property
     @pulumi.getter
     def avatar(self) -> Optional[_builtins.str]:
+        """
+        URL of an avatar image.
+        """
         return pulumi.get(self, "avatar")
 
     @_builtins.property
     @pulumi.getter
     def channels(self) -> Optional[Sequence['outputs.GetSubscriberResultChannels']]:
+        """
+        Channel credentials, one entry per chat or push integration.
+        """
         return pulumi.get(self, "channels")
 
     @_builtins.property
     @pulumi.getter
     def data(self) -> Optional[Mapping[str, Any]]:
+        """
+        Free-form custom data.
+        """
         return pulumi.get(self, "data")
 
     @_builtins.property
     @pulumi.getter
     def email(self) -> Optional[_builtins.str]:
+        """
+        Email address.
+        """
         return pulumi.get(self, "email")
 
     @_builtins.property
     @pulumi.getter(name="firstName")
     def first_name(self) -> Optional[_builtins.str]:
+        """
+        First name.
+        """
         return pulumi.get(self, "first_name")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> Optional[_builtins.str]:
+        """
+        Database id of the subscriber (not its `subscriberId`).
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="isOnline")
     def is_online(self) -> Optional[_builtins.bool]:
+        """
+        Whether the subscriber is connected to the in-app inbox.
+        """
         return pulumi.get(self, "is_online")
 
     @_builtins.property
     @pulumi.getter(name="lastName")
     def last_name(self) -> Optional[_builtins.str]:
+        """
+        Last name.
+        """
         return pulumi.get(self, "last_name")
 
     @_builtins.property
     @pulumi.getter(name="lastOnlineAt")
     def last_online_at(self) -> Optional[_builtins.str]:
+        """
+        When the subscriber was last online (ISO 8601).
+        """
         return pulumi.get(self, "last_online_at")
 
     @_builtins.property
     @pulumi.getter
     def locale(self) -> Optional[_builtins.str]:
+        """
+        Preferred language or region.
+        """
         return pulumi.get(self, "locale")
 
     @_builtins.property
     @pulumi.getter
     def phone(self) -> Optional[_builtins.str]:
+        """
+        Phone number.
+        """
         return pulumi.get(self, "phone")
 
     @_builtins.property
     @pulumi.getter
     def timezone(self) -> Optional[_builtins.str]:
+        """
+        Time zone, e.g. `Europe/Paris`.
+        """
         return pulumi.get(self, "timezone")
 
     @_builtins.property
     @pulumi.getter
     def topics(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Deprecated: Topics are managed through the topics API.
+        """
         return pulumi.get(self, "topics")
 
     @_builtins.property
     @pulumi.getter
     def v(self) -> Optional[_builtins.float]:
+        """
+        Version of the subscriber record.
+        """
         return pulumi.get(self, "v")
 
 
@@ -2403,6 +3297,29 @@ class ListMessagesResultDataTemplate(dict):
                  notification_group: Optional['outputs.ListMessagesResultDataTemplateNotificationGroup'] = None,
                  parent_id: Optional[_builtins.str] = None,
                  workflow_integration_status: Optional[Mapping[str, Any]] = None):
+        """
+        :param _builtins.bool active: Whether the workflow runs when triggered.
+        :param _builtins.str creator_id: The user who made it.
+        :param _builtins.bool critical: Whether subscribers cannot turn it off.
+        :param _builtins.bool deleted: Soft-delete marker of the service.
+        :param _builtins.str description: Description of the workflow.
+        :param _builtins.bool draft: Whether the workflow is a draft.
+        :param _builtins.str environment_id: Environment of the workflow.
+        :param _builtins.str name: Name of the workflow.
+        :param _builtins.str notification_group_id: Database id of its notification group.
+        :param _builtins.str organization_id: Organization of the workflow.
+        :param 'GetSubscriberPreferencesResultGlobalChannels' preference_settings: Default channel preferences of the workflow.
+        :param Sequence['ListMessagesResultDataTemplateSteps'] steps: The steps, in order.
+        :param Sequence[_builtins.str] tags: Tags of the workflow.
+        :param Sequence['GetNotificationResultTemplateTriggers'] triggers: The workflow's triggers.
+        :param Mapping[str, Any] data: Free-form data of the workflow.
+        :param _builtins.str deleted_at: When it was deleted.
+        :param _builtins.str deleted_by: The user who deleted it.
+        :param _builtins.str id: Database id of the workflow.
+        :param 'ListMessagesResultDataTemplateNotificationGroup' notification_group: Its notification group.
+        :param _builtins.str parent_id: The workflow this one was promoted from.
+        :param Mapping[str, Any] workflow_integration_status: Whether its channels have active integrations.
+        """
         pulumi.set(__self__, "active", active)
         pulumi.set(__self__, "creator_id", creator_id)
         pulumi.set(__self__, "critical", critical)
@@ -2435,106 +3352,169 @@ class ListMessagesResultDataTemplate(dict):
     @_builtins.property
     @pulumi.getter
     def active(self) -> _builtins.bool:
+        """
+        Whether the workflow runs when triggered.
+        """
         return pulumi.get(self, "active")
 
     @_builtins.property
     @pulumi.getter(name="creatorId")
     def creator_id(self) -> _builtins.str:
+        """
+        The user who made it.
+        """
         return pulumi.get(self, "creator_id")
 
     @_builtins.property
     @pulumi.getter
     def critical(self) -> _builtins.bool:
+        """
+        Whether subscribers cannot turn it off.
+        """
         return pulumi.get(self, "critical")
 
     @_builtins.property
     @pulumi.getter
     def deleted(self) -> _builtins.bool:
+        """
+        Soft-delete marker of the service.
+        """
         return pulumi.get(self, "deleted")
 
     @_builtins.property
     @pulumi.getter
     def description(self) -> _builtins.str:
+        """
+        Description of the workflow.
+        """
         return pulumi.get(self, "description")
 
     @_builtins.property
     @pulumi.getter
     def draft(self) -> _builtins.bool:
+        """
+        Whether the workflow is a draft.
+        """
         return pulumi.get(self, "draft")
 
     @_builtins.property
     @pulumi.getter(name="environmentId")
     def environment_id(self) -> _builtins.str:
+        """
+        Environment of the workflow.
+        """
         return pulumi.get(self, "environment_id")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        Name of the workflow.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter(name="notificationGroupId")
     def notification_group_id(self) -> _builtins.str:
+        """
+        Database id of its notification group.
+        """
         return pulumi.get(self, "notification_group_id")
 
     @_builtins.property
     @pulumi.getter(name="organizationId")
     def organization_id(self) -> _builtins.str:
+        """
+        Organization of the workflow.
+        """
         return pulumi.get(self, "organization_id")
 
     @_builtins.property
     @pulumi.getter(name="preferenceSettings")
     def preference_settings(self) -> 'outputs.GetSubscriberPreferencesResultGlobalChannels':
+        """
+        Default channel preferences of the workflow.
+        """
         return pulumi.get(self, "preference_settings")
 
     @_builtins.property
     @pulumi.getter
     def steps(self) -> Sequence['outputs.ListMessagesResultDataTemplateSteps']:
+        """
+        The steps, in order.
+        """
         return pulumi.get(self, "steps")
 
     @_builtins.property
     @pulumi.getter
     def tags(self) -> Sequence[_builtins.str]:
+        """
+        Tags of the workflow.
+        """
         return pulumi.get(self, "tags")
 
     @_builtins.property
     @pulumi.getter
     def triggers(self) -> Sequence['outputs.GetNotificationResultTemplateTriggers']:
+        """
+        The workflow's triggers.
+        """
         return pulumi.get(self, "triggers")
 
     @_builtins.property
     @pulumi.getter
     def data(self) -> Optional[Mapping[str, Any]]:
+        """
+        Free-form data of the workflow.
+        """
         return pulumi.get(self, "data")
 
     @_builtins.property
     @pulumi.getter(name="deletedAt")
     def deleted_at(self) -> Optional[_builtins.str]:
+        """
+        When it was deleted.
+        """
         return pulumi.get(self, "deleted_at")
 
     @_builtins.property
     @pulumi.getter(name="deletedBy")
     def deleted_by(self) -> Optional[_builtins.str]:
+        """
+        The user who deleted it.
+        """
         return pulumi.get(self, "deleted_by")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> Optional[_builtins.str]:
+        """
+        Database id of the workflow.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="notificationGroup")
     def notification_group(self) -> Optional['outputs.ListMessagesResultDataTemplateNotificationGroup']:
+        """
+        Its notification group.
+        """
         return pulumi.get(self, "notification_group")
 
     @_builtins.property
     @pulumi.getter(name="parentId")
     def parent_id(self) -> Optional[_builtins.str]:
+        """
+        The workflow this one was promoted from.
+        """
         return pulumi.get(self, "parent_id")
 
     @_builtins.property
     @pulumi.getter(name="workflowIntegrationStatus")
     def workflow_integration_status(self) -> Optional[Mapping[str, Any]]:
+        """
+        Whether its channels have active integrations.
+        """
         return pulumi.get(self, "workflow_integration_status")
 
 
@@ -2546,6 +3526,13 @@ class ListMessagesResultDataTemplateNotificationGroup(dict):
                  organization_id: _builtins.str,
                  id: Optional[_builtins.str] = None,
                  parent_id: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str environment_id: Environment of the group.
+        :param _builtins.str name: Name of the group.
+        :param _builtins.str organization_id: Organization of the group.
+        :param _builtins.str id: Database id of the group.
+        :param _builtins.str parent_id: The group this one was promoted from.
+        """
         pulumi.set(__self__, "environment_id", environment_id)
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "organization_id", organization_id)
@@ -2557,26 +3544,41 @@ class ListMessagesResultDataTemplateNotificationGroup(dict):
     @_builtins.property
     @pulumi.getter(name="environmentId")
     def environment_id(self) -> _builtins.str:
+        """
+        Environment of the group.
+        """
         return pulumi.get(self, "environment_id")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        Name of the group.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter(name="organizationId")
     def organization_id(self) -> _builtins.str:
+        """
+        Organization of the group.
+        """
         return pulumi.get(self, "organization_id")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> Optional[_builtins.str]:
+        """
+        Database id of the group.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="parentId")
     def parent_id(self) -> Optional[_builtins.str]:
+        """
+        The group this one was promoted from.
+        """
         return pulumi.get(self, "parent_id")
 
 
@@ -2595,6 +3597,20 @@ class ListMessagesResultDataTemplateSteps(dict):
                  template_id: Optional[_builtins.str] = None,
                  uuid: Optional[_builtins.str] = None,
                  variants: Optional[Sequence['outputs.ListMessagesResultDataTemplateStepsVariants']] = None):
+        """
+        :param _builtins.bool active: Whether the step runs.
+        :param Sequence['GetActiveIntegrationsResultItemsConditions'] filters: Step conditions: the step runs only when they hold.
+        :param _builtins.str id: Database id of the step.
+        :param Any metadata: Settings of a digest or delay step (amount, unit, ...).
+        :param _builtins.str name: Name of the step.
+        :param _builtins.str parent_id: Database id of the step this one follows.
+        :param 'ListMessagesResultDataTemplateStepsReplyCallback' reply_callback: Reply callback of the step.
+        :param _builtins.bool should_stop_on_fail: Whether the workflow stops when the step fails.
+        :param Mapping[str, Any] template: The step's message template.
+        :param _builtins.str template_id: Database id of the step's message template.
+        :param _builtins.str uuid: Unique id of the step in the workflow.
+        :param Sequence['ListMessagesResultDataTemplateStepsVariants'] variants: Conditional variants of the step.
+        """
         if active is not None:
             pulumi.set(__self__, "active", active)
         if filters is not None:
@@ -2623,61 +3639,97 @@ class ListMessagesResultDataTemplateSteps(dict):
     @_builtins.property
     @pulumi.getter
     def active(self) -> Optional[_builtins.bool]:
+        """
+        Whether the step runs.
+        """
         return pulumi.get(self, "active")
 
     @_builtins.property
     @pulumi.getter
     def filters(self) -> Optional[Sequence['outputs.GetActiveIntegrationsResultItemsConditions']]:
+        """
+        Step conditions: the step runs only when they hold.
+        """
         return pulumi.get(self, "filters")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> Optional[_builtins.str]:
+        """
+        Database id of the step.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def metadata(self) -> Optional[Any]:
+        """
+        Settings of a digest or delay step (amount, unit, ...).
+        """
         return pulumi.get(self, "metadata")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
+        """
+        Name of the step.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter(name="parentId")
     def parent_id(self) -> Optional[_builtins.str]:
+        """
+        Database id of the step this one follows.
+        """
         return pulumi.get(self, "parent_id")
 
     @_builtins.property
     @pulumi.getter(name="replyCallback")
     def reply_callback(self) -> Optional['outputs.ListMessagesResultDataTemplateStepsReplyCallback']:
+        """
+        Reply callback of the step.
+        """
         return pulumi.get(self, "reply_callback")
 
     @_builtins.property
     @pulumi.getter(name="shouldStopOnFail")
     def should_stop_on_fail(self) -> Optional[_builtins.bool]:
+        """
+        Whether the workflow stops when the step fails.
+        """
         return pulumi.get(self, "should_stop_on_fail")
 
     @_builtins.property
     @pulumi.getter
     def template(self) -> Optional[Mapping[str, Any]]:
+        """
+        The step's message template.
+        """
         return pulumi.get(self, "template")
 
     @_builtins.property
     @pulumi.getter(name="templateId")
     def template_id(self) -> Optional[_builtins.str]:
+        """
+        Database id of the step's message template.
+        """
         return pulumi.get(self, "template_id")
 
     @_builtins.property
     @pulumi.getter
     def uuid(self) -> Optional[_builtins.str]:
+        """
+        Unique id of the step in the workflow.
+        """
         return pulumi.get(self, "uuid")
 
     @_builtins.property
     @pulumi.getter
     def variants(self) -> Optional[Sequence['outputs.ListMessagesResultDataTemplateStepsVariants']]:
+        """
+        Conditional variants of the step.
+        """
         return pulumi.get(self, "variants")
 
 
@@ -2686,6 +3738,10 @@ class ListMessagesResultDataTemplateStepsReplyCallback(dict):
     def __init__(__self__, *,
                  active: Optional[_builtins.bool] = None,
                  url: Optional[_builtins.str] = None):
+        """
+        :param _builtins.bool active: Whether replies are forwarded.
+        :param _builtins.str url: Where replies are forwarded.
+        """
         if active is not None:
             pulumi.set(__self__, "active", active)
         if url is not None:
@@ -2694,11 +3750,17 @@ class ListMessagesResultDataTemplateStepsReplyCallback(dict):
     @_builtins.property
     @pulumi.getter
     def active(self) -> Optional[_builtins.bool]:
+        """
+        Whether replies are forwarded.
+        """
         return pulumi.get(self, "active")
 
     @_builtins.property
     @pulumi.getter
     def url(self) -> Optional[_builtins.str]:
+        """
+        Where replies are forwarded.
+        """
         return pulumi.get(self, "url")
 
 
@@ -2716,6 +3778,19 @@ class ListMessagesResultDataTemplateStepsVariants(dict):
                  template: Optional[Mapping[str, Any]] = None,
                  template_id: Optional[_builtins.str] = None,
                  uuid: Optional[_builtins.str] = None):
+        """
+        :param _builtins.bool active: Whether the step runs.
+        :param Sequence['GetActiveIntegrationsResultItemsConditions'] filters: Step conditions: the step runs only when they hold.
+        :param _builtins.str id: Database id of the step.
+        :param Any metadata: Settings of a digest or delay step (amount, unit, ...).
+        :param _builtins.str name: Name of the step.
+        :param _builtins.str parent_id: Database id of the step this one follows.
+        :param 'ListMessagesResultDataTemplateStepsReplyCallback' reply_callback: Reply callback of the step.
+        :param _builtins.bool should_stop_on_fail: Whether the workflow stops when the step fails.
+        :param Mapping[str, Any] template: The step's message template.
+        :param _builtins.str template_id: Database id of the step's message template.
+        :param _builtins.str uuid: Unique id of the step in the workflow.
+        """
         if active is not None:
             pulumi.set(__self__, "active", active)
         if filters is not None:
@@ -2742,56 +3817,89 @@ class ListMessagesResultDataTemplateStepsVariants(dict):
     @_builtins.property
     @pulumi.getter
     def active(self) -> Optional[_builtins.bool]:
+        """
+        Whether the step runs.
+        """
         return pulumi.get(self, "active")
 
     @_builtins.property
     @pulumi.getter
     def filters(self) -> Optional[Sequence['outputs.GetActiveIntegrationsResultItemsConditions']]:
+        """
+        Step conditions: the step runs only when they hold.
+        """
         return pulumi.get(self, "filters")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> Optional[_builtins.str]:
+        """
+        Database id of the step.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def metadata(self) -> Optional[Any]:
+        """
+        Settings of a digest or delay step (amount, unit, ...).
+        """
         return pulumi.get(self, "metadata")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
+        """
+        Name of the step.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter(name="parentId")
     def parent_id(self) -> Optional[_builtins.str]:
+        """
+        Database id of the step this one follows.
+        """
         return pulumi.get(self, "parent_id")
 
     @_builtins.property
     @pulumi.getter(name="replyCallback")
     def reply_callback(self) -> Optional['outputs.ListMessagesResultDataTemplateStepsReplyCallback']:
+        """
+        Reply callback of the step.
+        """
         return pulumi.get(self, "reply_callback")
 
     @_builtins.property
     @pulumi.getter(name="shouldStopOnFail")
     def should_stop_on_fail(self) -> Optional[_builtins.bool]:
+        """
+        Whether the workflow stops when the step fails.
+        """
         return pulumi.get(self, "should_stop_on_fail")
 
     @_builtins.property
     @pulumi.getter
     def template(self) -> Optional[Mapping[str, Any]]:
+        """
+        The step's message template.
+        """
         return pulumi.get(self, "template")
 
     @_builtins.property
     @pulumi.getter(name="templateId")
     def template_id(self) -> Optional[_builtins.str]:
+        """
+        Database id of the step's message template.
+        """
         return pulumi.get(self, "template_id")
 
     @_builtins.property
     @pulumi.getter
     def uuid(self) -> Optional[_builtins.str]:
+        """
+        Unique id of the step in the workflow.
+        """
         return pulumi.get(self, "uuid")
 
 
@@ -2820,7 +3928,27 @@ class ListNotificationsResultData(dict):
                  topics: Optional[Sequence['outputs.GetNotificationResultTopics']] = None,
                  updated_at: Optional[_builtins.str] = None):
         """
-        :param _builtins.str severity: one of high, medium, low, none, or a newer value
+        :param _builtins.str environment_id: Environment the event ran in.
+        :param _builtins.str organization_id: Organization of that environment.
+        :param _builtins.str subscriber_id: Database id (`_id`) of the subscriber it was sent to.
+        :param _builtins.str transaction_id: Transaction id of the trigger (given at trigger time, or generated).
+        :param Sequence[_builtins.str] channels: Step types the event ran.
+        :param Sequence[_builtins.str] context_keys: Single retrieval only.
+        :param Mapping[str, Any] controls: Control values of the trigger.
+        :param _builtins.str created_at: When the event was triggered (ISO 8601).
+        :param _builtins.bool critical: Single retrieval only.
+        :param _builtins.str digested_notification_id: The event this one was digested into, for a digested event.
+        :param _builtins.str id: Database id of the notification event.
+        :param Sequence['GetNotificationResultJobs'] jobs: The jobs the event ran (one per step and subscriber).
+        :param Mapping[str, Any] payload: Payload of the trigger.
+        :param _builtins.str severity: Single retrieval only. One of high, medium, low, none, or a newer value.
+        :param 'GetNotificationResultSubscriber' subscriber: The subscriber it was sent to.
+        :param Sequence[_builtins.str] tags: Tags of the workflow.
+        :param 'GetNotificationResultTemplate' template: The workflow that ran.
+        :param _builtins.str template_id: Database id of the workflow that ran.
+        :param Mapping[str, Any] to: The subscriber definition the event was triggered to.
+        :param Sequence['GetNotificationResultTopics'] topics: Topics the event was sent to.
+        :param _builtins.str updated_at: When the event last changed (ISO 8601).
         """
         pulumi.set(__self__, "environment_id", environment_id)
         pulumi.set(__self__, "organization_id", organization_id)
@@ -2864,109 +3992,169 @@ class ListNotificationsResultData(dict):
     @_builtins.property
     @pulumi.getter(name="environmentId")
     def environment_id(self) -> _builtins.str:
+        """
+        Environment the event ran in.
+        """
         return pulumi.get(self, "environment_id")
 
     @_builtins.property
     @pulumi.getter(name="organizationId")
     def organization_id(self) -> _builtins.str:
+        """
+        Organization of that environment.
+        """
         return pulumi.get(self, "organization_id")
 
     @_builtins.property
     @pulumi.getter(name="subscriberId")
     def subscriber_id(self) -> _builtins.str:
+        """
+        Database id (`_id`) of the subscriber it was sent to.
+        """
         return pulumi.get(self, "subscriber_id")
 
     @_builtins.property
     @pulumi.getter(name="transactionId")
     def transaction_id(self) -> _builtins.str:
+        """
+        Transaction id of the trigger (given at trigger time, or generated).
+        """
         return pulumi.get(self, "transaction_id")
 
     @_builtins.property
     @pulumi.getter
     def channels(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Step types the event ran.
+        """
         return pulumi.get(self, "channels")
 
     @_builtins.property
     @pulumi.getter(name="contextKeys")
     def context_keys(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Single retrieval only.
+        """
         return pulumi.get(self, "context_keys")
 
     @_builtins.property
     @pulumi.getter
     def controls(self) -> Optional[Mapping[str, Any]]:
+        """
+        Control values of the trigger.
+        """
         return pulumi.get(self, "controls")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> Optional[_builtins.str]:
+        """
+        When the event was triggered (ISO 8601).
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
     def critical(self) -> Optional[_builtins.bool]:
+        """
+        Single retrieval only.
+        """
         return pulumi.get(self, "critical")
 
     @_builtins.property
     @pulumi.getter(name="digestedNotificationId")
     def digested_notification_id(self) -> Optional[_builtins.str]:
+        """
+        The event this one was digested into, for a digested event.
+        """
         return pulumi.get(self, "digested_notification_id")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> Optional[_builtins.str]:
+        """
+        Database id of the notification event.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def jobs(self) -> Optional[Sequence['outputs.GetNotificationResultJobs']]:
+        """
+        The jobs the event ran (one per step and subscriber).
+        """
         return pulumi.get(self, "jobs")
 
     @_builtins.property
     @pulumi.getter
     def payload(self) -> Optional[Mapping[str, Any]]:
+        """
+        Payload of the trigger.
+        """
         return pulumi.get(self, "payload")
 
     @_builtins.property
     @pulumi.getter
     def severity(self) -> Optional[_builtins.str]:
         """
-        one of high, medium, low, none, or a newer value
+        Single retrieval only. One of high, medium, low, none, or a newer value.
         """
         return pulumi.get(self, "severity")
 
     @_builtins.property
     @pulumi.getter
     def subscriber(self) -> Optional['outputs.GetNotificationResultSubscriber']:
+        """
+        The subscriber it was sent to.
+        """
         return pulumi.get(self, "subscriber")
 
     @_builtins.property
     @pulumi.getter
     def tags(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Tags of the workflow.
+        """
         return pulumi.get(self, "tags")
 
     @_builtins.property
     @pulumi.getter
     def template(self) -> Optional['outputs.GetNotificationResultTemplate']:
+        """
+        The workflow that ran.
+        """
         return pulumi.get(self, "template")
 
     @_builtins.property
     @pulumi.getter(name="templateId")
     def template_id(self) -> Optional[_builtins.str]:
+        """
+        Database id of the workflow that ran.
+        """
         return pulumi.get(self, "template_id")
 
     @_builtins.property
     @pulumi.getter
     def to(self) -> Optional[Mapping[str, Any]]:
+        """
+        The subscriber definition the event was triggered to.
+        """
         return pulumi.get(self, "to")
 
     @_builtins.property
     @pulumi.getter
     def topics(self) -> Optional[Sequence['outputs.GetNotificationResultTopics']]:
+        """
+        Topics the event was sent to.
+        """
         return pulumi.get(self, "topics")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> Optional[_builtins.str]:
+        """
+        When the event last changed (ISO 8601).
+        """
         return pulumi.get(self, "updated_at")
 
 
@@ -2986,8 +4174,18 @@ class ListWorkflowsResultItems(dict):
                  last_triggered_at: Optional[_builtins.str] = None,
                  tags: Optional[Sequence[_builtins.str]] = None):
         """
-        :param _builtins.str origin: one of svc-cloud, svc-cloud-v1, external, or a newer value
-        :param _builtins.str status: one of ACTIVE, INACTIVE, ERROR, or a newer value
+        :param _builtins.str created_at: When it was created (ISO 8601).
+        :param _builtins.str id: Database id of the workflow.
+        :param _builtins.str name: Name of the workflow.
+        :param _builtins.str origin: Where the workflow was made: `svc-cloud`, `svc-cloud-v1` or `external`. One of svc-cloud, svc-cloud-v1, external, or a newer value.
+        :param _builtins.str slug: Slug of the workflow.
+        :param _builtins.str status: `ACTIVE`, `INACTIVE` or `ERROR`. One of ACTIVE, INACTIVE, ERROR, or a newer value.
+        :param Sequence[_builtins.str] step_type_overviews: The types of its steps, in order.
+        :param _builtins.str updated_at: When it last changed (ISO 8601).
+        :param _builtins.str workflow_id: Identifier of the workflow (what a trigger names).
+        :param _builtins.bool is_translation_enabled: Whether translations are enabled.
+        :param _builtins.str last_triggered_at: When it was last triggered (ISO 8601).
+        :param Sequence[_builtins.str] tags: Tags of the workflow.
         """
         pulumi.set(__self__, "created_at", created_at)
         pulumi.set(__self__, "id", id)
@@ -3008,67 +4206,97 @@ class ListWorkflowsResultItems(dict):
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> _builtins.str:
+        """
+        When it was created (ISO 8601).
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        Database id of the workflow.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        Name of the workflow.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def origin(self) -> _builtins.str:
         """
-        one of svc-cloud, svc-cloud-v1, external, or a newer value
+        Where the workflow was made: `svc-cloud`, `svc-cloud-v1` or `external`. One of svc-cloud, svc-cloud-v1, external, or a newer value.
         """
         return pulumi.get(self, "origin")
 
     @_builtins.property
     @pulumi.getter
     def slug(self) -> _builtins.str:
+        """
+        Slug of the workflow.
+        """
         return pulumi.get(self, "slug")
 
     @_builtins.property
     @pulumi.getter
     def status(self) -> _builtins.str:
         """
-        one of ACTIVE, INACTIVE, ERROR, or a newer value
+        `ACTIVE`, `INACTIVE` or `ERROR`. One of ACTIVE, INACTIVE, ERROR, or a newer value.
         """
         return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter(name="stepTypeOverviews")
     def step_type_overviews(self) -> Sequence[_builtins.str]:
+        """
+        The types of its steps, in order.
+        """
         return pulumi.get(self, "step_type_overviews")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> _builtins.str:
+        """
+        When it last changed (ISO 8601).
+        """
         return pulumi.get(self, "updated_at")
 
     @_builtins.property
     @pulumi.getter(name="workflowId")
     def workflow_id(self) -> _builtins.str:
+        """
+        Identifier of the workflow (what a trigger names).
+        """
         return pulumi.get(self, "workflow_id")
 
     @_builtins.property
     @pulumi.getter(name="isTranslationEnabled")
     def is_translation_enabled(self) -> Optional[_builtins.bool]:
+        """
+        Whether translations are enabled.
+        """
         return pulumi.get(self, "is_translation_enabled")
 
     @_builtins.property
     @pulumi.getter(name="lastTriggeredAt")
     def last_triggered_at(self) -> Optional[_builtins.str]:
+        """
+        When it was last triggered (ISO 8601).
+        """
         return pulumi.get(self, "last_triggered_at")
 
     @_builtins.property
     @pulumi.getter
     def tags(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Tags of the workflow.
+        """
         return pulumi.get(self, "tags")
 
 
@@ -3096,6 +4324,12 @@ class StepFilter(dict):
                  is_negated: _builtins.bool,
                  type: _builtins.str,
                  value: _builtins.str):
+        """
+        :param Sequence['StepFilterCondition'] children: The conditions.
+        :param _builtins.bool is_negated: Whether the filter's result is negated.
+        :param _builtins.str type: Kind of filter: `BOOLEAN`, `TEXT`, `DATE`, `NUMBER`, `STATEMENT`, `LIST`, `MULTI_LIST` or `GROUP`.
+        :param _builtins.str value: How the conditions combine: `AND` or `OR`.
+        """
         pulumi.set(__self__, "children", children)
         pulumi.set(__self__, "is_negated", is_negated)
         pulumi.set(__self__, "type", type)
@@ -3104,21 +4338,33 @@ class StepFilter(dict):
     @_builtins.property
     @pulumi.getter
     def children(self) -> Sequence['outputs.StepFilterCondition']:
+        """
+        The conditions.
+        """
         return pulumi.get(self, "children")
 
     @_builtins.property
     @pulumi.getter(name="isNegated")
     def is_negated(self) -> _builtins.bool:
+        """
+        Whether the filter's result is negated.
+        """
         return pulumi.get(self, "is_negated")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
+        """
+        Kind of filter: `BOOLEAN`, `TEXT`, `DATE`, `NUMBER`, `STATEMENT`, `LIST`, `MULTI_LIST` or `GROUP`.
+        """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter
     def value(self) -> _builtins.str:
+        """
+        How the conditions combine: `AND` or `OR`.
+        """
         return pulumi.get(self, "value")
 
 
@@ -3129,6 +4375,13 @@ class StepFilterCondition(dict):
                  on: _builtins.str,
                  operator: _builtins.str,
                  value: _builtins.str):
+        """
+        :param _builtins.str field: The subscriber field or payload key compared.
+        :param _builtins.str on: What `field` is read from: `subscriber` or `payload`.
+        :param _builtins.str operator: Comparison: `EQUAL`, `NOT_EQUAL`, `LARGER`, `SMALLER`, `LARGER_EQUAL`, `SMALLER_EQUAL`, `ALL_IN`,
+               `ANY_IN`, `NOT_IN`, `BETWEEN`, `NOT_BETWEEN`, `LIKE`, `NOT_LIKE` or `IN`.
+        :param _builtins.str value: The value compared with.
+        """
         pulumi.set(__self__, "field", field)
         pulumi.set(__self__, "on", on)
         pulumi.set(__self__, "operator", operator)
@@ -3137,21 +4390,34 @@ class StepFilterCondition(dict):
     @_builtins.property
     @pulumi.getter
     def field(self) -> _builtins.str:
+        """
+        The subscriber field or payload key compared.
+        """
         return pulumi.get(self, "field")
 
     @_builtins.property
     @pulumi.getter
     def on(self) -> _builtins.str:
+        """
+        What `field` is read from: `subscriber` or `payload`.
+        """
         return pulumi.get(self, "on")
 
     @_builtins.property
     @pulumi.getter
     def operator(self) -> _builtins.str:
+        """
+        Comparison: `EQUAL`, `NOT_EQUAL`, `LARGER`, `SMALLER`, `LARGER_EQUAL`, `SMALLER_EQUAL`, `ALL_IN`,
+        `ANY_IN`, `NOT_IN`, `BETWEEN`, `NOT_BETWEEN`, `LIKE`, `NOT_LIKE` or `IN`.
+        """
         return pulumi.get(self, "operator")
 
     @_builtins.property
     @pulumi.getter
     def value(self) -> _builtins.str:
+        """
+        The value compared with.
+        """
         return pulumi.get(self, "value")
 
 
@@ -3160,6 +4426,10 @@ class WorkflowChannelPreferences(dict):
     def __init__(__self__, *,
                  all: Optional['outputs.WorkflowChannelPreferencesAll'] = None,
                  channels: Optional[Mapping[str, 'outputs.WorkflowChannelPreferencesChannels']] = None):
+        """
+        :param 'WorkflowChannelPreferencesAll' all: The fallback of every channel without a setting of its own.
+        :param Mapping[str, 'WorkflowChannelPreferencesChannels'] channels: Per channel (`in_app`, `email`, `sms`, `chat`, `push`): whether it is on.
+        """
         if all is not None:
             pulumi.set(__self__, "all", all)
         if channels is not None:
@@ -3168,11 +4438,17 @@ class WorkflowChannelPreferences(dict):
     @_builtins.property
     @pulumi.getter
     def all(self) -> Optional['outputs.WorkflowChannelPreferencesAll']:
+        """
+        The fallback of every channel without a setting of its own.
+        """
         return pulumi.get(self, "all")
 
     @_builtins.property
     @pulumi.getter
     def channels(self) -> Optional[Mapping[str, 'outputs.WorkflowChannelPreferencesChannels']]:
+        """
+        Per channel (`in_app`, `email`, `sms`, `chat`, `push`): whether it is on.
+        """
         return pulumi.get(self, "channels")
 
 
@@ -3198,6 +4474,10 @@ class WorkflowChannelPreferencesAll(dict):
     def __init__(__self__, *,
                  enabled: Optional[_builtins.bool] = None,
                  read_only: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.bool enabled: Whether the channels are on.
+        :param _builtins.bool read_only: Whether subscribers cannot change it (a critical workflow).
+        """
         if enabled is not None:
             pulumi.set(__self__, "enabled", enabled)
         if read_only is not None:
@@ -3206,11 +4486,17 @@ class WorkflowChannelPreferencesAll(dict):
     @_builtins.property
     @pulumi.getter
     def enabled(self) -> Optional[_builtins.bool]:
+        """
+        Whether the channels are on.
+        """
         return pulumi.get(self, "enabled")
 
     @_builtins.property
     @pulumi.getter(name="readOnly")
     def read_only(self) -> Optional[_builtins.bool]:
+        """
+        Whether subscribers cannot change it (a critical workflow).
+        """
         return pulumi.get(self, "read_only")
 
 
@@ -3218,11 +4504,17 @@ class WorkflowChannelPreferencesAll(dict):
 class WorkflowChannelPreferencesChannels(dict):
     def __init__(__self__, *,
                  enabled: _builtins.bool):
+        """
+        :param _builtins.bool enabled: Whether the channel is on.
+        """
         pulumi.set(__self__, "enabled", enabled)
 
     @_builtins.property
     @pulumi.getter
     def enabled(self) -> _builtins.bool:
+        """
+        Whether the channel is on.
+        """
         return pulumi.get(self, "enabled")
 
 
@@ -3231,6 +4523,10 @@ class WorkflowPreferences(dict):
     def __init__(__self__, *,
                  user: Optional['outputs.WorkflowChannelPreferences'] = None,
                  workflow: Optional['outputs.WorkflowChannelPreferences'] = None):
+        """
+        :param 'WorkflowChannelPreferences' user: Subscribers' default preferences; null: none.
+        :param 'WorkflowChannelPreferences' workflow: The workflow's preferences; null: the service's defaults.
+        """
         if user is not None:
             pulumi.set(__self__, "user", user)
         if workflow is not None:
@@ -3239,11 +4535,17 @@ class WorkflowPreferences(dict):
     @_builtins.property
     @pulumi.getter
     def user(self) -> Optional['outputs.WorkflowChannelPreferences']:
+        """
+        Subscribers' default preferences; null: none.
+        """
         return pulumi.get(self, "user")
 
     @_builtins.property
     @pulumi.getter
     def workflow(self) -> Optional['outputs.WorkflowChannelPreferences']:
+        """
+        The workflow's preferences; null: the service's defaults.
+        """
         return pulumi.get(self, "workflow")
 
 

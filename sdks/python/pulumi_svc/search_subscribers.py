@@ -44,26 +44,41 @@ class SearchSubscribersResult:
     @_builtins.property
     @pulumi.getter
     def data(self) -> Sequence['outputs.ListMessagesResultDataSubscriber']:
+        """
+        The subscribers of this page.
+        """
         return pulumi.get(self, "data")
 
     @_builtins.property
     @pulumi.getter
     def next(self) -> _builtins.str:
+        """
+        Cursor of the next page (`after`), or null on the last.
+        """
         return pulumi.get(self, "next")
 
     @_builtins.property
     @pulumi.getter
     def previous(self) -> _builtins.str:
+        """
+        Cursor of the previous page (`before`), or null on the first.
+        """
         return pulumi.get(self, "previous")
 
     @_builtins.property
     @pulumi.getter(name="totalCount")
     def total_count(self) -> _builtins.float:
+        """
+        Number of subscribers matching the filters (capped, see `totalCountCapped`).
+        """
         return pulumi.get(self, "total_count")
 
     @_builtins.property
     @pulumi.getter(name="totalCountCapped")
     def total_count_capped(self) -> _builtins.bool:
+        """
+        Whether `totalCount` stopped at the service's cap.
+        """
         return pulumi.get(self, "total_count_capped")
 
 
@@ -93,6 +108,17 @@ def search_subscribers(after: Optional[_builtins.str] = None,
                        opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableSearchSubscribersResult:
     """
     One page of the subscribers of the API key's environment matching the filters.
+
+    :param _builtins.str after: Cursor: the subscribers after this one (a `next` of an earlier page).
+    :param _builtins.str before: Cursor: the subscribers before this one (a `previous` of an earlier page).
+    :param _builtins.str email: Only subscribers whose email address matches.
+    :param Any include_cursor: Whether the page includes the cursor's own subscriber.
+    :param _builtins.int limit: Subscribers per page, 1 to 100 (default 10).
+    :param _builtins.str name: Only subscribers whose name matches.
+    :param _builtins.str order_by: `_id` or `updatedAt` (default `_id`).
+    :param _builtins.str order_direction: `ASC` or `DESC` (default `DESC`).
+    :param _builtins.str phone: Only subscribers whose phone number matches.
+    :param _builtins.str subscriber_id: Only subscribers whose `subscriberId` matches.
     """
     __args__ = dict()
     __args__['after'] = after
@@ -127,6 +153,17 @@ def search_subscribers_output(after: pulumi.Input[Optional[Optional[_builtins.st
                               opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[SearchSubscribersResult]:
     """
     One page of the subscribers of the API key's environment matching the filters.
+
+    :param _builtins.str after: Cursor: the subscribers after this one (a `next` of an earlier page).
+    :param _builtins.str before: Cursor: the subscribers before this one (a `previous` of an earlier page).
+    :param _builtins.str email: Only subscribers whose email address matches.
+    :param Any include_cursor: Whether the page includes the cursor's own subscriber.
+    :param _builtins.int limit: Subscribers per page, 1 to 100 (default 10).
+    :param _builtins.str name: Only subscribers whose name matches.
+    :param _builtins.str order_by: `_id` or `updatedAt` (default `_id`).
+    :param _builtins.str order_direction: `ASC` or `DESC` (default `DESC`).
+    :param _builtins.str phone: Only subscribers whose phone number matches.
+    :param _builtins.str subscriber_id: Only subscribers whose `subscriberId` matches.
     """
     __args__ = dict()
     __args__['after'] = after

@@ -229,12 +229,7 @@ class SubscriberCredentials(pulumi.CustomResource):
     @pulumi.getter
     def credentials(self) -> pulumi.Output['outputs.ChannelCredentials']:
         """
-        The credentials: `deviceTokens` (push; the declared list replaces the stored one, `[]` clears it),
-        `webhookUrl` (chat), `channel` (Mattermost); one left out is cleared. The service stores nothing else
-        (the Grafana on-call fields are refused). Secret. Outputs hold them as read back from the service, so tokens changed outside
-        Pulumi show as a diff after a refresh. Left out: the entry is held by the service, not managed here
-        (what `pulumi import` generates): nothing is written, and destroy leaves the entry; declaring them later
-        takes the entry over (one update of `credentials`).
+        The entry's credentials as read back from the service (secret).
         """
         return pulumi.get(self, "credentials")
 

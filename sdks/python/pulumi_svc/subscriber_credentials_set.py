@@ -197,10 +197,8 @@ class SubscriberCredentialsSet(pulumi.CustomResource):
     @pulumi.getter
     def credentials(self) -> pulumi.Output[Mapping[str, 'outputs.ChannelCredentials']]:
         """
-        subscriberId -> that subscriber's credentials for the provider. Secret as a whole. The set manages
-        exactly these subscribers' entries. Left out: every entry is held by the service, not managed here (what
-        `pulumi import` generates): nothing is written or cleared, and destroy leaves the entries; declaring the
-        map later takes those subscribers' entries over (one update of `credentials`).
+        subscriberId -> credentials (secret): the entries the set manages, as written or read back; for a set
+        whose `credentials` are left out, every entry on its integration as the service holds it.
         """
         return pulumi.get(self, "credentials")
 

@@ -393,7 +393,7 @@ class Workflow(pulumi.CustomResource):
     @pulumi.getter
     def description(self) -> pulumi.Output[_builtins.str]:
         """
-        Description. Left out: whatever the service holds (not managed).
+        Description, as the service holds it.
         """
         return pulumi.get(self, "description")
 
@@ -420,7 +420,7 @@ class Workflow(pulumi.CustomResource):
     @pulumi.getter(name="isTranslationEnabled")
     def is_translation_enabled(self) -> pulumi.Output[_builtins.bool]:
         """
-        Whether translations are enabled. Left out: not managed.
+        Whether translations are enabled, as the service holds it.
         """
         return pulumi.get(self, "is_translation_enabled")
 
@@ -470,7 +470,7 @@ class Workflow(pulumi.CustomResource):
     @pulumi.getter
     def severity(self) -> pulumi.Output[_builtins.str]:
         """
-        Severity: `high`, `medium`, `low` or `none`. Left out: not managed.
+        Severity, as the service holds it.
         """
         return pulumi.get(self, "severity")
 
@@ -487,7 +487,7 @@ class Workflow(pulumi.CustomResource):
     @pulumi.getter
     def steps(self) -> pulumi.Output[Sequence['outputs.WorkflowStoredStep']]:
         """
-        The steps, in order. Added, removed and reordered steps are updates.
+        The steps as stored, each with its `stepId` and `id` (the service's `_id`).
         """
         return pulumi.get(self, "steps")
 
@@ -495,7 +495,7 @@ class Workflow(pulumi.CustomResource):
     @pulumi.getter
     def tags(self) -> pulumi.Output[Sequence[_builtins.str]]:
         """
-        Tags. Left out: whatever the service holds (not managed).
+        Tags, as the service holds them.
         """
         return pulumi.get(self, "tags")
 
@@ -503,7 +503,7 @@ class Workflow(pulumi.CustomResource):
     @pulumi.getter(name="validatePayload")
     def validate_payload(self) -> pulumi.Output[_builtins.bool]:
         """
-        Whether triggers are validated against `payloadSchema`. Left out: not managed.
+        Whether triggers are validated against the payload schema, as the service holds it.
         """
         return pulumi.get(self, "validate_payload")
 
