@@ -17,22 +17,40 @@
  *   and `delete` to it, configures a fresh implementation with `req` and resolves when that is done.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
+import type { IntegrationOutputs } from "../model/integration-schema";
 import { PROVIDER_KINDS, type ProviderKind } from "../model/kinds";
+import type { SubscriberCredentialsOutputs } from "../model/subscriber-credentials-schema";
+import type { SubscriberCredentialsSetWire } from "../model/subscriber-credentials-set-schema";
+import type { WorkflowOutputs } from "../model/workflow-schema";
+import { inputsOf as integrationInputs } from "./integration/model";
 import { IntegrationProvider } from "./integration/provider";
+import { keepingInputs } from "./shared/kept-inputs";
 import { type Provider, type TargetedProvider, withTarget } from "./shared/with-target";
+import { inputsOf as credentialsInputs } from "./subscriber-credentials/model";
 import { SubscriberCredentialsProvider } from "./subscriber-credentials/provider";
-import { SubscriberCredentialsSetProvider } from "./subscriber-credentials-set/provider";
+import { inputsOfSet, SubscriberCredentialsSetProvider } from "./subscriber-credentials-set/provider";
+import { inputsOf as workflowInputs } from "./workflow/model";
 import { WorkflowProvider } from "./workflow/provider";
 
 /** A provider implementation: every method of the dynamic-provider interface is there. */
 export type RuntimeProvider = Provider;
 
-/** Implementations by kind. A new resource adds its kind to ../model/kinds.ts and its factory here. */
+/**
+ * Implementations by kind, each keeping its declared inputs across a refresh with the inputs its outputs
+ * describe (./shared/kept-inputs.ts). A new resource adds its kind to ../model/kinds.ts and its factory here.
+ */
 const FACTORIES: Record<ProviderKind, () => TargetedProvider> = {
-  integration: () => new IntegrationProvider(),
-  "subscriber-credentials": () => new SubscriberCredentialsProvider(),
-  "subscriber-credentials-set": () => new SubscriberCredentialsSetProvider(),
-  workflow: () => new WorkflowProvider(),
+  integration: () =>
+    keepingInputs(new IntegrationProvider(), (o) => integrationInputs(o as IntegrationOutputs)),
+  "subscriber-credentials": () =>
+    keepingInputs(new SubscriberCredentialsProvider(), (o) =>
+      credentialsInputs(o as SubscriberCredentialsOutputs),
+    ),
+  "subscriber-credentials-set": () =>
+    keepingInputs(new SubscriberCredentialsSetProvider(), (o) =>
+      inputsOfSet(o as SubscriberCredentialsSetWire),
+    ),
+  workflow: () => keepingInputs(new WorkflowProvider(), (o) => workflowInputs(o as WorkflowOutputs)),
 };
 
 function isKind(kind: string): kind is ProviderKind {

@@ -456,7 +456,7 @@ function managesEntries(wire: Partial<SubscriberCredentialsSetWire>): boolean {
  * The inputs that describe read outputs: the same, without what only outputs carry; without credentials
  * (and fingerprints) when the set does not manage them, as `pulumi import` generates it.
  */
-function inputsOfSet(outs: SubscriberCredentialsSetWire): Partial<SubscriberCredentialsSetWire> {
+export function inputsOfSet(outs: SubscriberCredentialsSetWire): Partial<SubscriberCredentialsSetWire> {
   const { integrationId: _bound, credentialsManaged, ...inputs } = outs;
   if (credentialsManaged !== false) return inputs;
   const { credentials: _held, fingerprints: _none, ...rest } = inputs;
