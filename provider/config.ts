@@ -1,4 +1,5 @@
-import * as pulumi from "@pulumi/pulumi";
+import { RunError } from "@pulumi/pulumi/errors";
+import { getConfig } from "@pulumi/pulumi/runtime/config";
 import { isHttpUrl } from "../sdk/http-url";
 
 /**
@@ -29,7 +30,7 @@ export interface ConfigSource {
  * `pulumi.RunError`, so the program prints its message alone; the host and the data sources pass it on as a
  * ConfigError (./model/engine-errors.ts), so a user sees a configuration problem as such and code can branch on it.
  */
-export class ConfigError extends pulumi.RunError {
+export class ConfigError extends RunError {
   /**
    * Stable code of the problem: `SVC_ERR_CONFIG` for a missing or unusable setting,
    * `SVC_ERR_ENVIRONMENT_MISMATCH` for a key of another environment or organization than the one a resource
@@ -122,5 +123,5 @@ export function resolveSettings(
 export function resolveProgramSettings(
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): SvcSettings {
-  return resolveSettings({ get: (key: string) => pulumi.runtime.getConfig(key) }, env);
+  return resolveSettings({ get: (key: string) => getConfig(key) }, env);
 }

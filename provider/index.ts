@@ -8,6 +8,9 @@
  * Configure with `pulumi config set --secret svc:apiKey <key>` and `pulumi config set svc:baseUrl <url>`, or
  * pass an explicit `svc.Provider` (`{ provider: prod }`) per resource and data source.
  */
+// First: one line on a Node.js older than package.json's `engines`, before any dependency loads.
+import "./supported-node-guard";
+
 export * from "./functions";
 export type { ProviderId } from "./model/delivery-provider-id";
 export type { Target } from "./model/target";

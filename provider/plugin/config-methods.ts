@@ -1,25 +1,16 @@
 /**
- * The gRPC methods about the provider itself: GetPluginInfo, GetSchema, CheckConfig, DiffConfig, Configure,
- * Invoke and Cancel. Configure answers `acceptSecrets` (secrets arrive wrapped and are unwrapped here; every
- * answer marks the secret policy's values again, ./wire-values.ts), no resource references or outputs (no
- * input takes one), and no preview support (the engine previews a create or update from the checked inputs).
+ * The gRPC methods about the provider's configuration: CheckConfig, DiffConfig, Configure, Invoke and Cancel
+ * (GetPluginInfo and GetSchema are ./plugin-identity.ts). Configure answers `acceptSecrets` (secrets arrive
+ * wrapped and are unwrapped here; every answer marks the secret policy's values again, ./wire-values.ts), no
+ * resource references or outputs (no input takes one), and no preview support (the engine previews a create
+ * or update from the checked inputs).
  */
-import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
-import { invokeFunction } from "./functions";
 import { Empty } from "./grpc";
 import { checkConfig, diffConfig, SECRET_CONFIG_KEYS } from "./plugin-config";
 import { diffResponse, failureMessages } from "./resource-methods";
 import type { SvcPlugin } from "./svc-plugin";
 import { fromWire, markSecrets, type Props, toWire } from "./wire-values";
-
-/** What the config methods need besides the plugin's state. */
-export interface PluginIdentity {
-  /** The plugin's version (the package's). */
-  version: string;
-  /** The package schema, as JSON text. */
-  schema(): string;
-}
 
 /** Configure's args: the `args` Struct (plain values), else the legacy `svc:config:<key>` variables. */
 function configureArgs(req: provproto.ConfigureRequest): Props {
@@ -34,15 +25,8 @@ function configureArgs(req: provproto.ConfigureRequest): Props {
 }
 
 /** The provider's methods of the ResourceProvider service. */
-export function configMethods(plugin: SvcPlugin, identity: PluginIdentity) {
+export function configMethods(plugin: SvcPlugin) {
   return {
-    async getPluginInfo(): Promise<plugproto.PluginInfo> {
-      return new plugproto.PluginInfo().setVersion(identity.version);
-    },
-    async getSchema(req: provproto.GetSchemaRequest): Promise<provproto.GetSchemaResponse> {
-      if (req.getVersion() !== 0) throw new Error(`svc: unsupported schema version ${req.getVersion()}`);
-      return new provproto.GetSchemaResponse().setSchema(identity.schema());
-    },
     async checkConfig(req: provproto.CheckRequest): Promise<provproto.CheckResponse> {
       const news = fromWire(req.getNews());
       return new provproto.CheckResponse()
@@ -70,6 +54,8 @@ export function configMethods(plugin: SvcPlugin, identity: PluginIdentity) {
         .setSupportspreview(false);
     },
     async invoke(req: provproto.InvokeRequest): Promise<provproto.InvokeResponse> {
+      // The data sources load @pulumi/pulumi whole (their `...Output` forms): only when a program calls one.
+      const { invokeFunction } = await import("./functions.js");
       const result = await invokeFunction(req.getTok(), fromWire(req.getArgs()).props, plugin.settings());
       return new provproto.InvokeResponse().setReturn(toWire(result));
     },

@@ -3,17 +3,25 @@
  * `pulumi-resource-svc`: the resource provider plugin of pulumi-svc. The Pulumi engine starts it (found on
  * PATH, through `plugins: providers:` in Pulumi.yaml, or installed with `pulumi plugin install resource svc
  * <version> --file <path>`) with the engine's address as argument; it prints the port it serves on and
- * serves until the engine closes it. Needs Node.js 22 (the package's `engines`).
+ * serves until the engine closes it. As the npm bin it needs the Node.js of package.json's `engines`
+ * (checked first: ../supported-node.ts); the standalone executable carries its own.
  */
-import { startPluginServer } from "./server";
+import { assertSupportedNode, UnsupportedNodeError } from "../supported-node";
+import type * as server from "./server";
 
 async function main(): Promise<void> {
-  const server = await startPluginServer();
+  assertSupportedNode("plugin");
+  const { startPluginServer } = require("./server") as typeof server;
+  const running = await startPluginServer();
   // The engine reads the port from the first line of stdout.
-  process.stdout.write(`${server.port}\n`);
+  process.stdout.write(`${running.port}\n`);
 }
 
 main().catch((e: unknown) => {
-  process.stderr.write(`pulumi-resource-svc: ${e instanceof Error ? e.message : String(e)}\n`);
+  const message = e instanceof Error ? e.message : String(e);
+  // An unsupported Node.js is one line that names the plugin itself.
+  process.stderr.write(
+    e instanceof UnsupportedNodeError ? `${message}\n` : `pulumi-resource-svc: ${message}\n`,
+  );
   process.exit(1);
 });

@@ -6,7 +6,7 @@
  */
 import { resolveSettings, SETTINGS, type SvcSettings } from "../config";
 import type { ProviderKind } from "../model/kinds";
-import { createProvider, type RuntimeProvider } from "../runtime";
+import type { RuntimeProvider } from "../runtime";
 import { configSource } from "./plugin-config";
 import { ResourceCalls } from "./resource-calls";
 import type { ResourceType } from "./resource-types";
@@ -46,9 +46,14 @@ export class SvcPlugin {
   provider(type: ResourceType): Promise<RuntimeProvider> {
     let made = this.providers.get(type.kind);
     if (!made) {
-      const impl = createProvider(type.kind);
-      // The runtime reads its settings through `get("svc:...")`, the one method of the Config it is handed.
-      made = impl.configure({ config: configSource(this.config) }).then(() => impl);
+      // The runtime (the service client, undici, every kind's rules) loads on the first resource call. It
+      // reads its settings through `get("svc:...")`, the one method of the Config it is handed.
+      const config = configSource(this.config);
+      made = import("../runtime/index.js").then(async ({ createProvider }) => {
+        const impl = createProvider(type.kind);
+        await impl.configure({ config });
+        return impl;
+      });
       this.providers.set(type.kind, made);
     }
     return made;

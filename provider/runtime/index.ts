@@ -16,6 +16,9 @@
  *   object with the `kind` string and `configure` only): adds `check`, `diff`, `create`, `read`, `update`
  *   and `delete` to it, configures a fresh implementation with `req` and resolves when that is done.
  */
+// First: one line on a Node.js older than package.json's `engines`, before any dependency loads.
+import "../supported-node-guard";
+
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { IntegrationOutputs } from "../model/integration-schema";
 import { PROVIDER_KINDS, type ProviderKind } from "../model/kinds";

@@ -3,8 +3,9 @@
  * its generated gRPC stubs, grpc-js, google-protobuf, undici, zod, the schema) bundled by esbuild. The two
  * modules that load by computed name are replaced: `provider/runtime/shared/pulumi-require` by a table of the
  * modules loaded through it (resolved from @pulumi/pulumi's proto folder, as at run time), and
- * `provider/package-version` by the version built.
+ * `provider/package-version` by the version built (and package.json's `engines.node`).
  */
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { build, type Plugin } from "esbuild";
@@ -34,6 +35,18 @@ function pulumiRequireModule(): string {
   ].join("\n");
 }
 
+/** The replacement of provider/package-version: the version built and package.json's `engines.node`. */
+function packageVersionModule(root: string, version: string): string {
+  const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
+    engines: { node: string };
+  };
+  return [
+    `"use strict";`,
+    `exports.packageVersion = () => ${JSON.stringify(version)};`,
+    `exports.requiredNodeRange = () => ${JSON.stringify(manifest.engines.node)};`,
+  ].join("\n");
+}
+
 /** The esbuild plugin that swaps the two computed-name modules for static ones. */
 function replaceComputedLoads(root: string, version: string): Plugin {
   const protoDir = dirname(
@@ -48,7 +61,7 @@ function replaceComputedLoads(root: string, version: string): Plugin {
         resolveDir: protoDir,
       }));
       b.onLoad({ filter: /[\\/]provider[\\/]package-version\.js$/ }, () => ({
-        contents: `"use strict";\nexports.packageVersion = () => ${JSON.stringify(version)};\n`,
+        contents: packageVersionModule(root, version),
         loader: "js",
       }));
     },

@@ -14,8 +14,8 @@ export interface PluginProcess {
   stop(): void;
 }
 
-/** The port line of a starting plugin; rejects with its stderr if it exits first. */
-function portOf(child: ChildProcess): Promise<number> {
+/** The port line of a starting plugin (or any plugin-like gRPC server); rejects with its stderr if it exits first. */
+export function portOf(child: ChildProcess): Promise<number> {
   return new Promise((resolve, reject) => {
     let out = "";
     let err = "";

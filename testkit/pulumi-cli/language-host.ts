@@ -19,15 +19,17 @@ export interface LanguageHost {
 export const LANGUAGE_SERVER_SCRIPT = join(repoRoot(), "testkit", "pulumi-cli", "language-server.js");
 
 /**
- * Starts the language runtime for `program` in `cwd` (the project directory) with `env`, and waits for its
- * port. One host serves one CLI command (see language-server.js).
+ * Starts the language runtime for `program` in `cwd` (the project directory) with `env` under the Node.js
+ * executable `node` (default: the one running us), and waits for its port. One host serves one CLI command
+ * (see language-server.js).
  */
 export function startLanguageHost(
   program: string,
   cwd: string,
   env: NodeJS.ProcessEnv,
+  node: string = process.execPath,
 ): Promise<LanguageHost> {
-  const child = spawn(process.execPath, [LANGUAGE_SERVER_SCRIPT, program], {
+  const child = spawn(node, [LANGUAGE_SERVER_SCRIPT, program], {
     cwd,
     env: { ...env, PULUMI_NODEJS_ROOT_DIRECTORY: cwd },
     stdio: ["pipe", "pipe", "pipe"],

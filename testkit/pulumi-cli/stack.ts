@@ -128,7 +128,28 @@ export class PulumiStack {
     readonly binDir: string,
     /** The environment of every process of this stack. */
     readonly env: NodeJS.ProcessEnv,
+    /** The Node.js executable that runs the program (our language server). */
+    readonly node: string = process.execPath,
   ) {}
+
+  /**
+   * This stack (the same state, config and passphrase) with its program and the dynamic-provider plugin run by
+   * the Node.js executable `node` (its folder first on PATH after the CLI's) instead of the one running us.
+   */
+  withNode(node: string): PulumiStack {
+    const PATH = [this.binDir, dirname(node), this.env.PATH ?? ""].join(delimiter);
+    const env = { ...this.env, PATH };
+    return new PulumiStack(
+      this.name,
+      this.projectDir,
+      this.runtime,
+      this.program,
+      this.workDir,
+      this.binDir,
+      env,
+      node,
+    );
+  }
 
   /** Creates the temp directory and runs `pulumi stack init`. */
   static async init(opts: StackOptions): Promise<PulumiStack> {
@@ -272,7 +293,7 @@ export class PulumiStack {
     let host: LanguageHost | undefined;
     const flags = ["--stack", this.name, "--non-interactive", "--color", "never"];
     if (opts.client && this.program !== undefined) {
-      host = await startLanguageHost(this.program, this.projectDir, this.env);
+      host = await startLanguageHost(this.program, this.projectDir, this.env, this.node);
       flags.push("--client", host.address);
     }
     const running = startCommand(join(this.binDir, "pulumi"), [...args, ...flags], {

@@ -1,0 +1,8 @@
+/**
+ * Imported first by the package's entry points (`pulumi-svc`, `pulumi-svc/internal/provider-runtime`): fails
+ * with one line on a Node.js older than package.json's `engines`, before undici or anything else loads
+ * (./supported-node.ts).
+ */
+import { assertSupportedNode } from "./supported-node";
+
+assertSupportedNode("package");
