@@ -13,6 +13,7 @@ import { RequestLog } from "./request-log";
 import { Router } from "./router";
 import { environmentRoutes } from "./routes/environments";
 import { integrationRoutes, primaryIds } from "./routes/integrations";
+import { layoutRoutes } from "./routes/layouts";
 import { messageRoutes } from "./routes/messages";
 import { notificationRoutes } from "./routes/notifications";
 import { preferenceRoutes } from "./routes/preferences";
@@ -147,6 +148,7 @@ function allRoutes(): Router {
     ...subscriberRoutes,
     ...preferenceRoutes,
     ...workflowRoutes,
+    ...layoutRoutes,
     ...messageRoutes,
     ...notificationRoutes,
     ...environmentRoutes,

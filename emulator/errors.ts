@@ -23,6 +23,22 @@ export class HttpError extends Error {
 }
 
 /**
+ * An exception thrown with an object as its response (`new BadRequestException({ ... })`): the body is
+ * `{ statusCode, timestamp, path, message: <the object>, ...<the object> }` (apps/api/src/exception-filter.ts),
+ * so the object's own `message`, when it has one, replaces the outer one, and no `error` is added.
+ */
+export class ObjectHttpError extends HttpError {
+  /** The object the exception was thrown with. */
+  readonly response: Record<string, unknown>;
+
+  constructor(statusCode: number, response: Record<string, unknown>) {
+    super(statusCode, typeof response["message"] === "string" ? response["message"] : "");
+    this.name = "ObjectHttpError";
+    this.response = response;
+  }
+}
+
+/**
  * A failure the real service answers as an unexpected exception: 500 with an `errorId` and Novu's generic
  * message (apps/api/src/exception-filter.ts). Unlike other thrown errors it is expected, so not logged.
  */
@@ -47,9 +63,15 @@ interface ErrorBody {
   statusCode: number;
   timestamp: string;
   path: string;
-  message: string | string[];
+  message: unknown;
   error?: string;
   errorId?: string;
+  [field: string]: unknown;
+}
+
+/** The body of an {@link ObjectHttpError}: the object as `message`, then its fields spread over the body. */
+export function objectErrorBody(status: number, path: string, response: Record<string, unknown>): ErrorBody {
+  return { statusCode: status, timestamp: new Date().toISOString(), path, message: response, ...response };
 }
 
 /** Builds the bare error body for `status` at `path`. */

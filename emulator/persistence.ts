@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import type { KeyScope } from "./auth";
+import type { StoredLayout } from "./layout-table";
 import type {
   Store,
   StoredIntegration,
@@ -28,6 +29,8 @@ interface PersistedEnvironment {
   notifications: StoredNotification[];
   /** [subscriber _id, preferences] pairs. */
   preferences: [string, StoredPreferences][];
+  /** v2 layouts (absent in files written before layouts existed). */
+  layouts?: StoredLayout[];
 }
 
 /** The data file. */
@@ -71,6 +74,7 @@ export function snapshot(store: Store, keys: readonly KeyScope[]): PersistedStat
       messages: [...env.messages.all()],
       notifications: [...env.notifications.all()],
       preferences: [...env.preferences.entries()],
+      layouts: env.layouts.all(),
     })),
     integrations: [...store.integrations.values()],
   };
@@ -85,6 +89,7 @@ export function restore(store: Store, state: PersistedState): void {
     env.messages.load(saved.messages);
     env.notifications.load(saved.notifications);
     for (const [id, prefs] of saved.preferences) env.preferences.set(id, prefs);
+    env.layouts.load(saved.layouts ?? []);
   }
   for (const i of state.integrations) store.integrations.set(i._id, i);
 }

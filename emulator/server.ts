@@ -1,6 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { KeyRegistry } from "./auth";
-import { errorBody, HttpError, INTERNAL_ERROR_MESSAGE, InternalError } from "./errors";
+import {
+  errorBody,
+  HttpError,
+  INTERNAL_ERROR_MESSAGE,
+  InternalError,
+  ObjectHttpError,
+  objectErrorBody,
+} from "./errors";
 import type { FaultInjector } from "./faults";
 import { fingerprint, type IdempotencyCache, MAX_IDEMPOTENCY_KEY_LENGTH } from "./idempotency";
 import { uuid } from "./ids";
@@ -256,7 +263,10 @@ function answerError(
   if (!http && !(err instanceof InternalError))
     process.emitWarning(`emulator: unhandled error ${errorId}: ${(err as Error)?.stack ?? String(err)}`);
   const detail = http?.detail ?? INTERNAL_ERROR_MESSAGE;
-  const body = errorBody(status, record.path, detail, errorId);
+  const body =
+    err instanceof ObjectHttpError
+      ? objectErrorBody(status, record.path, err.response)
+      : errorBody(status, record.path, detail, errorId);
   const headers = { ...http?.headers, ...(idem ? { "Idempotency-Key": idem.key } : {}) };
   if (idem && err instanceof InjectedUnavailable) deps.idempotency.abandon(idem.organizationId, idem.key);
   else if (idem) deps.idempotency.complete(idem.organizationId, idem.key, { status, body, headers });

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Integration, Message, Notification, Workflow } from "../sdk/schemas";
 import { EventTable } from "./event-table";
+import { LayoutTable } from "./layout-table";
 import type { EmulatorModes } from "./modes";
 import { SubscriberTable } from "./subscriber-table";
 
@@ -49,6 +50,8 @@ export class EnvironmentState {
   readonly workflows = new Map<string, StoredWorkflow>();
   /** Preferences by subscriber `_id`. */
   readonly preferences = new Map<string, StoredPreferences>();
+  /** The v2 layouts. */
+  readonly layouts = new LayoutTable();
 
   /** The environment's `identifier` (a short random string, as the service's). */
   readonly identifier = randomBytes(6).toString("hex");

@@ -9,6 +9,7 @@ import {
 import { badRequest, notFound } from "../errors";
 import { objectId } from "../ids";
 import type { RequestContext, Route, RouteResult } from "../router";
+import { checkStepLayouts } from "../step-layouts";
 import type { EnvironmentState, StoredWorkflow } from "../store";
 import { validate } from "../validate";
 import { bodyStepSchema, buildWorkflow, freeWorkflowId, type WorkflowWrite } from "../workflow-builder";
@@ -58,9 +59,12 @@ function saved(
   workflow: StoredWorkflow,
   status = 200,
 ): RouteResult {
-  env.workflows.set(workflow._id, workflow);
+  // Email steps' layoutId checked against the layouts (emulator/step-layouts.ts): a failure still stores.
+  const checked = checkStepLayouts(env, workflow);
+  env.workflows.set(workflow._id, checked.workflow);
   ctx.store.changed();
-  return { status, body: { data: workflow } };
+  if (checked.failure) throw checked.failure;
+  return { status, body: { data: checked.workflow } };
 }
 
 function getWorkflow(ctx: RequestContext): RouteResult {

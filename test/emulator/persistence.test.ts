@@ -86,3 +86,25 @@ describe("persistence (dataFile)", () => {
     }
   });
 });
+
+describe("persistence of layouts", () => {
+  it("keeps v2 layouts (content, default) across a restart", async () => {
+    const dataFile = join(dir, "layouts.json");
+    const first = await startEmulator({ dataFile });
+    const made = await call(first, "POST", "/v2/layouts", {
+      body: { layoutId: "kept-layout", name: "Kept" },
+    });
+    expect(made.status).toBe(201);
+    await first.close();
+    const second = await startEmulator({ dataFile });
+    try {
+      const got = await call(second, "GET", "/v2/layouts/kept-layout");
+      expect(got.status).toBe(200);
+      expect(got.body.data).toEqual(made.body.data);
+      const next = await call(second, "POST", "/v2/layouts", { body: { layoutId: "second", name: "S" } });
+      expect(next.body.data.isDefault).toBe(false);
+    } finally {
+      await second.close();
+    }
+  });
+});
