@@ -59,6 +59,7 @@ export type {
   Topic,
   TopicPage,
   TopicSubscription,
+  TopicSubscriptionDetail,
   TopicSubscriptionPage,
   TopicSubscriptionsResult,
   UpdateIntegrationBody,

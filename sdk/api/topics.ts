@@ -14,12 +14,13 @@ import {
   type Topic,
   type TopicPage,
   type TopicSubscription,
+  type TopicSubscriptionDetail,
   type TopicSubscriptionPage,
   type TopicSubscriptionsResult,
   topicPageSchema,
   topicSchema,
+  topicSubscriptionDetailSchema,
   topicSubscriptionPageSchema,
-  topicSubscriptionSchema,
   topicSubscriptionsResultSchema,
   type UpdateTopicBody,
   type UpsertTopicBody,
@@ -165,7 +166,7 @@ export class TopicSubscriptions {
     topicKey: string,
     identifier: string,
     options?: RequestOptions,
-  ): Promise<TopicSubscription | undefined> {
+  ): Promise<TopicSubscriptionDetail | undefined> {
     const operation = "topics.subscriptions.get";
     const key = idParam(operation, "topicKey", topicKey);
     const id = idParam(operation, "identifier", identifier);
@@ -174,7 +175,7 @@ export class TopicSubscriptions {
         operation,
         method: "GET",
         path: `/v2/topics/${key}/subscriptions/${id}`,
-        response: topicSubscriptionSchema.optional(),
+        response: topicSubscriptionDetailSchema.optional(),
       },
       options,
     );

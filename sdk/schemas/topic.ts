@@ -121,6 +121,19 @@ export const topicSubscriptionSchema = z.looseObject({
 /** One subscription of a topic. */
 export type TopicSubscription = z.infer<typeof topicSubscriptionSchema>;
 
+/**
+ * One subscription as `GET /v2/topics/{key}/subscriptions/{identifier}` answers it (tolerant; the
+ * subscriptions usecase's shape): `id` (not `_id`), identifier, name, preferences.
+ */
+export const topicSubscriptionDetailSchema = z.looseObject({
+  id: z.string(),
+  identifier: z.string(),
+  name: z.string().optional(),
+  preferences: z.array(z.unknown()).optional(),
+});
+/** One subscription, read by its identifier. */
+export type TopicSubscriptionDetail = z.infer<typeof topicSubscriptionDetailSchema>;
+
 /** Query of `GET /v2/topics/{key}/subscriptions` (strict). */
 export const listTopicSubscriptionsQuerySchema = z.strictObject({
   ...cursorQueryShape,

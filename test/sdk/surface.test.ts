@@ -66,6 +66,7 @@ describe("public surface of pulumi-svc/sdk", () => {
         "Topic",
         "TopicPage",
         "TopicSubscription",
+        "TopicSubscriptionDetail",
         "TopicSubscriptionPage",
         "TopicSubscriptions",
         "TopicSubscriptionsResult",
