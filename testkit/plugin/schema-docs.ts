@@ -23,6 +23,8 @@ export function schemaDocs(): SchemaDocs {
   const credentials = new PublicSurface("provider/model/subscriber-credentials-schema.ts");
   const set = new PublicSurface("provider/model/subscriber-credentials-set-schema.ts");
   const workflow = new PublicSurface("provider/model/workflow-schema.ts");
+  const topic = new PublicSurface("provider/model/topic-schema.ts");
+  const topicSubscriptions = new PublicSurface("provider/model/topic-subscriptions-schema.ts");
   const sdk = new PublicSurface("sdk/schemas/index.ts");
   const functions = new PublicSurface("provider/functions/index.ts");
   const docs: Record<string, Record<string, string>> = {
@@ -37,6 +39,11 @@ export function schemaDocs(): SchemaDocs {
     ]),
     "svc:index:Workflow": merged(workflow, ["WorkflowInputs", "WorkflowOutputs"]),
     "svc:index:WorkflowStep": merged(workflow, ["WorkflowStepOutput"]),
+    "svc:index:Topic": merged(topic, ["TopicInputs", "TopicOutputs"]),
+    "svc:index:TopicSubscriptions": merged(topicSubscriptions, [
+      "TopicSubscriptionsInputs",
+      "TopicSubscriptionsOutputs",
+    ]),
     "svc:index:WorkflowStoredStep": merged(workflow, ["WorkflowStepOutput"]),
     "svc:index:IntegrationCredentials": merged(sdk, ["CredentialsDto"]),
     "svc:index:StepFilter": merged(sdk, ["StepFilter"]),
