@@ -1,2 +1,0 @@
-// Pulumi provider for the svc multi-channel notification service (integrations, subscriber credentials, workflows).
-package svc
