@@ -1,0 +1,2 @@
+// Pulumi provider for the svc multi-channel notification service (integrations, subscriber credentials, workflows).
+package svc
