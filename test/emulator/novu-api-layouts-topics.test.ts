@@ -17,7 +17,7 @@ let emu: Emulator;
 let novu: Novu;
 
 /** A fetch that hands the client the answer with `origin` spelled as the service spells it. */
-const fetcher = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+const fetcher = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
   const res = await fetch(input, init);
   if (res.status === 204 || res.status === 304) return res;
   const text = (await res.text()).replaceAll('"origin":"svc-cloud"', '"origin":"novu-cloud"');
