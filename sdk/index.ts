@@ -11,6 +11,7 @@ export type { Integrations } from "./api/integrations";
 export type { Messages } from "./api/messages";
 export type { Notifications } from "./api/notifications";
 export type { Subscribers } from "./api/subscribers";
+export type { TopicSubscriptions, Topics } from "./api/topics";
 export type { Workflows } from "./api/workflows";
 export { SvcClient } from "./client";
 export { DEFAULTS } from "./defaults";
@@ -55,6 +56,12 @@ export type {
   Subscriber,
   SubscriberPage,
   SubscriberPreferences,
+  Topic,
+  TopicPage,
+  TopicSubscription,
+  TopicSubscriptionDetail,
+  TopicSubscriptionPage,
+  TopicSubscriptionsResult,
   UpdateIntegrationBody,
   UpsertCredentialsBody,
   Workflow,

@@ -12,9 +12,11 @@ import {
   getNotification,
   getSubscriber,
   getSubscriberPreferences,
+  getTopic,
   getWorkflow,
   listMessages,
   listNotifications,
+  listTopics,
   listWorkflows,
   searchSubscribers,
 } from "../functions";
@@ -33,9 +35,11 @@ export const FUNCTIONS: Readonly<Record<string, DataSource>> = {
   getNotification,
   getSubscriber,
   getSubscriberPreferences,
+  getTopic,
   getWorkflow,
   listMessages,
   listNotifications,
+  listTopics,
   listWorkflows,
   searchSubscribers,
 };

@@ -18,7 +18,7 @@ import type { Props } from "./wire-values";
  * An Integration's (or a Workflow's) inputs with the default identifier (`identifier`, `workflowId`) and its
  * origin when none was declared.
  */
-function withDefaultIdentifier(news: Props, urn: UrnParts, key: "identifier" | "workflowId"): Props {
+function withDefaultIdentifier(news: Props, urn: UrnParts, key: "identifier" | "workflowId" | "key"): Props {
   if (news[key] !== undefined && news[key] !== null) return news;
   const origin: IdentifierOrigin = { project: urn.project, stack: urn.stack, name: urn.name };
   return { ...news, [key]: defaultIdentifier(origin), defaultIdentifierOf: origin };
@@ -52,6 +52,10 @@ export function withProgramDefaults(
 ): Props {
   if (kind === "integration") return withDefaultIdentifier(news, urn, "identifier");
   if (kind === "workflow") return withDefaultIdentifier(news, urn, "workflowId");
+  if (kind === "topic") return withDefaultIdentifier(news, urn, "key");
+  if (kind === "topic-subscriptions") {
+    return { ...news, ownerOf: { project: urn.project, stack: urn.stack, name: urn.name } };
+  }
   if (kind === "subscriber-credentials-set") return withFingerprints(news, urn, fingerprintSecret);
   return news;
 }

@@ -24,6 +24,7 @@ import type { IntegrationOutputs } from "../model/integration-schema";
 import { PROVIDER_KINDS, type ProviderKind } from "../model/kinds";
 import type { SubscriberCredentialsOutputs } from "../model/subscriber-credentials-schema";
 import type { SubscriberCredentialsSetWire } from "../model/subscriber-credentials-set-schema";
+import type { TopicOutputs } from "../model/topic-schema";
 import type { WorkflowOutputs } from "../model/workflow-schema";
 import { inputsOf as integrationInputs } from "./integration/model";
 import { IntegrationProvider } from "./integration/provider";
@@ -33,6 +34,9 @@ import { inputsOf as credentialsInputs } from "./subscriber-credentials/model";
 import { SubscriberCredentialsProvider } from "./subscriber-credentials/provider";
 import { inputsOfSet, SubscriberCredentialsSetProvider } from "./subscriber-credentials-set/provider";
 import { inputsOf as workflowInputs } from "./workflow/model";
+import { topicInputsOf } from "./topic/model";
+import { TopicProvider } from "./topic/provider";
+import { TopicSubscriptionsProvider } from "./topic-subscriptions/provider";
 import { WorkflowProvider } from "./workflow/provider";
 
 /** A provider implementation: every method of the dynamic-provider interface is there. */
@@ -54,6 +58,9 @@ const FACTORIES: Record<ProviderKind, () => TargetedProvider> = {
       inputsOfSet(o as SubscriberCredentialsSetWire),
     ),
   workflow: () => keepingInputs(new WorkflowProvider(), (o) => workflowInputs(o as WorkflowOutputs)),
+  topic: () => keepingInputs(new TopicProvider(), (o) => topicInputsOf(o as TopicOutputs)),
+  // Its read describes every input (topicKey, the subscriberIds it manages): nothing to keep.
+  "topic-subscriptions": () => new TopicSubscriptionsProvider(),
 };
 
 function isKind(kind: string): kind is ProviderKind {
@@ -124,4 +131,9 @@ export {
   SubscriberCredentialsSetProvider,
   type SubscriberCredentialsSetProviderOptions,
 } from "./subscriber-credentials-set/provider";
+export { TopicProvider, type TopicProviderOptions } from "./topic/provider";
+export {
+  TopicSubscriptionsProvider,
+  type TopicSubscriptionsProviderOptions,
+} from "./topic-subscriptions/provider";
 export { WorkflowProvider, type WorkflowProviderOptions } from "./workflow/provider";

@@ -62,15 +62,19 @@ describe("the package schema", () => {
     expect(spec.language.go.importBasePath).toBe("github.com/pulumi-svc/pulumi-svc/sdks/go/svc");
   });
 
-  it("serves the four resources and every data source as a function", () => {
+  it("serves the six resources and every data source as a function", () => {
     expect(Object.keys(spec.resources).sort()).toEqual([
       "svc:index:Integration",
       "svc:index:SubscriberCredentials",
       "svc:index:SubscriberCredentialsSet",
+      "svc:index:Topic",
+      "svc:index:TopicSubscriptions",
       "svc:index:Workflow",
     ]);
     expect(Object.keys(spec.functions)).toContain("svc:index:getActiveIntegrations");
-    expect(Object.keys(spec.functions)).toHaveLength(10);
+    expect(Object.keys(spec.functions)).toHaveLength(12);
+    expect(Object.keys(spec.functions)).toContain("svc:index:getTopic");
+    expect(Object.keys(spec.functions)).toContain("svc:index:listTopics");
     expect(Object.keys(spec.functions)).toContain("svc:index:listWorkflows");
     expect(Object.keys(spec.functions)).toContain("svc:index:getEnvironment");
   });
@@ -82,7 +86,12 @@ describe("the package schema", () => {
           expect(p.secret === true, `${token}.${name}`).toBe(SECRET_INPUTS.has(name));
         }
       }
-      if (token !== "svc:index:Workflow") expect(r.inputProperties.credentials?.secret, token).toBe(true);
+      const holdsCredentials = ![
+        "svc:index:Workflow",
+        "svc:index:Topic",
+        "svc:index:TopicSubscriptions",
+      ].includes(token);
+      if (holdsCredentials) expect(r.inputProperties.credentials?.secret, token).toBe(true);
     }
     const secretConfig = Object.entries(spec.config.variables).filter(([, p]) => p.secret === true);
     expect(secretConfig.map(([k]) => k).sort()).toEqual(["apiKey", "fingerprintKey"]);

@@ -17,6 +17,7 @@ import {
   subscriberPageSchema,
   subscriberPreferencesSchema,
   subscriberSchema,
+  topicSchema,
   workflowListItemSchema,
   workflowSchema,
 } from "../../../sdk/schemas";
@@ -25,7 +26,9 @@ import type {
   GetNotificationArgs,
   GetSubscriberArgs,
   GetSubscriberPreferencesArgs,
+  GetTopicArgs,
   GetWorkflowArgs,
+  ListTopicsArgs,
 } from "../../functions";
 
 const getActiveIntegrationsArgs = z.object({
@@ -36,6 +39,8 @@ const getActiveIntegrationsArgs = z.object({
 const getNotificationArgs = z.object({ notificationId: z.string() });
 const getSubscriberArgs = z.object({ subscriberId: z.string() });
 const getWorkflowArgs = z.object({ workflowId: z.string(), environmentId: z.string().optional() });
+const getTopicArgs = z.object({ key: z.string() });
+const listTopicsArgs = z.object({ key: z.string().optional(), name: z.string().optional() });
 
 /** Compile-time: what the schema accepts is what the data source takes, both ways. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -48,7 +53,9 @@ const held: [
   Same<z.infer<typeof getSubscriberArgs>, GetSubscriberArgs>,
   Same<z.infer<typeof getSubscriberArgs>, GetSubscriberPreferencesArgs>,
   Same<z.infer<typeof getWorkflowArgs>, GetWorkflowArgs>,
-] = [true, true, true, true, true];
+  Same<z.infer<typeof getTopicArgs>, GetTopicArgs>,
+  Same<z.infer<typeof listTopicsArgs>, ListTopicsArgs>,
+] = [true, true, true, true, true, true, true];
 void held;
 
 /**
@@ -110,6 +117,12 @@ export const FUNCTION_SCHEMAS = [
     result: subscriberPreferencesSchema,
   },
   {
+    name: "getTopic",
+    description: "One topic of the API key's environment (`GET /v2/topics/{key}`).",
+    args: argsOf<GetTopicArgs>(getTopicArgs),
+    result: topicSchema,
+  },
+  {
     name: "getWorkflow",
     description: "One workflow (`GET /v2/workflows/{workflowId}`).",
     args: argsOf<GetWorkflowArgs>(getWorkflowArgs),
@@ -126,6 +139,16 @@ export const FUNCTION_SCHEMAS = [
     description: "One page of the notifications of the API key's environment (`GET /v1/notifications`).",
     args: listNotificationsQuerySchema,
     result: notificationPageSchema,
+  },
+  {
+    name: "listTopics",
+    description:
+      "Every topic of the API key's environment matching the filters (`GET /v2/topics`, page after page), as `items`.",
+    args: argsOf<ListTopicsArgs>(listTopicsArgs),
+    result: z.object({
+      /** The topics that match the filters. */
+      items: z.array(topicSchema),
+    }),
   },
   {
     name: "listWorkflows",

@@ -5457,6 +5457,68 @@ func (o ListNotificationsResultDataArrayOutput) Index(i pulumi.IntInput) ListNot
 	}).(ListNotificationsResultDataOutput)
 }
 
+type ListTopicsResultItems struct {
+	CreatedAt *string `pulumi:"createdAt"`
+	Id        string  `pulumi:"id"`
+	Key       string  `pulumi:"key"`
+	Name      *string `pulumi:"name"`
+	UpdatedAt *string `pulumi:"updatedAt"`
+}
+
+type ListTopicsResultItemsOutput struct{ *pulumi.OutputState }
+
+func (ListTopicsResultItemsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListTopicsResultItems)(nil)).Elem()
+}
+
+func (o ListTopicsResultItemsOutput) ToListTopicsResultItemsOutput() ListTopicsResultItemsOutput {
+	return o
+}
+
+func (o ListTopicsResultItemsOutput) ToListTopicsResultItemsOutputWithContext(ctx context.Context) ListTopicsResultItemsOutput {
+	return o
+}
+
+func (o ListTopicsResultItemsOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListTopicsResultItems) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+func (o ListTopicsResultItemsOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListTopicsResultItems) string { return v.Id }).(pulumi.StringOutput)
+}
+
+func (o ListTopicsResultItemsOutput) Key() pulumi.StringOutput {
+	return o.ApplyT(func(v ListTopicsResultItems) string { return v.Key }).(pulumi.StringOutput)
+}
+
+func (o ListTopicsResultItemsOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListTopicsResultItems) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+func (o ListTopicsResultItemsOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListTopicsResultItems) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
+}
+
+type ListTopicsResultItemsArrayOutput struct{ *pulumi.OutputState }
+
+func (ListTopicsResultItemsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListTopicsResultItems)(nil)).Elem()
+}
+
+func (o ListTopicsResultItemsArrayOutput) ToListTopicsResultItemsArrayOutput() ListTopicsResultItemsArrayOutput {
+	return o
+}
+
+func (o ListTopicsResultItemsArrayOutput) ToListTopicsResultItemsArrayOutputWithContext(ctx context.Context) ListTopicsResultItemsArrayOutput {
+	return o
+}
+
+func (o ListTopicsResultItemsArrayOutput) Index(i pulumi.IntInput) ListTopicsResultItemsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListTopicsResultItems {
+		return vs[0].([]ListTopicsResultItems)[vs[1].(int)]
+	}).(ListTopicsResultItemsOutput)
+}
+
 type ListWorkflowsResultItems struct {
 	// When it was created (ISO 8601).
 	CreatedAt string `pulumi:"createdAt"`
@@ -6696,6 +6758,8 @@ func init() {
 	pulumi.RegisterOutputType(ListMessagesResultDataTemplateStepsVariantsArrayOutput{})
 	pulumi.RegisterOutputType(ListNotificationsResultDataOutput{})
 	pulumi.RegisterOutputType(ListNotificationsResultDataArrayOutput{})
+	pulumi.RegisterOutputType(ListTopicsResultItemsOutput{})
+	pulumi.RegisterOutputType(ListTopicsResultItemsArrayOutput{})
 	pulumi.RegisterOutputType(ListWorkflowsResultItemsOutput{})
 	pulumi.RegisterOutputType(ListWorkflowsResultItemsArrayOutput{})
 	pulumi.RegisterOutputType(StepFilterOutput{})
