@@ -18,6 +18,7 @@ import { messageRoutes } from "./routes/messages";
 import { notificationRoutes } from "./routes/notifications";
 import { preferenceRoutes } from "./routes/preferences";
 import { subscriberRoutes } from "./routes/subscribers";
+import { topicRoutes } from "./routes/topics";
 import { workflowRoutes } from "./routes/workflows";
 import { listen, type RequestRecord, requestHandler, type ServerDeps } from "./server";
 import { Store, type StoredWorkflow } from "./store";
@@ -149,6 +150,7 @@ function allRoutes(): Router {
     ...preferenceRoutes,
     ...workflowRoutes,
     ...layoutRoutes,
+    ...topicRoutes,
     ...messageRoutes,
     ...notificationRoutes,
     ...environmentRoutes,

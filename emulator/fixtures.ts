@@ -9,6 +9,7 @@ import type {
 } from "../sdk/schemas";
 import defaultFixtures from "./fixtures/default.json";
 import { objectId, uuid } from "./ids";
+import { checkLayoutContent, emptyLayoutContent, type LayoutEmailContent } from "./layout-content";
 import { targetIntegration } from "./routes/subscribers";
 import type {
   EnvironmentState,
@@ -20,6 +21,7 @@ import type {
   StoredWorkflow,
 } from "./store";
 import type { StoredSubscriber } from "./subscriber-table";
+import { checkTopicKey, createSubscriptions } from "./topic-subscriptions";
 
 /**
  * Seed data. Subscribers, workflows, messages and notification events have no create operation in the
@@ -32,6 +34,14 @@ export interface FixtureSet {
   messages?: (Partial<Message> & { channel: string; subscriberId?: string })[];
   notifications?: (Partial<Notification> & { subscriberId?: string })[];
   integrations?: (Partial<Integration> & { providerId: string; channel: string })[];
+  /**
+   * v2 layouts, in order: the first of an environment without one becomes its default, as on create; the
+   * content defaults to the empty template. The service's organization creation gives each of its two
+   * environments a "Default layout" this way (see emulator/README.md).
+   */
+  layouts?: { layoutId: string; name: string; content?: LayoutEmailContent }[];
+  /** v2 topics, each with the subscribers (seeded before them) it holds, under default identifiers. */
+  topics?: { key: string; name?: string; subscriberIds?: string[] }[];
 }
 
 /**
@@ -250,5 +260,46 @@ export function seedEnvironment(store: Store, env: EnvironmentState, set: Fixtur
   seedWorkflows(env, set.workflows);
   seedMessages(env, set.messages);
   seedNotifications(env, set.notifications);
+  seedLayouts(env, set.layouts);
+  seedTopics(env, set.topics);
   store.changed();
+}
+
+/** Seeds layouts as a create then a PUT of their content make them; a taken layoutId or bad content is an error. */
+function seedLayouts(env: EnvironmentState, list: FixtureSet["layouts"]): void {
+  for (const raw of list ?? []) {
+    if (env.layouts.byIdentifier(raw.layoutId))
+      throw new Error(`emulator: fixture layout ${raw.layoutId} already exists`);
+    if (raw.content) checkLayoutContent(raw.content);
+    const content = raw.content ?? emptyLayoutContent();
+    env.layouts.put(
+      env.layouts.create({ layoutId: raw.layoutId, name: raw.name, isTranslationEnabled: false, content }),
+    );
+  }
+}
+
+/** Seeds topics and their subscriptions as the subscriptions POST makes them; an unknown subscriber is an error. */
+function seedTopics(env: EnvironmentState, list: FixtureSet["topics"]): void {
+  const now = new Date().toISOString();
+  for (const raw of list ?? []) {
+    checkTopicKey(raw.key);
+    const topic = env.topics.get(raw.key) ?? {
+      _id: objectId(),
+      key: raw.key,
+      createdAt: now,
+      updatedAt: now,
+    };
+    if (raw.name !== undefined) topic.name = raw.name;
+    env.topics.put(topic);
+    const ids = raw.subscriberIds ?? [];
+    const unknown = ids.filter((id) => !env.subscribers.get(id));
+    if (unknown.length > 0)
+      throw new Error(`emulator: fixture topic ${raw.key} names unknown subscribers: ${unknown.join(", ")}`);
+    for (let i = 0; i < ids.length; i += 100)
+      createSubscriptions(
+        env,
+        topic,
+        ids.slice(i, i + 100).map((subscriberId) => ({ subscriberId })),
+      );
+  }
 }

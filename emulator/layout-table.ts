@@ -1,3 +1,4 @@
+import { objectId } from "./ids";
 import type { LayoutEmailContent } from "./layout-content";
 
 /**
@@ -63,6 +64,32 @@ export class LayoutTable {
   /** Every layout, in creation order. */
   all(): StoredLayout[] {
     return [...this.byId.values()];
+  }
+
+  /**
+   * A new layout of this environment (not stored yet): the default when the environment has none
+   * (upsert-layout.usecase.ts `isDefault: !defaultLayout`), origin svc-cloud, type BRIDGE.
+   */
+  create(fields: {
+    layoutId: string;
+    name: string;
+    isTranslationEnabled: boolean;
+    content: LayoutEmailContent;
+  }) {
+    const now = new Date().toISOString();
+    const layout: StoredLayout = {
+      _id: objectId(),
+      layoutId: fields.layoutId,
+      name: fields.name,
+      isDefault: this.defaultLayout() === undefined,
+      isTranslationEnabled: fields.isTranslationEnabled,
+      origin: "svc-cloud",
+      type: "BRIDGE",
+      createdAt: now,
+      updatedAt: now,
+      controlValues: { email: fields.content },
+    };
+    return layout;
   }
 
   /** Loads saved layouts (persistence). */

@@ -11,6 +11,7 @@ import type {
   StoredWorkflow,
 } from "./store";
 import type { StoredSubscriber } from "./subscriber-table";
+import type { StoredSubscription, StoredTopic } from "./topic-table";
 
 /**
  * Optional persistence of the whole state to one JSON file, so it survives a restart: saved (debounced)
@@ -31,6 +32,9 @@ interface PersistedEnvironment {
   preferences: [string, StoredPreferences][];
   /** v2 layouts (absent in files written before layouts existed). */
   layouts?: StoredLayout[];
+  /** v2 topics and their subscriptions (absent in older files). */
+  topics?: StoredTopic[];
+  subscriptions?: StoredSubscription[];
 }
 
 /** The data file. */
@@ -75,6 +79,8 @@ export function snapshot(store: Store, keys: readonly KeyScope[]): PersistedStat
       notifications: [...env.notifications.all()],
       preferences: [...env.preferences.entries()],
       layouts: env.layouts.all(),
+      topics: env.topics.all(),
+      subscriptions: env.topics.allSubscriptions(),
     })),
     integrations: [...store.integrations.values()],
   };
@@ -90,6 +96,7 @@ export function restore(store: Store, state: PersistedState): void {
     env.notifications.load(saved.notifications);
     for (const [id, prefs] of saved.preferences) env.preferences.set(id, prefs);
     env.layouts.load(saved.layouts ?? []);
+    env.topics.load(saved.topics ?? [], saved.subscriptions ?? []);
   }
   for (const i of state.integrations) store.integrations.set(i._id, i);
 }

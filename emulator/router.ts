@@ -40,7 +40,7 @@ interface RouteMatch {
   params: Record<string, string>;
 }
 
-/** Method + path-pattern routing; the twelve endpoints are few, so a linear match is enough. */
+/** Method + path-pattern routing; the endpoints are a few dozen, so a linear match is enough. */
 export class Router {
   private readonly routes: { route: Route; segments: string[] }[] = [];
 

@@ -142,10 +142,13 @@ function admit(deps: ServerDeps, req: IncomingMessage, res: ServerResponse, reco
   return { match, scope };
 }
 
-/** The parsed JSON body (undefined for GET, DELETE and an empty body); 400 when it is not JSON. */
+/**
+ * The parsed JSON body (undefined for GET and an empty body); 400 when it is not JSON. A DELETE body is
+ * read too, as the service's JSON body parser does (DELETE /v2/topics/{key}/subscriptions takes one).
+ */
 async function jsonBody(req: IncomingMessage, method: string): Promise<unknown> {
   const text = await readBody(req);
-  if (method === "GET" || method === "DELETE" || text.trim() === "") return undefined;
+  if (method === "GET" || text.trim() === "") return undefined;
   try {
     return JSON.parse(text);
   } catch {

@@ -4,6 +4,7 @@ import { EventTable } from "./event-table";
 import { LayoutTable } from "./layout-table";
 import type { EmulatorModes } from "./modes";
 import { SubscriberTable } from "./subscriber-table";
+import { TopicTable } from "./topic-table";
 
 /** A stored message: always has its `_id`. */
 export type StoredMessage = Message & { _id: string };
@@ -52,6 +53,8 @@ export class EnvironmentState {
   readonly preferences = new Map<string, StoredPreferences>();
   /** The v2 layouts. */
   readonly layouts = new LayoutTable();
+  /** The v2 topics and their subscriptions. */
+  readonly topics = new TopicTable();
 
   /** The environment's `identifier` (a short random string, as the service's). */
   readonly identifier = randomBytes(6).toString("hex");

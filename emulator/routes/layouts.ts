@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { conflict } from "../errors";
-import { objectId } from "../ids";
 import { checkLayoutContent, emptyLayoutContent } from "../layout-content";
 import type { StoredLayout } from "../layout-table";
 import type { RequestContext, Route, RouteResult } from "../router";
@@ -142,19 +141,12 @@ function createLayout(ctx: RequestContext): RouteResult {
   const env = keyEnvironment(ctx);
   if (env.layouts.byIdentifier(body.layoutId))
     throw conflict(`Layout with identifier: ${body.layoutId} already exists under environment ${env.id}`);
-  const now = new Date().toISOString();
-  const layout: StoredLayout = {
-    _id: objectId(),
+  const layout = env.layouts.create({
     layoutId: body.layoutId,
     name: body.name,
-    isDefault: env.layouts.defaultLayout() === undefined,
     isTranslationEnabled: body.isTranslationEnabled ?? false,
-    origin: "svc-cloud",
-    type: "BRIDGE",
-    createdAt: now,
-    updatedAt: now,
-    controlValues: { email: emptyLayoutContent() },
-  };
+    content: emptyLayoutContent(),
+  });
   return saved(ctx, env, layout, 201);
 }
 

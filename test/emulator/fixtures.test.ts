@@ -113,3 +113,53 @@ describe("fixtures", () => {
     }
   });
 });
+
+describe("topic fixtures", () => {
+  it("seeds topics with their subscribers under default identifiers; an unknown subscriber is an error", async () => {
+    const emu = await startEmulator({
+      fixtures: {
+        subscribers: [{ subscriberId: "fx-a" }, { subscriberId: "fx-b" }],
+        topics: [{ key: "fx-topic", name: "Fixture topic", subscriberIds: ["fx-a", "fx-b"] }],
+      },
+    });
+    try {
+      const topic = await call(emu, "GET", "/v2/topics/fx-topic");
+      expect(topic.body.data.name).toBe("Fixture topic");
+      const subs = await call(emu, "GET", "/v2/topics/fx-topic/subscriptions?orderDirection=ASC");
+      expect(subs.body.data.map((s: { identifier: string }) => s.identifier)).toEqual([
+        "tk_fx-topic:si_fx-a",
+        "tk_fx-topic:si_fx-b",
+      ]);
+      expect(() => emu.seed({ topics: [{ key: "t", subscriberIds: ["nobody"] }] })).toThrow(/nobody/);
+    } finally {
+      await emu.close();
+    }
+  });
+});
+
+describe("layout fixtures", () => {
+  it("seeds layouts in order (the first is the default), content default the empty template", async () => {
+    const body = "<html><body>{{content}}</body></html>";
+    const emu = await startEmulator({
+      fixtures: {
+        layouts: [
+          { layoutId: "default-layout", name: "Default layout" },
+          { layoutId: "brand", name: "Brand", content: { body, editorType: "html" } },
+        ],
+      },
+    });
+    try {
+      const first = await call(emu, "GET", "/v2/layouts/default-layout");
+      expect(first.body.data).toMatchObject({ name: "Default layout", isDefault: true });
+      expect(first.body.data.controls.values.email.editorType).toBe("block");
+      const brand = await call(emu, "GET", "/v2/layouts/brand");
+      expect(brand.body.data.isDefault).toBe(false);
+      expect(brand.body.data.controls.values.email).toEqual({ body, editorType: "html" });
+      const made = await call(emu, "POST", "/v2/layouts", { body: { layoutId: "mine", name: "Mine" } });
+      expect(made.body.data.isDefault).toBe(false);
+      expect(() => emu.seed({ layouts: [{ layoutId: "brand", name: "again" }] })).toThrow(/brand/);
+    } finally {
+      await emu.close();
+    }
+  });
+});

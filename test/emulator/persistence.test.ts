@@ -108,3 +108,27 @@ describe("persistence of layouts", () => {
     }
   });
 });
+
+describe("persistence of topics", () => {
+  it("keeps topics and their subscriptions across a restart", async () => {
+    const dataFile = join(dir, "topics.json");
+    const first = await startEmulator({ dataFile, fixtures: "default" });
+    const made = await call(first, "POST", "/v2/topics/kept/subscriptions", {
+      body: { subscriptions: ["user-alan"], name: "Kept" },
+    });
+    expect(made.status).toBe(201);
+    await first.close();
+    const second = await startEmulator({ dataFile });
+    try {
+      expect((await call(second, "GET", "/v2/topics/kept")).body.data.name).toBe("Kept");
+      const list = await call(second, "GET", "/v2/topics/kept/subscriptions");
+      expect(list.body.data.map((s: { _id: string }) => s._id)).toEqual([made.body.data[0]._id]);
+      const again = await call(second, "POST", "/v2/topics/kept/subscriptions", {
+        body: { subscriptions: ["user-alan"] },
+      });
+      expect(again.body.data[0]._id).toBe(made.body.data[0]._id);
+    } finally {
+      await second.close();
+    }
+  });
+});
