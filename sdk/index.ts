@@ -8,6 +8,7 @@
 
 export type { Environments } from "./api/environments";
 export type { Integrations } from "./api/integrations";
+export type { Layouts } from "./api/layouts";
 export type { Messages } from "./api/messages";
 export type { Notifications } from "./api/notifications";
 export type { Subscribers } from "./api/subscribers";
@@ -40,11 +41,16 @@ export type {
   ChannelSettings,
   ChannelType,
   CreateIntegrationBody,
+  CreateLayoutBody,
   CredentialsDto,
   Environment,
   ErrorBody,
   GetWorkflowQuery,
   Integration,
+  Layout,
+  LayoutList,
+  LayoutUsage,
+  ListLayoutsQuery,
   ListMessagesQuery,
   ListNotificationsQuery,
   Message,
@@ -63,6 +69,7 @@ export type {
   TopicSubscriptionPage,
   TopicSubscriptionsResult,
   UpdateIntegrationBody,
+  UpdateLayoutBody,
   UpsertCredentialsBody,
   Workflow,
 } from "./schemas";

@@ -22,6 +22,7 @@ export {
 } from "./get-subscriber-preferences";
 export { type GetTopicArgs, getTopic, getTopicOutput } from "./get-topic";
 export { type GetWorkflowArgs, getWorkflow, getWorkflowOutput } from "./get-workflow";
+export { type ListLayoutsArgs, listLayouts, listLayoutsOutput } from "./list-layouts";
 export { type ListMessagesArgs, listMessages, listMessagesOutput } from "./list-messages";
 export {
   type ListNotificationsArgs,

@@ -22,21 +22,24 @@ import "../supported-node-guard";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { IntegrationOutputs } from "../model/integration-schema";
 import { PROVIDER_KINDS, type ProviderKind } from "../model/kinds";
+import type { LayoutOutputs } from "../model/layout-schema";
 import type { SubscriberCredentialsOutputs } from "../model/subscriber-credentials-schema";
 import type { SubscriberCredentialsSetWire } from "../model/subscriber-credentials-set-schema";
 import type { TopicOutputs } from "../model/topic-schema";
 import type { WorkflowOutputs } from "../model/workflow-schema";
 import { inputsOf as integrationInputs } from "./integration/model";
 import { IntegrationProvider } from "./integration/provider";
+import { inputsOf as layoutInputs } from "./layout/model";
+import { LayoutProvider } from "./layout/provider";
 import { keepingInputs } from "./shared/kept-inputs";
 import { type Provider, type TargetedProvider, withTarget } from "./shared/with-target";
 import { inputsOf as credentialsInputs } from "./subscriber-credentials/model";
 import { SubscriberCredentialsProvider } from "./subscriber-credentials/provider";
 import { inputsOfSet, SubscriberCredentialsSetProvider } from "./subscriber-credentials-set/provider";
-import { inputsOf as workflowInputs } from "./workflow/model";
 import { topicInputsOf } from "./topic/model";
 import { TopicProvider } from "./topic/provider";
 import { TopicSubscriptionsProvider } from "./topic-subscriptions/provider";
+import { inputsOf as workflowInputs } from "./workflow/model";
 import { WorkflowProvider } from "./workflow/provider";
 
 /** A provider implementation: every method of the dynamic-provider interface is there. */
@@ -57,6 +60,7 @@ const FACTORIES: Record<ProviderKind, () => TargetedProvider> = {
     keepingInputs(new SubscriberCredentialsSetProvider(), (o) =>
       inputsOfSet(o as SubscriberCredentialsSetWire),
     ),
+  layout: () => keepingInputs(new LayoutProvider(), (o) => layoutInputs(o as LayoutOutputs)),
   workflow: () => keepingInputs(new WorkflowProvider(), (o) => workflowInputs(o as WorkflowOutputs)),
   topic: () => keepingInputs(new TopicProvider(), (o) => topicInputsOf(o as TopicOutputs)),
   // Its read describes every input (topicKey, the subscriberIds it manages): nothing to keep.
@@ -123,6 +127,7 @@ export function installProvider(shim: ShimV2, req: dynamic.ConfigureRequest): Pr
 
 export { PROVIDER_KINDS, type ProviderKind } from "../model/kinds";
 export { IntegrationProvider, type IntegrationProviderOptions } from "./integration/provider";
+export { LayoutProvider, type LayoutProviderOptions } from "./layout/provider";
 export {
   SubscriberCredentialsProvider,
   type SubscriberCredentialsProviderOptions,

@@ -62,9 +62,10 @@ describe("the package schema", () => {
     expect(spec.language.go.importBasePath).toBe("github.com/pulumi-svc/pulumi-svc/sdks/go/svc");
   });
 
-  it("serves the six resources and every data source as a function", () => {
+  it("serves the seven resources and every data source as a function", () => {
     expect(Object.keys(spec.resources).sort()).toEqual([
       "svc:index:Integration",
+      "svc:index:Layout",
       "svc:index:SubscriberCredentials",
       "svc:index:SubscriberCredentialsSet",
       "svc:index:Topic",
@@ -72,11 +73,12 @@ describe("the package schema", () => {
       "svc:index:Workflow",
     ]);
     expect(Object.keys(spec.functions)).toContain("svc:index:getActiveIntegrations");
-    expect(Object.keys(spec.functions)).toHaveLength(12);
+    expect(Object.keys(spec.functions)).toHaveLength(13);
     expect(Object.keys(spec.functions)).toContain("svc:index:getTopic");
     expect(Object.keys(spec.functions)).toContain("svc:index:listTopics");
     expect(Object.keys(spec.functions)).toContain("svc:index:listWorkflows");
     expect(Object.keys(spec.functions)).toContain("svc:index:getEnvironment");
+    expect(Object.keys(spec.functions)).toContain("svc:index:listLayouts");
   });
 
   it("marks every secret input and output, and the secret config, secret; nothing else", () => {
@@ -88,6 +90,7 @@ describe("the package schema", () => {
       }
       const holdsCredentials = ![
         "svc:index:Workflow",
+        "svc:index:Layout",
         "svc:index:Topic",
         "svc:index:TopicSubscriptions",
       ].includes(token);
@@ -153,6 +156,30 @@ describe("the package schema", () => {
       "stepId",
       "type",
     ]);
+  });
+
+  it("declares a Layout's content as a typed object, its layoutId optional and its content required", () => {
+    const layout = spec.resources["svc:index:Layout"]! as Spec["resources"][string] & {
+      requiredInputs: string[];
+    };
+    expect(layout.inputProperties.content).toMatchObject({ $ref: "#/types/svc:index:LayoutContent" });
+    expect(Object.keys(spec.types["svc:index:LayoutContent"]?.properties ?? {}).sort()).toEqual([
+      "body",
+      "editorType",
+    ]);
+    expect(layout.requiredInputs.sort()).toEqual(["content", "name"]);
+    expect(Object.keys(layout.properties).sort()).toEqual(
+      [
+        "content",
+        "environmentId",
+        "environmentName",
+        "isDefault",
+        "layoutId",
+        "name",
+        "organizationId",
+        "usage",
+      ].sort(),
+    );
   });
 
   it("references only types it defines", () => {

@@ -14,6 +14,7 @@ const DATA_SOURCES = [
   "getSubscriberPreferences",
   "getTopic",
   "getWorkflow",
+  "listLayouts",
   "listMessages",
   "listNotifications",
   "listTopics",
@@ -28,6 +29,7 @@ describe("public surface of pulumi-svc", () => {
     expect(Object.keys(svc).sort()).toEqual(
       [
         "Integration",
+        "Layout",
         "Provider",
         "SubscriberCredentials",
         "SubscriberCredentialsSet",
@@ -43,6 +45,7 @@ describe("public surface of pulumi-svc", () => {
   it("each resource has Pulumi's static lookup, get(name, id, state?, opts?)", () => {
     const resources = [
       svc.Integration,
+      svc.Layout,
       svc.SubscriberCredentials,
       svc.SubscriberCredentialsSet,
       svc.Topic,
@@ -52,6 +55,7 @@ describe("public surface of pulumi-svc", () => {
     const lookups = resources.map((r) => [r.name, typeof r.get, r.get.length]);
     expect(lookups).toEqual([
       ["Integration", "function", 4],
+      ["Layout", "function", 4],
       ["SubscriberCredentials", "function", 4],
       ["SubscriberCredentialsSet", "function", 4],
       ["Topic", "function", 4],
@@ -76,6 +80,9 @@ describe("public surface of pulumi-svc", () => {
         "InputArgs",
         "IntegrationArgs",
         "IntegrationState",
+        "LayoutArgs",
+        "LayoutState",
+        "ListLayoutsArgs",
         "ListMessagesArgs",
         "ListNotificationsArgs",
         "ListTopicsArgs",

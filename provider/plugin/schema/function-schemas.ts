@@ -7,6 +7,8 @@ import { z } from "zod";
 import {
   environmentSchema,
   integrationListSchema,
+  layoutSchema,
+  listLayoutsQuerySchema,
   listMessagesQuerySchema,
   listNotificationsQuerySchema,
   listWorkflowsQuerySchema,
@@ -127,6 +129,16 @@ export const FUNCTION_SCHEMAS = [
     description: "One workflow (`GET /v2/workflows/{workflowId}`).",
     args: argsOf<GetWorkflowArgs>(getWorkflowArgs),
     result: workflowSchema,
+  },
+  {
+    name: "listLayouts",
+    description:
+      "Every email layout of the API key's environment matching the filters (`GET /v2/layouts`, page after page), as `items`, each with its `layoutId`, `name`, `isDefault` and content.",
+    args: listLayoutsQuerySchema.omit({ offset: true }),
+    result: z.object({
+      /** The layouts that match the filters. */
+      items: z.array(layoutSchema),
+    }),
   },
   {
     name: "listMessages",

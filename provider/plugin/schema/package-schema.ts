@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import { integrationArgsSchema, integrationOutputsSchema } from "../../model/integration-schema";
+import { layoutArgsSchema, layoutOutputsSchema } from "../../model/layout-schema";
 import { SECRET_INPUTS } from "../../model/secret-inputs";
 import {
   subscriberCredentialsInputsSchema,
@@ -42,6 +43,7 @@ export type Describe = (root: SchemaRoot, json: JsonSchema) => void;
 /** The resources: their input and output schemas. */
 export const RESOURCES = [
   { name: "Integration", inputs: integrationArgsSchema, outputs: integrationOutputsSchema },
+  { name: "Layout", inputs: layoutArgsSchema, outputs: layoutOutputsSchema },
   {
     name: "SubscriberCredentials",
     inputs: subscriberCredentialsInputsSchema,
