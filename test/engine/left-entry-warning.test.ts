@@ -215,7 +215,9 @@ describe.skipIf(skipEngine("left entry warning"))(
             const lines = warningsAbout(up.stdout, subscriberId, deleted);
             expect(lines, `${subscriberId}: ${up.stdout}`).toHaveLength(1);
             expect(lines[0]).toMatch(/keeps an entry of fcm bound to deleted integration/);
-            expect(lines[0]).toContain('docs/subscriber-credentials.md: "An entry left on a deleted integration"');
+            expect(lines[0]).toContain(
+              'docs/subscriber-credentials.md: "An entry left on a deleted integration"',
+            );
             expect(headingOf(up.stdout, lines[0]!)).toMatch(lane.heading(subscriberId));
           }
 
