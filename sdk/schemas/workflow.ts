@@ -24,9 +24,12 @@ const userSchema = z.looseObject({
   externalId: z.string().nullable().optional(),
 });
 
-/** Preferences of a workflow: the `all` fallback and per-channel flags. */
+/**
+ * Preferences of a workflow: the `all` fallback and per-channel flags. `readOnly` may be missing (older
+ * stored preferences have none; it then reads as false).
+ */
 const workflowPreferencesSchema = z.looseObject({
-  all: z.looseObject({ enabled: z.boolean(), readOnly: z.boolean() }),
+  all: z.looseObject({ enabled: z.boolean(), readOnly: z.boolean().optional() }),
   channels: z.record(z.string(), z.looseObject({ enabled: z.boolean() })),
 });
 
@@ -158,6 +161,11 @@ const THROTTLE_TYPES = ["fixed", "dynamic"] as const;
 const THROTTLE_UNITS = ["minutes", "hours", "days"] as const;
 /** Email editor kinds. */
 const EDITOR_TYPES = ["block", "html"] as const;
+/**
+ * Chat editor kinds: the service's chat controls take `editorType` and set it on every chat step with a body
+ * (libs/application-generic/src/utils/resolve-chat-editor-type.ts).
+ */
+export const CHAT_EDITOR_TYPES = ["text", "block"] as const;
 
 /** A link in control values: a valid URL, a path starting with `/`, or a `{{ variable }}`. */
 function isLinkValue(value: string): boolean {
@@ -210,7 +218,7 @@ function controlValueSchemas(strict: boolean) {
   });
   const sms = obj({ body: z.string().optional(), skip });
   const push = obj({ subject: z.string().optional(), body: z.string().optional(), skip });
-  const chat = obj({ body: z.string().optional(), skip });
+  const chat = obj({ body: z.string().optional(), editorType: en(CHAT_EDITOR_TYPES).optional(), skip });
   const delay = obj({
     type: en(SCHEDULE_TYPES).optional(),
     amount: z.number().optional(),

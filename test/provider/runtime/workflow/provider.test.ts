@@ -311,7 +311,7 @@ describe("an existing workflowId", () => {
 });
 
 describe("a workflowId taken between the GET and the POST", () => {
-  it("the suffixed workflow the service made is deleted again, and the create fails saying so", async () => {
+  it("the suffixed workflow the service made is deleted again, and the create fails naming the holder", async () => {
     // Someone creates "welcome" right after the provider's GET found nothing: the service then stores the
     // provider's POST under a suffixed workflowId (emulator/workflow-builder.ts freeWorkflowId).
     const p = new WorkflowProvider({
@@ -332,7 +332,7 @@ describe("a workflowId taken between the GET and the POST", () => {
     });
     const err = await failure(make(p, WELCOME));
     expect(err.message).toMatch(
-      /^svc: create: the service stored workflow "welcome" as "welcome-\w+" \(_id \w+\), since a workflow "welcome" appeared meanwhile; it was deleted again\. Run `pulumi up` again/,
+      /^svc: create: workflow "welcome" \(_id \w+\) holds the workflowId "welcome" and differs from this resource's declaration; the service stored this create as "welcome-\w+" \(_id \w+\), which was deleted again\..*`adopt: true`/,
     );
     const list = await call(emu, "GET", "/v2/workflows");
     expect(list.body.data.workflows.map((w: Props) => [w.workflowId, w.name])).toEqual([
