@@ -12,15 +12,46 @@ export class HttpError extends Error {
   readonly detail: string | string[];
   /** Extra response headers (Retry-After, ...). */
   readonly headers: Record<string, string>;
+  /** Extra fields of the body beside the standard ones (`errors`, `ctx` of a 422). */
+  readonly extra: Record<string, unknown>;
 
-  constructor(statusCode: number, detail: string | string[], headers: Record<string, string> = {}) {
+  constructor(
+    statusCode: number,
+    detail: string | string[],
+    headers: Record<string, string> = {},
+    extra: Record<string, unknown> = {},
+  ) {
     super(Array.isArray(detail) ? detail.join("; ") : detail);
     this.name = "HttpError";
     this.statusCode = statusCode;
     this.detail = detail;
     this.headers = headers;
+    this.extra = extra;
   }
 }
+
+/**
+ * A request the service's ValidationPipe refuses, as its exception filter answers it
+ * (apps/api/src/exception-filter.ts `handleValidationPipeValidation`): 422, `message` "Validation Error",
+ * the class-validator messages under `errors.general.messages`, the empty `ctx` the filter spreads in, and
+ * no `error` field.
+ * Used by the v2 workflow routes, whose DTOs the spec does not describe.
+ */
+export function unprocessable(messages: string[]): HttpError {
+  return new HttpError(
+    422,
+    "Validation Error",
+    {},
+    {
+      error: undefined,
+      ctx: {},
+      errors: { general: { messages, value: "No Value Recorded" } },
+    },
+  );
+}
+
+/** 403 (a ForbiddenException), e.g. an API key asking for another environment. */
+export const forbidden = (detail: string) => new HttpError(403, detail);
 
 /**
  * A failure the real service answers as an unexpected exception: 500 with an `errorId` and Novu's generic

@@ -14,4 +14,11 @@ export interface EmulatorModes {
    * retry-safety contract the client relies on.
    */
   ignoreIdempotencyKeys?: boolean;
+  /**
+   * Store a created workflow under the slug of its name, ignoring the body's workflowId, as self-hosted
+   * servers of 2024 and early 2025 did (the v2 create did not preserve the workflowId then).
+   */
+  workflowIdFromName?: boolean;
+  /** Answer GET of a missing workflow with 400 instead of 404, as one older server version did. */
+  missingWorkflowAs400?: boolean;
 }

@@ -256,7 +256,7 @@ function answerError(
   if (!http && !(err instanceof InternalError))
     process.emitWarning(`emulator: unhandled error ${errorId}: ${(err as Error)?.stack ?? String(err)}`);
   const detail = http?.detail ?? INTERNAL_ERROR_MESSAGE;
-  const body = errorBody(status, record.path, detail, errorId);
+  const body = { ...errorBody(status, record.path, detail, errorId), ...http?.extra };
   const headers = { ...http?.headers, ...(idem ? { "Idempotency-Key": idem.key } : {}) };
   if (idem && err instanceof InjectedUnavailable) deps.idempotency.abandon(idem.organizationId, idem.key);
   else if (idem) deps.idempotency.complete(idem.organizationId, idem.key, { status, body, headers });

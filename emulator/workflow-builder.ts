@@ -3,12 +3,14 @@ import { jsonObjectSchema, STEP_VARIANTS, stepControlIssues, type WorkflowStep }
 import { objectId, shortId } from "./ids";
 import { primaryIds } from "./routes/integrations";
 import type { EnvironmentState, Store, StoredWorkflow } from "./store";
+import { storedControlValues } from "./workflow-controls";
+import { completePreferences } from "./workflow-preferences";
 
 /**
  * Building stored v2 workflows from create/update bodies as the service's upsert does
  * (libs/application-generic/src/usecases/upsert-workflow/upsert-workflow.usecase.ts, formerly
  * apps/api/src/app/workflows-v2/usecases/upsert-workflow/): step identity, stepId slugs, control values,
- * issues and status.
+ * issues and status. Integration issues are not stored: {@link withReadIssues} adds them to every answer.
  */
 
 /** A step of a body, read tolerantly: the service checks the shape of controls, not their completeness. */
@@ -46,7 +48,7 @@ export function slugify(text: string): string {
   return slug === "" ? shortId(8) : slug;
 }
 
-/** `generateUniqueStepId`: the slug of the name, suffixed `-<shortId>` while it collides. */
+/** `generateUniqueStepId`: the slug of the name, suffixed `-<shortId>` while it collides with `taken`. */
 function uniqueStepId(name: string, taken: readonly string[]): string {
   const base = slugify(name);
   let id = base;
@@ -54,13 +56,16 @@ function uniqueStepId(name: string, taken: readonly string[]): string {
   return id;
 }
 
+/** Channel step types: those that need an integration (build-step-issues.usecase.ts `validateIntegration`). */
+const CHANNEL_TYPES = ["in_app", "email", "sms", "chat", "push"];
+
 /**
  * Channel steps need an active integration of their channel in the environment; email and SMS a primary one
  * (build-step-issues.usecase.ts `validateIntegration`). `primary` is computed as the integrations' answers
  * compute it (routes/integrations.ts `primaryIds`): the stored flag is never set.
  */
 function integrationIssues(store: Store, env: EnvironmentState, type: string) {
-  if (!["in_app", "email", "sms", "chat", "push"].includes(type)) return undefined;
+  if (!CHANNEL_TYPES.includes(type)) return undefined;
   const primaryNeeded = type === "email" || type === "sms";
   const primaries = primaryNeeded ? primaryIds(store) : new Set<string>();
   for (const i of store.integrations.values()) {
@@ -71,51 +76,75 @@ function integrationIssues(store: Store, env: EnvironmentState, type: string) {
   return { [type]: [{ issueType: "MISSING_INTEGRATION", message }] };
 }
 
-/** The issues of one step (controls and integration), or undefined when it has none. */
-function stepIssues(store: Store, env: EnvironmentState, type: string, values: Record<string, unknown>) {
+/** The control issues of a step as stored at write, or undefined when it has none. */
+function controlIssues(type: string, values: Record<string, unknown>) {
   const controls = stepControlIssues(type, values);
-  const integration = integrationIssues(store, env, type);
-  const issues: Record<string, unknown> = {};
-  if (Object.keys(controls).length > 0) issues["controls"] = controls;
-  if (integration) issues["integration"] = integration;
-  return Object.keys(issues).length > 0 ? issues : undefined;
+  return Object.keys(controls).length > 0 ? { controls } : undefined;
 }
 
-/** `computeWorkflowStatus` (shared/compute-workflow-status.ts): INACTIVE when off, ERROR when a step has issues. */
+/**
+ * A workflow as answered: its stored steps with the integration issues of this moment added (the service
+ * builds them when the workflow is read, from the environment's integrations then; the status stays the
+ * stored one). Every workflow answer (get, list, create, update, patch, sync) goes through here.
+ */
+export function withReadIssues(
+  store: Store,
+  env: EnvironmentState,
+  workflow: StoredWorkflow,
+): StoredWorkflow {
+  const steps = workflow.steps.map((step) => {
+    const integration = integrationIssues(store, env, step.type);
+    if (!integration) return step;
+    return { ...step, issues: { ...step.issues, integration } } as WorkflowStep;
+  });
+  return { ...workflow, steps };
+}
+
+/**
+ * `computeWorkflowStatus` (libs/application-generic/src/utils/compute-workflow-status.ts): INACTIVE when
+ * off, ERROR when a step has control issues (integration issues do not count), else ACTIVE.
+ */
 export function workflowStatus(
   active: boolean,
   steps: readonly WorkflowStep[],
 ): "ACTIVE" | "INACTIVE" | "ERROR" {
   if (!active) return "INACTIVE";
-  return steps.some((s) => s.issues !== undefined) ? "ERROR" : "ACTIVE";
+  const hasControlIssues = (s: WorkflowStep) => Object.keys(s.issues?.controls ?? {}).length > 0;
+  return steps.some(hasControlIssues) ? "ERROR" : "ACTIVE";
 }
 
 /**
- * The new control values of a step: the body's when given, none when `null` (deleted), the stored ones
- * of a kept step when absent (upsert-workflow.usecase.ts `getControlValuesUpdates`).
+ * The stepId of a body step: a kept step's, else the body's (sync), else the slug of the name made unique
+ * against the existing workflow's steps on update, or the steps built so far on create
+ * (upsert-workflow.usecase.ts `buildSteps`, `generateUniqueStepId`).
  */
-function nextValues(step: BodyStep, kept: WorkflowStep | undefined): Record<string, unknown> {
-  if (step.controlValues === null) return {};
-  if (step.controlValues !== undefined) return step.controlValues;
-  return (kept?.controls.values as Record<string, unknown> | undefined) ?? {};
+function stepIdOf(step: BodyStep, kept: WorkflowStep | undefined, taken: readonly string[]): string {
+  return kept?.stepId ?? step.stepId ?? uniqueStepId(step.name, taken);
 }
 
-/** Builds the step list of a write: `_id` keeps a stored step, anything else is new with a unique stepId. */
+/**
+ * Builds the step list of a write: `_id` keeps a stored step, anything else is new. Control values: the
+ * controller turns absent `controlValues` into `null` (workflow.controller.ts, create and update), and `null`
+ * deletes them, so a step sent without values has none; given ones are stored as the upsert stores them.
+ * Issues: the control issues of the values sent (build-step-issues.usecase.ts, `controlsDto`).
+ */
 function buildSteps(
-  store: Store,
-  env: EnvironmentState,
   write: WorkflowWrite,
   ids: { _id: string; workflowId: string },
-  previous: readonly WorkflowStep[],
+  previous: readonly WorkflowStep[] | undefined,
 ): WorkflowStep[] {
   const steps: WorkflowStep[] = [];
   for (const step of write.steps) {
-    const kept = step._id ? previous.find((p) => p._id === step._id) : undefined;
-    const taken = steps.map((s) => s.stepId);
-    const stepId = kept?.stepId ?? step.stepId ?? uniqueStepId(step.name, taken);
+    const kept = step._id ? previous?.find((p) => p._id === step._id) : undefined;
+    const stepId = stepIdOf(
+      step,
+      kept,
+      (previous ?? steps).map((s) => s.stepId),
+    );
     const _id = kept?._id ?? objectId();
-    const values = nextValues(step, kept);
-    const issues = stepIssues(store, env, step.type, values);
+    const sent = step.controlValues ?? {};
+    const values = storedControlValues(step.type, sent);
+    const issues = controlIssues(step.type, sent);
     const built = {
       _id,
       stepId,
@@ -135,32 +164,54 @@ function buildSteps(
   return steps;
 }
 
-/** The default preferences of a workflow (DEFAULT_WORKFLOW_PREFERENCES: everything on, editable). */
-const DEFAULT_PREFERENCES = { all: { enabled: true, readOnly: false }, channels: {} };
-
-/** Preferences as stored: `workflow` becomes `default`, `user` stays. */
+/**
+ * Preferences as stored (upsert-workflow.usecase.ts): `workflow` completed by `buildWorkflowPreferences`
+ * (the defaults when omitted) and answered as `default`; `user` completed when given, else null. An update
+ * without preferences therefore resets them to the defaults.
+ */
 function storedPreferences(write: WorkflowWrite): StoredWorkflow["preferences"] {
   const prefs = write.preferences ?? {};
   return {
-    default: (prefs.workflow ?? DEFAULT_PREFERENCES) as StoredWorkflow["preferences"]["default"],
-    user: (prefs.user ?? null) as StoredWorkflow["preferences"]["user"],
+    default: completePreferences(prefs.workflow),
+    user: prefs.user ? completePreferences(prefs.user) : null,
   };
+}
+
+/** The payload schema stored on create when none is given (create-workflow-v0 usecase). */
+const DEFAULT_PAYLOAD_SCHEMA = { type: "object", additionalProperties: true, properties: {} };
+
+/**
+ * `payloadSchema` and `validatePayload` (create-workflow-v0 usecase): on create, no schema gives the default
+ * schema with `validatePayload` defaulting to true; a given schema is stored as sent and `validatePayload`
+ * then reads false unless sent (DESIGN.md; the answer's mapper was not read). An update keeps what it is
+ * not sent.
+ */
+function payloadFields(write: WorkflowWrite, previous: StoredWorkflow | undefined) {
+  if (previous)
+    return {
+      payloadSchema: write.payloadSchema ?? previous.payloadSchema ?? null,
+      validatePayload: write.validatePayload ?? previous.validatePayload ?? true,
+    };
+  if (!write.payloadSchema)
+    return { payloadSchema: DEFAULT_PAYLOAD_SCHEMA, validatePayload: write.validatePayload ?? true };
+  return { payloadSchema: write.payloadSchema, validatePayload: write.validatePayload ?? false };
 }
 
 /**
  * The stored workflow after a create (no `previous`) or an update (`previous`): `active` defaults to
- * true in both (`workflowDto.active ?? true`), status computed from it and the steps' issues.
+ * true in both (`workflowDto.active ?? true`), status computed from it and the steps' control issues.
+ * `isTranslationEnabled` is stored only by the enterprise translations module
+ * (create-workflow-v0 usecase `toggleV2TranslationsForWorkflow`: community and self-hosted return early), so
+ * it reads false whatever is sent.
  */
 export function buildWorkflow(
-  store: Store,
-  env: EnvironmentState,
   write: WorkflowWrite,
   ids: { _id: string; workflowId: string },
   previous?: StoredWorkflow,
 ): StoredWorkflow {
   const now = new Date().toISOString();
   const active = write.active ?? true;
-  const steps = buildSteps(store, env, write, ids, previous?.steps ?? []);
+  const steps = buildSteps(write, ids, previous?.steps);
   return {
     ...previous,
     _id: ids._id,
@@ -170,9 +221,8 @@ export function buildWorkflow(
     description: write.description ?? (previous ? previous.description : ""),
     tags: write.tags ?? (previous ? previous.tags : []),
     active,
-    validatePayload: write.validatePayload ?? previous?.validatePayload ?? true,
-    payloadSchema: write.payloadSchema ?? previous?.payloadSchema ?? null,
-    isTranslationEnabled: write.isTranslationEnabled ?? previous?.isTranslationEnabled ?? false,
+    ...payloadFields(write, previous),
+    isTranslationEnabled: false,
     severity: write.severity ?? previous?.severity ?? "none",
     preferences: storedPreferences(write),
     origin: previous?.origin ?? "svc-cloud",

@@ -1,17 +1,25 @@
 import { z } from "zod";
 import {
+  formatIssues,
   getWorkflowQuerySchema,
   jsonObjectSchema,
   listWorkflowsQuerySchema,
   patchWorkflowBodySchema,
   syncWorkflowBodySchema,
 } from "../../sdk/schemas";
-import { badRequest, notFound } from "../errors";
+import { badRequest, forbidden, HttpError, notFound, unprocessable } from "../errors";
 import { objectId } from "../ids";
 import type { RequestContext, Route, RouteResult } from "../router";
 import type { EnvironmentState, StoredWorkflow } from "../store";
 import { validate } from "../validate";
-import { bodyStepSchema, buildWorkflow, freeWorkflowId, type WorkflowWrite } from "../workflow-builder";
+import {
+  bodyStepSchema,
+  buildWorkflow,
+  freeWorkflowId,
+  slugify,
+  type WorkflowWrite,
+  withReadIssues,
+} from "../workflow-builder";
 import { keyEnvironment, organizationEnvironment } from "./scope";
 
 /**
@@ -33,15 +41,48 @@ const writeFields = {
   steps: z.array(bodyStepSchema),
   preferences: z.looseObject({ user: z.unknown().optional(), workflow: z.unknown().optional() }).optional(),
 };
+/**
+ * The workflowId pattern of dtos/create-workflow.dto.ts (DESIGN.md; the same pattern is in
+ * dtos/duplicate-workflow.dto.ts). The message is the one the e2e test of upsert-workflow.e2e.ts checks
+ * ("must be a valid slug format (lowercase letters, numbers, and hyphens only)"); the DTO itself was not
+ * found in the readable source.
+ */
+const WORKFLOW_ID_PATTERN = /^[a-zA-Z0-9]+(?:[-_.][a-zA-Z0-9]+)*$/;
+/** At most 16 tags (DESIGN.md; class-validator's `@ArrayMaxSize` message). */
+const MAX_TAGS = 16;
+
 /** dtos/create-workflow.dto.ts: `workflowId` required. */
 const createBodySchema = z.looseObject({ workflowId: z.string().min(1), ...writeFields });
-/** dtos/update-workflow.dto.ts: `preferences` and `origin` required, `workflowId` optional (and ignored). */
+/** dtos/update-workflow.dto.ts: `workflowId`, `origin` and `preferences` optional; `origin` is ignored. */
 const updateBodySchema = z.looseObject({
   ...writeFields,
   workflowId: z.string().optional(),
-  preferences: writeFields.preferences.unwrap(),
-  origin: z.enum(["svc-cloud", "svc-cloud-v1", "external"]),
+  origin: z.enum(["svc-cloud", "svc-cloud-v1", "external"]).optional(),
 });
+
+/** The DTO rules zod does not word as class-validator does: the workflowId pattern and the tag limit. */
+function dtoMessages(body: unknown, withWorkflowId: boolean): string[] {
+  const b = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
+  const out: string[] = [];
+  const id = b["workflowId"];
+  if (withWorkflowId && typeof id === "string" && id !== "" && !WORKFLOW_ID_PATTERN.test(id))
+    out.push("workflowId must be a valid slug format (lowercase letters, numbers, and hyphens only)");
+  if (Array.isArray(b["tags"]) && b["tags"].length > MAX_TAGS)
+    out.push(`tags must contain no more than ${MAX_TAGS} elements`);
+  return out;
+}
+
+/**
+ * A create/update body read as the controller's ValidationPipe reads it: every refusal at once, answered
+ * 422 "Validation Error" (apps/api/src/exception-filter.ts, see {@link unprocessable}).
+ */
+function validBody<S extends z.ZodType>(schema: S, body: unknown, withWorkflowId: boolean): z.output<S> {
+  const messages = dtoMessages(body, withWorkflowId);
+  const parsed = schema.safeParse(body);
+  if (parsed.success && messages.length === 0) return parsed.data;
+  if (!parsed.success) messages.push(...formatIssues(parsed.error).map((line) => `body.${line}`));
+  throw unprocessable(messages);
+}
 
 /** The workflow of `{workflowId}` in `env`, or the service's 404 (workflow-not-found-exception.ts). */
 function found(env: EnvironmentState, ctx: RequestContext): StoredWorkflow {
@@ -49,6 +90,16 @@ function found(env: EnvironmentState, ctx: RequestContext): StoredWorkflow {
   const workflow = env.findWorkflow(id);
   if (!workflow) throw notFound(`Workflow ${id} not found`);
   return workflow;
+}
+
+/** A workflow answer: the stored workflow with the integration issues of this moment (get-workflow usecase). */
+function answer(
+  ctx: RequestContext,
+  env: EnvironmentState,
+  workflow: StoredWorkflow,
+  status = 200,
+): RouteResult {
+  return { status, body: { data: withReadIssues(ctx.store, env, workflow) } };
 }
 
 /** Saves a workflow and answers it (the service answers with a fresh GET of it). */
@@ -60,30 +111,73 @@ function saved(
 ): RouteResult {
   env.workflows.set(workflow._id, workflow);
   ctx.store.changed();
-  return { status, body: { data: workflow } };
+  return answer(ctx, env, workflow, status);
 }
 
+/**
+ * The message of an API key asking for another environment (apps/api/src/app/shared/.../
+ * `assertEnvironmentScopedAccess`; the e2e test api-key-workflow-environment-scope.e2e.ts checks
+ * "is scoped to a single environment" on GET /v2/workflows/{id}?environmentId=<other>).
+ */
+const OTHER_ENVIRONMENT_MESSAGE =
+  "This authentication scheme is scoped to a single environment and cannot target a different `_environmentId`. " +
+  "Use credentials from the target environment, or authenticate with a session token.";
+
+/**
+ * GET one. An API key is scoped to its environment: `environmentId` naming another one is 403
+ * (e2e/api-key-workflow-environment-scope.e2e.ts); the key's own environment is allowed. With the
+ * `missingWorkflowAs400` mode, a missing workflow answers 400 as one older service version did.
+ */
 function getWorkflow(ctx: RequestContext): RouteResult {
   const query = validate(getWorkflowQuerySchema, ctx.query);
-  const env = query.environmentId ? organizationEnvironment(ctx, query.environmentId) : keyEnvironment(ctx);
-  return { status: 200, body: { data: found(env, ctx) } };
+  if (query.environmentId && query.environmentId !== ctx.scope.environmentId)
+    throw forbidden(OTHER_ENVIRONMENT_MESSAGE);
+  const env = keyEnvironment(ctx);
+  if (ctx.store.modes.missingWorkflowAs400 && !env.findWorkflow(ctx.params["workflowId"] ?? ""))
+    throw new HttpError(400, MISSING_WORKFLOW_400_MESSAGE(ctx.params["workflowId"] ?? ""));
+  return answer(ctx, env, found(env, ctx));
+}
+
+/**
+ * The 400 message of the `missingWorkflowAs400` mode. ASSUMED (the old source could not be read): the
+ * message of `WorkflowNotFoundException` of that time, with the status of a BadRequestException.
+ */
+const MISSING_WORKFLOW_400_MESSAGE = (id: string) => `Workflow not found with id: ${id}`;
+
+/**
+ * The workflowId a create stores: the body's (the v2 controller sets `preserveWorkflowId`), or with the
+ * `workflowIdFromName` mode the slug of the name as servers of 2024 and early 2025 did
+ * (upsert-workflow.usecase.ts `triggerIdentifier: preserveWorkflowId ? workflowDto.workflowId :
+ * slugifyOrRandom(workflowDto.name)`, the controller of that time not preserving it); either way a taken one
+ * is suffixed (create-workflow-v0 `generateUniqueIdentifier`).
+ */
+function createdWorkflowId(
+  ctx: RequestContext,
+  env: EnvironmentState,
+  body: { workflowId: string; name: string },
+) {
+  const wanted = ctx.store.modes.workflowIdFromName ? slugify(body.name) : body.workflowId;
+  return freeWorkflowId(env, wanted);
 }
 
 /** POST: 201; `origin` svc-cloud; a taken workflowId is suffixed, not refused (create-workflow-v0 usecase). */
 function createWorkflow(ctx: RequestContext): RouteResult {
-  const body = validate(createBodySchema, ctx.body, "body.");
+  const body = validBody(createBodySchema, ctx.body, true);
   const env = keyEnvironment(ctx);
-  const ids = { _id: objectId(), workflowId: freeWorkflowId(env, body.workflowId) };
-  return saved(ctx, env, buildWorkflow(ctx.store, env, body as WorkflowWrite, ids), 201);
+  const ids = { _id: objectId(), workflowId: createdWorkflowId(ctx, env, body) };
+  return saved(ctx, env, buildWorkflow(body as WorkflowWrite, ids), 201);
 }
 
-/** PUT: replaces the workflow (steps matched by `_id`), keeping its `_id`, workflowId and origin. */
+/**
+ * PUT: replaces the workflow (steps matched by `_id`), keeping its `_id`, workflowId and origin
+ * (upsert-workflow.usecase.ts `resolveWorkflowOrigin`: the body's origin is ignored on update).
+ */
 function updateWorkflow(ctx: RequestContext): RouteResult {
   const env = keyEnvironment(ctx);
   const previous = found(env, ctx);
-  const body = validate(updateBodySchema, ctx.body, "body.");
+  const body = validBody(updateBodySchema, ctx.body, false);
   const ids = { _id: previous._id, workflowId: previous.workflowId };
-  return saved(ctx, env, buildWorkflow(ctx.store, env, body as WorkflowWrite, ids, previous));
+  return saved(ctx, env, buildWorkflow(body as WorkflowWrite, ids, previous));
 }
 
 /**
@@ -98,6 +192,8 @@ function patchWorkflow(ctx: RequestContext): RouteResult {
   for (const [key, value] of Object.entries(patch))
     if (value !== undefined) Object.assign(next, { [key]: value });
   if (patch.active !== undefined) next.status = patch.active ? "ACTIVE" : "INACTIVE";
+  // Community edition: translations are never stored (see buildWorkflow).
+  next.isTranslationEnabled = false;
   return saved(ctx, env, next);
 }
 
@@ -109,10 +205,19 @@ function deleteWorkflow(ctx: RequestContext): RouteResult {
   return { status: 204 };
 }
 
-/** A list item (mappers/notification-template-mapper.ts `toWorkflowsMinifiedDtos`): no steps, their types. */
-function listItem(w: StoredWorkflow) {
-  const { steps, preferences: _p, payloadSchema: _s, ...rest } = w;
-  return { ...rest, stepTypeOverviews: steps.map((s) => s.type) };
+/**
+ * A list item (mappers/notification-template-mapper.ts `toWorkflowsMinifiedDtos`, dtos/workflow-list-response.dto.ts,
+ * step-list-response.dto.ts): no full steps, their types as `stepTypeOverviews` and `steps: [{ slug, type,
+ * issues? }]` with the issues of the moment.
+ */
+function listItem(ctx: RequestContext, env: EnvironmentState, w: StoredWorkflow) {
+  const { steps, preferences: _p, payloadSchema: _s, ...rest } = withReadIssues(ctx.store, env, w);
+  const overview = steps.map((s) => ({
+    slug: s.slug,
+    type: s.type,
+    ...(s.issues ? { issues: s.issues } : {}),
+  }));
+  return { ...rest, stepTypeOverviews: steps.map((s) => s.type), steps: overview };
 }
 
 /**
@@ -125,7 +230,8 @@ function listWorkflows(ctx: RequestContext): RouteResult {
   const needle = q.query?.toLowerCase();
   const key = q.orderBy ?? "createdAt";
   const dir = q.orderDirection === "ASC" ? 1 : -1;
-  const matches = [...keyEnvironment(ctx).workflows.values()]
+  const env = keyEnvironment(ctx);
+  const matches = [...env.workflows.values()]
     .filter(
       (w) => !needle || w.name.toLowerCase().includes(needle) || w.workflowId.toLowerCase().includes(needle),
     )
@@ -134,7 +240,10 @@ function listWorkflows(ctx: RequestContext): RouteResult {
     .sort((a, b) => dir * String(a[key] ?? "").localeCompare(String(b[key] ?? "")));
   const offset = q.offset ?? 0;
   const page = matches.slice(offset, offset + (q.limit ?? 50));
-  return { status: 200, body: { data: { workflows: page.map(listItem), totalCount: matches.length } } };
+  return {
+    status: 200,
+    body: { data: { workflows: page.map((w) => listItem(ctx, env, w)), totalCount: matches.length } },
+  };
 }
 
 /** Origins that can be synced (sync-to-environment.usecase.ts `SYNCABLE_WORKFLOW_ORIGINS`). */
@@ -162,7 +271,7 @@ function syncWrite(source: StoredWorkflow, target: StoredWorkflow | undefined): 
   });
   const { name, description, tags, active, validatePayload, payloadSchema, isTranslationEnabled, severity } =
     source;
-  const preferences = { workflow: source.preferences.default, user: source.preferences.user ?? null };
+  const preferences = { workflow: source.preferences.default, user: source.preferences.user ?? undefined };
   const base = {
     name,
     description,
@@ -192,7 +301,7 @@ function syncWorkflow(ctx: RequestContext): RouteResult {
     );
   const existing = target.findWorkflow(source.workflowId);
   const ids = { _id: existing?._id ?? objectId(), workflowId: source.workflowId };
-  const copy = buildWorkflow(ctx.store, target, syncWrite(source, existing), ids, existing);
+  const copy = buildWorkflow(syncWrite(source, existing), ids, existing);
   const now = new Date().toISOString();
   sourceEnv.workflows.set(source._id, {
     ...source,
@@ -202,8 +311,8 @@ function syncWorkflow(ctx: RequestContext): RouteResult {
   return saved(ctx, target, copy);
 }
 
-/** Rate-limit category of these routes: global, as DESIGN.md says (newer sources mark the controller `configuration`). */
-const CATEGORY = "global";
+/** Rate-limit category: `@ThrottlerCategory(ApiRateLimitCategoryEnum.CONFIGURATION)` on workflow.controller.ts. */
+const CATEGORY = "configuration";
 
 /** The v2 workflow routes; `/sync` before the parameterized PUT. */
 export const workflowRoutes: Route[] = [

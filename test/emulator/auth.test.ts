@@ -143,26 +143,16 @@ describe("scoping: two organizations x two environments", () => {
     }
   });
 
-  it("reads a workflow of another environment only when the key's organization owns it", async () => {
-    const sameOrg = await call(
-      emu,
-      "GET",
-      `/v2/workflows/welcome${qs({ environmentId: KEYS[1]?.environmentId })}`,
-      {
+  it("refuses an API key reading a workflow of another environment, in its organization or not (403)", async () => {
+    // e2e/api-key-workflow-environment-scope.e2e.ts: an API key is scoped to its environment.
+    for (const other of [KEYS[1]?.environmentId, KEYS[2]?.environmentId]) {
+      const res = await call(emu, "GET", `/v2/workflows/welcome${qs({ environmentId: other })}`, {
         key: "a-dev",
-      },
-    );
-    expect(sameOrg.status).toBe(200);
-    expect(sameOrg.body.data.name).toBe("Welcome a-prod");
-    const otherOrg = await call(
-      emu,
-      "GET",
-      `/v2/workflows/welcome${qs({ environmentId: KEYS[2]?.environmentId })}`,
-      {
-        key: "a-dev",
-      },
-    );
-    expectError(otherOrg, 404);
+      });
+      expect(expectError(res, 403).message).toContain("is scoped to a single environment");
+    }
+    const own = await call(emu, "GET", "/v2/workflows/welcome", { key: "a-prod" });
+    expect(own.body.data.name).toBe("Welcome a-prod");
   });
 
   it("lists integrations organization-wide (both environments, never the other organization)", async () => {

@@ -84,7 +84,7 @@ describe("fixtures", () => {
       const added = emu.addKey({ apiKey: "staging", organizationId: emu.keys[0]?.organizationId });
       expect(added.organizationId).toBe(emu.keys[0]?.organizationId);
       expect((await call(emu, "GET", "/v1/integrations", { key: "staging" })).status).toBe(200);
-      const wf = await call(emu, "GET", `/v2/workflows/x?environmentId=${added.environmentId}`);
+      const wf = await call(emu, "GET", "/v2/workflows/x", { key: "staging" });
       expect(wf.status).toBe(404);
       expect(wf.body.message).toBe("Workflow x not found");
     } finally {

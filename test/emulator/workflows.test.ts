@@ -104,13 +104,14 @@ describe("POST /v2/workflows", () => {
     expect(again.body.data.workflowId).toMatch(/^wf-dup-[a-z0-9]+$/);
   });
 
-  it("400 names the field for a bad body", async () => {
+  it("422 Validation Error names the fields of a bad body (the exception filter's ValidationPipe answer)", async () => {
     const res = await call(emu, "POST", "/v2/workflows", {
       body: { name: "x", steps: [{ name: "s", type: "fax" }] },
     });
-    const body = expectError(res, 400);
-    expect(JSON.stringify(body.message)).toContain("workflowId");
-    expect(JSON.stringify(body.message)).toContain("type");
+    const body = expectError(res, 422);
+    expect(body.message).toBe("Validation Error");
+    expect(JSON.stringify(body.errors.general.messages)).toContain("workflowId");
+    expect(JSON.stringify(body.errors.general.messages)).toContain("type");
   });
 });
 
@@ -150,10 +151,13 @@ describe("PUT /v2/workflows/{workflowId}", () => {
     expect(res.body.data).toMatchObject({ name: "Renamed", workflowId: "wf-put", _id: w._id });
   });
 
-  it("requires origin and preferences; 404 for a missing workflow", async () => {
-    await create({ workflowId: "wf-put-bad" });
-    const bad = await call(emu, "PUT", "/v2/workflows/wf-put-bad", { body: { name: "x", steps: [] } });
-    expect(JSON.stringify(expectError(bad, 400).message)).toContain("origin");
+  it("takes origin and preferences as optional (omitted preferences reset to the defaults); 404 for a missing workflow", async () => {
+    const prefs = { workflow: { all: { enabled: false } } };
+    await create({ workflowId: "wf-put-opt", preferences: prefs });
+    const res = await call(emu, "PUT", "/v2/workflows/wf-put-opt", { body: { name: "x", steps: [] } });
+    expect(res.status).toBe(200);
+    expect(res.body.data.preferences.default.all).toEqual({ enabled: true, readOnly: false });
+    expect(res.body.data.origin).toBe("svc-cloud");
     const missing = await call(emu, "PUT", "/v2/workflows/nope", {
       body: { name: "x", steps: [], origin: "svc-cloud", preferences: {} },
     });
@@ -191,7 +195,10 @@ describe("GET /v2/workflows", () => {
     expect(page.body.data.totalCount).toBe(3);
     expect(page.body.data.workflows).toHaveLength(2);
     expect(page.body.data.workflows[0].stepTypeOverviews).toEqual(["email"]);
-    expect(page.body.data.workflows[0].steps).toBeUndefined();
+    expect(page.body.data.workflows[0].steps).toEqual([
+      { slug: expect.stringMatching(/^welcome-email_st_/), type: "email" },
+    ]);
+    expect(page.body.data.workflows[0].preferences).toBeUndefined();
     const prod = await call(emu, "GET", `/v2/workflows${qs({ query: "listed" })}`, { key: prodKey });
     expect(prod.body.data.totalCount).toBe(0);
     expectError(await call(emu, "GET", `/v2/workflows${qs({ limit: 101 })}`), 400);
