@@ -158,8 +158,8 @@ const computedShape = {
   /** The steps as stored, each with its `stepId` and `id` (the service's `_id`). */
   steps: z.array(workflowStepOutputSchema),
   /**
-   * `ACTIVE`, `INACTIVE` (not `active`) or `ERROR` (a step has issues, e.g. a channel step without an
-   * active integration of its channel).
+   * `ACTIVE`, `INACTIVE` (not `active`) or `ERROR` (a step's controls have issues; a channel step without an
+   * active integration of its channel is listed in `issues` but does not change the status).
    */
   status: z.string(),
   /**

@@ -3,6 +3,7 @@ import { type Emulator, startEmulator } from "../../../../emulator";
 import type { EmulatorModes } from "../../../../emulator/modes";
 import { defaultWorkflowId } from "../../../../provider/default-identifier";
 import { WorkflowProvider } from "../../../../provider/runtime/workflow/provider";
+import { warnUnstoredFields } from "../../../../provider/runtime/workflow/unstored-fields";
 import { SvcClient } from "../../../../sdk";
 import { ApiError, ResponseValidationError } from "../../../../sdk/errors";
 import { call } from "../../../../testkit/emulator-http";
@@ -121,18 +122,8 @@ describe("an answer the provider cannot read after a successful create", () => {
 
 describe("older servers", () => {
   it("an answer under the slug of the name: deleted again, the error says why and what to do", async () => {
-    emu = await startEmulator({ port: 0 });
-    const p = new WorkflowProvider({
-      settings: { apiKey: emu.apiKey, baseUrl: emu.url },
-      client: (s) => {
-        const client = new SvcClient(s);
-        const create = client.workflows.create.bind(client.workflows);
-        // A server that derives the workflowId from the name (Novu from 2024 and early 2025).
-        client.workflows.create = (body, options) =>
-          create({ ...body, workflowId: "welcome-users" }, options);
-        return client;
-      },
-    });
+    emu = await startEmulator({ port: 0, modes: { workflowIdFromName: true } });
+    const p = new WorkflowProvider({ settings: { apiKey: emu.apiKey, baseUrl: emu.url } });
     const err = await failure(
       createWith(p, { workflowId: "onboarding", name: "Welcome users", steps: STEPS }),
     );
@@ -143,30 +134,57 @@ describe("older servers", () => {
     expect(await workflows()).toEqual([]);
   });
 
-  it("a 400 to a lookup is not found only when its message says so", async () => {
+  it("a 400 to a lookup of a missing workflow, saying so, is not found", async () => {
+    emu = await startEmulator({ port: 0, modes: { missingWorkflowAs400: true } });
+    const p = new WorkflowProvider({ settings: { apiKey: emu.apiKey, baseUrl: emu.url } });
+    expect(await p.read("gone", { workflowId: "gone" })).toEqual({});
+    const made = await createWith(p, { workflowId: "welcome", name: "Welcome", steps: STEPS });
+    expect((await workflows()).map((w) => w._id)).toEqual([made.id]);
+  });
+
+  it("a 400 saying something else is a failure, not a missing workflow", async () => {
     emu = await startEmulator({ port: 0 });
-    const answer400 = (message: string) =>
-      new WorkflowProvider({
-        settings: { apiKey: emu.apiKey, baseUrl: emu.url },
-        client: (s) => {
-          const client = new SvcClient(s);
-          client.workflows.get = async () => {
-            throw ApiError.from({
-              operation: "workflows.get",
-              status: 400,
-              method: "GET",
-              url: `${emu.url}/v2/workflows/x`,
-              body: { message, statusCode: 400 },
-            });
-          };
-          return client;
-        },
-      });
-    const gone = await answer400("Workflow cannot be found").read("x", { workflowId: "x" } as never);
-    expect(gone).toEqual({});
-    const err = await failure(
-      answer400("workflowId must match pattern").read("x", { workflowId: "x" } as never),
+    const p = new WorkflowProvider({
+      settings: { apiKey: emu.apiKey, baseUrl: emu.url },
+      client: (s) => {
+        const client = new SvcClient(s);
+        client.workflows.get = async () => {
+          throw ApiError.from({
+            operation: "workflows.get",
+            status: 400,
+            method: "GET",
+            url: `${emu.url}/v2/workflows/x`,
+            body: { message: "environmentId must be a mongodb id", statusCode: 400 },
+          });
+        };
+        return client;
+      },
+    });
+    const err = await failure(p.read("x", { workflowId: "x" }));
+    expect(err.message).toMatch(/400.*environmentId must be a mongodb id/);
+  });
+});
+
+describe("isTranslationEnabled: true answered false", () => {
+  it("is warned about in the engine's output, saying why", async () => {
+    emu = await startEmulator({ port: 0 });
+    const warnings: string[] = [];
+    const log = { status: () => {}, info: async () => {}, warn: async (m: string) => void warnings.push(m) };
+    const p = new WorkflowProvider({ settings: { apiKey: emu.apiKey, baseUrl: emu.url } });
+    const r = await p.check(
+      {},
+      { workflowId: "welcome", name: "Welcome", steps: STEPS, isTranslationEnabled: true },
     );
-    expect(err.message).toMatch(/400.*workflowId must match pattern/);
+    const made = await p.create(r.inputs);
+    expect(made.outs.isTranslationEnabled).toBe(false);
+    const stored = await call(emu, "GET", "/v2/workflows/welcome");
+    await warnUnstoredFields(r.inputs, stored.body.data, log);
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^svc: workflow "welcome": isTranslationEnabled: true was stored as false\. Translations need Novu's enterprise edition/,
+      ),
+    ]);
+    await warnUnstoredFields({ ...r.inputs, isTranslationEnabled: false }, stored.body.data, log);
+    expect(warnings).toHaveLength(1);
   });
 });
