@@ -19,6 +19,7 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { PROVIDER_KINDS, type ProviderKind } from "../model/kinds";
 import { IntegrationProvider } from "./integration/provider";
+import { announceChangedPaths } from "./shared/dynamic-detailed-diff";
 import { type Provider, type TargetedProvider, withTarget } from "./shared/with-target";
 import { SubscriberCredentialsProvider } from "./subscriber-credentials/provider";
 import { SubscriberCredentialsSetProvider } from "./subscriber-credentials-set/provider";
@@ -72,7 +73,9 @@ export function installProvider(shim: ShimV2, req: dynamic.ConfigureRequest): Pr
   };
   shim.diff = async (id, olds, news) => {
     await ready;
-    return impl.diff(id, olds, news);
+    const outcome = await impl.diff(id, olds, news);
+    announceChangedPaths(outcome);
+    return outcome;
   };
   shim.create = async (inputs) => {
     await ready;

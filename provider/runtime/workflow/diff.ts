@@ -133,5 +133,5 @@ export function workflowChanges(olds: Props, news: Props): WorkflowChange[] {
 export function diffWorkflow(olds: Partial<WorkflowOutputs>, news: WorkflowInputs): DiffOutcome {
   const changes = workflowChanges(olds as Props, news as Props);
   const replaces = [...new Set(changes.filter((c) => c.replace).map((c) => c.property))];
-  return { changes: changes.length > 0, replaces, deleteBeforeReplace: false };
+  return { changes: changes.length > 0, replaces, deleteBeforeReplace: false, changed: changes };
 }
