@@ -37,7 +37,12 @@ const EVERY_STEP = [
 ];
 /** Partial preferences: the service completes them (buildWorkflowPreferences.ts). */
 const PREFERENCES = { workflow: { all: { enabled: true }, channels: { sms: { enabled: false } } } };
-const ONBOARDING = { workflowId: "onboarding", name: "Onboarding", preferences: PREFERENCES, steps: EVERY_STEP };
+const ONBOARDING = {
+  workflowId: "onboarding",
+  name: "Onboarding",
+  preferences: PREFERENCES,
+  steps: EVERY_STEP,
+};
 
 /** The workflow as the emulator holds it, or undefined (404). */
 async function stored(emu: Emulator, workflowId: string): Promise<(Props & { steps: Props[] }) | undefined> {
@@ -57,8 +62,9 @@ function workflowWrites(emu: Emulator): string[] {
 /** What the service made of the declaration: a chat editorType and five channels it was not sent. */
 async function expectRewritten(emu: Emulator): Promise<void> {
   const w = await stored(emu, "onboarding");
-  expect(((w?.steps[2]?.controls as Props).values as Props).editorType).toBe("text");
-  const prefs = (w?.preferences as Props).default as Props;
+  if (w === undefined) throw new Error("workflow onboarding is not stored");
+  expect(w.steps[2]?.controls).toMatchObject({ values: { editorType: "text" } });
+  const prefs = (w.preferences as Props).default as Props;
   expect(Object.keys(prefs.channels as Props).sort()).toEqual(["chat", "email", "in_app", "push", "sms"]);
 }
 
@@ -160,17 +166,18 @@ describe.skipIf(skipEngine("workflow-stored-form"))(
     beforeAll(async () => {
       emu = await startEmulator({ port: 0 });
       const binDir = await ensurePulumiCli();
-      // JSON is YAML: the program is written as JSON so the steps are exactly the JavaScript program's.
-      const program = {
-        name: "svc-wf-stored-yaml",
-        runtime: "yaml",
-        resources: { onboarding: { type: "svc:index:Workflow", properties: ONBOARDING } },
-      };
+      // The resources as JSON (a YAML flow mapping), so the steps are exactly the JavaScript program's.
+      const resources = { onboarding: { type: "svc:index:Workflow", properties: ONBOARDING } };
+      const program = `name: svc-wf-stored-yaml\nruntime: yaml\nresources: ${JSON.stringify(resources)}\n`;
       folder = await createPackedProgramFolder({
         project: "svc-wf-stored-yaml",
-        files: { "Pulumi.yaml": JSON.stringify(program, null, 2) },
+        files: { "Pulumi.yaml": program },
       });
-      stack = await PulumiStack.init({ projectDir: folder.dir, binDir, env: { PATH: programPath(folder, binDir) } });
+      stack = await PulumiStack.init({
+        projectDir: folder.dir,
+        binDir,
+        env: { PATH: programPath(folder, binDir) },
+      });
       expect(stack.runtime).toBe("yaml");
       await stack.setConfig("svc:baseUrl", emu.url);
       await stack.setConfig("svc:apiKey", emu.apiKey, { secret: true });
