@@ -15,13 +15,13 @@ namespace PulumiSvc.Svc.Outputs
     public sealed class GetWorkflowResultPreferencesUserAll
     {
         public readonly bool Enabled;
-        public readonly bool ReadOnly;
+        public readonly bool? ReadOnly;
 
         [OutputConstructor]
         private GetWorkflowResultPreferencesUserAll(
             bool enabled,
 
-            bool readOnly)
+            bool? readOnly)
         {
             Enabled = enabled;
             ReadOnly = readOnly;

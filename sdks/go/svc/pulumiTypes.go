@@ -2064,8 +2064,8 @@ func (o GetWorkflowResultPreferencesUserPtrOutput) Channels() WorkflowChannelPre
 }
 
 type GetWorkflowResultPreferencesUserAll struct {
-	Enabled  bool `pulumi:"enabled"`
-	ReadOnly bool `pulumi:"readOnly"`
+	Enabled  bool  `pulumi:"enabled"`
+	ReadOnly *bool `pulumi:"readOnly"`
 }
 
 type GetWorkflowResultPreferencesUserAllOutput struct{ *pulumi.OutputState }
@@ -2086,8 +2086,8 @@ func (o GetWorkflowResultPreferencesUserAllOutput) Enabled() pulumi.BoolOutput {
 	return o.ApplyT(func(v GetWorkflowResultPreferencesUserAll) bool { return v.Enabled }).(pulumi.BoolOutput)
 }
 
-func (o GetWorkflowResultPreferencesUserAllOutput) ReadOnly() pulumi.BoolOutput {
-	return o.ApplyT(func(v GetWorkflowResultPreferencesUserAll) bool { return v.ReadOnly }).(pulumi.BoolOutput)
+func (o GetWorkflowResultPreferencesUserAllOutput) ReadOnly() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v GetWorkflowResultPreferencesUserAll) *bool { return v.ReadOnly }).(pulumi.BoolPtrOutput)
 }
 
 type GetWorkflowResultPreferencesUserAllPtrOutput struct{ *pulumi.OutputState }
@@ -2128,7 +2128,7 @@ func (o GetWorkflowResultPreferencesUserAllPtrOutput) ReadOnly() pulumi.BoolPtrO
 		if v == nil {
 			return nil
 		}
-		return &v.ReadOnly
+		return v.ReadOnly
 	}).(pulumi.BoolPtrOutput)
 }
 

@@ -43,12 +43,12 @@ type Workflow struct {
 	Preferences WorkflowPreferencesPtrOutput `pulumi:"preferences"`
 	// Severity: `high`, `medium`, `low` or `none`. Left out: not managed.
 	Severity pulumi.StringOutput `pulumi:"severity"`
-	// `ACTIVE`, `INACTIVE` (not `active`) or `ERROR` (a step has issues, e.g. a channel step without an
-	// active integration of its channel).
+	// `ACTIVE`, `INACTIVE` (not `active`) or `ERROR` (a step's controls have issues; a channel step without an
+	// active integration of its channel is listed in `issues` but does not change the status).
 	Status pulumi.StringOutput `pulumi:"status"`
 	// The steps, in order. Added, removed and reordered steps are updates.
 	Steps WorkflowStoredStepArrayOutput `pulumi:"steps"`
-	// Tags. Left out: whatever the service holds (not managed).
+	// Tags, at most 16 (the service's limit). Left out: whatever the service holds (not managed).
 	Tags pulumi.StringArrayOutput `pulumi:"tags"`
 	// Whether triggers are validated against `payloadSchema`. Left out: not managed.
 	ValidatePayload pulumi.BoolOutput `pulumi:"validatePayload"`
@@ -131,7 +131,7 @@ type workflowArgs struct {
 	Severity *string `pulumi:"severity"`
 	// The steps, in order. Added, removed and reordered steps are updates.
 	Steps []WorkflowStep `pulumi:"steps"`
-	// Tags. Left out: whatever the service holds (not managed).
+	// Tags, at most 16 (the service's limit). Left out: whatever the service holds (not managed).
 	Tags []string `pulumi:"tags"`
 	// Whether triggers are validated against `payloadSchema`. Left out: not managed.
 	ValidatePayload *bool `pulumi:"validatePayload"`
@@ -164,7 +164,7 @@ type WorkflowArgs struct {
 	Severity pulumi.StringPtrInput
 	// The steps, in order. Added, removed and reordered steps are updates.
 	Steps WorkflowStepArrayInput
-	// Tags. Left out: whatever the service holds (not managed).
+	// Tags, at most 16 (the service's limit). Left out: whatever the service holds (not managed).
 	Tags pulumi.StringArrayInput
 	// Whether triggers are validated against `payloadSchema`. Left out: not managed.
 	ValidatePayload pulumi.BoolPtrInput
@@ -322,8 +322,8 @@ func (o WorkflowOutput) Severity() pulumi.StringOutput {
 	return o.ApplyT(func(v *Workflow) pulumi.StringOutput { return v.Severity }).(pulumi.StringOutput)
 }
 
-// `ACTIVE`, `INACTIVE` (not `active`) or `ERROR` (a step has issues, e.g. a channel step without an
-// active integration of its channel).
+// `ACTIVE`, `INACTIVE` (not `active`) or `ERROR` (a step's controls have issues; a channel step without an
+// active integration of its channel is listed in `issues` but does not change the status).
 func (o WorkflowOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v *Workflow) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
 }
@@ -333,7 +333,7 @@ func (o WorkflowOutput) Steps() WorkflowStoredStepArrayOutput {
 	return o.ApplyT(func(v *Workflow) WorkflowStoredStepArrayOutput { return v.Steps }).(WorkflowStoredStepArrayOutput)
 }
 
-// Tags. Left out: whatever the service holds (not managed).
+// Tags, at most 16 (the service's limit). Left out: whatever the service holds (not managed).
 func (o WorkflowOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Workflow) pulumi.StringArrayOutput { return v.Tags }).(pulumi.StringArrayOutput)
 }

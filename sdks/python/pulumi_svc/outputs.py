@@ -1318,9 +1318,10 @@ class GetWorkflowResultPreferencesUser(dict):
 class GetWorkflowResultPreferencesUserAll(dict):
     def __init__(__self__, *,
                  enabled: _builtins.bool,
-                 read_only: _builtins.bool):
+                 read_only: Optional[_builtins.bool] = None):
         pulumi.set(__self__, "enabled", enabled)
-        pulumi.set(__self__, "read_only", read_only)
+        if read_only is not None:
+            pulumi.set(__self__, "read_only", read_only)
 
     @_builtins.property
     @pulumi.getter
@@ -1329,7 +1330,7 @@ class GetWorkflowResultPreferencesUserAll(dict):
 
     @_builtins.property
     @pulumi.getter(name="readOnly")
-    def read_only(self) -> _builtins.bool:
+    def read_only(self) -> Optional[_builtins.bool]:
         return pulumi.get(self, "read_only")
 
 
