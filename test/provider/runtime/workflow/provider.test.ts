@@ -155,7 +155,11 @@ describe("create, read, update, delete", () => {
       s.name === "Mail" ? { ...s, controls: { ...s.controls, subject: "Hello" } } : s,
     );
     const news = await checked(p, { ...WELCOME, steps: edited });
-    expect(await p.diff(id, outs, news)).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
+    expect(await p.diff(id, outs, news)).toMatchObject({
+      changes: true,
+      replaces: [],
+      deleteBeforeReplace: false,
+    });
     expect(workflowChanges(outs, news)).toEqual([
       { property: "steps[1].controls.subject", kind: "update", replace: false },
     ]);
