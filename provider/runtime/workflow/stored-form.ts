@@ -104,3 +104,14 @@ export function storedPreferencesSide(key: string, declared: unknown): unknown {
   if (declared === null) return key === "user" ? null : storedWorkflowPreferences({});
   return storedWorkflowPreferences(declared);
 }
+
+/**
+ * Stored preferences as a program can declare them (what read answers as inputs): each side cut to
+ * {@link comparablePreferences}, so a channel a newer service adds is not handed back to check, which
+ * refuses channels it does not know.
+ */
+export function declarablePreferences(stored: Props): Props {
+  return Object.fromEntries(
+    Object.entries(stored).map(([side, value]) => [side, comparablePreferences(value)]),
+  );
+}

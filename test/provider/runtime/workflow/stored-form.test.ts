@@ -8,6 +8,7 @@ import {
 import { type WorkflowOutputs, workflowOutputsSchema } from "../../../../provider/model/workflow-schema";
 import { checkWorkflow } from "../../../../provider/runtime/workflow/check";
 import { diffWorkflow, workflowChanges } from "../../../../provider/runtime/workflow/diff";
+import { inputsOf } from "../../../../provider/runtime/workflow/model";
 import { storedControls, storedWorkflowPreferences } from "../../../../provider/runtime/workflow/stored-form";
 
 type Props = Record<string, unknown>;
@@ -104,6 +105,23 @@ describe("the declared workflow as the service stores it", () => {
     // `user: null` is stored as none.
     const withUser = declared({ steps: [], preferences: { ...partial, user: null } });
     expect(workflowChanges(stored, withUser)).toEqual([]);
+  });
+});
+
+describe("read's inputs", () => {
+  it("leave out a preferences channel a newer service adds: check takes them and diff sees no change", () => {
+    const complete = {
+      all: { enabled: true, readOnly: false },
+      channels: { ...FIVE_ON, tool: { enabled: true } },
+    };
+    const stored = outputs([{ name: "Chat", type: "chat", controls: { body: "Hi", editorType: "text" } }], {
+      workflow: complete,
+    });
+    const inputs = inputsOf(stored);
+    expect(inputs.preferences).toEqual({ workflow: { all: complete.all, channels: FIVE_ON } });
+    const r = checkWorkflow(inputs);
+    expect(r.failures).toEqual([]);
+    expect(diffWorkflow(stored, r.inputs).changes).toBe(false);
   });
 });
 
