@@ -2,6 +2,7 @@
 import { parseArgs } from "node:util";
 import { startEmulator } from "./emulator";
 import type { Faults } from "./faults";
+import { MODE_NAMES, modesFromNames } from "./modes";
 
 const USAGE = `Usage: npm run emulator -- [options]
 
@@ -15,6 +16,7 @@ const USAGE = `Usage: npm run emulator -- [options]
   --fail-rate P     answer 503 with probability P (0..1)
   --drop-rate P     store the change, then drop the connection with probability P (0..1)
   --seed N          seed of the fault draws
+  --mode NAME       a deliberate departure from the service (repeatable): ${MODE_NAMES.join(", ")}
   --help            show this help`;
 
 function num(name: string, value: string | undefined): number | undefined {
@@ -39,6 +41,7 @@ async function main(argv: string[]): Promise<void> {
       "fail-rate": { type: "string" },
       "drop-rate": { type: "string" },
       seed: { type: "string" },
+      mode: { type: "string", multiple: true },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -64,6 +67,7 @@ async function main(argv: string[]): Promise<void> {
     ...(values.data ? { dataFile: values.data } : {}),
     ...(rate !== undefined ? { rateLimit: { perSecond: rate } } : {}),
     ...(seed !== undefined ? { seed } : {}),
+    ...(values.mode ? { modes: modesFromNames(values.mode) } : {}),
     faults,
   });
   const lines = [`svc emulator listening on ${emu.url}`];

@@ -20,6 +20,7 @@ import type {
   StoredWorkflow,
 } from "./store";
 import type { StoredSubscriber } from "./subscriber-table";
+import { defaultPreferences } from "./workflow-preferences";
 
 /**
  * Seed data. Subscribers, workflows, messages and notification events have no create operation in the
@@ -169,9 +170,8 @@ function seedWorkflows(env: EnvironmentState, list: FixtureSet["workflows"]): vo
       updatedAt: iso(raw.updatedAt, now),
       steps: steps as StoredWorkflow["steps"],
       origin,
-      preferences: raw.preferences ?? {
-        default: { all: { enabled: true, readOnly: false }, channels: {} },
-      },
+      // A fixture workflow without preferences holds what the service stores for none (workflow-preferences.ts).
+      preferences: raw.preferences ?? { default: defaultPreferences(), user: null },
       status: raw.status ?? "ACTIVE",
       severity: raw.severity ?? "none",
     };

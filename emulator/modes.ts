@@ -19,6 +19,29 @@ export interface EmulatorModes {
    * servers of 2024 and early 2025 did (the v2 create did not preserve the workflowId then).
    */
   workflowIdFromName?: boolean;
-  /** Answer GET of a missing workflow with 400 instead of 404, as one older server version did. */
+  /**
+   * Answer GET of a missing workflow with 400 "Workflow cannot be found" (and `workflowId`) instead of 404,
+   * as servers of October 2024 did (workflow-not-found-exception.ts extended BadRequestException then).
+   */
   missingWorkflowAs400?: boolean;
+}
+
+/** The names of the modes, as `--mode` on the command line takes them. */
+export const MODE_NAMES = [
+  "allowDuplicateIdentifiers",
+  "ignoreIdempotencyKeys",
+  "workflowIdFromName",
+  "missingWorkflowAs400",
+] as const satisfies readonly (keyof EmulatorModes)[];
+
+/** Modes from their names (`--mode`), refusing an unknown name with the allowed ones. */
+export function modesFromNames(names: readonly string[]): EmulatorModes {
+  const modes: EmulatorModes = {};
+  for (const name of names) {
+    const known = MODE_NAMES.find((m) => m === name);
+    if (!known)
+      throw new Error(`--mode must be one of ${MODE_NAMES.join(", ")} (got ${JSON.stringify(name)})`);
+    modes[known] = true;
+  }
+  return modes;
 }

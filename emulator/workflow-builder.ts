@@ -10,7 +10,8 @@ import { completePreferences } from "./workflow-preferences";
  * Building stored v2 workflows from create/update bodies as the service's upsert does
  * (libs/application-generic/src/usecases/upsert-workflow/upsert-workflow.usecase.ts, formerly
  * apps/api/src/app/workflows-v2/usecases/upsert-workflow/): step identity, stepId slugs, control values,
- * issues and status. Integration issues are not stored: {@link withReadIssues} adds them to every answer.
+ * issues and status. Steps are stored with the issues of the write (what list items show); full workflow
+ * answers carry the integration issues of the moment instead ({@link withReadIssues}).
  */
 
 /** A step of a body, read tolerantly: the service checks the shape of controls, not their completeness. */
@@ -64,7 +65,7 @@ const CHANNEL_TYPES = ["in_app", "email", "sms", "chat", "push"];
  * (build-step-issues.usecase.ts `validateIntegration`). `primary` is computed as the integrations' answers
  * compute it (routes/integrations.ts `primaryIds`): the stored flag is never set.
  */
-function integrationIssues(store: Store, env: EnvironmentState, type: string) {
+export function integrationIssues(store: Store, env: EnvironmentState, type: string) {
   if (!CHANNEL_TYPES.includes(type)) return undefined;
   const primaryNeeded = type === "email" || type === "sms";
   const primaries = primaryNeeded ? primaryIds(store) : new Set<string>();
@@ -76,16 +77,27 @@ function integrationIssues(store: Store, env: EnvironmentState, type: string) {
   return { [type]: [{ issueType: "MISSING_INTEGRATION", message }] };
 }
 
-/** The control issues of a step as stored at write, or undefined when it has none. */
-function controlIssues(type: string, values: Record<string, unknown>) {
+/** The integration issues of a step type at this moment, or undefined (see {@link integrationIssues}). */
+export type IntegrationIssuesOf = (type: string) => Record<string, unknown> | undefined;
+
+/**
+ * The issues of a step as the upsert stores them (build-step-issues.usecase.ts): control issues of the values
+ * sent and integration issues of the write's moment; undefined when there are none.
+ */
+function writeIssues(type: string, values: Record<string, unknown>, integrationOf: IntegrationIssuesOf) {
   const controls = stepControlIssues(type, values);
-  return Object.keys(controls).length > 0 ? { controls } : undefined;
+  const integration = integrationOf(type);
+  const issues: Record<string, unknown> = {};
+  if (Object.keys(controls).length > 0) issues["controls"] = controls;
+  if (integration) issues["integration"] = integration;
+  return Object.keys(issues).length > 0 ? issues : undefined;
 }
 
 /**
- * A workflow as answered: its stored steps with the integration issues of this moment added (the service
- * builds them when the workflow is read, from the environment's integrations then; the status stays the
- * stored one). Every workflow answer (get, list, create, update, patch, sync) goes through here.
+ * A workflow as a full answer (get, create, update, patch, sync): its stored steps with the integration
+ * issues replaced by those of this moment (the service builds them when the workflow is read; DESIGN.md);
+ * the status stays the stored one. List items show the stored issues (notification-template-mapper.ts
+ * `toStepListResponseDto`: `issues: step.issues`).
  */
 export function withReadIssues(
   store: Store,
@@ -93,9 +105,11 @@ export function withReadIssues(
   workflow: StoredWorkflow,
 ): StoredWorkflow {
   const steps = workflow.steps.map((step) => {
+    const { integration: _stored, ...rest } = step.issues ?? {};
     const integration = integrationIssues(store, env, step.type);
-    if (!integration) return step;
-    return { ...step, issues: { ...step.issues, integration } } as WorkflowStep;
+    const issues = integration ? { ...rest, integration } : rest;
+    const { issues: _old, ...fields } = step;
+    return (Object.keys(issues).length > 0 ? { ...fields, issues } : fields) as WorkflowStep;
   });
   return { ...workflow, steps };
 }
@@ -126,12 +140,14 @@ function stepIdOf(step: BodyStep, kept: WorkflowStep | undefined, taken: readonl
  * Builds the step list of a write: `_id` keeps a stored step, anything else is new. Control values: the
  * controller turns absent `controlValues` into `null` (workflow.controller.ts, create and update), and `null`
  * deletes them, so a step sent without values has none; given ones are stored as the upsert stores them.
- * Issues: the control issues of the values sent (build-step-issues.usecase.ts, `controlsDto`).
+ * Issues: the control issues of the values sent (build-step-issues.usecase.ts, `controlsDto`) and the
+ * integration issues of this moment.
  */
 function buildSteps(
   write: WorkflowWrite,
   ids: { _id: string; workflowId: string },
   previous: readonly WorkflowStep[] | undefined,
+  integrationOf: IntegrationIssuesOf,
 ): WorkflowStep[] {
   const steps: WorkflowStep[] = [];
   for (const step of write.steps) {
@@ -144,7 +160,7 @@ function buildSteps(
     const _id = kept?._id ?? objectId();
     const sent = step.controlValues ?? {};
     const values = storedControlValues(step.type, sent);
-    const issues = controlIssues(step.type, sent);
+    const issues = writeIssues(step.type, sent, integrationOf);
     const built = {
       _id,
       stepId,
@@ -207,11 +223,12 @@ function payloadFields(write: WorkflowWrite, previous: StoredWorkflow | undefine
 export function buildWorkflow(
   write: WorkflowWrite,
   ids: { _id: string; workflowId: string },
+  integrationOf: IntegrationIssuesOf,
   previous?: StoredWorkflow,
 ): StoredWorkflow {
   const now = new Date().toISOString();
   const active = write.active ?? true;
-  const steps = buildSteps(write, ids, previous?.steps);
+  const steps = buildSteps(write, ids, previous?.steps, integrationOf);
   return {
     ...previous,
     _id: ids._id,

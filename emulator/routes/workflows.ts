@@ -7,7 +7,7 @@ import {
   patchWorkflowBodySchema,
   syncWorkflowBodySchema,
 } from "../../sdk/schemas";
-import { badRequest, forbidden, HttpError, notFound, unprocessable } from "../errors";
+import { badRequest, forbidden, HttpError, unprocessable } from "../errors";
 import { objectId } from "../ids";
 import type { RequestContext, Route, RouteResult } from "../router";
 import type { EnvironmentState, StoredWorkflow } from "../store";
@@ -16,6 +16,8 @@ import {
   bodyStepSchema,
   buildWorkflow,
   freeWorkflowId,
+  type IntegrationIssuesOf,
+  integrationIssues,
   slugify,
   type WorkflowWrite,
   withReadIssues,
@@ -84,12 +86,20 @@ function validBody<S extends z.ZodType>(schema: S, body: unknown, withWorkflowId
   throw unprocessable(messages);
 }
 
-/** The workflow of `{workflowId}` in `env`, or the service's 404 (workflow-not-found-exception.ts). */
+/**
+ * The workflow of `{workflowId}` in `env`, or the service's 404 `{ message: "Workflow cannot be found",
+ * workflowId }` (libs/application-generic/src/usecases/workflow/get-workflow-by-ids/get-workflow-by-ids.usecase.ts).
+ */
 function found(env: EnvironmentState, ctx: RequestContext): StoredWorkflow {
   const id = ctx.params["workflowId"] ?? "";
   const workflow = env.findWorkflow(id);
-  if (!workflow) throw notFound(`Workflow ${id} not found`);
+  if (!workflow) throw new HttpError(404, "Workflow cannot be found", {}, { workflowId: id });
   return workflow;
+}
+
+/** The integration issues of a step type in `env` now. */
+function issuesNow(ctx: RequestContext, env: EnvironmentState): IntegrationIssuesOf {
+  return (type) => integrationIssues(ctx.store, env, type);
 }
 
 /** A workflow answer: the stored workflow with the integration issues of this moment (get-workflow usecase). */
@@ -134,15 +144,18 @@ function getWorkflow(ctx: RequestContext): RouteResult {
     throw forbidden(OTHER_ENVIRONMENT_MESSAGE);
   const env = keyEnvironment(ctx);
   if (ctx.store.modes.missingWorkflowAs400 && !env.findWorkflow(ctx.params["workflowId"] ?? ""))
-    throw new HttpError(400, MISSING_WORKFLOW_400_MESSAGE(ctx.params["workflowId"] ?? ""));
+    throw missingWorkflow400(ctx.params["workflowId"] ?? "");
   return answer(ctx, env, found(env, ctx));
 }
 
 /**
- * The 400 message of the `missingWorkflowAs400` mode. ASSUMED (the old source could not be read): the
- * message of `WorkflowNotFoundException` of that time, with the status of a BadRequestException.
+ * The 400 of the `missingWorkflowAs400` mode: from PR #6460 (2024-10-01) to #6648 (2024-10-22),
+ * apps/api/src/app/workflows-v2/exceptions/workflow-not-found-exception.ts extended BadRequestException with
+ * `{ message: "Workflow cannot be found", workflowId }`, which the exception filter answers with both fields.
  */
-const MISSING_WORKFLOW_400_MESSAGE = (id: string) => `Workflow not found with id: ${id}`;
+function missingWorkflow400(id: string): HttpError {
+  return new HttpError(400, "Workflow cannot be found", {}, { workflowId: id });
+}
 
 /**
  * The workflowId a create stores: the body's (the v2 controller sets `preserveWorkflowId`), or with the
@@ -165,7 +178,7 @@ function createWorkflow(ctx: RequestContext): RouteResult {
   const body = validBody(createBodySchema, ctx.body, true);
   const env = keyEnvironment(ctx);
   const ids = { _id: objectId(), workflowId: createdWorkflowId(ctx, env, body) };
-  return saved(ctx, env, buildWorkflow(body as WorkflowWrite, ids), 201);
+  return saved(ctx, env, buildWorkflow(body as WorkflowWrite, ids, issuesNow(ctx, env)), 201);
 }
 
 /**
@@ -177,7 +190,7 @@ function updateWorkflow(ctx: RequestContext): RouteResult {
   const previous = found(env, ctx);
   const body = validBody(updateBodySchema, ctx.body, false);
   const ids = { _id: previous._id, workflowId: previous.workflowId };
-  return saved(ctx, env, buildWorkflow(body as WorkflowWrite, ids, previous));
+  return saved(ctx, env, buildWorkflow(body as WorkflowWrite, ids, issuesNow(ctx, env), previous));
 }
 
 /**
@@ -206,18 +219,30 @@ function deleteWorkflow(ctx: RequestContext): RouteResult {
 }
 
 /**
- * A list item (mappers/notification-template-mapper.ts `toWorkflowsMinifiedDtos`, dtos/workflow-list-response.dto.ts,
- * step-list-response.dto.ts): no full steps, their types as `stepTypeOverviews` and `steps: [{ slug, type,
- * issues? }]` with the issues of the moment.
+ * A list item (mappers/notification-template-mapper.ts `toMinifiedWorkflowDto`): these fields only, with
+ * `lastPublishedAt` "" when never published and `steps: [{ slug, type, issues }]` holding the issues stored
+ * at the last write (`toStepListResponseDto`).
  */
-function listItem(ctx: RequestContext, env: EnvironmentState, w: StoredWorkflow) {
-  const { steps, preferences: _p, payloadSchema: _s, ...rest } = withReadIssues(ctx.store, env, w);
-  const overview = steps.map((s) => ({
-    slug: s.slug,
-    type: s.type,
-    ...(s.issues ? { issues: s.issues } : {}),
-  }));
-  return { ...rest, stepTypeOverviews: steps.map((s) => s.type), steps: overview };
+function listItem(w: StoredWorkflow) {
+  const item: Record<string, unknown> = {
+    _id: w._id,
+    workflowId: w.workflowId,
+    slug: w.slug,
+    name: w.name,
+    origin: w.origin,
+    tags: w.tags,
+    updatedAt: w.updatedAt,
+    lastPublishedAt: w.lastPublishedAt || "",
+    stepTypeOverviews: w.steps.map((s) => s.type),
+    createdAt: w.createdAt,
+    status: w.status,
+    lastTriggeredAt: w.lastTriggeredAt,
+    isTranslationEnabled: w.isTranslationEnabled || false,
+    steps: w.steps.map((s) => ({ slug: s.slug, type: s.type, ...(s.issues ? { issues: s.issues } : {}) })),
+  };
+  if (w.lastPublishedBy) item["lastPublishedBy"] = w.lastPublishedBy;
+  if (w.updatedBy) item["updatedBy"] = w.updatedBy;
+  return item;
 }
 
 /**
@@ -242,7 +267,7 @@ function listWorkflows(ctx: RequestContext): RouteResult {
   const page = matches.slice(offset, offset + (q.limit ?? 50));
   return {
     status: 200,
-    body: { data: { workflows: page.map((w) => listItem(ctx, env, w)), totalCount: matches.length } },
+    body: { data: { workflows: page.map(listItem), totalCount: matches.length } },
   };
 }
 
@@ -301,7 +326,7 @@ function syncWorkflow(ctx: RequestContext): RouteResult {
     );
   const existing = target.findWorkflow(source.workflowId);
   const ids = { _id: existing?._id ?? objectId(), workflowId: source.workflowId };
-  const copy = buildWorkflow(syncWrite(source, existing), ids, existing);
+  const copy = buildWorkflow(syncWrite(source, existing), ids, issuesNow(ctx, target), existing);
   const now = new Date().toISOString();
   sourceEnv.workflows.set(source._id, {
     ...source,

@@ -173,6 +173,25 @@ describe("list items (dtos/workflow-list-response.dto.ts, step-list-response.dto
       origin: "svc-cloud",
     });
     expect(item.stepTypeOverviews).toEqual(["push", "delay"]);
+    expect(Object.keys(item).sort()).toEqual(
+      [
+        "_id",
+        "createdAt",
+        "isTranslationEnabled",
+        "lastPublishedAt",
+        "lastTriggeredAt",
+        "name",
+        "origin",
+        "slug",
+        "status",
+        "stepTypeOverviews",
+        "steps",
+        "tags",
+        "updatedAt",
+        "workflowId",
+      ].sort(),
+    );
+    expect(item.lastPublishedAt).toBe("");
     expect(item.steps).toEqual([
       {
         slug: w.steps[0].slug,
@@ -200,6 +219,10 @@ describe("status and issues (libs/application-generic/src/utils/compute-workflow
     const read = await call(emu, "GET", `/v2/workflows/${w.workflowId}`);
     expect(read.body.data.steps[0].issues).toBeUndefined();
     expect(read.body.data.status).toBe("ACTIVE");
+    // List items show the issues stored at the last write (notification-template-mapper.ts toStepListResponseDto).
+    const page = await call(emu, "GET", `/v2/workflows${qs({ query: w.workflowId })}`);
+    const item = page.body.data.workflows.find((x: { _id: string }) => x._id === w._id);
+    expect(item.steps[0].issues.integration.chat[0].issueType).toBe("MISSING_INTEGRATION");
   });
 });
 
@@ -308,7 +331,11 @@ describe("older servers (emulator modes)", () => {
     const old = await startEmulator({ modes: { missingWorkflowAs400: true } });
     try {
       const res = await call(old, "GET", "/v2/workflows/nope");
-      expect(expectError(res, 400).message).toBe("Workflow not found with id: nope");
+      expect(expectError(res, 400)).toMatchObject({
+        message: "Workflow cannot be found",
+        workflowId: "nope",
+        error: "Bad Request",
+      });
     } finally {
       await old.close();
     }

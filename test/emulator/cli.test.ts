@@ -124,6 +124,28 @@ describe("CLI (npm run emulator)", () => {
     expect(await exited(child)).toBe(0);
   });
 
+  it("takes --mode (repeatable): a server that derives workflowIds from names and answers a missing workflow 400", async () => {
+    const { child, output } = await startCli([
+      "--port",
+      "0",
+      "--fixtures",
+      "none",
+      "--mode",
+      "workflowIdFromName",
+      "--mode",
+      "missingWorkflowAs400",
+    ]);
+    const url = /listening on (http:\/\/[\d.:]+)/.exec(output())?.[1];
+    const emu = { url, apiKey: "emu_dev_key" } as Emulator;
+    const made = await call(emu, "POST", "/v2/workflows", {
+      body: { workflowId: "given", name: "From Name", steps: [] },
+    });
+    expect(made.body.data.workflowId).toBe("from-name");
+    expect((await call(emu, "GET", "/v2/workflows/nope")).status).toBe(400);
+    child.kill("SIGTERM");
+    expect(await exited(child)).toBe(0);
+  });
+
   it("fails with usage on a bad flag", async () => {
     const child = spawn(process.execPath, [join(out, "emulator", "cli.js"), "--latency", "soon"], {
       stdio: ["ignore", "pipe", "pipe"],

@@ -86,7 +86,7 @@ describe("fixtures", () => {
       expect((await call(emu, "GET", "/v1/integrations", { key: "staging" })).status).toBe(200);
       const wf = await call(emu, "GET", "/v2/workflows/x", { key: "staging" });
       expect(wf.status).toBe(404);
-      expect(wf.body.message).toBe("Workflow x not found");
+      expect(wf.body).toMatchObject({ message: "Workflow cannot be found", workflowId: "x" });
     } finally {
       await emu.close();
     }

@@ -120,9 +120,10 @@ describe("GET /v2/workflows/{workflowId}", () => {
     const w = (await create({ workflowId: "wf-get" })).body.data;
     for (const id of ["wf-get", w.slug, w._id])
       expect((await call(emu, "GET", `/v2/workflows/${id}`)).body.data._id).toBe(w._id);
-    expect(expectError(await call(emu, "GET", "/v2/workflows/wf-get", { key: prodKey }), 404).message).toBe(
-      "Workflow wf-get not found",
-    );
+    expect(expectError(await call(emu, "GET", "/v2/workflows/wf-get", { key: prodKey }), 404)).toMatchObject({
+      message: "Workflow cannot be found",
+      workflowId: "wf-get",
+    });
   });
 });
 
