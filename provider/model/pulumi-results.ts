@@ -26,6 +26,12 @@ export interface DiffOutcome {
   replaces: string[];
   /** Whether the old resource must go before its replacement is created (they would collide). */
   deleteBeforeReplace: boolean;
+  /**
+   * The changed property paths against the state's outputs, where the runtime names them (a Workflow's
+   * `steps[1].controls.subject`); the dynamic path hands them to the engine
+   * (../runtime/shared/dynamic-detailed-diff.ts).
+   */
+  changed?: { property: string; kind: "add" | "delete" | "update"; replace: boolean }[];
 }
 
 /** What create answers: the new object's id and its outputs. */

@@ -94,8 +94,8 @@ const workflowFields = {
   name: z.string().min(1, "must not be empty"),
   /** Description. Left out: whatever the service holds (not managed). */
   description: z.string().optional(),
-  /** Tags. Left out: whatever the service holds (not managed). */
-  tags: z.array(z.string()).optional(),
+  /** Tags, at most 16 (the service's limit). Left out: whatever the service holds (not managed). */
+  tags: z.array(z.string()).max(16, "at most 16 tags (the service refuses more)").optional(),
   /** Whether the workflow can be triggered (default true, as the service). */
   active: z.boolean().default(true),
   /** Whether triggers are validated against `payloadSchema`. Left out: not managed. */
@@ -158,8 +158,8 @@ const computedShape = {
   /** The steps as stored, each with its `stepId` and `id` (the service's `_id`). */
   steps: z.array(workflowStepOutputSchema),
   /**
-   * `ACTIVE`, `INACTIVE` (not `active`) or `ERROR` (a step has issues, e.g. a channel step without an
-   * active integration of its channel).
+   * `ACTIVE`, `INACTIVE` (not `active`) or `ERROR` (a step's controls have issues; a channel step without an
+   * active integration of its channel is listed in `issues` but does not change the status).
    */
   status: z.string(),
   /**

@@ -6,7 +6,7 @@
  * fingerprints. Same formulas, same results: a resource named alike in the same project and stack gets the
  * same identifier on both paths.
  */
-import { defaultIdentifier, type IdentifierOrigin } from "../default-identifier";
+import { defaultFor, type IdentifierOrigin } from "../default-identifier";
 import type { ProviderKind } from "../model/kinds";
 import { fingerprintKey, fingerprintsOf } from "../model/subscriber-credentials-set-fingerprint";
 import { decodeCredentials } from "../model/subscriber-credentials-set-schema";
@@ -25,7 +25,7 @@ function withDefaultIdentifier(
 ): Props {
   if (news[key] !== undefined && news[key] !== null) return news;
   const origin: IdentifierOrigin = { project: urn.project, stack: urn.stack, name: urn.name };
-  return { ...news, [key]: defaultIdentifier(origin), defaultIdentifierOf: origin };
+  return { ...news, [key]: defaultFor(origin, key), defaultIdentifierOf: origin };
 }
 
 function isMap(v: unknown): v is Props {

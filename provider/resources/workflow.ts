@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { defaultIdentifier, type IdentifierOrigin } from "../default-identifier";
+import { defaultWorkflowId, type IdentifierOrigin } from "../default-identifier";
 import type { ArgsOf, OutputProps, StateOf } from "../inputs";
 import {
   type WorkflowOutputs,
@@ -87,7 +87,7 @@ export class Workflow extends pulumi.dynamic.Resource {
       ...outputOnlyProps(workflowOutputsSchema),
       ...targetProps(opts),
       ...args,
-      workflowId: origin ? defaultIdentifier(origin) : args.workflowId,
+      workflowId: origin ? defaultWorkflowId(origin) : args.workflowId,
       defaultIdentifierOf: origin,
     };
     super(provider, name, props, resourceOptions(opts), "svc", "Workflow");

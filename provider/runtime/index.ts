@@ -32,6 +32,7 @@ import { IntegrationProvider } from "./integration/provider";
 import { inputsOf as layoutInputs } from "./layout/model";
 import { LayoutProvider } from "./layout/provider";
 import { keepingInputs } from "./shared/kept-inputs";
+import { announceChangedPaths } from "./shared/dynamic-detailed-diff";
 import { type Provider, type TargetedProvider, withTarget } from "./shared/with-target";
 import { inputsOf as credentialsInputs } from "./subscriber-credentials/model";
 import { SubscriberCredentialsProvider } from "./subscriber-credentials/provider";
@@ -104,7 +105,9 @@ export function installProvider(shim: ShimV2, req: dynamic.ConfigureRequest): Pr
   };
   shim.diff = async (id, olds, news) => {
     await ready;
-    return impl.diff(id, olds, news);
+    const outcome = await impl.diff(id, olds, news);
+    announceChangedPaths(outcome);
+    return outcome;
   };
   shim.create = async (inputs) => {
     await ready;

@@ -28,14 +28,17 @@ const userSchema = z.looseObject({
   externalId: z.string().nullable().optional(),
 });
 
-/** Preferences of a workflow: the `all` fallback and per-channel flags. */
+/**
+ * Preferences of a workflow: the `all` fallback and per-channel flags. `readOnly` may be missing (older
+ * stored preferences have none; it then reads as false).
+ */
 const workflowPreferencesSchema = z.looseObject({
   /** The fallback of every channel without a setting of its own. */
   all: z.looseObject({
     /** Whether the channels are on. */
     enabled: z.boolean(),
-    /** Whether subscribers cannot change it (a critical workflow). */
-    readOnly: z.boolean(),
+    /** Whether subscribers cannot change it (a critical workflow); missing reads as false. */
+    readOnly: z.boolean().optional(),
   }),
   /** Per channel (`in_app`, `email`, `sms`, `chat`, `push`): whether it is on. */
   channels: z.record(
@@ -175,6 +178,11 @@ const THROTTLE_TYPES = ["fixed", "dynamic"] as const;
 const THROTTLE_UNITS = ["minutes", "hours", "days"] as const;
 /** Email editor kinds. */
 const EDITOR_TYPES = ["block", "html"] as const;
+/**
+ * Chat editor kinds: the service's chat controls take `editorType` and set it on every chat step with a body
+ * (libs/application-generic/src/utils/resolve-chat-editor-type.ts).
+ */
+export const CHAT_EDITOR_TYPES = ["text", "block"] as const;
 
 /** A link in control values: a valid URL, a path starting with `/`, or a `{{ variable }}`. */
 function isLinkValue(value: string): boolean {
@@ -227,7 +235,7 @@ function controlValueSchemas(strict: boolean) {
   });
   const sms = obj({ body: z.string().optional(), skip });
   const push = obj({ subject: z.string().optional(), body: z.string().optional(), skip });
-  const chat = obj({ body: z.string().optional(), skip });
+  const chat = obj({ body: z.string().optional(), editorType: en(CHAT_EDITOR_TYPES).optional(), skip });
   const delay = obj({
     type: en(SCHEDULE_TYPES).optional(),
     amount: z.number().optional(),

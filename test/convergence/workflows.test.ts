@@ -211,6 +211,50 @@ describe("the workflow rules of the oracle, on the emulator", () => {
     );
   });
 
+  it("compares the service's stored form: a chat step's resolved editorType, completed preferences", async () => {
+    const chat = { name: "Chat", type: "chat" as const, controls: { body: "Hello" } };
+    const decl: WorkflowDecl = {
+      ...DECL,
+      workflowId: "t-stored",
+      steps: [...DECL.steps, chat],
+      preferences: {
+        workflow: { all: { enabled: true }, channels: { sms: { enabled: false } } },
+        user: null,
+      },
+      severity: "high",
+      validatePayload: false,
+    };
+    const body = {
+      ...createBody(decl),
+      preferences: decl.preferences,
+      severity: "high",
+      validatePayload: false,
+    };
+    expect((await call(emu, "POST", "/v2/workflows", { body })).status).toBe(201);
+    const model = { ...MODEL, workflows: [DECL, decl] };
+    expect(check(model)).toEqual([]);
+    // Stored otherwise than the declaration would be: each is a finding.
+    const steps = keptSteps("t-stored");
+    await put(
+      "t-stored",
+      steps.map((s) =>
+        s.name === "Chat" ? { ...s, controlValues: { body: "Hello", editorType: "block" } } : s,
+      ),
+      {
+        preferences: { workflow: { all: { enabled: true } }, user: null },
+        severity: "high",
+      },
+    );
+    expect(check(model)).toEqual([
+      expect.stringMatching(
+        /^workflow-fields: .*preferences\.default .*"sms":\{"enabled":true\}.*declared .*"sms":\{"enabled":false\}/,
+      ),
+      expect.stringMatching(
+        /^workflow-steps: .*step Chat \(at 3\): controls \{"body":"Hello","editorType":"block"\}, declared \{"body":"Hello","editorType":"text"\}/,
+      ),
+    ]);
+  });
+
   it("fails on a workflow no stack declares (a duplicate under a suffixed workflowId, or a leftover of destroy)", async () => {
     await call(emu, "POST", "/v2/workflows", { body: createBody(DECL) });
     const dup = stored().find((w) => w.workflowId.startsWith("t-welcome-"))!;

@@ -52,6 +52,14 @@ export function workflowInputs(w: WorkflowDecl): [string, unknown][] {
   if (w.description !== undefined) inputs.push(["description", w.description]);
   if (w.tags !== undefined) inputs.push(["tags", w.tags]);
   if (w.active !== undefined) inputs.push(["active", w.active]);
+  for (const key of [
+    "preferences",
+    "validatePayload",
+    "payloadSchema",
+    "severity",
+    "isTranslationEnabled",
+  ] as const)
+    if (w[key] !== undefined) inputs.push([key, w[key]]);
   inputs.push(["steps", w.steps.map((s) => ({ name: s.name, type: s.type, controls: s.controls }))]);
   return inputs;
 }

@@ -15,6 +15,8 @@ import { Rng } from "./rng";
 import type { OobAction } from "./script";
 import {
   type Controls,
+  PREFERENCE_CHANNELS,
+  type PreferencesDecl,
   STEP_TYPES,
   type StepDecl,
   type StepType,
@@ -104,7 +106,33 @@ export class WorkflowDraws {
     if (this.rng.chance(0.5)) decl.description = `About ${this.rng.hex(4)}`;
     if (this.rng.chance(0.5)) decl.tags = this.tags();
     if (this.rng.chance(0.2)) decl.active = false;
+    if (this.rng.chance(0.5)) decl.preferences = this.preferences();
+    if (this.rng.chance(0.3)) decl.validatePayload = this.rng.chance(0.5);
+    if (this.rng.chance(0.3))
+      decl.payloadSchema = { type: "object", properties: { [`f${this.rng.hex(2)}`]: { type: "string" } } };
+    if (this.rng.chance(0.3)) decl.severity = this.rng.pick(["high", "medium", "low", "none"] as const);
+    if (this.rng.chance(0.2)) decl.isTranslationEnabled = false;
     return decl;
+  }
+
+  /** Partial preferences: `workflow` mostly, `user` now and then (or null), each side partial. */
+  private preferences(): NonNullable<WorkflowDecl["preferences"]> {
+    const side = (): PreferencesDecl => {
+      const out: PreferencesDecl = {};
+      if (this.rng.chance(0.6)) {
+        out.all = this.rng.chance(0.5)
+          ? { enabled: this.rng.chance(0.7) }
+          : { enabled: true, readOnly: this.rng.chance(0.5) };
+      }
+      if (this.rng.chance(0.6)) {
+        const channel = this.rng.pick(PREFERENCE_CHANNELS);
+        out.channels = { [channel]: { enabled: this.rng.chance(0.5) } };
+      }
+      return out;
+    };
+    const prefs: NonNullable<WorkflowDecl["preferences"]> = { workflow: side() };
+    if (this.rng.chance(0.3)) prefs.user = this.rng.chance(0.3) ? null : side();
+    return prefs;
   }
 
   private tags(): string[] {
@@ -166,7 +194,13 @@ export class WorkflowDraws {
   }
 
   private fields(): WorkflowFields {
-    switch (this.rng.int(4)) {
+    switch (this.rng.int(6)) {
+      case 4:
+        return { preferences: this.rng.chance(0.2) ? null : this.preferences() };
+      case 5:
+        return {
+          severity: this.rng.chance(0.2) ? null : this.rng.pick(["high", "medium", "low", "none"] as const),
+        };
       case 0:
         return { title: `Flow ${this.rng.hex(4)}` };
       case 1:

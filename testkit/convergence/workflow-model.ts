@@ -35,6 +35,15 @@ export interface StepDecl {
   controls: Controls;
 }
 
+/** The channels of workflow preferences. */
+export const PREFERENCE_CHANNELS = ["in_app", "email", "sms", "chat", "push"] as const;
+
+/** One side of declared preferences, partial as a program may write it (the service completes it). */
+export interface PreferencesDecl {
+  all?: { enabled?: boolean; readOnly?: boolean };
+  channels?: Partial<Record<(typeof PREFERENCE_CHANNELS)[number], { enabled: boolean }>>;
+}
+
 /** One declared `svc.Workflow`. */
 export interface WorkflowDecl {
   /** Pulumi resource name. */
@@ -47,6 +56,13 @@ export interface WorkflowDecl {
   tags?: string[];
   /** Absent: the service's default, true. */
   active?: boolean;
+  /** Partial preferences: the workflow's (`workflow`) and the subscribers' (`user`, null: none). */
+  preferences?: { workflow?: PreferencesDecl; user?: PreferencesDecl | null };
+  validatePayload?: boolean;
+  payloadSchema?: Record<string, unknown>;
+  severity?: "high" | "medium" | "low" | "none";
+  /** Only `false`: `true` is stored by Novu's enterprise edition alone (elsewhere answered false). */
+  isTranslationEnabled?: false;
   steps: StepDecl[];
 }
 
@@ -67,6 +83,8 @@ export interface WorkflowFields {
   description?: string | null;
   tags?: string[] | null;
   active?: boolean | null;
+  preferences?: WorkflowDecl["preferences"] | null;
+  severity?: WorkflowDecl["severity"] | null;
 }
 
 /** The kinds of {@link WorkflowEdit}. */
@@ -140,7 +158,7 @@ export function applyWorkflowEdit(
 
 function setFields(w: WorkflowDecl, fields: WorkflowFields): boolean {
   if (fields.title !== undefined) w.title = fields.title;
-  for (const key of ["description", "tags", "active"] as const) {
+  for (const key of ["description", "tags", "active", "preferences", "severity"] as const) {
     const value = fields[key];
     if (value === null) delete w[key];
     else if (value !== undefined) Object.assign(w, { [key]: structuredClone(value) });

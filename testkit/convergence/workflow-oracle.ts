@@ -4,10 +4,13 @@
  * state from the emulator's store of the stack's environment.
  *
  * - (w-a) after every converged `up` ({@link checkWorkflows}): each declared workflow exists once, under its
- *   workflowId, with exactly the declared `name` and `active` (absent: true), `description` and `tags` when
- *   declared (left out, they are not managed), and its steps in the declared order, each with the declared name, type and
- *   control values (deep equality: nothing added, nothing left from earlier values). No other workflow is
- *   in the environment but the application's (fixtures, and those it made out of band).
+ *   workflowId, with exactly the declared `name` and `active` (absent: true); `description`, `tags`,
+ *   `preferences`, `validatePayload`, `payloadSchema`, `severity` and `isTranslationEnabled` when declared
+ *   (left out, they are not managed), and its steps in the declared order, each with the declared name, type
+ *   and control values (deep equality: nothing added, nothing left from earlier values). Each compared as
+ *   the service stores the declaration ({@link storedForm}): a chat step's `editorType` resolved, partial
+ *   preferences completed. No other workflow is in the environment but the application's (fixtures, and
+ *   those it made out of band).
  * - (w-b) always ({@link checkForeignWorkflows}): every workflow of the application is stored exactly as it
  *   was last written by the application (the whole stored record, `updatedAt` included: not even rewritten).
  * - (w-c) after `destroy`: rule (w-a) with nothing declared, so none of the stack's workflows is left, and
@@ -18,7 +21,12 @@
  * slug of the resource name and a dash, and requires exactly one.
  */
 import type { StackView } from "./oracle";
-import type { StepDecl, WorkflowDecl } from "./workflow-model";
+import {
+  PREFERENCE_CHANNELS,
+  type PreferencesDecl,
+  type StepDecl,
+  type WorkflowDecl,
+} from "./workflow-model";
 
 /** One step of a stored workflow (the fields the oracle reads). */
 export interface LiveStep {
@@ -37,6 +45,12 @@ export interface LiveWorkflow {
   description: string;
   tags: string[];
   active: boolean;
+  /** `preferences` as stored: `default` (the declared `workflow`) and `user`. */
+  preferences: { default?: unknown; user?: unknown };
+  validatePayload: unknown;
+  payloadSchema: unknown;
+  severity: unknown;
+  isTranslationEnabled: unknown;
   steps: LiveStep[];
   /** The whole stored record, JSON (compared as it is for the application's workflows). */
   record: string;
@@ -72,6 +86,11 @@ export function liveWorkflowOf(raw: {
   description?: string | undefined;
   tags?: string[] | undefined;
   active?: boolean | undefined;
+  preferences?: { default?: unknown; user?: unknown } | undefined;
+  validatePayload?: unknown;
+  payloadSchema?: unknown;
+  severity?: unknown;
+  isTranslationEnabled?: unknown;
   steps: readonly {
     _id: string;
     stepId: string;
@@ -87,6 +106,11 @@ export function liveWorkflowOf(raw: {
     description: raw.description ?? "",
     tags: [...(raw.tags ?? [])],
     active: raw.active ?? false,
+    preferences: structuredClone(raw.preferences ?? {}),
+    validatePayload: raw.validatePayload,
+    payloadSchema: structuredClone(raw.payloadSchema),
+    severity: raw.severity,
+    isTranslationEnabled: raw.isTranslationEnabled,
     steps: raw.steps.map((s) => ({
       _id: s._id,
       stepId: s.stepId,
@@ -137,17 +161,59 @@ function canonical(v: unknown): unknown {
 }
 
 /**
+ * One side of declared preferences as the service stores it (packages/shared/src/utils/
+ * buildWorkflowPreferences.ts over packages/shared/src/consts/preferences/preferences.const.ts): `all` over
+ * `{ enabled: true, readOnly: false }`; each of the five channels `{ enabled }` from the declared channel,
+ * else the declared `all.enabled`, else true.
+ */
+function storedPreferences(side: PreferencesDecl): Record<string, unknown> {
+  const allEnabled = side.all?.enabled;
+  return {
+    all: { enabled: allEnabled ?? true, readOnly: side.all?.readOnly ?? false },
+    channels: Object.fromEntries(
+      PREFERENCE_CHANNELS.map((c) => [c, { enabled: side.channels?.[c]?.enabled ?? allEnabled ?? true }]),
+    ),
+  };
+}
+
+/**
+ * A step's controls as the service stores them: a chat step gets `editorType` (explicit `text`/`block`
+ * stays; a non-empty body without one is `text`, none for an empty body; the generator writes no
+ * block-editor JSON): libs/application-generic/src/utils/resolve-chat-editor-type.ts.
+ */
+function storedControls(step: StepDecl): Record<string, unknown> {
+  if (step.type !== "chat") return step.controls;
+  const { editorType, ...rest } = step.controls;
+  if (editorType === "text" || editorType === "block") return { ...rest, editorType };
+  return typeof rest.body === "string" && rest.body.length > 0 ? { ...rest, editorType: "text" } : rest;
+}
+
+/** The declaration with its steps' controls as the service stores them (preferences: see {@link expected}). */
+export function storedForm(decl: WorkflowDecl): WorkflowDecl {
+  return { ...decl, steps: decl.steps.map((s) => ({ ...s, controls: storedControls(s) })) };
+}
+
+/**
  * What a declared workflow must be stored as: `name`, and `active` (absent: true, as the resource's check
- * defaults it); `description` and `tags` only when declared (left out, they are not managed: the README's
- * contract of `svc.Workflow`, whatever the service holds stays).
+ * defaults it); the other fields only when declared (left out, they are not managed: the README's contract
+ * of `svc.Workflow`, whatever the service holds stays); preferences completed.
  */
 function expected(decl: WorkflowDecl): Record<string, unknown> {
-  return {
-    name: decl.title,
-    active: decl.active ?? true,
-    ...(decl.description !== undefined ? { description: decl.description } : {}),
-    ...(decl.tags !== undefined ? { tags: decl.tags } : {}),
-  };
+  const out: Record<string, unknown> = { name: decl.title, active: decl.active ?? true };
+  for (const key of [
+    "description",
+    "tags",
+    "validatePayload",
+    "payloadSchema",
+    "severity",
+    "isTranslationEnabled",
+  ] as const)
+    if (decl[key] !== undefined) out[key] = decl[key];
+  const prefs = decl.preferences;
+  if (prefs?.workflow !== undefined) out["preferences.default"] = storedPreferences(prefs.workflow);
+  if (prefs?.user !== undefined)
+    out["preferences.user"] = prefs.user === null ? null : storedPreferences(prefs.user);
+  return out;
 }
 
 /** The declared steps against the stored ones: one line per difference, empty when equal. */
@@ -188,14 +254,21 @@ function checkOne(view: StackView, decl: WorkflowDecl, live: readonly LiveWorkfl
     description: w.description,
     tags: w.tags,
     active: w.active,
+    validatePayload: w.validatePayload,
+    payloadSchema: w.payloadSchema,
+    severity: w.severity,
+    isTranslationEnabled: w.isTranslationEnabled,
+    "preferences.default": w.preferences.default,
+    "preferences.user": w.preferences.user ?? null,
   };
-  const fields = Object.keys(want).filter((k) => JSON.stringify(want[k]) !== JSON.stringify(got[k]));
+  const same = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+  const fields = Object.keys(want).filter((k) => !same(want[k], got[k]));
   if (fields.length > 0)
     out.findings.push({
       kind: "workflow-fields",
       detail: `${where}: ${fields.map((k) => `${k} ${JSON.stringify(got[k])}, declared ${JSON.stringify(want[k])}`).join("; ")}`,
     });
-  for (const d of stepDifferences(decl.steps, w.steps))
+  for (const d of stepDifferences(storedForm(decl).steps, w.steps))
     out.findings.push({ kind: "workflow-steps", detail: `${where}: ${d}` });
 }
 

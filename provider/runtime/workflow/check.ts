@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { completeControlValuesSchemas, reportIssues } from "../../../sdk/schemas";
+import { WORKFLOW_ID_PATTERN } from "../../default-identifier";
 import type { CheckFailure, CheckOutcome } from "../../model/pulumi-results";
 import { canonical, isUnknown } from "../../model/values";
 import {
@@ -18,6 +19,7 @@ import {
 } from "../../model/workflow-schema";
 import { schemaFailures } from "../shared/check-failures";
 import { engineInputs, underUnknown, withDefaults } from "../shared/engine-values";
+import { isBlockEditorDocument } from "./stored-form";
 
 type Props = Record<string, unknown>;
 
@@ -27,10 +29,14 @@ export type WorkflowCheck = CheckOutcome<WorkflowInputs>;
 /** The workflow's own fields; steps are checked one by one below. */
 const fieldsSchema = workflowInputsSchema.extend({ steps: z.array(z.unknown()) });
 
-/** Validates and normalizes new inputs (see the file header); failures name what to fix. */
-export function checkWorkflow(news: Props): WorkflowCheck {
+/**
+ * Validates and normalizes new inputs (see the file header); failures name what to fix. `olds` are the
+ * inputs in state: a workflowId already there is kept even where the service's pattern now refuses it.
+ */
+export function checkWorkflow(news: Props, olds: Props = {}): WorkflowCheck {
   const raw = engineInputs(news);
   const failures = schemaFailures(fieldsSchema, raw);
+  failures.push(...workflowIdFailures(raw.workflowId, olds.workflowId));
   if (Array.isArray(raw.steps)) {
     raw.steps.forEach((step, index) => {
       failures.push(...stepFailures(step, index));
@@ -38,6 +44,24 @@ export function checkWorkflow(news: Props): WorkflowCheck {
     failures.push(...duplicateNameFailures(raw.steps));
   }
   return { inputs: normalizeInputs(raw), failures };
+}
+
+/**
+ * A workflowId the service refuses (400, apps/api/src/app/workflows-v2/dtos/create-workflow.dto.ts), unless it
+ * is the one in state (a workflow made before, e.g. by a server that did not check it).
+ */
+function workflowIdFailures(workflowId: unknown, stored: unknown): CheckFailure[] {
+  if (typeof workflowId !== "string" || isUnknown(workflowId) || workflowId === "") return [];
+  if (WORKFLOW_ID_PATTERN.test(workflowId) || workflowId === stored) return [];
+  return [
+    {
+      property: "workflowId",
+      reason:
+        `"${workflowId}" is refused by the service: a workflowId is letters and digits, in groups joined by ` +
+        'one "-", "_" or "." (no "--", nothing else, no separator at either end), e.g. "welcome-new-users"; ' +
+        "choose such a workflowId, or leave it out to get a default one",
+    },
+  ];
 }
 
 /** How a failure names a step: `steps[1] "Welcome email"`. */
@@ -62,7 +86,33 @@ function stepFailures(step: unknown, index: number): CheckFailure[] {
         .map((r) => stepFailure(step, index, r.field, r.message));
   const { type, controls } = (step ?? {}) as Props;
   if (typeof type !== "string" || !(WORKFLOW_STEP_TYPES as readonly string[]).includes(type)) return failures;
-  return [...failures, ...controlFailures(step, index, type as WorkflowStepType, controls)];
+  return [
+    ...failures,
+    ...controlFailures(step, index, type as WorkflowStepType, controls),
+    ...contentLossFailures(step, index, type, controls),
+  ];
+}
+
+/**
+ * Controls the service would store other than declared, losing content: an email step with `editorType:
+ * "block"` whose body is not block-editor (Maily) JSON is stored with an empty body
+ * (libs/application-generic/src/usecases/upsert-workflow/upsert-workflow.usecase.ts).
+ */
+function contentLossFailures(step: unknown, index: number, type: string, controls: unknown): CheckFailure[] {
+  if (type !== "email" || controls === null || typeof controls !== "object") return [];
+  const { editorType, body } = controls as Props;
+  if (editorType !== "block" || typeof body !== "string" || isUnknown(body) || isBlockEditorDocument(body))
+    return [];
+  return [
+    stepFailure(
+      step,
+      index,
+      "controls.body",
+      'with editorType "block" the body must be a block-editor (Maily) JSON document ' +
+        '(a string of {"type":"doc","content":[...]}); the service would store this body as "" and lose it. ' +
+        'For HTML or text, set editorType "html"',
+    ),
+  ];
 }
 
 /**

@@ -1,5 +1,7 @@
 /**
- * The diff of a Workflow: checked new inputs against the outputs in state, field by field and step by step.
+ * The diff of a Workflow: checked new inputs, as the service would store them (./stored-form.ts: a chat
+ * step's resolved `editorType`, completed preferences), against the outputs in state, field by field and
+ * step by step.
  *
  * Steps are compared by position: the step list is ordered (the service runs the steps in order), so an
  * added, removed or moved step is an update of the positions it touches. A declared step is the stored
@@ -14,6 +16,7 @@
 import type { DiffOutcome } from "../../model/pulumi-results";
 import { canonical, containsUnknown, isUnknown } from "../../model/values";
 import type { WorkflowInputs, WorkflowOutputs } from "../../model/workflow-schema";
+import { comparablePreferences, storedControls, storedPreferencesSide } from "./stored-form";
 
 type Props = Record<string, unknown>;
 
@@ -67,7 +70,10 @@ function fieldChanges(olds: Props, news: Props): WorkflowChange[] {
   return [...out, ...preferenceChanges(olds.preferences, news.preferences)];
 }
 
-/** Declared preferences (`user`, `workflow`), each compared whole; left out: not managed. */
+/**
+ * Declared preferences (`user`, `workflow`), each completed as the service stores it and compared whole
+ * with the stored one; left out: not managed.
+ */
 function preferenceChanges(olds: unknown, news: unknown): WorkflowChange[] {
   if (news === undefined) return [];
   if (isUnknown(news)) return [{ property: "preferences", kind: "update", replace: false }];
@@ -75,7 +81,7 @@ function preferenceChanges(olds: unknown, news: unknown): WorkflowChange[] {
   const out: WorkflowChange[] = [];
   for (const [key, value] of Object.entries(asProps(news))) {
     if (value === undefined) continue;
-    if (containsUnknown(value) || !same(o[key], value)) {
+    if (containsUnknown(value) || !same(comparablePreferences(o[key]), storedPreferencesSide(key, value))) {
       out.push({ property: `preferences.${key}`, kind: kindOf(o[key], value), replace: false });
     }
   }
@@ -96,10 +102,10 @@ function stepChanges(index: number, old: unknown, next: unknown): WorkflowChange
       out.push({ property: `${at}.${key}`, kind: "update", replace: false });
     }
   }
-  return [...out, ...controlChanges(at, o.controls, n.controls)];
+  return [...out, ...controlChanges(at, o.controls, storedControls(n.type, n.controls))];
 }
 
-/** Changes of a step's controls, one per control (absent controls are `{}`). */
+/** Changes of a step's controls (declared ones as stored), one per control (absent controls are `{}`). */
 function controlChanges(at: string, olds: unknown, news: unknown): WorkflowChange[] {
   if (isUnknown(news)) return [{ property: `${at}.controls`, kind: "update", replace: false }];
   const o = asProps(olds);
@@ -127,5 +133,5 @@ export function workflowChanges(olds: Props, news: Props): WorkflowChange[] {
 export function diffWorkflow(olds: Partial<WorkflowOutputs>, news: WorkflowInputs): DiffOutcome {
   const changes = workflowChanges(olds as Props, news as Props);
   const replaces = [...new Set(changes.filter((c) => c.replace).map((c) => c.property))];
-  return { changes: changes.length > 0, replaces, deleteBeforeReplace: false };
+  return { changes: changes.length > 0, replaces, deleteBeforeReplace: false, changed: changes };
 }

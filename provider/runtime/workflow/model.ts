@@ -13,6 +13,7 @@ import {
 } from "../../../sdk/schemas";
 import { canonical } from "../../model/values";
 import type { WorkflowInputs, WorkflowOutputs, WorkflowStepOutput } from "../../model/workflow-schema";
+import { declarablePreferences } from "./stored-form";
 
 type Props = Record<string, unknown>;
 type Preferences = NonNullable<CreateWorkflowBody["preferences"]>;
@@ -159,7 +160,8 @@ export function toOutputs(remote: Workflow): WorkflowOutputs {
 
 /**
  * The inputs that describe `outputs` (read answers them): every managed field, steps without what the
- * service assigned. Pasted as a program (`pulumi import`), they give a no-op preview.
+ * service assigned, preferences as a program can declare them (./stored-form.ts). Pasted as a program
+ * (`pulumi import`), they give a no-op preview.
  */
 export function inputsOf(outputs: WorkflowOutputs): Props {
   const {
@@ -171,7 +173,13 @@ export function inputsOf(outputs: WorkflowOutputs): Props {
     steps,
     ...fields
   } = outputs;
-  return { ...fields, steps: steps.map(({ name, type, controls }) => ({ name, type, controls })) };
+  const preferences =
+    fields.preferences === undefined ? {} : { preferences: declarablePreferences(fields.preferences) };
+  return {
+    ...fields,
+    ...preferences,
+    steps: steps.map(({ name, type, controls }) => ({ name, type, controls })),
+  };
 }
 
 /** The one line naming a stored workflow: `"<workflowId>" (_id <id>)`. */

@@ -6,24 +6,34 @@
  *   workflowId is this resource's default one (no one else can have made it, so a re-run after a lost
  *   answer never duplicates); otherwise the create fails naming it and how to adopt it. The service does
  *   not refuse a taken workflowId: it stores the new workflow under a suffixed one (create-workflow usecase,
- *   `generateUniqueIdentifier`), so the answer's workflowId is checked and a suffixed workflow is deleted
- *   again.
+ *   `generateUniqueIdentifier`), so the answer's workflowId is checked: the suffixed copy is deleted and the
+ *   workflow holding the declared workflowId recorded when it is this resource's (a lost answer), and an
+ *   unreadable 2xx answer is followed by a lookup (./create-recovery.ts). Fields the service did not store
+ *   as declared are warned about (./unstored-fields.ts).
  * - update: GET, then PUT the whole workflow (./model.ts `toUpdateBody`), each kept step with its `_id`.
  * - read: GET by `_id` (or workflowId, for an import or `get`); a workflow gone answers `{}`.
  * - delete: DELETE by `_id`: only the stack's own workflow; 404 is already gone.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { NotFoundError } from "../../../sdk/errors";
+import { NotFoundError, ResponseValidationError } from "../../../sdk/errors";
 import type { Workflow } from "../../../sdk/schemas";
 import type { ConfigSource } from "../../config";
-import { defaultIdentifier, keepDefaultIdentifier } from "../../default-identifier";
+import { isDefaultOf, keepDefaultIdentifier } from "../../default-identifier";
 import type { CreateOutcome, DiffOutcome, ReadOutcome, UpdateOutcome } from "../../model/pulumi-results";
 import type { WorkflowInputs, WorkflowOutputs } from "../../model/workflow-schema";
 import { carryWriteId, ReplacementGuard, type Stamped } from "../shared/replacement-guard";
 import { ServiceSession, type ServiceSessionOptions } from "../shared/service-session";
 import { checkWorkflow, type WorkflowCheck } from "./check";
+import {
+  isDeclaredWorkflow,
+  isWorkflowNotFound,
+  namesFromNameMessage,
+  takenMeanwhileMessage,
+  unreadableMessage,
+} from "./create-recovery";
 import { diffWorkflow } from "./diff";
 import { describeWorkflow, inputsOf, toCreateBody, toOutputs, toUpdateBody } from "./model";
+import { warnUnstoredFields } from "./unstored-fields";
 
 /** Options for tests and benchmarks that call the provider directly (the host passes none). */
 export type WorkflowProviderOptions = ServiceSessionOptions;
@@ -52,7 +62,7 @@ export class WorkflowProvider implements dynamic.ResourceProvider {
    * already in state is kept when the resource is renamed (see {@link keepDefaultIdentifier}).
    */
   async check(olds: Record<string, unknown>, news: Record<string, unknown>): Promise<WorkflowCheck> {
-    return checkWorkflow(keepDefaultIdentifier(olds, news ?? {}, "workflowId"));
+    return checkWorkflow(keepDefaultIdentifier(olds, news ?? {}, "workflowId"), olds ?? {});
   }
 
   /** Compares checked inputs with the outputs in state (./diff.ts); no request is made. */
@@ -65,6 +75,7 @@ export class WorkflowProvider implements dynamic.ResourceProvider {
     return this.session.guard("create", undefined, async () => {
       const existing = await this.find(inputs.workflowId);
       const written = existing ? await this.takeOver(inputs, existing) : await this.createNew(inputs);
+      await warnUnstoredFields(inputs, written);
       return { id: written._id, outs: this.creates.stamp(written._id, toOutputs(written), undefined) };
     });
   }
@@ -101,6 +112,7 @@ export class WorkflowProvider implements dynamic.ResourceProvider {
         );
       }
       const updated = await this.session.client().workflows.update(id, toUpdateBody(news, current));
+      await warnUnstoredFields(news, updated);
       return { outs: carryWriteId(toOutputs(updated), olds) };
     });
   }
@@ -116,12 +128,15 @@ export class WorkflowProvider implements dynamic.ResourceProvider {
     });
   }
 
-  /** The workflow `id` (`_id` or workflowId) names in the key's environment, or undefined (404). */
+  /**
+   * The workflow `id` (`_id` or workflowId) names in the key's environment, or undefined: a 404, or the 400
+   * of a service version whose message says the workflow cannot be found (./create-recovery.ts).
+   */
   private async find(id: string): Promise<Workflow | undefined> {
     try {
       return await this.session.client().workflows.get(id);
     } catch (e) {
-      if (e instanceof NotFoundError) return undefined;
+      if (isWorkflowNotFound(e)) return undefined;
       throw e;
     }
   }
@@ -136,18 +151,49 @@ export class WorkflowProvider implements dynamic.ResourceProvider {
   }
 
   /**
-   * POST, then the answer's workflowId checked: a service that found it taken (a workflow made between the
-   * GET and the POST) stores the new one under a suffixed workflowId, which no program asked for.
+   * POST, then the answer checked. An answer that cannot be read is no failure of the write: the workflow is
+   * looked up and recorded (./create-recovery.ts). An answer under another workflowId than the one sent:
+   * see {@link settleOtherWorkflowId}.
    */
   private async createNew(inputs: WorkflowInputs): Promise<Workflow> {
-    const created = await this.session.client().workflows.create(toCreateBody(inputs));
+    let created: Workflow;
+    try {
+      created = await this.session.client().workflows.create(toCreateBody(inputs));
+    } catch (e) {
+      if (!(e instanceof ResponseValidationError) || e.status >= 300) throw e;
+      return this.afterUnreadableAnswer(inputs, e);
+    }
     if (created.workflowId === inputs.workflowId) return created;
+    return this.settleOtherWorkflowId(inputs, created);
+  }
+
+  /**
+   * The service stored the new workflow under another workflowId than the one sent: a workflow held it
+   * already (the service then suffixes it: the first POST of this create, whose answer was lost, or someone
+   * else's), or this service version derives workflowIds from the name. The copy is this create's own and
+   * is deleted; the workflow holding the declared workflowId is then recorded when it is this resource's to
+   * take (./create-recovery.ts), and every other case fails saying which.
+   */
+  private async settleOtherWorkflowId(inputs: WorkflowInputs, created: Workflow): Promise<Workflow> {
     await this.deleteQuietly(created._id);
-    throw new Error(
-      `svc: create: the service stored workflow "${inputs.workflowId}" as "${created.workflowId}" (_id ${created._id}), ` +
-        `since a workflow "${inputs.workflowId}" appeared meanwhile; it was deleted again. Run \`pulumi up\` again: ` +
-        "the existing workflow is then taken over only with `adopt: true` (or when the workflowId is this resource's default one)",
-    );
+    const holder = await this.find(inputs.workflowId);
+    if (holder === undefined) throw new Error(namesFromNameMessage(inputs, created));
+    if (mayTakeOverWorkflow(inputs)) return this.takeOver(inputs, holder);
+    if (isDeclaredWorkflow(inputs, holder)) return holder;
+    throw new Error(takenMeanwhileMessage(inputs, created, holder));
+  }
+
+  /** After a create whose 2xx answer could not be read: the workflow it stored, or a failure naming it. */
+  private async afterUnreadableAnswer(inputs: WorkflowInputs, e: ResponseValidationError): Promise<Workflow> {
+    let found: Workflow | undefined;
+    try {
+      found = await this.find(inputs.workflowId);
+    } catch (again) {
+      if (again instanceof ResponseValidationError) throw new Error(unreadableMessage(inputs, e));
+      throw again;
+    }
+    if (found === undefined) throw new Error(unreadableMessage(inputs, e));
+    return found;
   }
 
   /** The existing workflow updated to the declaration, when this resource may take it over. */
@@ -172,5 +218,5 @@ export class WorkflowProvider implements dynamic.ResourceProvider {
 export function mayTakeOverWorkflow(inputs: WorkflowInputs): boolean {
   if (inputs.adopt === true) return true;
   const origin = inputs.defaultIdentifierOf;
-  return origin !== undefined && defaultIdentifier(origin) === inputs.workflowId;
+  return origin !== undefined && isDefaultOf(inputs.workflowId, origin, "workflowId");
 }
