@@ -10,6 +10,7 @@
 import { fork } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { repoRoot } from "../../testkit/harness/repo-root";
 import { PluginClient } from "../../testkit/plugin/plugin-client";
 import { portOf } from "../../testkit/plugin/plugin-process";
 
@@ -57,12 +58,15 @@ async function exercise(address: string): Promise<void> {
 
 /**
  * Runs the wrapped bundle `wrappedFile` in a child of this `node` (no flags, no NODE_OPTIONS: a cache is
- * accepted under the flags it was made with alone), exercises it and writes its code cache to `cacheFile`.
+ * accepted under the flags it was made with alone; the trainer from `dist/`, `npm run build` first),
+ * exercises it and writes its code cache to `cacheFile`.
  */
 export async function warmCodeCache(wrappedFile: string, cacheFile: string): Promise<void> {
   const env = { ...process.env };
   delete env.NODE_OPTIONS;
-  const child = fork(join(__dirname, "cache-trainer.js"), [wrappedFile, cacheFile], {
+  // From dist/ also when this module runs from source (vitest): the trainer runs as plain JavaScript.
+  const trainer = join(repoRoot(), "dist", "scripts", "plugin-dist", "cache-trainer.js");
+  const child = fork(trainer, [wrappedFile, cacheFile], {
     execArgv: [],
     env,
     stdio: ["ignore", "pipe", "pipe", "ipc"],
