@@ -12,6 +12,7 @@ import { PLATFORMS, type PluginPlatform } from "./platforms";
 import { hasTool } from "./run-tool";
 import { makeExecutable, seaBlob } from "./sea";
 import { packTarball } from "./tarball";
+import { BUNDLE_ASSET, CACHE_ASSET, seaLoaderSource, warmCodeCache, wrapBundle } from "./warm-cache";
 
 /** Options of {@link buildPluginDist}. */
 export interface PluginDistOptions {
@@ -63,22 +64,50 @@ function seconds(t0: number): number {
   return (performance.now() - t0) / 1000;
 }
 
+/** The bundle, as a file and wrapped for the loader with its warm code cache (made once, for this machine). */
+interface BundleFiles {
+  /** The bundle, a SEA main script. */
+  script: string;
+  /** The wrapped bundle and its warm cache (warm-cache.ts), made on the first platform this machine runs. */
+  warm?: { loader: string; wrapped: string; cache: string };
+}
+
+/**
+ * The SEA blob of platform `p`: on this machine's platform and Node.js, the loader with the bundle and its warm
+ * code cache as assets; elsewhere (no cache can be made for another binary), the bundle as main script.
+ */
+async function blobFor(p: PluginPlatform, files: BundleFiles, work: string, nodeVersion: string) {
+  if (!runsOn(p, nodeVersion)) return seaBlob("sea-prep", { main: files.script, codeCache: false }, work);
+  if (files.warm === undefined) {
+    const warm = {
+      loader: join(work, "sea-loader.js"),
+      wrapped: join(work, BUNDLE_ASSET),
+      cache: join(work, CACHE_ASSET),
+    };
+    writeFileSync(warm.loader, seaLoaderSource());
+    writeFileSync(warm.wrapped, wrapBundle(readFileSync(files.script, "utf8")));
+    await warmCodeCache(warm.wrapped, warm.cache);
+    files.warm = warm;
+  }
+  const assets = { [BUNDLE_ASSET]: files.warm.wrapped, [CACHE_ASSET]: files.warm.cache };
+  return seaBlob("sea-prep-warm", { main: files.warm.loader, assets, codeCache: false }, work);
+}
+
 /** Builds one platform's executable and tarball in `work`; moves the tarball into `outDir`. */
-function buildPlatform(
+async function buildPlatform(
   p: PluginPlatform,
-  script: string,
+  files: BundleFiles,
   version: string,
   work: string,
   outDir: string,
   level: number,
-): PluginTarball {
+): Promise<PluginTarball> {
   const t0 = performance.now();
   const dir = join(work, p.name);
   mkdirSync(dir);
   const nodeVersion = process.version.slice(1);
   const node = nodeBinaryFor(p, nodeVersion);
-  // The blob is made by the `node` running this script; its code cache is valid in that binary alone.
-  const blob = seaBlob(script, work, runsOn(p, nodeVersion));
+  const blob = await blobFor(p, files, work, nodeVersion);
   const executable = join(dir, p.executable);
   makeExecutable(p, node, blob, executable);
   const packed = packTarball(dir, p.executable, version, p.name, level);
@@ -119,6 +148,7 @@ export async function buildPluginDist(opts: PluginDistOptions = {}): Promise<Plu
       tarballs: [],
       skipped: [],
     };
+    const files: BundleFiles = { script };
     for (const p of opts.platforms ?? PLATFORMS) {
       const reason = cannotBuild(p);
       if (reason !== undefined) {
@@ -126,7 +156,7 @@ export async function buildPluginDist(opts: PluginDistOptions = {}): Promise<Plu
         log(`${p.name}: skipped (${reason})`);
         continue;
       }
-      const t = buildPlatform(p, script, version, work, outDir, opts.compressionLevel ?? 6);
+      const t = await buildPlatform(p, files, version, work, outDir, opts.compressionLevel ?? 6);
       result.tarballs.push(t);
       log(`${p.name}: ${t.file} (${(t.bytes / 1e6).toFixed(1)} MB) in ${t.seconds.toFixed(1)} s`);
     }

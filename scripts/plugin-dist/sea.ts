@@ -12,23 +12,32 @@ import { runTool } from "./run-tool";
 /** The fuse Node.js looks for to know it carries a SEA blob. */
 const SEA_FUSE = "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2";
 
-/**
- * Writes the SEA preparation blob of `mainScript` into `workDir`; returns its path. With `codeCache`, the blob
- * also holds V8's code cache of the script (start-up about a fifth less CPU), valid only in the binary of the
- * `node` running this script: for this machine's platform alone.
- */
-export function seaBlob(mainScript: string, workDir: string, codeCache: boolean): string {
-  const name = codeCache ? "sea-prep-code-cache" : "sea-prep";
+/** What goes into a SEA blob. */
+export interface SeaBlobContent {
+  /** The main script. */
+  main: string;
+  /** SEA assets (`node:sea` `getAsset(name)`), name to file. */
+  assets?: Record<string, string>;
+  /**
+   * Whether the blob holds V8's code cache of the main script, made without running it (valid only in the
+   * binary of the `node` running this script).
+   */
+  codeCache: boolean;
+}
+
+/** Writes the SEA preparation blob named `name` of `content` into `workDir`; returns its path. */
+export function seaBlob(name: string, content: SeaBlobContent, workDir: string): string {
   const config = join(workDir, `${name}.json`);
   const output = join(workDir, `${name}.blob`);
   writeFileSync(
     config,
     JSON.stringify({
-      main: mainScript,
+      main: content.main,
       output,
       disableExperimentalSEAWarning: true,
       useSnapshot: false,
-      useCodeCache: codeCache,
+      useCodeCache: content.codeCache,
+      assets: content.assets ?? {},
     }),
   );
   runTool(process.execPath, ["--experimental-sea-config", config], workDir);
