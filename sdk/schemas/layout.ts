@@ -48,10 +48,15 @@ const LAYOUT_ORDER_BY = ["createdAt", "updatedAt", "name"] as const;
 
 /** Query of `GET /v2/layouts`: `offset`, `limit` (1 to 100), the order and `query`, a search of names. */
 export const listLayoutsQuerySchema = z.strictObject({
+  /** How many layouts to skip (the list pages by offset). */
   offset: queryNumber().int().min(0).optional(),
+  /** Page size, 1 to 100 (the service's default: 50). */
   limit: queryNumber().int().min(1).max(100).optional(),
+  /** Sort key: `createdAt`, `updatedAt` or `name`. */
   orderBy: strictEnum(LAYOUT_ORDER_BY).optional(),
+  /** `ASC` or `DESC` (the service's default). */
   orderDirection: strictEnum(["ASC", "DESC"]).optional(),
+  /** A search of layout names. */
   query: z.string().optional(),
 });
 /** Query of the list-layouts operation, as a caller writes it. */
@@ -59,28 +64,50 @@ export type ListLayoutsQuery = z.input<typeof listLayoutsQuerySchema>;
 
 /** A layout's stored email content (tolerant: another editor type, or no content yet, still parses). */
 const storedEmailControlsSchema = z.looseObject({
+  /** HTML (editorType `html`) or a block-editor document as JSON text (editorType `block`). */
   body: z.string().optional(),
+  /** `html` or `block`. */
   editorType: openEnum(LAYOUT_EDITOR_TYPES).optional(),
 });
 
 /** A layout, as the service answers it (dtos/layout-response.dto.ts; tolerant). */
 export const layoutSchema = z.looseObject({
+  /** The layout's `_id`. */
   _id: z.string(),
+  /** The layout's identifier in its environment (what a workflow's email step names). */
   layoutId: z.string(),
+  /** Display name. */
   name: z.string(),
   /** The environment's default layout (the first made there); v2 never changes it. */
   isDefault: z.boolean(),
+  /** Whether translations are enabled (stored only by the service's enterprise edition). */
   isTranslationEnabled: z.boolean().optional(),
+  /** When it was created (ISO 8601). */
   createdAt: z.string().optional(),
+  /** When it was last changed (ISO 8601). */
   updatedAt: z.string().optional(),
+  /** Where it was made (`svc-cloud` for the API and dashboard). */
   origin: originSchema.optional(),
+  /** The service's kind of layout resource (`BRIDGE`). */
   type: z.string().optional(),
+  /** Problems the service found in its content, by control. */
   issues: jsonObjectSchema.optional(),
+  /** The variables its content may use, as a JSON Schema. */
   variables: jsonObjectSchema.nullable().optional(),
+  /** Its content and the dashboard's schemas of it. */
   controls: z
     .looseObject({
-      values: z.looseObject({ email: storedEmailControlsSchema.nullable().optional() }).nullable().optional(),
+      /** The stored content: `email` `{ body, editorType }`. */
+      values: z
+        .looseObject({
+          /** The email content. */
+          email: storedEmailControlsSchema.nullable().optional(),
+        })
+        .nullable()
+        .optional(),
+      /** The JSON Schema of the content. */
       dataSchema: jsonObjectSchema.nullable().optional(),
+      /** The dashboard's form of the content. */
       uiSchema: jsonObjectSchema.nullable().optional(),
     })
     .optional(),

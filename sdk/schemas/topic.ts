@@ -34,10 +34,15 @@ export const topicNameSchema = z
 
 /** A topic as read from the service (tolerant). */
 export const topicSchema = z.looseObject({
+  /** The topic's `_id`. */
   _id: z.string(),
+  /** The topic's key in its environment (what a trigger addresses). */
   key: z.string(),
+  /** Display name. */
   name: z.string().nullable().optional(),
+  /** When it was created (ISO 8601). */
   createdAt: z.string().optional(),
+  /** When it was last changed (ISO 8601). */
   updatedAt: z.string().optional(),
 });
 /** A topic. */

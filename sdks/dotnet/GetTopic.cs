@@ -64,10 +64,25 @@ namespace PulumiSvc.Svc
     [OutputType]
     public sealed class GetTopicResult
     {
+        /// <summary>
+        /// When it was created (ISO 8601).
+        /// </summary>
         public readonly string? CreatedAt;
+        /// <summary>
+        /// The topic's `_id`.
+        /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// The topic's key in its environment (what a trigger addresses).
+        /// </summary>
         public readonly string Key;
+        /// <summary>
+        /// Display name.
+        /// </summary>
         public readonly string? Name;
+        /// <summary>
+        /// When it was last changed (ISO 8601).
+        /// </summary>
         public readonly string? UpdatedAt;
 
         [OutputConstructor]

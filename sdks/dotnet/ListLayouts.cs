@@ -34,15 +34,27 @@ namespace PulumiSvc.Svc
 
     public sealed class ListLayoutsArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// Page size, 1 to 100 (the service's default: 50).
+        /// </summary>
         [Input("limit")]
         public int? Limit { get; set; }
 
+        /// <summary>
+        /// Sort key: `createdAt`, `updatedAt` or `name`.
+        /// </summary>
         [Input("orderBy")]
         public string? OrderBy { get; set; }
 
+        /// <summary>
+        /// `ASC` or `DESC` (the service's default).
+        /// </summary>
         [Input("orderDirection")]
         public string? OrderDirection { get; set; }
 
+        /// <summary>
+        /// A search of layout names.
+        /// </summary>
         [Input("query")]
         public string? Query { get; set; }
 
@@ -54,15 +66,27 @@ namespace PulumiSvc.Svc
 
     public sealed class ListLayoutsInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// Page size, 1 to 100 (the service's default: 50).
+        /// </summary>
         [Input("limit")]
         public Input<int>? Limit { get; set; }
 
+        /// <summary>
+        /// Sort key: `createdAt`, `updatedAt` or `name`.
+        /// </summary>
         [Input("orderBy")]
         public Input<string>? OrderBy { get; set; }
 
+        /// <summary>
+        /// `ASC` or `DESC` (the service's default).
+        /// </summary>
         [Input("orderDirection")]
         public Input<string>? OrderDirection { get; set; }
 
+        /// <summary>
+        /// A search of layout names.
+        /// </summary>
         [Input("query")]
         public Input<string>? Query { get; set; }
 
@@ -76,6 +100,9 @@ namespace PulumiSvc.Svc
     [OutputType]
     public sealed class ListLayoutsResult
     {
+        /// <summary>
+        /// The layouts that match the filters.
+        /// </summary>
         public readonly ImmutableArray<Outputs.ListLayoutsResultItems> Items;
 
         [OutputConstructor]

@@ -76,6 +76,9 @@ namespace PulumiSvc.Svc
     [OutputType]
     public sealed class ListTopicsResult
     {
+        /// <summary>
+        /// The topics that match the filters.
+        /// </summary>
         public readonly ImmutableArray<Outputs.ListTopicsResultItems> Items;
 
         [OutputConstructor]

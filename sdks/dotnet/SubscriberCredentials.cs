@@ -31,7 +31,7 @@ namespace PulumiSvc.Svc
 
         /// <summary>
         /// Environment of the subscriber (the API key's when the entry was written). An operation with a key of
-        /// another environment fails instead of looking for the subscriber there (README "When the key changes").
+        /// another environment fails instead of looking for the subscriber there (docs/installation-configuration.md, "When the key changes").
         /// </summary>
         [Output("environmentId")]
         public Output<string?> EnvironmentId { get; private set; } = null!;

@@ -32,7 +32,7 @@ namespace PulumiSvc.Svc
 
         /// <summary>
         /// Environment the entries were written in (the API key's). An operation with a key of another environment
-        /// fails instead of looking for the subscribers there (README "When the key changes").
+        /// fails instead of looking for the subscribers there (docs/installation-configuration.md, "When the key changes").
         /// </summary>
         [Output("environmentId")]
         public Output<string?> EnvironmentId { get; private set; } = null!;

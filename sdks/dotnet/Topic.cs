@@ -17,23 +17,19 @@ namespace PulumiSvc.Svc
     public partial class Topic : global::Pulumi.CustomResource
     {
         /// <summary>
-        /// Destroy the topic even when it still holds subscriptions this stack did not make (the application's):
-        /// the service deletes every subscription of a topic with it. Without it, such a destroy fails naming how
-        /// many there are. Changing it is an update that sends no request.
+        /// Whether a destroy deletes the topic even when it holds subscriptions this stack did not make.
         /// </summary>
         [Output("forceDestroy")]
         public Output<bool?> ForceDestroy { get; private set; } = null!;
 
         /// <summary>
-        /// The topic's key in its environment (what triggers address): 1 to 100 letters, digits, `_`, `:`, `.`,
-        /// `-`, or an email address. Default: a slug of the resource name and a hash of project, stack and name,
-        /// stable across runs. Changing it replaces the topic.
+        /// The topic's key (also the resource's id).
         /// </summary>
         [Output("key")]
         public Output<string> Key { get; private set; } = null!;
 
         /// <summary>
-        /// The topic's display name, 1 to 100 characters.
+        /// The topic's display name, as the service holds it.
         /// </summary>
         [Output("name")]
         public Output<string> Name { get; private set; } = null!;

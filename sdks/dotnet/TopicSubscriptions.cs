@@ -30,15 +30,13 @@ namespace PulumiSvc.Svc
         public Output<string> Owner { get; private set; } = null!;
 
         /// <summary>
-        /// The subscribers this resource subscribes to the topic, by subscriberId; a set (order and repeats do not
-        /// matter). Subscribers must exist (the application creates them): an unknown one fails the update, naming
-        /// it. Subscriptions others made (the application's) are never touched.
+        /// The subscriberIds this resource manages (sorted); the topic may hold others.
         /// </summary>
         [Output("subscriberIds")]
         public Output<ImmutableArray<string>> SubscriberIds { get; private set; } = null!;
 
         /// <summary>
-        /// The key of the topic (`topic.key`, so that the engine creates the topic first). Changing it replaces.
+        /// The key of the topic.
         /// </summary>
         [Output("topicKey")]
         public Output<string> TopicKey { get; private set; } = null!;

@@ -32,7 +32,7 @@ namespace PulumiSvc.Svc
         /// Environment the workflow belongs to: the API key's (or the `svc.Provider`'s). To manage the same
         /// workflow in another environment, declare it again with an `svc.Provider` of that environment. An
         /// operation with a key of another environment fails instead of acting elsewhere
-        /// (README "When the key changes").
+        /// (docs/installation-configuration.md, "When the key changes").
         /// </summary>
         [Output("environmentId")]
         public Output<string?> EnvironmentId { get; private set; } = null!;
@@ -88,8 +88,8 @@ namespace PulumiSvc.Svc
         public Output<string> Severity { get; private set; } = null!;
 
         /// <summary>
-        /// `ACTIVE`, `INACTIVE` (not `active`) or `ERROR` (a step has issues, e.g. a channel step without an
-        /// active integration of its channel).
+        /// `ACTIVE`, `INACTIVE` (not `active`) or `ERROR` (a step's controls have issues; a channel step without an
+        /// active integration of its channel is listed in `issues` but does not change the status).
         /// </summary>
         [Output("status")]
         public Output<string> Status { get; private set; } = null!;
@@ -239,7 +239,7 @@ namespace PulumiSvc.Svc
         private InputList<string>? _tags;
 
         /// <summary>
-        /// Tags. Left out: whatever the service holds (not managed).
+        /// Tags, at most 16 (the service's limit). Left out: whatever the service holds (not managed).
         /// </summary>
         public InputList<string> Tags
         {

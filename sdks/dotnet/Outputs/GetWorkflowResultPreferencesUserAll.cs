@@ -19,15 +19,15 @@ namespace PulumiSvc.Svc.Outputs
         /// </summary>
         public readonly bool Enabled;
         /// <summary>
-        /// Whether subscribers cannot change it (a critical workflow).
+        /// Whether subscribers cannot change it (a critical workflow); missing reads as false.
         /// </summary>
-        public readonly bool ReadOnly;
+        public readonly bool? ReadOnly;
 
         [OutputConstructor]
         private GetWorkflowResultPreferencesUserAll(
             bool enabled,
 
-            bool readOnly)
+            bool? readOnly)
         {
             Enabled = enabled;
             ReadOnly = readOnly;

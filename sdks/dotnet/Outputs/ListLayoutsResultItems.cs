@@ -14,20 +14,53 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class ListLayoutsResultItems
     {
+        /// <summary>
+        /// Its content and the dashboard's schemas of it.
+        /// </summary>
         public readonly Outputs.ListLayoutsResultItemsControls? Controls;
+        /// <summary>
+        /// When it was created (ISO 8601).
+        /// </summary>
         public readonly string? CreatedAt;
+        /// <summary>
+        /// The layout's `_id`.
+        /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// The environment's default layout (the first made there); v2 never changes it.
+        /// </summary>
         public readonly bool IsDefault;
+        /// <summary>
+        /// Whether translations are enabled (stored only by the service's enterprise edition).
+        /// </summary>
         public readonly bool? IsTranslationEnabled;
+        /// <summary>
+        /// Problems the service found in its content, by control.
+        /// </summary>
         public readonly ImmutableDictionary<string, object>? Issues;
+        /// <summary>
+        /// The layout's identifier in its environment (what a workflow's email step names).
+        /// </summary>
         public readonly string LayoutId;
+        /// <summary>
+        /// Display name.
+        /// </summary>
         public readonly string Name;
         /// <summary>
-        /// one of svc-cloud, svc-cloud-v1, external, or a newer value
+        /// Where it was made (`svc-cloud` for the API and dashboard). One of svc-cloud, svc-cloud-v1, external, or a newer value.
         /// </summary>
         public readonly string? Origin;
+        /// <summary>
+        /// The service's kind of layout resource (`BRIDGE`).
+        /// </summary>
         public readonly string? Type;
+        /// <summary>
+        /// When it was last changed (ISO 8601).
+        /// </summary>
         public readonly string? UpdatedAt;
+        /// <summary>
+        /// The variables its content may use, as a JSON Schema.
+        /// </summary>
         public readonly ImmutableDictionary<string, object>? Variables;
 
         [OutputConstructor]

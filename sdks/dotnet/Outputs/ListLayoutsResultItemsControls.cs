@@ -14,8 +14,17 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class ListLayoutsResultItemsControls
     {
+        /// <summary>
+        /// The JSON Schema of the content.
+        /// </summary>
         public readonly ImmutableDictionary<string, object>? DataSchema;
+        /// <summary>
+        /// The dashboard's form of the content.
+        /// </summary>
         public readonly ImmutableDictionary<string, object>? UiSchema;
+        /// <summary>
+        /// The stored content: `email` `{ body, editorType }`.
+        /// </summary>
         public readonly Outputs.ListLayoutsResultItemsControlsValues? Values;
 
         [OutputConstructor]

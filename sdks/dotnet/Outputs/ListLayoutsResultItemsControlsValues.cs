@@ -14,6 +14,9 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class ListLayoutsResultItemsControlsValues
     {
+        /// <summary>
+        /// The email content.
+        /// </summary>
         public readonly Outputs.ListLayoutsResultItemsControlsValuesEmail? Email;
 
         [OutputConstructor]

@@ -14,9 +14,12 @@ namespace PulumiSvc.Svc.Outputs
     [OutputType]
     public sealed class ListLayoutsResultItemsControlsValuesEmail
     {
+        /// <summary>
+        /// HTML (editorType `html`) or a block-editor document as JSON text (editorType `block`).
+        /// </summary>
         public readonly string? Body;
         /// <summary>
-        /// one of html, block, or a newer value
+        /// `html` or `block`. One of html, block, or a newer value.
         /// </summary>
         public readonly string? EditorType;
 

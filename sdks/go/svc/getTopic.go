@@ -28,10 +28,15 @@ type LookupTopicArgs struct {
 }
 
 type LookupTopicResult struct {
+	// When it was created (ISO 8601).
 	CreatedAt *string `pulumi:"createdAt"`
-	Id        string  `pulumi:"id"`
-	Key       string  `pulumi:"key"`
-	Name      *string `pulumi:"name"`
+	// The topic's `_id`.
+	Id string `pulumi:"id"`
+	// The topic's key in its environment (what a trigger addresses).
+	Key string `pulumi:"key"`
+	// Display name.
+	Name *string `pulumi:"name"`
+	// When it was last changed (ISO 8601).
 	UpdatedAt *string `pulumi:"updatedAt"`
 }
 
@@ -63,22 +68,27 @@ func (o LookupTopicResultOutput) ToLookupTopicResultOutputWithContext(ctx contex
 	return o
 }
 
+// When it was created (ISO 8601).
 func (o LookupTopicResultOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupTopicResult) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// The topic's `_id`.
 func (o LookupTopicResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupTopicResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The topic's key in its environment (what a trigger addresses).
 func (o LookupTopicResultOutput) Key() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupTopicResult) string { return v.Key }).(pulumi.StringOutput)
 }
 
+// Display name.
 func (o LookupTopicResultOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupTopicResult) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
+// When it was last changed (ISO 8601).
 func (o LookupTopicResultOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupTopicResult) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }

@@ -30,7 +30,7 @@ type Integration struct {
 	// Environment the integration belongs to: always the API key's (the service creates integrations in the
 	// environment of the key). To manage another environment's integrations, use a stack whose `svc:apiKey`
 	// is that environment's key, or an `svc.Provider` per environment. An operation with a key of another
-	// environment fails instead of acting elsewhere (README "When the key changes").
+	// environment fails instead of acting elsewhere (docs/installation-configuration.md, "When the key changes").
 	EnvironmentId pulumi.StringOutput `pulumi:"environmentId"`
 	// Name of that environment ("Development", "Production", ...), when the service tells it.
 	EnvironmentName pulumi.StringPtrOutput `pulumi:"environmentName"`
@@ -282,7 +282,7 @@ func (o IntegrationOutput) Deleted() pulumi.BoolOutput {
 // Environment the integration belongs to: always the API key's (the service creates integrations in the
 // environment of the key). To manage another environment's integrations, use a stack whose `svc:apiKey`
 // is that environment's key, or an `svc.Provider` per environment. An operation with a key of another
-// environment fails instead of acting elsewhere (README "When the key changes").
+// environment fails instead of acting elsewhere (docs/installation-configuration.md, "When the key changes").
 func (o IntegrationOutput) EnvironmentId() pulumi.StringOutput {
 	return o.ApplyT(func(v *Integration) pulumi.StringOutput { return v.EnvironmentId }).(pulumi.StringOutput)
 }

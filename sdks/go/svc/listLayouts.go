@@ -23,13 +23,18 @@ func ListLayouts(ctx *pulumi.Context, args *ListLayoutsArgs, opts ...pulumi.Invo
 }
 
 type ListLayoutsArgs struct {
-	Limit          *int    `pulumi:"limit"`
-	OrderBy        *string `pulumi:"orderBy"`
+	// Page size, 1 to 100 (the service's default: 50).
+	Limit *int `pulumi:"limit"`
+	// Sort key: `createdAt`, `updatedAt` or `name`.
+	OrderBy *string `pulumi:"orderBy"`
+	// `ASC` or `DESC` (the service's default).
 	OrderDirection *string `pulumi:"orderDirection"`
-	Query          *string `pulumi:"query"`
+	// A search of layout names.
+	Query *string `pulumi:"query"`
 }
 
 type ListLayoutsResult struct {
+	// The layouts that match the filters.
 	Items []ListLayoutsResultItems `pulumi:"items"`
 }
 
@@ -39,10 +44,14 @@ func ListLayoutsOutput(ctx *pulumi.Context, args ListLayoutsOutputArgs, opts ...
 }
 
 type ListLayoutsOutputArgs struct {
-	Limit          pulumi.IntPtrInput    `pulumi:"limit"`
-	OrderBy        pulumi.StringPtrInput `pulumi:"orderBy"`
+	// Page size, 1 to 100 (the service's default: 50).
+	Limit pulumi.IntPtrInput `pulumi:"limit"`
+	// Sort key: `createdAt`, `updatedAt` or `name`.
+	OrderBy pulumi.StringPtrInput `pulumi:"orderBy"`
+	// `ASC` or `DESC` (the service's default).
 	OrderDirection pulumi.StringPtrInput `pulumi:"orderDirection"`
-	Query          pulumi.StringPtrInput `pulumi:"query"`
+	// A search of layout names.
+	Query pulumi.StringPtrInput `pulumi:"query"`
 }
 
 func (ListLayoutsOutputArgs) ElementType() reflect.Type {
@@ -63,6 +72,7 @@ func (o ListLayoutsResultOutput) ToListLayoutsResultOutputWithContext(ctx contex
 	return o
 }
 
+// The layouts that match the filters.
 func (o ListLayoutsResultOutput) Items() ListLayoutsResultItemsArrayOutput {
 	return o.ApplyT(func(v ListLayoutsResult) []ListLayoutsResultItems { return v.Items }).(ListLayoutsResultItemsArrayOutput)
 }

@@ -30,6 +30,7 @@ type ListTopicsArgs struct {
 }
 
 type ListTopicsResult struct {
+	// The topics that match the filters.
 	Items []ListTopicsResultItems `pulumi:"items"`
 }
 
@@ -63,6 +64,7 @@ func (o ListTopicsResultOutput) ToListTopicsResultOutputWithContext(ctx context.
 	return o
 }
 
+// The topics that match the filters.
 func (o ListTopicsResultOutput) Items() ListTopicsResultItemsArrayOutput {
 	return o.ApplyT(func(v ListTopicsResult) []ListTopicsResultItems { return v.Items }).(ListTopicsResultItemsArrayOutput)
 }

@@ -2324,8 +2324,8 @@ func (o GetWorkflowResultPreferencesUserPtrOutput) Channels() WorkflowChannelPre
 type GetWorkflowResultPreferencesUserAll struct {
 	// Whether the channels are on.
 	Enabled bool `pulumi:"enabled"`
-	// Whether subscribers cannot change it (a critical workflow).
-	ReadOnly bool `pulumi:"readOnly"`
+	// Whether subscribers cannot change it (a critical workflow); missing reads as false.
+	ReadOnly *bool `pulumi:"readOnly"`
 }
 
 type GetWorkflowResultPreferencesUserAllOutput struct{ *pulumi.OutputState }
@@ -2347,9 +2347,9 @@ func (o GetWorkflowResultPreferencesUserAllOutput) Enabled() pulumi.BoolOutput {
 	return o.ApplyT(func(v GetWorkflowResultPreferencesUserAll) bool { return v.Enabled }).(pulumi.BoolOutput)
 }
 
-// Whether subscribers cannot change it (a critical workflow).
-func (o GetWorkflowResultPreferencesUserAllOutput) ReadOnly() pulumi.BoolOutput {
-	return o.ApplyT(func(v GetWorkflowResultPreferencesUserAll) bool { return v.ReadOnly }).(pulumi.BoolOutput)
+// Whether subscribers cannot change it (a critical workflow); missing reads as false.
+func (o GetWorkflowResultPreferencesUserAllOutput) ReadOnly() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v GetWorkflowResultPreferencesUserAll) *bool { return v.ReadOnly }).(pulumi.BoolPtrOutput)
 }
 
 type GetWorkflowResultPreferencesUserAllPtrOutput struct{ *pulumi.OutputState }
@@ -2386,13 +2386,13 @@ func (o GetWorkflowResultPreferencesUserAllPtrOutput) Enabled() pulumi.BoolPtrOu
 	}).(pulumi.BoolPtrOutput)
 }
 
-// Whether subscribers cannot change it (a critical workflow).
+// Whether subscribers cannot change it (a critical workflow); missing reads as false.
 func (o GetWorkflowResultPreferencesUserAllPtrOutput) ReadOnly() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *GetWorkflowResultPreferencesUserAll) *bool {
 		if v == nil {
 			return nil
 		}
-		return &v.ReadOnly
+		return v.ReadOnly
 	}).(pulumi.BoolPtrOutput)
 }
 
@@ -3492,18 +3492,29 @@ func (o LayoutContentOutput) EditorType() pulumi.StringOutput {
 }
 
 type ListLayoutsResultItems struct {
-	Controls             *ListLayoutsResultItemsControls `pulumi:"controls"`
-	CreatedAt            *string                         `pulumi:"createdAt"`
-	Id                   string                          `pulumi:"id"`
-	IsDefault            bool                            `pulumi:"isDefault"`
-	IsTranslationEnabled *bool                           `pulumi:"isTranslationEnabled"`
-	Issues               map[string]interface{}          `pulumi:"issues"`
-	LayoutId             string                          `pulumi:"layoutId"`
-	Name                 string                          `pulumi:"name"`
-	// one of svc-cloud, svc-cloud-v1, external, or a newer value
-	Origin    *string                `pulumi:"origin"`
-	Type      *string                `pulumi:"type"`
-	UpdatedAt *string                `pulumi:"updatedAt"`
+	// Its content and the dashboard's schemas of it.
+	Controls *ListLayoutsResultItemsControls `pulumi:"controls"`
+	// When it was created (ISO 8601).
+	CreatedAt *string `pulumi:"createdAt"`
+	// The layout's `_id`.
+	Id string `pulumi:"id"`
+	// The environment's default layout (the first made there); v2 never changes it.
+	IsDefault bool `pulumi:"isDefault"`
+	// Whether translations are enabled (stored only by the service's enterprise edition).
+	IsTranslationEnabled *bool `pulumi:"isTranslationEnabled"`
+	// Problems the service found in its content, by control.
+	Issues map[string]interface{} `pulumi:"issues"`
+	// The layout's identifier in its environment (what a workflow's email step names).
+	LayoutId string `pulumi:"layoutId"`
+	// Display name.
+	Name string `pulumi:"name"`
+	// Where it was made (`svc-cloud` for the API and dashboard). One of svc-cloud, svc-cloud-v1, external, or a newer value.
+	Origin *string `pulumi:"origin"`
+	// The service's kind of layout resource (`BRIDGE`).
+	Type *string `pulumi:"type"`
+	// When it was last changed (ISO 8601).
+	UpdatedAt *string `pulumi:"updatedAt"`
+	// The variables its content may use, as a JSON Schema.
 	Variables map[string]interface{} `pulumi:"variables"`
 }
 
@@ -3521,51 +3532,62 @@ func (o ListLayoutsResultItemsOutput) ToListLayoutsResultItemsOutputWithContext(
 	return o
 }
 
+// Its content and the dashboard's schemas of it.
 func (o ListLayoutsResultItemsOutput) Controls() ListLayoutsResultItemsControlsPtrOutput {
 	return o.ApplyT(func(v ListLayoutsResultItems) *ListLayoutsResultItemsControls { return v.Controls }).(ListLayoutsResultItemsControlsPtrOutput)
 }
 
+// When it was created (ISO 8601).
 func (o ListLayoutsResultItemsOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListLayoutsResultItems) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// The layout's `_id`.
 func (o ListLayoutsResultItemsOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v ListLayoutsResultItems) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The environment's default layout (the first made there); v2 never changes it.
 func (o ListLayoutsResultItemsOutput) IsDefault() pulumi.BoolOutput {
 	return o.ApplyT(func(v ListLayoutsResultItems) bool { return v.IsDefault }).(pulumi.BoolOutput)
 }
 
+// Whether translations are enabled (stored only by the service's enterprise edition).
 func (o ListLayoutsResultItemsOutput) IsTranslationEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v ListLayoutsResultItems) *bool { return v.IsTranslationEnabled }).(pulumi.BoolPtrOutput)
 }
 
+// Problems the service found in its content, by control.
 func (o ListLayoutsResultItemsOutput) Issues() pulumi.MapOutput {
 	return o.ApplyT(func(v ListLayoutsResultItems) map[string]interface{} { return v.Issues }).(pulumi.MapOutput)
 }
 
+// The layout's identifier in its environment (what a workflow's email step names).
 func (o ListLayoutsResultItemsOutput) LayoutId() pulumi.StringOutput {
 	return o.ApplyT(func(v ListLayoutsResultItems) string { return v.LayoutId }).(pulumi.StringOutput)
 }
 
+// Display name.
 func (o ListLayoutsResultItemsOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v ListLayoutsResultItems) string { return v.Name }).(pulumi.StringOutput)
 }
 
-// one of svc-cloud, svc-cloud-v1, external, or a newer value
+// Where it was made (`svc-cloud` for the API and dashboard). One of svc-cloud, svc-cloud-v1, external, or a newer value.
 func (o ListLayoutsResultItemsOutput) Origin() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListLayoutsResultItems) *string { return v.Origin }).(pulumi.StringPtrOutput)
 }
 
+// The service's kind of layout resource (`BRIDGE`).
 func (o ListLayoutsResultItemsOutput) Type() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListLayoutsResultItems) *string { return v.Type }).(pulumi.StringPtrOutput)
 }
 
+// When it was last changed (ISO 8601).
 func (o ListLayoutsResultItemsOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListLayoutsResultItems) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
 
+// The variables its content may use, as a JSON Schema.
 func (o ListLayoutsResultItemsOutput) Variables() pulumi.MapOutput {
 	return o.ApplyT(func(v ListLayoutsResultItems) map[string]interface{} { return v.Variables }).(pulumi.MapOutput)
 }
@@ -3591,9 +3613,12 @@ func (o ListLayoutsResultItemsArrayOutput) Index(i pulumi.IntInput) ListLayoutsR
 }
 
 type ListLayoutsResultItemsControls struct {
-	DataSchema map[string]interface{}                `pulumi:"dataSchema"`
-	UiSchema   map[string]interface{}                `pulumi:"uiSchema"`
-	Values     *ListLayoutsResultItemsControlsValues `pulumi:"values"`
+	// The JSON Schema of the content.
+	DataSchema map[string]interface{} `pulumi:"dataSchema"`
+	// The dashboard's form of the content.
+	UiSchema map[string]interface{} `pulumi:"uiSchema"`
+	// The stored content: `email` `{ body, editorType }`.
+	Values *ListLayoutsResultItemsControlsValues `pulumi:"values"`
 }
 
 type ListLayoutsResultItemsControlsOutput struct{ *pulumi.OutputState }
@@ -3610,14 +3635,17 @@ func (o ListLayoutsResultItemsControlsOutput) ToListLayoutsResultItemsControlsOu
 	return o
 }
 
+// The JSON Schema of the content.
 func (o ListLayoutsResultItemsControlsOutput) DataSchema() pulumi.MapOutput {
 	return o.ApplyT(func(v ListLayoutsResultItemsControls) map[string]interface{} { return v.DataSchema }).(pulumi.MapOutput)
 }
 
+// The dashboard's form of the content.
 func (o ListLayoutsResultItemsControlsOutput) UiSchema() pulumi.MapOutput {
 	return o.ApplyT(func(v ListLayoutsResultItemsControls) map[string]interface{} { return v.UiSchema }).(pulumi.MapOutput)
 }
 
+// The stored content: `email` `{ body, editorType }`.
 func (o ListLayoutsResultItemsControlsOutput) Values() ListLayoutsResultItemsControlsValuesPtrOutput {
 	return o.ApplyT(func(v ListLayoutsResultItemsControls) *ListLayoutsResultItemsControlsValues { return v.Values }).(ListLayoutsResultItemsControlsValuesPtrOutput)
 }
@@ -3646,6 +3674,7 @@ func (o ListLayoutsResultItemsControlsPtrOutput) Elem() ListLayoutsResultItemsCo
 	}).(ListLayoutsResultItemsControlsOutput)
 }
 
+// The JSON Schema of the content.
 func (o ListLayoutsResultItemsControlsPtrOutput) DataSchema() pulumi.MapOutput {
 	return o.ApplyT(func(v *ListLayoutsResultItemsControls) map[string]interface{} {
 		if v == nil {
@@ -3655,6 +3684,7 @@ func (o ListLayoutsResultItemsControlsPtrOutput) DataSchema() pulumi.MapOutput {
 	}).(pulumi.MapOutput)
 }
 
+// The dashboard's form of the content.
 func (o ListLayoutsResultItemsControlsPtrOutput) UiSchema() pulumi.MapOutput {
 	return o.ApplyT(func(v *ListLayoutsResultItemsControls) map[string]interface{} {
 		if v == nil {
@@ -3664,6 +3694,7 @@ func (o ListLayoutsResultItemsControlsPtrOutput) UiSchema() pulumi.MapOutput {
 	}).(pulumi.MapOutput)
 }
 
+// The stored content: `email` `{ body, editorType }`.
 func (o ListLayoutsResultItemsControlsPtrOutput) Values() ListLayoutsResultItemsControlsValuesPtrOutput {
 	return o.ApplyT(func(v *ListLayoutsResultItemsControls) *ListLayoutsResultItemsControlsValues {
 		if v == nil {
@@ -3674,6 +3705,7 @@ func (o ListLayoutsResultItemsControlsPtrOutput) Values() ListLayoutsResultItems
 }
 
 type ListLayoutsResultItemsControlsValues struct {
+	// The email content.
 	Email *ListLayoutsResultItemsControlsValuesEmail `pulumi:"email"`
 }
 
@@ -3691,6 +3723,7 @@ func (o ListLayoutsResultItemsControlsValuesOutput) ToListLayoutsResultItemsCont
 	return o
 }
 
+// The email content.
 func (o ListLayoutsResultItemsControlsValuesOutput) Email() ListLayoutsResultItemsControlsValuesEmailPtrOutput {
 	return o.ApplyT(func(v ListLayoutsResultItemsControlsValues) *ListLayoutsResultItemsControlsValuesEmail {
 		return v.Email
@@ -3721,6 +3754,7 @@ func (o ListLayoutsResultItemsControlsValuesPtrOutput) Elem() ListLayoutsResultI
 	}).(ListLayoutsResultItemsControlsValuesOutput)
 }
 
+// The email content.
 func (o ListLayoutsResultItemsControlsValuesPtrOutput) Email() ListLayoutsResultItemsControlsValuesEmailPtrOutput {
 	return o.ApplyT(func(v *ListLayoutsResultItemsControlsValues) *ListLayoutsResultItemsControlsValuesEmail {
 		if v == nil {
@@ -3731,8 +3765,9 @@ func (o ListLayoutsResultItemsControlsValuesPtrOutput) Email() ListLayoutsResult
 }
 
 type ListLayoutsResultItemsControlsValuesEmail struct {
+	// HTML (editorType `html`) or a block-editor document as JSON text (editorType `block`).
 	Body *string `pulumi:"body"`
-	// one of html, block, or a newer value
+	// `html` or `block`. One of html, block, or a newer value.
 	EditorType *string `pulumi:"editorType"`
 }
 
@@ -3750,11 +3785,12 @@ func (o ListLayoutsResultItemsControlsValuesEmailOutput) ToListLayoutsResultItem
 	return o
 }
 
+// HTML (editorType `html`) or a block-editor document as JSON text (editorType `block`).
 func (o ListLayoutsResultItemsControlsValuesEmailOutput) Body() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListLayoutsResultItemsControlsValuesEmail) *string { return v.Body }).(pulumi.StringPtrOutput)
 }
 
-// one of html, block, or a newer value
+// `html` or `block`. One of html, block, or a newer value.
 func (o ListLayoutsResultItemsControlsValuesEmailOutput) EditorType() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListLayoutsResultItemsControlsValuesEmail) *string { return v.EditorType }).(pulumi.StringPtrOutput)
 }
@@ -3783,6 +3819,7 @@ func (o ListLayoutsResultItemsControlsValuesEmailPtrOutput) Elem() ListLayoutsRe
 	}).(ListLayoutsResultItemsControlsValuesEmailOutput)
 }
 
+// HTML (editorType `html`) or a block-editor document as JSON text (editorType `block`).
 func (o ListLayoutsResultItemsControlsValuesEmailPtrOutput) Body() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ListLayoutsResultItemsControlsValuesEmail) *string {
 		if v == nil {
@@ -3792,7 +3829,7 @@ func (o ListLayoutsResultItemsControlsValuesEmailPtrOutput) Body() pulumi.String
 	}).(pulumi.StringPtrOutput)
 }
 
-// one of html, block, or a newer value
+// `html` or `block`. One of html, block, or a newer value.
 func (o ListLayoutsResultItemsControlsValuesEmailPtrOutput) EditorType() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ListLayoutsResultItemsControlsValuesEmail) *string {
 		if v == nil {
@@ -5839,10 +5876,15 @@ func (o ListNotificationsResultDataArrayOutput) Index(i pulumi.IntInput) ListNot
 }
 
 type ListTopicsResultItems struct {
+	// When it was created (ISO 8601).
 	CreatedAt *string `pulumi:"createdAt"`
-	Id        string  `pulumi:"id"`
-	Key       string  `pulumi:"key"`
-	Name      *string `pulumi:"name"`
+	// The topic's `_id`.
+	Id string `pulumi:"id"`
+	// The topic's key in its environment (what a trigger addresses).
+	Key string `pulumi:"key"`
+	// Display name.
+	Name *string `pulumi:"name"`
+	// When it was last changed (ISO 8601).
 	UpdatedAt *string `pulumi:"updatedAt"`
 }
 
@@ -5860,22 +5902,27 @@ func (o ListTopicsResultItemsOutput) ToListTopicsResultItemsOutputWithContext(ct
 	return o
 }
 
+// When it was created (ISO 8601).
 func (o ListTopicsResultItemsOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListTopicsResultItems) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// The topic's `_id`.
 func (o ListTopicsResultItemsOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v ListTopicsResultItems) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The topic's key in its environment (what a trigger addresses).
 func (o ListTopicsResultItemsOutput) Key() pulumi.StringOutput {
 	return o.ApplyT(func(v ListTopicsResultItems) string { return v.Key }).(pulumi.StringOutput)
 }
 
+// Display name.
 func (o ListTopicsResultItemsOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListTopicsResultItems) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
+// When it was last changed (ISO 8601).
 func (o ListTopicsResultItemsOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListTopicsResultItems) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }

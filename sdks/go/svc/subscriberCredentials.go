@@ -22,7 +22,7 @@ type SubscriberCredentials struct {
 	// managed here, and destroy leaves it. Absent when the resource manages the entry.
 	CredentialsManaged pulumi.BoolPtrOutput `pulumi:"credentialsManaged"`
 	// Environment of the subscriber (the API key's when the entry was written). An operation with a key of
-	// another environment fails instead of looking for the subscriber there (README "When the key changes").
+	// another environment fails instead of looking for the subscriber there (docs/installation-configuration.md, "When the key changes").
 	EnvironmentId pulumi.StringPtrOutput `pulumi:"environmentId"`
 	// Name of that environment ("Development", "Production", ...), when the service tells it.
 	EnvironmentName pulumi.StringPtrOutput `pulumi:"environmentName"`
@@ -237,7 +237,7 @@ func (o SubscriberCredentialsOutput) CredentialsManaged() pulumi.BoolPtrOutput {
 }
 
 // Environment of the subscriber (the API key's when the entry was written). An operation with a key of
-// another environment fails instead of looking for the subscriber there (README "When the key changes").
+// another environment fails instead of looking for the subscriber there (docs/installation-configuration.md, "When the key changes").
 func (o SubscriberCredentialsOutput) EnvironmentId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SubscriberCredentials) pulumi.StringPtrOutput { return v.EnvironmentId }).(pulumi.StringPtrOutput)
 }

@@ -23,7 +23,7 @@ type SubscriberCredentialsSet struct {
 	// managed here, and destroy leaves them. Absent when the set manages its entries.
 	CredentialsManaged pulumi.BoolPtrOutput `pulumi:"credentialsManaged"`
 	// Environment the entries were written in (the API key's). An operation with a key of another environment
-	// fails instead of looking for the subscribers there (README "When the key changes").
+	// fails instead of looking for the subscribers there (docs/installation-configuration.md, "When the key changes").
 	EnvironmentId pulumi.StringPtrOutput `pulumi:"environmentId"`
 	// Name of that environment ("Development", "Production", ...), when the service tells it.
 	EnvironmentName pulumi.StringPtrOutput `pulumi:"environmentName"`
@@ -222,7 +222,7 @@ func (o SubscriberCredentialsSetOutput) CredentialsManaged() pulumi.BoolPtrOutpu
 }
 
 // Environment the entries were written in (the API key's). An operation with a key of another environment
-// fails instead of looking for the subscribers there (README "When the key changes").
+// fails instead of looking for the subscribers there (docs/installation-configuration.md, "When the key changes").
 func (o SubscriberCredentialsSetOutput) EnvironmentId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SubscriberCredentialsSet) pulumi.StringPtrOutput { return v.EnvironmentId }).(pulumi.StringPtrOutput)
 }

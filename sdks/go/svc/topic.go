@@ -16,15 +16,11 @@ import (
 type Topic struct {
 	pulumi.CustomResourceState
 
-	// Destroy the topic even when it still holds subscriptions this stack did not make (the application's):
-	// the service deletes every subscription of a topic with it. Without it, such a destroy fails naming how
-	// many there are. Changing it is an update that sends no request.
+	// Whether a destroy deletes the topic even when it holds subscriptions this stack did not make.
 	ForceDestroy pulumi.BoolPtrOutput `pulumi:"forceDestroy"`
-	// The topic's key in its environment (what triggers address): 1 to 100 letters, digits, `_`, `:`, `.`,
-	// `-`, or an email address. Default: a slug of the resource name and a hash of project, stack and name,
-	// stable across runs. Changing it replaces the topic.
+	// The topic's key (also the resource's id).
 	Key pulumi.StringOutput `pulumi:"key"`
-	// The topic's display name, 1 to 100 characters.
+	// The topic's display name, as the service holds it.
 	Name pulumi.StringOutput `pulumi:"name"`
 }
 
@@ -190,21 +186,17 @@ func (o TopicOutput) ToTopicOutputWithContext(ctx context.Context) TopicOutput {
 	return o
 }
 
-// Destroy the topic even when it still holds subscriptions this stack did not make (the application's):
-// the service deletes every subscription of a topic with it. Without it, such a destroy fails naming how
-// many there are. Changing it is an update that sends no request.
+// Whether a destroy deletes the topic even when it holds subscriptions this stack did not make.
 func (o TopicOutput) ForceDestroy() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Topic) pulumi.BoolPtrOutput { return v.ForceDestroy }).(pulumi.BoolPtrOutput)
 }
 
-// The topic's key in its environment (what triggers address): 1 to 100 letters, digits, `_`, `:`, `.`,
-// `-`, or an email address. Default: a slug of the resource name and a hash of project, stack and name,
-// stable across runs. Changing it replaces the topic.
+// The topic's key (also the resource's id).
 func (o TopicOutput) Key() pulumi.StringOutput {
 	return o.ApplyT(func(v *Topic) pulumi.StringOutput { return v.Key }).(pulumi.StringOutput)
 }
 
-// The topic's display name, 1 to 100 characters.
+// The topic's display name, as the service holds it.
 func (o TopicOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Topic) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }

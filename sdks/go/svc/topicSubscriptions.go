@@ -21,11 +21,9 @@ type TopicSubscriptions struct {
 	// The tag in the identifiers of this resource's subscriptions (`tk_<key>:si_<subscriberId>:<owner>`),
 	// which tells them from the application's.
 	Owner pulumi.StringOutput `pulumi:"owner"`
-	// The subscribers this resource subscribes to the topic, by subscriberId; a set (order and repeats do not
-	// matter). Subscribers must exist (the application creates them): an unknown one fails the update, naming
-	// it. Subscriptions others made (the application's) are never touched.
+	// The subscriberIds this resource manages (sorted); the topic may hold others.
 	SubscriberIds pulumi.StringArrayOutput `pulumi:"subscriberIds"`
-	// The key of the topic (`topic.key`, so that the engine creates the topic first). Changing it replaces.
+	// The key of the topic.
 	TopicKey pulumi.StringOutput `pulumi:"topicKey"`
 }
 
@@ -197,14 +195,12 @@ func (o TopicSubscriptionsOutput) Owner() pulumi.StringOutput {
 	return o.ApplyT(func(v *TopicSubscriptions) pulumi.StringOutput { return v.Owner }).(pulumi.StringOutput)
 }
 
-// The subscribers this resource subscribes to the topic, by subscriberId; a set (order and repeats do not
-// matter). Subscribers must exist (the application creates them): an unknown one fails the update, naming
-// it. Subscriptions others made (the application's) are never touched.
+// The subscriberIds this resource manages (sorted); the topic may hold others.
 func (o TopicSubscriptionsOutput) SubscriberIds() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *TopicSubscriptions) pulumi.StringArrayOutput { return v.SubscriberIds }).(pulumi.StringArrayOutput)
 }
 
-// The key of the topic (`topic.key`, so that the engine creates the topic first). Changing it replaces.
+// The key of the topic.
 func (o TopicSubscriptionsOutput) TopicKey() pulumi.StringOutput {
 	return o.ApplyT(func(v *TopicSubscriptions) pulumi.StringOutput { return v.TopicKey }).(pulumi.StringOutput)
 }

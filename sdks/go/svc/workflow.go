@@ -23,7 +23,7 @@ type Workflow struct {
 	// Environment the workflow belongs to: the API key's (or the `svc.Provider`'s). To manage the same
 	// workflow in another environment, declare it again with an `svc.Provider` of that environment. An
 	// operation with a key of another environment fails instead of acting elsewhere
-	// (README "When the key changes").
+	// (docs/installation-configuration.md, "When the key changes").
 	EnvironmentId pulumi.StringPtrOutput `pulumi:"environmentId"`
 	// Name of that environment ("Development", "Production", ...), when the service tells it.
 	EnvironmentName pulumi.StringPtrOutput `pulumi:"environmentName"`
@@ -43,8 +43,8 @@ type Workflow struct {
 	Preferences WorkflowPreferencesPtrOutput `pulumi:"preferences"`
 	// Severity, as the service holds it.
 	Severity pulumi.StringOutput `pulumi:"severity"`
-	// `ACTIVE`, `INACTIVE` (not `active`) or `ERROR` (a step has issues, e.g. a channel step without an
-	// active integration of its channel).
+	// `ACTIVE`, `INACTIVE` (not `active`) or `ERROR` (a step's controls have issues; a channel step without an
+	// active integration of its channel is listed in `issues` but does not change the status).
 	Status pulumi.StringOutput `pulumi:"status"`
 	// The steps as stored, each with its `stepId` and `id` (the service's `_id`).
 	Steps WorkflowStoredStepArrayOutput `pulumi:"steps"`
@@ -131,7 +131,7 @@ type workflowArgs struct {
 	Severity *string `pulumi:"severity"`
 	// The steps, in order. Added, removed and reordered steps are updates.
 	Steps []WorkflowStep `pulumi:"steps"`
-	// Tags. Left out: whatever the service holds (not managed).
+	// Tags, at most 16 (the service's limit). Left out: whatever the service holds (not managed).
 	Tags []string `pulumi:"tags"`
 	// Whether triggers are validated against `payloadSchema`. Left out: not managed.
 	ValidatePayload *bool `pulumi:"validatePayload"`
@@ -164,7 +164,7 @@ type WorkflowArgs struct {
 	Severity pulumi.StringPtrInput
 	// The steps, in order. Added, removed and reordered steps are updates.
 	Steps WorkflowStepArrayInput
-	// Tags. Left out: whatever the service holds (not managed).
+	// Tags, at most 16 (the service's limit). Left out: whatever the service holds (not managed).
 	Tags pulumi.StringArrayInput
 	// Whether triggers are validated against `payloadSchema`. Left out: not managed.
 	ValidatePayload pulumi.BoolPtrInput
@@ -275,7 +275,7 @@ func (o WorkflowOutput) Description() pulumi.StringOutput {
 // Environment the workflow belongs to: the API key's (or the `svc.Provider`'s). To manage the same
 // workflow in another environment, declare it again with an `svc.Provider` of that environment. An
 // operation with a key of another environment fails instead of acting elsewhere
-// (README "When the key changes").
+// (docs/installation-configuration.md, "When the key changes").
 func (o WorkflowOutput) EnvironmentId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Workflow) pulumi.StringPtrOutput { return v.EnvironmentId }).(pulumi.StringPtrOutput)
 }
@@ -322,8 +322,8 @@ func (o WorkflowOutput) Severity() pulumi.StringOutput {
 	return o.ApplyT(func(v *Workflow) pulumi.StringOutput { return v.Severity }).(pulumi.StringOutput)
 }
 
-// `ACTIVE`, `INACTIVE` (not `active`) or `ERROR` (a step has issues, e.g. a channel step without an
-// active integration of its channel).
+// `ACTIVE`, `INACTIVE` (not `active`) or `ERROR` (a step's controls have issues; a channel step without an
+// active integration of its channel is listed in `issues` but does not change the status).
 func (o WorkflowOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v *Workflow) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
 }

@@ -376,7 +376,7 @@ class Integration(pulumi.CustomResource):
         Environment the integration belongs to: always the API key's (the service creates integrations in the
         environment of the key). To manage another environment's integrations, use a stack whose `svc:apiKey`
         is that environment's key, or an `svc.Provider` per environment. An operation with a key of another
-        environment fails instead of acting elsewhere (README "When the key changes").
+        environment fails instead of acting elsewhere (docs/installation-configuration.md, "When the key changes").
         """
         return pulumi.get(self, "environment_id")
 

@@ -32,6 +32,9 @@ class ListLayoutsResult:
     @_builtins.property
     @pulumi.getter
     def items(self) -> Sequence['outputs.ListLayoutsResultItems']:
+        """
+        The layouts that match the filters.
+        """
         return pulumi.get(self, "items")
 
 
@@ -51,6 +54,11 @@ def list_layouts(limit: Optional[_builtins.int] = None,
                  opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableListLayoutsResult:
     """
     Every email layout of the API key's environment matching the filters (`GET /v2/layouts`, page after page), as `items`, each with its `layoutId`, `name`, `isDefault` and content.
+
+    :param _builtins.int limit: Page size, 1 to 100 (the service's default: 50).
+    :param _builtins.str order_by: Sort key: `createdAt`, `updatedAt` or `name`.
+    :param _builtins.str order_direction: `ASC` or `DESC` (the service's default).
+    :param _builtins.str query: A search of layout names.
     """
     __args__ = dict()
     __args__['limit'] = limit
@@ -69,6 +77,11 @@ def list_layouts_output(limit: pulumi.Input[Optional[Optional[_builtins.int]]] =
                         opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[ListLayoutsResult]:
     """
     Every email layout of the API key's environment matching the filters (`GET /v2/layouts`, page after page), as `items`, each with its `layoutId`, `name`, `isDefault` and content.
+
+    :param _builtins.int limit: Page size, 1 to 100 (the service's default: 50).
+    :param _builtins.str order_by: Sort key: `createdAt`, `updatedAt` or `name`.
+    :param _builtins.str order_direction: `ASC` or `DESC` (the service's default).
+    :param _builtins.str query: A search of layout names.
     """
     __args__ = dict()
     __args__['limit'] = limit

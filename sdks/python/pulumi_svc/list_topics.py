@@ -32,6 +32,9 @@ class ListTopicsResult:
     @_builtins.property
     @pulumi.getter
     def items(self) -> Sequence['outputs.ListTopicsResultItems']:
+        """
+        The topics that match the filters.
+        """
         return pulumi.get(self, "items")
 
 

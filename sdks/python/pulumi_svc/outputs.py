@@ -1778,13 +1778,14 @@ class GetWorkflowResultPreferencesUser(dict):
 class GetWorkflowResultPreferencesUserAll(dict):
     def __init__(__self__, *,
                  enabled: _builtins.bool,
-                 read_only: _builtins.bool):
+                 read_only: Optional[_builtins.bool] = None):
         """
         :param _builtins.bool enabled: Whether the channels are on.
-        :param _builtins.bool read_only: Whether subscribers cannot change it (a critical workflow).
+        :param _builtins.bool read_only: Whether subscribers cannot change it (a critical workflow); missing reads as false.
         """
         pulumi.set(__self__, "enabled", enabled)
-        pulumi.set(__self__, "read_only", read_only)
+        if read_only is not None:
+            pulumi.set(__self__, "read_only", read_only)
 
     @_builtins.property
     @pulumi.getter
@@ -1796,9 +1797,9 @@ class GetWorkflowResultPreferencesUserAll(dict):
 
     @_builtins.property
     @pulumi.getter(name="readOnly")
-    def read_only(self) -> _builtins.bool:
+    def read_only(self) -> Optional[_builtins.bool]:
         """
-        Whether subscribers cannot change it (a critical workflow).
+        Whether subscribers cannot change it (a critical workflow); missing reads as false.
         """
         return pulumi.get(self, "read_only")
 
@@ -2513,7 +2514,18 @@ class ListLayoutsResultItems(dict):
                  updated_at: Optional[_builtins.str] = None,
                  variables: Optional[Mapping[str, Any]] = None):
         """
-        :param _builtins.str origin: one of svc-cloud, svc-cloud-v1, external, or a newer value
+        :param _builtins.str id: The layout's `_id`.
+        :param _builtins.bool is_default: The environment's default layout (the first made there); v2 never changes it.
+        :param _builtins.str layout_id: The layout's identifier in its environment (what a workflow's email step names).
+        :param _builtins.str name: Display name.
+        :param 'ListLayoutsResultItemsControls' controls: Its content and the dashboard's schemas of it.
+        :param _builtins.str created_at: When it was created (ISO 8601).
+        :param _builtins.bool is_translation_enabled: Whether translations are enabled (stored only by the service's enterprise edition).
+        :param Mapping[str, Any] issues: Problems the service found in its content, by control.
+        :param _builtins.str origin: Where it was made (`svc-cloud` for the API and dashboard). One of svc-cloud, svc-cloud-v1, external, or a newer value.
+        :param _builtins.str type: The service's kind of layout resource (`BRIDGE`).
+        :param _builtins.str updated_at: When it was last changed (ISO 8601).
+        :param Mapping[str, Any] variables: The variables its content may use, as a JSON Schema.
         """
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "is_default", is_default)
@@ -2539,64 +2551,97 @@ class ListLayoutsResultItems(dict):
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The layout's `_id`.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="isDefault")
     def is_default(self) -> _builtins.bool:
+        """
+        The environment's default layout (the first made there); v2 never changes it.
+        """
         return pulumi.get(self, "is_default")
 
     @_builtins.property
     @pulumi.getter(name="layoutId")
     def layout_id(self) -> _builtins.str:
+        """
+        The layout's identifier in its environment (what a workflow's email step names).
+        """
         return pulumi.get(self, "layout_id")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        Display name.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def controls(self) -> Optional['outputs.ListLayoutsResultItemsControls']:
+        """
+        Its content and the dashboard's schemas of it.
+        """
         return pulumi.get(self, "controls")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> Optional[_builtins.str]:
+        """
+        When it was created (ISO 8601).
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter(name="isTranslationEnabled")
     def is_translation_enabled(self) -> Optional[_builtins.bool]:
+        """
+        Whether translations are enabled (stored only by the service's enterprise edition).
+        """
         return pulumi.get(self, "is_translation_enabled")
 
     @_builtins.property
     @pulumi.getter
     def issues(self) -> Optional[Mapping[str, Any]]:
+        """
+        Problems the service found in its content, by control.
+        """
         return pulumi.get(self, "issues")
 
     @_builtins.property
     @pulumi.getter
     def origin(self) -> Optional[_builtins.str]:
         """
-        one of svc-cloud, svc-cloud-v1, external, or a newer value
+        Where it was made (`svc-cloud` for the API and dashboard). One of svc-cloud, svc-cloud-v1, external, or a newer value.
         """
         return pulumi.get(self, "origin")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> Optional[_builtins.str]:
+        """
+        The service's kind of layout resource (`BRIDGE`).
+        """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> Optional[_builtins.str]:
+        """
+        When it was last changed (ISO 8601).
+        """
         return pulumi.get(self, "updated_at")
 
     @_builtins.property
     @pulumi.getter
     def variables(self) -> Optional[Mapping[str, Any]]:
+        """
+        The variables its content may use, as a JSON Schema.
+        """
         return pulumi.get(self, "variables")
 
 
@@ -2606,6 +2651,11 @@ class ListLayoutsResultItemsControls(dict):
                  data_schema: Optional[Mapping[str, Any]] = None,
                  ui_schema: Optional[Mapping[str, Any]] = None,
                  values: Optional['outputs.ListLayoutsResultItemsControlsValues'] = None):
+        """
+        :param Mapping[str, Any] data_schema: The JSON Schema of the content.
+        :param Mapping[str, Any] ui_schema: The dashboard's form of the content.
+        :param 'ListLayoutsResultItemsControlsValues' values: The stored content: `email` `{ body, editorType }`.
+        """
         if data_schema is not None:
             pulumi.set(__self__, "data_schema", data_schema)
         if ui_schema is not None:
@@ -2616,16 +2666,25 @@ class ListLayoutsResultItemsControls(dict):
     @_builtins.property
     @pulumi.getter(name="dataSchema")
     def data_schema(self) -> Optional[Mapping[str, Any]]:
+        """
+        The JSON Schema of the content.
+        """
         return pulumi.get(self, "data_schema")
 
     @_builtins.property
     @pulumi.getter(name="uiSchema")
     def ui_schema(self) -> Optional[Mapping[str, Any]]:
+        """
+        The dashboard's form of the content.
+        """
         return pulumi.get(self, "ui_schema")
 
     @_builtins.property
     @pulumi.getter
     def values(self) -> Optional['outputs.ListLayoutsResultItemsControlsValues']:
+        """
+        The stored content: `email` `{ body, editorType }`.
+        """
         return pulumi.get(self, "values")
 
 
@@ -2633,12 +2692,18 @@ class ListLayoutsResultItemsControls(dict):
 class ListLayoutsResultItemsControlsValues(dict):
     def __init__(__self__, *,
                  email: Optional['outputs.ListLayoutsResultItemsControlsValuesEmail'] = None):
+        """
+        :param 'ListLayoutsResultItemsControlsValuesEmail' email: The email content.
+        """
         if email is not None:
             pulumi.set(__self__, "email", email)
 
     @_builtins.property
     @pulumi.getter
     def email(self) -> Optional['outputs.ListLayoutsResultItemsControlsValuesEmail']:
+        """
+        The email content.
+        """
         return pulumi.get(self, "email")
 
 
@@ -2648,7 +2713,8 @@ class ListLayoutsResultItemsControlsValuesEmail(dict):
                  body: Optional[_builtins.str] = None,
                  editor_type: Optional[_builtins.str] = None):
         """
-        :param _builtins.str editor_type: one of html, block, or a newer value
+        :param _builtins.str body: HTML (editorType `html`) or a block-editor document as JSON text (editorType `block`).
+        :param _builtins.str editor_type: `html` or `block`. One of html, block, or a newer value.
         """
         if body is not None:
             pulumi.set(__self__, "body", body)
@@ -2658,13 +2724,16 @@ class ListLayoutsResultItemsControlsValuesEmail(dict):
     @_builtins.property
     @pulumi.getter
     def body(self) -> Optional[_builtins.str]:
+        """
+        HTML (editorType `html`) or a block-editor document as JSON text (editorType `block`).
+        """
         return pulumi.get(self, "body")
 
     @_builtins.property
     @pulumi.getter(name="editorType")
     def editor_type(self) -> Optional[_builtins.str]:
         """
-        one of html, block, or a newer value
+        `html` or `block`. One of html, block, or a newer value.
         """
         return pulumi.get(self, "editor_type")
 
@@ -4396,6 +4465,13 @@ class ListTopicsResultItems(dict):
                  created_at: Optional[_builtins.str] = None,
                  name: Optional[_builtins.str] = None,
                  updated_at: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str id: The topic's `_id`.
+        :param _builtins.str key: The topic's key in its environment (what a trigger addresses).
+        :param _builtins.str created_at: When it was created (ISO 8601).
+        :param _builtins.str name: Display name.
+        :param _builtins.str updated_at: When it was last changed (ISO 8601).
+        """
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "key", key)
         if created_at is not None:
@@ -4408,26 +4484,41 @@ class ListTopicsResultItems(dict):
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The topic's `_id`.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def key(self) -> _builtins.str:
+        """
+        The topic's key in its environment (what a trigger addresses).
+        """
         return pulumi.get(self, "key")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> Optional[_builtins.str]:
+        """
+        When it was created (ISO 8601).
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
+        """
+        Display name.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> Optional[_builtins.str]:
+        """
+        When it was last changed (ISO 8601).
+        """
         return pulumi.get(self, "updated_at")
 
 

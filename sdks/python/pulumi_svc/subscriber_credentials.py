@@ -247,7 +247,7 @@ class SubscriberCredentials(pulumi.CustomResource):
     def environment_id(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Environment of the subscriber (the API key's when the entry was written). An operation with a key of
-        another environment fails instead of looking for the subscriber there (README "When the key changes").
+        another environment fails instead of looking for the subscriber there (docs/installation-configuration.md, "When the key changes").
         """
         return pulumi.get(self, "environment_id")
 

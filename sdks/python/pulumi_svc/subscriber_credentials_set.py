@@ -216,7 +216,7 @@ class SubscriberCredentialsSet(pulumi.CustomResource):
     def environment_id(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Environment the entries were written in (the API key's). An operation with a key of another environment
-        fails instead of looking for the subscribers there (README "When the key changes").
+        fails instead of looking for the subscribers there (docs/installation-configuration.md, "When the key changes").
         """
         return pulumi.get(self, "environment_id")
 

@@ -181,9 +181,7 @@ class Topic(pulumi.CustomResource):
     @pulumi.getter(name="forceDestroy")
     def force_destroy(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Destroy the topic even when it still holds subscriptions this stack did not make (the application's):
-        the service deletes every subscription of a topic with it. Without it, such a destroy fails naming how
-        many there are. Changing it is an update that sends no request.
+        Whether a destroy deletes the topic even when it holds subscriptions this stack did not make.
         """
         return pulumi.get(self, "force_destroy")
 
@@ -191,9 +189,7 @@ class Topic(pulumi.CustomResource):
     @pulumi.getter
     def key(self) -> pulumi.Output[_builtins.str]:
         """
-        The topic's key in its environment (what triggers address): 1 to 100 letters, digits, `_`, `:`, `.`,
-        `-`, or an email address. Default: a slug of the resource name and a hash of project, stack and name,
-        stable across runs. Changing it replaces the topic.
+        The topic's key (also the resource's id).
         """
         return pulumi.get(self, "key")
 
@@ -201,7 +197,7 @@ class Topic(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The topic's display name, 1 to 100 characters.
+        The topic's display name, as the service holds it.
         """
         return pulumi.get(self, "name")
 

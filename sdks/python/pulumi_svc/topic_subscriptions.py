@@ -176,9 +176,7 @@ class TopicSubscriptions(pulumi.CustomResource):
     @pulumi.getter(name="subscriberIds")
     def subscriber_ids(self) -> pulumi.Output[Sequence[_builtins.str]]:
         """
-        The subscribers this resource subscribes to the topic, by subscriberId; a set (order and repeats do not
-        matter). Subscribers must exist (the application creates them): an unknown one fails the update, naming
-        it. Subscriptions others made (the application's) are never touched.
+        The subscriberIds this resource manages (sorted); the topic may hold others.
         """
         return pulumi.get(self, "subscriber_ids")
 
@@ -186,7 +184,7 @@ class TopicSubscriptions(pulumi.CustomResource):
     @pulumi.getter(name="topicKey")
     def topic_key(self) -> pulumi.Output[_builtins.str]:
         """
-        The key of the topic (`topic.key`, so that the engine creates the topic first). Changing it replaces.
+        The key of the topic.
         """
         return pulumi.get(self, "topic_key")
 

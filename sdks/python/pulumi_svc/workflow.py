@@ -47,7 +47,7 @@ class WorkflowArgs:
         :param pulumi.Input['WorkflowPreferencesArgs'] preferences: Preferences: the workflow's defaults (`workflow`) and those subscribers may change (`user`), each
                `{ all: { enabled, readOnly }, channels: { email: { enabled }, ... } }`. Left out: not managed.
         :param pulumi.Input[_builtins.str] severity: Severity: `high`, `medium`, `low` or `none`. Left out: not managed.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tags. Left out: whatever the service holds (not managed).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tags, at most 16 (the service's limit). Left out: whatever the service holds (not managed).
         :param pulumi.Input[_builtins.bool] validate_payload: Whether triggers are validated against `payloadSchema`. Left out: not managed.
         :param pulumi.Input[_builtins.str] workflow_id: The workflow's identifier in its environment (the trigger identifier). Default: a slug of the resource
                name and a hash of project, stack and name, stable across runs. Changing it replaces the workflow. An
@@ -191,7 +191,7 @@ class WorkflowArgs:
     @pulumi.getter
     def tags(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Tags. Left out: whatever the service holds (not managed).
+        Tags, at most 16 (the service's limit). Left out: whatever the service holds (not managed).
         """
         return pulumi.get(self, "tags")
 
@@ -262,7 +262,7 @@ class Workflow(pulumi.CustomResource):
                `{ all: { enabled, readOnly }, channels: { email: { enabled }, ... } }`. Left out: not managed.
         :param pulumi.Input[_builtins.str] severity: Severity: `high`, `medium`, `low` or `none`. Left out: not managed.
         :param pulumi.Input[Sequence[pulumi.Input[Union['WorkflowStepArgs', 'WorkflowStepArgsDict']]]] steps: The steps, in order. Added, removed and reordered steps are updates.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tags. Left out: whatever the service holds (not managed).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tags, at most 16 (the service's limit). Left out: whatever the service holds (not managed).
         :param pulumi.Input[_builtins.bool] validate_payload: Whether triggers are validated against `payloadSchema`. Left out: not managed.
         :param pulumi.Input[_builtins.str] workflow_id: The workflow's identifier in its environment (the trigger identifier). Default: a slug of the resource
                name and a hash of project, stack and name, stable across runs. Changing it replaces the workflow. An
@@ -404,7 +404,7 @@ class Workflow(pulumi.CustomResource):
         Environment the workflow belongs to: the API key's (or the `svc.Provider`'s). To manage the same
         workflow in another environment, declare it again with an `svc.Provider` of that environment. An
         operation with a key of another environment fails instead of acting elsewhere
-        (README "When the key changes").
+        (docs/installation-configuration.md, "When the key changes").
         """
         return pulumi.get(self, "environment_id")
 
@@ -478,8 +478,8 @@ class Workflow(pulumi.CustomResource):
     @pulumi.getter
     def status(self) -> pulumi.Output[_builtins.str]:
         """
-        `ACTIVE`, `INACTIVE` (not `active`) or `ERROR` (a step has issues, e.g. a channel step without an
-        active integration of its channel).
+        `ACTIVE`, `INACTIVE` (not `active`) or `ERROR` (a step's controls have issues; a channel step without an
+        active integration of its channel is listed in `issues` but does not change the status).
         """
         return pulumi.get(self, "status")
 
