@@ -30,14 +30,14 @@ export function defaultIdentifier(origin: IdentifierOrigin): string {
  * the new identifier is the default of the new origin and the old one was the default of the old origin.
  * A rename (with `aliases`, or a move under another parent) changes the origin but must neither replace the
  * integration nor change its identifier, as Pulumi's auto-naming keeps a name (`key`: the property that holds
- * the identifier, `workflowId` for a Workflow). The old origin is kept with
+ * the identifier, `workflowId` for a Workflow, `layoutId` for a Layout). The old origin is kept with
  * it, so the identifier stays provably this resource's own. An explicit identifier (or one a transform
  * set) is never a default one, so it is used as declared.
  */
 export function keepDefaultIdentifier(
   olds: Readonly<Record<string, unknown>> | undefined,
   news: Record<string, unknown>,
-  key: "identifier" | "workflowId" = "identifier",
+  key: "identifier" | "workflowId" | "layoutId" = "identifier",
 ): Record<string, unknown> {
   const oldOrigin = identifierOriginSchema.safeParse(olds?.defaultIdentifierOf);
   const newOrigin = identifierOriginSchema.safeParse(news.defaultIdentifierOf);

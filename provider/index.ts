@@ -12,6 +12,7 @@ export * from "./functions";
 export type { ProviderId } from "./model/delivery-provider-id";
 export type { Target } from "./model/target";
 export { Integration, type IntegrationArgs, type IntegrationState } from "./resources/integration";
+export { Layout, type LayoutArgs, type LayoutState } from "./resources/layout";
 export { Provider, type ProviderArgs } from "./resources/provider";
 export {
   SubscriberCredentials,

@@ -1,5 +1,6 @@
 import { Environments } from "./api/environments";
 import { Integrations } from "./api/integrations";
+import { Layouts } from "./api/layouts";
 import { Messages } from "./api/messages";
 import { Notifications } from "./api/notifications";
 import { Subscribers } from "./api/subscribers";
@@ -29,8 +30,10 @@ export class SvcClient {
   readonly integrations: Integrations;
   /** Messages: list, listAll. */
   readonly messages: Messages;
-  /** Workflows: get. */
+  /** Workflows: get, create, update, patch, delete, list, listAll, sync. */
   readonly workflows: Workflows;
+  /** Email layouts: create, get, update, delete, list, listAll, usage. */
+  readonly layouts: Layouts;
   /** Notification events: get, list, listAll. */
   readonly notifications: Notifications;
   /** The API key's environment: me. */
@@ -44,6 +47,7 @@ export class SvcClient {
     this.integrations = new Integrations(this.#transport);
     this.messages = new Messages(this.#transport);
     this.workflows = new Workflows(this.#transport);
+    this.layouts = new Layouts(this.#transport);
     this.notifications = new Notifications(this.#transport);
     this.environments = new Environments(this.#transport);
   }

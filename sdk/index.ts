@@ -8,6 +8,7 @@
 
 export type { Environments } from "./api/environments";
 export type { Integrations } from "./api/integrations";
+export type { Layouts } from "./api/layouts";
 export type { Messages } from "./api/messages";
 export type { Notifications } from "./api/notifications";
 export type { Subscribers } from "./api/subscribers";
@@ -39,11 +40,16 @@ export type {
   ChannelSettings,
   ChannelType,
   CreateIntegrationBody,
+  CreateLayoutBody,
   CredentialsDto,
   Environment,
   ErrorBody,
   GetWorkflowQuery,
   Integration,
+  Layout,
+  LayoutList,
+  LayoutUsage,
+  ListLayoutsQuery,
   ListMessagesQuery,
   ListNotificationsQuery,
   Message,
@@ -56,6 +62,7 @@ export type {
   SubscriberPage,
   SubscriberPreferences,
   UpdateIntegrationBody,
+  UpdateLayoutBody,
   UpsertCredentialsBody,
   Workflow,
 } from "./schemas";

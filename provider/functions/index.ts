@@ -21,6 +21,7 @@ export {
   getSubscriberPreferencesOutput,
 } from "./get-subscriber-preferences";
 export { type GetWorkflowArgs, getWorkflow, getWorkflowOutput } from "./get-workflow";
+export { type ListLayoutsArgs, listLayouts, listLayoutsOutput } from "./list-layouts";
 export { type ListMessagesArgs, listMessages, listMessagesOutput } from "./list-messages";
 export {
   type ListNotificationsArgs,

@@ -5,6 +5,7 @@
  */
 export const PROVIDER_KINDS = [
   "integration",
+  "layout",
   "subscriber-credentials",
   "subscriber-credentials-set",
   "workflow",

@@ -1,7 +1,7 @@
 /**
  * What the dynamic resources compute in the program before their inputs reach the runtime, computed by the
- * plugin's Check instead, from the URN and the provider's config: the default Integration identifier and
- * Workflow workflowId (with
+ * plugin's Check instead, from the URN and the provider's config: the default Integration identifier,
+ * Workflow workflowId and Layout layoutId (with
  * its origin, so the runtime can prove it is this resource's own) and a SubscriberCredentialsSet's
  * fingerprints. Same formulas, same results: a resource named alike in the same project and stack gets the
  * same identifier on both paths.
@@ -18,7 +18,11 @@ import type { Props } from "./wire-values";
  * An Integration's (or a Workflow's) inputs with the default identifier (`identifier`, `workflowId`) and its
  * origin when none was declared.
  */
-function withDefaultIdentifier(news: Props, urn: UrnParts, key: "identifier" | "workflowId"): Props {
+function withDefaultIdentifier(
+  news: Props,
+  urn: UrnParts,
+  key: "identifier" | "workflowId" | "layoutId",
+): Props {
   if (news[key] !== undefined && news[key] !== null) return news;
   const origin: IdentifierOrigin = { project: urn.project, stack: urn.stack, name: urn.name };
   return { ...news, [key]: defaultIdentifier(origin), defaultIdentifierOf: origin };
@@ -52,6 +56,7 @@ export function withProgramDefaults(
 ): Props {
   if (kind === "integration") return withDefaultIdentifier(news, urn, "identifier");
   if (kind === "workflow") return withDefaultIdentifier(news, urn, "workflowId");
+  if (kind === "layout") return withDefaultIdentifier(news, urn, "layoutId");
   if (kind === "subscriber-credentials-set") return withFingerprints(news, urn, fingerprintSecret);
   return news;
 }

@@ -8,6 +8,7 @@
 import type { ProviderKind } from "../model/kinds";
 import type { DiffOutcome } from "../model/pulumi-results";
 import { diffIntegration } from "../runtime/integration/model";
+import { diffLayout } from "../runtime/layout/diff";
 import { diffSubscriberCredentials } from "../runtime/subscriber-credentials/model";
 import { diffSubscriberCredentialsSet } from "../runtime/subscriber-credentials-set/diff";
 import { diffWorkflow, workflowChanges } from "../runtime/workflow/diff";
@@ -45,6 +46,12 @@ export const RESOURCE_TYPES: ReadonlyMap<string, ResourceType> = new Map(
         kind: "integration",
         stables: ["providerId", "channel", ...PLACEMENT],
         diff: (olds, news) => diffIntegration(olds, news as Parameters<typeof diffIntegration>[1]),
+      },
+      {
+        token: `${PACKAGE}:index:Layout`,
+        kind: "layout",
+        stables: ["layoutId", "isDefault", ...PLACEMENT],
+        diff: (olds, news) => diffLayout(olds, news),
       },
       {
         token: `${PACKAGE}:index:SubscriberCredentials`,

@@ -19,6 +19,7 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { PROVIDER_KINDS, type ProviderKind } from "../model/kinds";
 import { IntegrationProvider } from "./integration/provider";
+import { LayoutProvider } from "./layout/provider";
 import { type Provider, type TargetedProvider, withTarget } from "./shared/with-target";
 import { SubscriberCredentialsProvider } from "./subscriber-credentials/provider";
 import { SubscriberCredentialsSetProvider } from "./subscriber-credentials-set/provider";
@@ -30,6 +31,7 @@ export type RuntimeProvider = Provider;
 /** Implementations by kind. A new resource adds its kind to ../model/kinds.ts and its factory here. */
 const FACTORIES: Record<ProviderKind, () => TargetedProvider> = {
   integration: () => new IntegrationProvider(),
+  layout: () => new LayoutProvider(),
   "subscriber-credentials": () => new SubscriberCredentialsProvider(),
   "subscriber-credentials-set": () => new SubscriberCredentialsSetProvider(),
   workflow: () => new WorkflowProvider(),
@@ -95,6 +97,7 @@ export function installProvider(shim: ShimV2, req: dynamic.ConfigureRequest): Pr
 
 export { PROVIDER_KINDS, type ProviderKind } from "../model/kinds";
 export { IntegrationProvider, type IntegrationProviderOptions } from "./integration/provider";
+export { LayoutProvider, type LayoutProviderOptions } from "./layout/provider";
 export {
   SubscriberCredentialsProvider,
   type SubscriberCredentialsProviderOptions,

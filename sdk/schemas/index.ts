@@ -54,6 +54,28 @@ export {
   updateIntegrationBodySchema,
 } from "./integration";
 export {
+  type CreateLayoutBody,
+  createLayoutBodySchema,
+  type Layout,
+  type LayoutEmailControls,
+  type LayoutList,
+  type LayoutUsage,
+  type ListLayoutsQuery,
+  layoutEmailControlsSchema,
+  layoutListSchema,
+  layoutSchema,
+  layoutUsageSchema,
+  listLayoutsQuerySchema,
+  type UpdateLayoutBody,
+  updateLayoutBodySchema,
+} from "./layout";
+export {
+  LAYOUT_CONTENT_VARIABLE,
+  LAYOUT_EDITOR_TYPES,
+  type LayoutEditorType,
+  layoutContentIssue,
+} from "./layout-content";
+export {
   emailBlockSchema,
   type ListMessagesQuery,
   listMessagesQuerySchema,

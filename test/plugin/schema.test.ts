@@ -40,17 +40,19 @@ describe("the package schema", () => {
     expect(spec.language.go.importBasePath).toBe("github.com/pulumi-svc/pulumi-svc/sdks/go/svc");
   });
 
-  it("serves the four resources and every data source as a function", () => {
+  it("serves the five resources and every data source as a function", () => {
     expect(Object.keys(spec.resources).sort()).toEqual([
       "svc:index:Integration",
+      "svc:index:Layout",
       "svc:index:SubscriberCredentials",
       "svc:index:SubscriberCredentialsSet",
       "svc:index:Workflow",
     ]);
     expect(Object.keys(spec.functions)).toContain("svc:index:getActiveIntegrations");
-    expect(Object.keys(spec.functions)).toHaveLength(10);
+    expect(Object.keys(spec.functions)).toHaveLength(11);
     expect(Object.keys(spec.functions)).toContain("svc:index:listWorkflows");
     expect(Object.keys(spec.functions)).toContain("svc:index:getEnvironment");
+    expect(Object.keys(spec.functions)).toContain("svc:index:listLayouts");
   });
 
   it("marks every secret input and output, and the secret config, secret; nothing else", () => {
@@ -60,7 +62,8 @@ describe("the package schema", () => {
           expect(p.secret === true, `${token}.${name}`).toBe(SECRET_INPUTS.has(name));
         }
       }
-      if (token !== "svc:index:Workflow") expect(r.inputProperties.credentials?.secret, token).toBe(true);
+      if (token !== "svc:index:Workflow" && token !== "svc:index:Layout")
+        expect(r.inputProperties.credentials?.secret, token).toBe(true);
     }
     const secretConfig = Object.entries(spec.config.variables).filter(([, p]) => p.secret === true);
     expect(secretConfig.map(([k]) => k).sort()).toEqual(["apiKey", "fingerprintKey"]);
@@ -98,6 +101,30 @@ describe("the package schema", () => {
       "stepId",
       "type",
     ]);
+  });
+
+  it("declares a Layout's content as a typed object, its layoutId optional and its content required", () => {
+    const layout = spec.resources["svc:index:Layout"]! as Spec["resources"][string] & {
+      requiredInputs: string[];
+    };
+    expect(layout.inputProperties.content).toMatchObject({ $ref: "#/types/svc:index:LayoutContent" });
+    expect(Object.keys(spec.types["svc:index:LayoutContent"]?.properties ?? {}).sort()).toEqual([
+      "body",
+      "editorType",
+    ]);
+    expect(layout.requiredInputs.sort()).toEqual(["content", "name"]);
+    expect(Object.keys(layout.properties).sort()).toEqual(
+      [
+        "content",
+        "environmentId",
+        "environmentName",
+        "isDefault",
+        "layoutId",
+        "name",
+        "organizationId",
+        "usage",
+      ].sort(),
+    );
   });
 
   it("references only types it defines", () => {

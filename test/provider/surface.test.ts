@@ -13,6 +13,7 @@ const DATA_SOURCES = [
   "getSubscriber",
   "getSubscriberPreferences",
   "getWorkflow",
+  "listLayouts",
   "listMessages",
   "listNotifications",
   "listWorkflows",
@@ -26,6 +27,7 @@ describe("public surface of pulumi-svc", () => {
     expect(Object.keys(svc).sort()).toEqual(
       [
         "Integration",
+        "Layout",
         "Provider",
         "SubscriberCredentials",
         "SubscriberCredentialsSet",
@@ -39,6 +41,7 @@ describe("public surface of pulumi-svc", () => {
   it("each resource has Pulumi's static lookup, get(name, id, state?, opts?)", () => {
     const resources = [
       svc.Integration,
+      svc.Layout,
       svc.SubscriberCredentials,
       svc.SubscriberCredentialsSet,
       svc.Workflow,
@@ -46,6 +49,7 @@ describe("public surface of pulumi-svc", () => {
     const lookups = resources.map((r) => [r.name, typeof r.get, r.get.length]);
     expect(lookups).toEqual([
       ["Integration", "function", 4],
+      ["Layout", "function", 4],
       ["SubscriberCredentials", "function", 4],
       ["SubscriberCredentialsSet", "function", 4],
       ["Workflow", "function", 4],
@@ -67,6 +71,9 @@ describe("public surface of pulumi-svc", () => {
         "InputArgs",
         "IntegrationArgs",
         "IntegrationState",
+        "LayoutArgs",
+        "LayoutState",
+        "ListLayoutsArgs",
         "ListMessagesArgs",
         "ListNotificationsArgs",
         "ListWorkflowsArgs",

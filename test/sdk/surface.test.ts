@@ -36,6 +36,7 @@ describe("public surface of pulumi-svc/sdk", () => {
         "ChannelSettings",
         "ChannelType",
         "CreateIntegrationBody",
+        "CreateLayoutBody",
         "CredentialsDto",
         "Environment",
         "Environments",
@@ -43,6 +44,11 @@ describe("public surface of pulumi-svc/sdk", () => {
         "GetWorkflowQuery",
         "Integration",
         "Integrations",
+        "Layout",
+        "LayoutList",
+        "LayoutUsage",
+        "Layouts",
+        "ListLayoutsQuery",
         "ListMessagesQuery",
         "ListNotificationsQuery",
         "Message",
@@ -64,6 +70,7 @@ describe("public surface of pulumi-svc/sdk", () => {
         "SvcClientOptions",
         "SvcErrorCode",
         "UpdateIntegrationBody",
+        "UpdateLayoutBody",
         "UpsertCredentialsBody",
         "Workflow",
         "Workflows",
@@ -97,6 +104,9 @@ describe("public surface of pulumi-svc/sdk", () => {
     expect(methods(c.messages)).toEqual(["list", "listAll"]);
     expect(methods(c.workflows)).toEqual(
       ["create", "delete", "get", "list", "listAll", "patch", "sync", "update"].sort(),
+    );
+    expect(methods(c.layouts)).toEqual(
+      ["create", "delete", "get", "list", "listAll", "update", "usage"].sort(),
     );
     expect(methods(c.notifications)).toEqual(["get", "list", "listAll"]);
     expect(methods(c.environments)).toEqual(["me"]);

@@ -28,6 +28,7 @@ export type StoredProviderShape = keyof typeof STORED_PROVIDERS;
 /** The resource type of each kind. */
 export const TYPE_OF_KIND: Record<ProviderKind, string> = {
   integration: "pulumi-nodejs:dynamic/svc:Integration",
+  layout: "pulumi-nodejs:dynamic/svc:Layout",
   "subscriber-credentials": "pulumi-nodejs:dynamic/svc:SubscriberCredentials",
   "subscriber-credentials-set": "pulumi-nodejs:dynamic/svc:SubscriberCredentialsSet",
   workflow: "pulumi-nodejs:dynamic/svc:Workflow",

@@ -23,6 +23,7 @@ export function schemaDocs(): SchemaDocs {
   const credentials = new PublicSurface("provider/model/subscriber-credentials-schema.ts");
   const set = new PublicSurface("provider/model/subscriber-credentials-set-schema.ts");
   const workflow = new PublicSurface("provider/model/workflow-schema.ts");
+  const layout = new PublicSurface("provider/model/layout-schema.ts");
   const sdk = new PublicSurface("sdk/schemas/index.ts");
   const functions = new PublicSurface("provider/functions/index.ts");
   const docs: Record<string, Record<string, string>> = {
@@ -36,6 +37,8 @@ export function schemaDocs(): SchemaDocs {
       "SubscriberCredentialsSetOutputs",
     ]),
     "svc:index:Workflow": merged(workflow, ["WorkflowInputs", "WorkflowOutputs"]),
+    "svc:index:Layout": merged(layout, ["LayoutInputs", "LayoutOutputs"]),
+    "svc:index:LayoutContent": merged(layout, ["LayoutContent"]),
     "svc:index:WorkflowStep": merged(workflow, ["WorkflowStepOutput"]),
     "svc:index:WorkflowStoredStep": merged(workflow, ["WorkflowStepOutput"]),
     "svc:index:IntegrationCredentials": merged(sdk, ["CredentialsDto"]),

@@ -7,6 +7,8 @@ import { z } from "zod";
 import {
   environmentSchema,
   integrationListSchema,
+  layoutSchema,
+  listLayoutsQuerySchema,
   listMessagesQuerySchema,
   listNotificationsQuerySchema,
   listWorkflowsQuerySchema,
@@ -115,6 +117,15 @@ export const FUNCTION_SCHEMAS: readonly FunctionSchema[] = [
     result: workflowSchema,
     argsType: "GetWorkflowArgs",
     resultType: "Workflow",
+  },
+  {
+    name: "listLayouts",
+    description:
+      "Every email layout of the API key's environment matching the filters (`GET /v2/layouts`, page after page), as `items`, each with its `layoutId`, `name`, `isDefault` and content.",
+    args: listLayoutsQuerySchema.omit({ offset: true }),
+    result: z.object({ items: z.array(layoutSchema) }),
+    argsType: "ListLayoutsQuery",
+    resultType: "Layout",
   },
   {
     name: "listMessages",

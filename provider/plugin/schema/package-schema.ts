@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { integrationArgsSchema, integrationOutputsSchema } from "../../model/integration-schema";
+import { layoutArgsSchema, layoutOutputsSchema } from "../../model/layout-schema";
 import { SECRET_INPUTS } from "../../model/secret-inputs";
 import {
   subscriberCredentialsInputsSchema,
@@ -33,6 +34,7 @@ export type SchemaDocs = Readonly<Record<string, PropertyDocs>>;
 /** The resources: their input and output schemas. */
 const RESOURCES = [
   { name: "Integration", inputs: integrationArgsSchema, outputs: integrationOutputsSchema },
+  { name: "Layout", inputs: layoutArgsSchema, outputs: layoutOutputsSchema },
   {
     name: "SubscriberCredentials",
     inputs: subscriberCredentialsInputsSchema,

@@ -19,7 +19,7 @@ export const PLUGIN_DOWNLOAD_URL = "github://api.github.com/pulumi-svc/pulumi-sv
 export const PACKAGE_META = {
   displayName: "svc",
   description:
-    "Pulumi provider for the svc multi-channel notification service (integrations, subscriber credentials, workflows).",
+    "Pulumi provider for the svc multi-channel notification service (integrations, subscriber credentials, workflows, layouts).",
   keywords: ["pulumi", "svc", "notifications", "category/utility", "kind/native"],
   license: "Apache-2.0",
   publisher: "pulumi-svc",
@@ -67,6 +67,8 @@ export const CONFIG_SPEC: Record<string, PropertySpec> = {
 export const RESOURCE_DOCS: Readonly<Record<string, string>> = {
   Integration:
     "A delivery-provider integration of the svc service, in the environment of the provider's API key. Its id is the service's `_id`; import it with `pulumi import svc:index:Integration <name> <_id>` (the credentials, which the service never returns, are left for you to declare).",
+  Layout:
+    "An email layout (v2) of the svc service, in the environment of the provider's API key: the HTML or block-editor body every email of the workflows that name it (`layoutId` in an email step's controls) is wrapped in, holding `{{content}}`, checked before any request. The environment's first layout becomes its default (`isDefault`), which the service never deletes: destroying it leaves it, with a warning. Its id is the service's `_id`; import it with `pulumi import svc:index:Layout <name> <layoutId>`.",
   SubscriberCredentials:
     "A subscriber's channel credentials for one chat or push provider (device tokens, chat webhook). Its id, and import id, is `subscriberId/providerId[/integrationIdentifier]`; an import leaves the credentials (secret) for you to declare.",
   SubscriberCredentialsSet:
@@ -79,6 +81,7 @@ export const RESOURCE_DOCS: Readonly<Record<string, string>> = {
 export const TYPE_NAMES: Readonly<Record<string, string>> = {
   IntegrationCredentials: "IntegrationCredentials",
   IntegrationConditions: "StepFilter",
+  LayoutContent: "LayoutContent",
   StepFilterChildren: "StepFilterCondition",
   SubscriberCredentialsCredentials: "ChannelCredentials",
   SubscriberCredentialsSetCredentials: "ChannelCredentials",

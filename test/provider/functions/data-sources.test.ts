@@ -182,6 +182,28 @@ describe("listWorkflows and getEnvironment", () => {
   });
 });
 
+describe("listLayouts", () => {
+  it("reads every page (the client's listAll), in both forms", async () => {
+    for (const layoutId of ["ly-a", "ly-b", "ly-c"]) {
+      const made = await call(emu, "POST", "/v2/layouts", { body: { layoutId, name: `Layout ${layoutId}` } });
+      expect(made.status).toBe(201);
+    }
+    emu.resetRequests();
+    const found = await svc.listLayouts({
+      query: "Layout ly-",
+      limit: 1,
+      orderBy: "name",
+      orderDirection: "ASC",
+    });
+    expect(found.map((l) => l.layoutId)).toEqual(["ly-a", "ly-b", "ly-c"]);
+    expect(found.map((l) => l.isDefault)).toEqual([true, false, false]);
+    expect(emu.requests.filter((r) => r.path === "/v2/layouts").length).toBeGreaterThanOrEqual(3);
+    const o = await settle(svc.listLayoutsOutput({ query: pulumi.output("Layout ly-b") }));
+    expect(o.value.map((l) => l.layoutId)).toEqual(["ly-b"]);
+    expect(o.secret).toBe(false);
+  });
+});
+
 describe("subscribers", () => {
   it("getSubscriber matches exactly; the Output form is secret because of device tokens", async () => {
     const s = await svc.getSubscriber({ subscriberId: "erin" });

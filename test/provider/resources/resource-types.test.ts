@@ -56,7 +56,13 @@ describe("resource types", () => {
   });
 
   it("every kind remembers the environment it was written in: environmentId, environmentName, organizationId", () => {
-    for (const name of ["Integration", "SubscriberCredentials", "SubscriberCredentialsSet", "Workflow"]) {
+    for (const name of [
+      "Integration",
+      "Layout",
+      "SubscriberCredentials",
+      "SubscriberCredentialsSet",
+      "Workflow",
+    ]) {
       const docs = surface.propertyDocs(name);
       for (const field of ["environmentId", "environmentName", "organizationId"]) {
         expect(docs[field], `${name}.${field}`).toBeTruthy();
@@ -129,5 +135,21 @@ describe("resource types", () => {
     expect(documentedFields("WorkflowState")).toEqual(outputs);
     expect(documentedFields("WorkflowArgs")).toEqual([...inputs, "adopt"].sort());
     expect(surface.propertyDocs("Workflow").steps).toMatch(/stepId/);
+  });
+
+  it("Layout: every output, input and state field documented; adopt an input only", () => {
+    const inputs = ["content", "layoutId", "name"];
+    const outputs = [
+      ...inputs,
+      "environmentId",
+      "environmentName",
+      "isDefault",
+      "organizationId",
+      "usage",
+    ].sort();
+    expect(documentedFields("Layout")).toEqual(outputs);
+    expect(documentedFields("LayoutState")).toEqual(outputs);
+    expect(documentedFields("LayoutArgs")).toEqual([...inputs, "adopt"].sort());
+    expect(surface.propertyDocs("Layout").isDefault).toMatch(/never deletes/);
   });
 });
