@@ -37,7 +37,7 @@ export function defaultIdentifier(origin: IdentifierOrigin): string {
 export function keepDefaultIdentifier(
   olds: Readonly<Record<string, unknown>> | undefined,
   news: Record<string, unknown>,
-  key: "identifier" | "workflowId" | "layoutId" = "identifier",
+  key: "identifier" | "workflowId" | "layoutId" | "key" = "identifier",
 ): Record<string, unknown> {
   const oldOrigin = identifierOriginSchema.safeParse(olds?.defaultIdentifierOf);
   const newOrigin = identifierOriginSchema.safeParse(news.defaultIdentifierOf);

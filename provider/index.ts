@@ -24,4 +24,10 @@ export {
   type SubscriberCredentialsSetArgs,
   type SubscriberCredentialsSetState,
 } from "./resources/subscriber-credentials-set";
+export { Topic, type TopicArgs, type TopicState } from "./resources/topic";
+export {
+  TopicSubscriptions,
+  type TopicSubscriptionsArgs,
+  type TopicSubscriptionsState,
+} from "./resources/topic-subscriptions";
 export { Workflow, type WorkflowArgs, type WorkflowState } from "./resources/workflow";

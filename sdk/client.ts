@@ -4,6 +4,7 @@ import { Layouts } from "./api/layouts";
 import { Messages } from "./api/messages";
 import { Notifications } from "./api/notifications";
 import { Subscribers } from "./api/subscribers";
+import { Topics } from "./api/topics";
 import { Workflows } from "./api/workflows";
 import { resolveClientOptions, type SvcClientOptions } from "./options";
 import { Transport } from "./transport";
@@ -36,6 +37,8 @@ export class SvcClient {
   readonly layouts: Layouts;
   /** Notification events: get, list, listAll. */
   readonly notifications: Notifications;
+  /** Topics (upsert, get, update, delete, list) and their subscriptions (create, delete, list, get). */
+  readonly topics: Topics;
   /** The API key's environment: me. */
   readonly environments: Environments;
   readonly #transport: Transport;
@@ -50,6 +53,7 @@ export class SvcClient {
     this.layouts = new Layouts(this.#transport);
     this.notifications = new Notifications(this.#transport);
     this.environments = new Environments(this.#transport);
+    this.topics = new Topics(this.#transport);
   }
 
   /** Closes the client's connection pool (not a `dispatcher` passed in). Idempotent; on the own pool, later calls fail at once. */

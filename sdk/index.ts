@@ -12,6 +12,7 @@ export type { Layouts } from "./api/layouts";
 export type { Messages } from "./api/messages";
 export type { Notifications } from "./api/notifications";
 export type { Subscribers } from "./api/subscribers";
+export type { TopicSubscriptions, Topics } from "./api/topics";
 export type { Workflows } from "./api/workflows";
 export { SvcClient } from "./client";
 export { DEFAULTS } from "./defaults";
@@ -61,6 +62,12 @@ export type {
   Subscriber,
   SubscriberPage,
   SubscriberPreferences,
+  Topic,
+  TopicPage,
+  TopicSubscription,
+  TopicSubscriptionDetail,
+  TopicSubscriptionPage,
+  TopicSubscriptionsResult,
   UpdateIntegrationBody,
   UpdateLayoutBody,
   UpsertCredentialsBody,

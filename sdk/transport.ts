@@ -42,7 +42,10 @@ interface CallSpec<T> {
   query?: Readonly<Record<string, QueryValue>>;
   /** JSON body (already validated). */
   body?: unknown;
-  /** Schema of the response payload; `null` when no body is expected (204). */
+  /**
+   * Schema of the response payload; `null` when no body is expected (204). A schema that accepts
+   * `undefined` makes a 204 resolve to `undefined`.
+   */
   response: z.ZodType<T> | null;
 }
 
@@ -338,6 +341,8 @@ export class Transport {
     const { spec } = call;
     if (spec.response === null) return undefined as T;
     const { status, headers, text } = outcome;
+    // A 204 answers "nothing there" where the call's schema allows that (a missing topic subscription).
+    if (status === 204 && spec.response.safeParse(undefined).success) return undefined as T;
     const parsed = parsePayload(status, headerValue(headers, "content-type"), text, spec.response);
     if (parsed.ok) return parsed.value;
     const { issues } = parsed;

@@ -20,6 +20,7 @@ export {
   getSubscriberPreferences,
   getSubscriberPreferencesOutput,
 } from "./get-subscriber-preferences";
+export { type GetTopicArgs, getTopic, getTopicOutput } from "./get-topic";
 export { type GetWorkflowArgs, getWorkflow, getWorkflowOutput } from "./get-workflow";
 export { type ListLayoutsArgs, listLayouts, listLayoutsOutput } from "./list-layouts";
 export { type ListMessagesArgs, listMessages, listMessagesOutput } from "./list-messages";
@@ -28,5 +29,6 @@ export {
   listNotifications,
   listNotificationsOutput,
 } from "./list-notifications";
+export { type ListTopicsArgs, listTopics, listTopicsOutput } from "./list-topics";
 export { type ListWorkflowsArgs, listWorkflows, listWorkflowsOutput } from "./list-workflows";
 export { type SearchSubscribersArgs, searchSubscribers, searchSubscribersOutput } from "./search-subscribers";

@@ -9,6 +9,8 @@ export const PROVIDER_KINDS = [
   "subscriber-credentials",
   "subscriber-credentials-set",
   "workflow",
+  "topic",
+  "topic-subscriptions",
 ] as const;
 
 /** One of {@link PROVIDER_KINDS}. */

@@ -21,7 +21,7 @@ export interface PropertyChange {
 }
 
 /** Inputs the engine never shows as a change of their own (what the plugin computes for the runtime). */
-const HIDDEN: ReadonlySet<string> = new Set(["defaultIdentifierOf"]);
+const HIDDEN: ReadonlySet<string> = new Set(["defaultIdentifierOf", "ownerOf"]);
 
 /** `props` with `key` set to `value` (removed when undefined). */
 function withValue(props: Props, key: string, value: unknown): Props {

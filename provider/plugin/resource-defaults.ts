@@ -21,7 +21,7 @@ import type { Props } from "./wire-values";
 function withDefaultIdentifier(
   news: Props,
   urn: UrnParts,
-  key: "identifier" | "workflowId" | "layoutId",
+  key: "identifier" | "workflowId" | "layoutId" | "key",
 ): Props {
   if (news[key] !== undefined && news[key] !== null) return news;
   const origin: IdentifierOrigin = { project: urn.project, stack: urn.stack, name: urn.name };
@@ -57,6 +57,10 @@ export function withProgramDefaults(
   if (kind === "integration") return withDefaultIdentifier(news, urn, "identifier");
   if (kind === "workflow") return withDefaultIdentifier(news, urn, "workflowId");
   if (kind === "layout") return withDefaultIdentifier(news, urn, "layoutId");
+  if (kind === "topic") return withDefaultIdentifier(news, urn, "key");
+  if (kind === "topic-subscriptions") {
+    return { ...news, ownerOf: { project: urn.project, stack: urn.stack, name: urn.name } };
+  }
   if (kind === "subscriber-credentials-set") return withFingerprints(news, urn, fingerprintSecret);
   return news;
 }

@@ -11,6 +11,8 @@ import { diffIntegration } from "../runtime/integration/model";
 import { diffLayout } from "../runtime/layout/diff";
 import { diffSubscriberCredentials } from "../runtime/subscriber-credentials/model";
 import { diffSubscriberCredentialsSet } from "../runtime/subscriber-credentials-set/diff";
+import { diffTopic } from "../runtime/topic/model";
+import { diffTopicSubscriptions, topicSubscriptionsChanges } from "../runtime/topic-subscriptions/model";
 import { diffWorkflow, workflowChanges } from "../runtime/workflow/diff";
 import type { PropertyChange } from "./detailed-diff";
 import type { Props } from "./wire-values";
@@ -72,6 +74,19 @@ export const RESOURCE_TYPES: ReadonlyMap<string, ResourceType> = new Map(
         stables: ["workflowId", ...PLACEMENT],
         diff: (olds, news) => diffWorkflow(olds, news as Parameters<typeof diffWorkflow>[1]),
         changes: workflowChanges,
+      },
+      {
+        token: `${PACKAGE}:index:Topic`,
+        kind: "topic",
+        stables: ["key"],
+        diff: diffTopic,
+      },
+      {
+        token: `${PACKAGE}:index:TopicSubscriptions`,
+        kind: "topic-subscriptions",
+        stables: ["topicKey", "owner"],
+        diff: diffTopicSubscriptions,
+        changes: topicSubscriptionsChanges,
       },
     ] satisfies ResourceType[]
   ).map((t) => [t.token, t]),

@@ -23,6 +23,8 @@ import { LayoutProvider } from "./layout/provider";
 import { type Provider, type TargetedProvider, withTarget } from "./shared/with-target";
 import { SubscriberCredentialsProvider } from "./subscriber-credentials/provider";
 import { SubscriberCredentialsSetProvider } from "./subscriber-credentials-set/provider";
+import { TopicProvider } from "./topic/provider";
+import { TopicSubscriptionsProvider } from "./topic-subscriptions/provider";
 import { WorkflowProvider } from "./workflow/provider";
 
 /** A provider implementation: every method of the dynamic-provider interface is there. */
@@ -35,6 +37,8 @@ const FACTORIES: Record<ProviderKind, () => TargetedProvider> = {
   "subscriber-credentials": () => new SubscriberCredentialsProvider(),
   "subscriber-credentials-set": () => new SubscriberCredentialsSetProvider(),
   workflow: () => new WorkflowProvider(),
+  topic: () => new TopicProvider(),
+  "topic-subscriptions": () => new TopicSubscriptionsProvider(),
 };
 
 function isKind(kind: string): kind is ProviderKind {
@@ -106,4 +110,9 @@ export {
   SubscriberCredentialsSetProvider,
   type SubscriberCredentialsSetProviderOptions,
 } from "./subscriber-credentials-set/provider";
+export { TopicProvider, type TopicProviderOptions } from "./topic/provider";
+export {
+  TopicSubscriptionsProvider,
+  type TopicSubscriptionsProviderOptions,
+} from "./topic-subscriptions/provider";
 export { WorkflowProvider, type WorkflowProviderOptions } from "./workflow/provider";

@@ -40,16 +40,20 @@ describe("the package schema", () => {
     expect(spec.language.go.importBasePath).toBe("github.com/pulumi-svc/pulumi-svc/sdks/go/svc");
   });
 
-  it("serves the five resources and every data source as a function", () => {
+  it("serves the seven resources and every data source as a function", () => {
     expect(Object.keys(spec.resources).sort()).toEqual([
       "svc:index:Integration",
       "svc:index:Layout",
       "svc:index:SubscriberCredentials",
       "svc:index:SubscriberCredentialsSet",
+      "svc:index:Topic",
+      "svc:index:TopicSubscriptions",
       "svc:index:Workflow",
     ]);
     expect(Object.keys(spec.functions)).toContain("svc:index:getActiveIntegrations");
-    expect(Object.keys(spec.functions)).toHaveLength(11);
+    expect(Object.keys(spec.functions)).toHaveLength(13);
+    expect(Object.keys(spec.functions)).toContain("svc:index:getTopic");
+    expect(Object.keys(spec.functions)).toContain("svc:index:listTopics");
     expect(Object.keys(spec.functions)).toContain("svc:index:listWorkflows");
     expect(Object.keys(spec.functions)).toContain("svc:index:getEnvironment");
     expect(Object.keys(spec.functions)).toContain("svc:index:listLayouts");
@@ -62,8 +66,13 @@ describe("the package schema", () => {
           expect(p.secret === true, `${token}.${name}`).toBe(SECRET_INPUTS.has(name));
         }
       }
-      if (token !== "svc:index:Workflow" && token !== "svc:index:Layout")
-        expect(r.inputProperties.credentials?.secret, token).toBe(true);
+      const holdsCredentials = ![
+        "svc:index:Workflow",
+        "svc:index:Layout",
+        "svc:index:Topic",
+        "svc:index:TopicSubscriptions",
+      ].includes(token);
+      if (holdsCredentials) expect(r.inputProperties.credentials?.secret, token).toBe(true);
     }
     const secretConfig = Object.entries(spec.config.variables).filter(([, p]) => p.secret === true);
     expect(secretConfig.map(([k]) => k).sort()).toEqual(["apiKey", "fingerprintKey"]);

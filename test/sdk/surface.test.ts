@@ -69,6 +69,14 @@ describe("public surface of pulumi-svc/sdk", () => {
         "Subscribers",
         "SvcClientOptions",
         "SvcErrorCode",
+        "Topic",
+        "TopicPage",
+        "TopicSubscription",
+        "TopicSubscriptionDetail",
+        "TopicSubscriptionPage",
+        "TopicSubscriptions",
+        "TopicSubscriptionsResult",
+        "Topics",
         "UpdateIntegrationBody",
         "UpdateLayoutBody",
         "UpsertCredentialsBody",
@@ -110,5 +118,7 @@ describe("public surface of pulumi-svc/sdk", () => {
     );
     expect(methods(c.notifications)).toEqual(["get", "list", "listAll"]);
     expect(methods(c.environments)).toEqual(["me"]);
+    expect(methods(c.topics)).toEqual(["delete", "get", "list", "listAll", "update", "upsert"]);
+    expect(methods(c.topics.subscriptions)).toEqual(["create", "delete", "get", "list", "listAll"]);
   });
 });

@@ -32,6 +32,8 @@ export const TYPE_OF_KIND: Record<ProviderKind, string> = {
   "subscriber-credentials": "pulumi-nodejs:dynamic/svc:SubscriberCredentials",
   "subscriber-credentials-set": "pulumi-nodejs:dynamic/svc:SubscriberCredentialsSet",
   workflow: "pulumi-nodejs:dynamic/svc:Workflow",
+  topic: "pulumi-nodejs:dynamic/svc:Topic",
+  "topic-subscriptions": "pulumi-nodejs:dynamic/svc:TopicSubscriptions",
 };
 
 /** The stored text of `shape` for resources of `kind`, by resource type. */

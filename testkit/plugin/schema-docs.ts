@@ -24,6 +24,8 @@ export function schemaDocs(): SchemaDocs {
   const set = new PublicSurface("provider/model/subscriber-credentials-set-schema.ts");
   const workflow = new PublicSurface("provider/model/workflow-schema.ts");
   const layout = new PublicSurface("provider/model/layout-schema.ts");
+  const topic = new PublicSurface("provider/model/topic-schema.ts");
+  const topicSubscriptions = new PublicSurface("provider/model/topic-subscriptions-schema.ts");
   const sdk = new PublicSurface("sdk/schemas/index.ts");
   const functions = new PublicSurface("provider/functions/index.ts");
   const docs: Record<string, Record<string, string>> = {
@@ -40,6 +42,11 @@ export function schemaDocs(): SchemaDocs {
     "svc:index:Layout": merged(layout, ["LayoutInputs", "LayoutOutputs"]),
     "svc:index:LayoutContent": merged(layout, ["LayoutContent"]),
     "svc:index:WorkflowStep": merged(workflow, ["WorkflowStepOutput"]),
+    "svc:index:Topic": merged(topic, ["TopicInputs", "TopicOutputs"]),
+    "svc:index:TopicSubscriptions": merged(topicSubscriptions, [
+      "TopicSubscriptionsInputs",
+      "TopicSubscriptionsOutputs",
+    ]),
     "svc:index:WorkflowStoredStep": merged(workflow, ["WorkflowStepOutput"]),
     "svc:index:IntegrationCredentials": merged(sdk, ["CredentialsDto"]),
     "svc:index:StepFilter": merged(sdk, ["StepFilter"]),

@@ -19,6 +19,7 @@ import {
   subscriberPageSchema,
   subscriberPreferencesSchema,
   subscriberSchema,
+  topicSchema,
   workflowListItemSchema,
   workflowSchema,
 } from "../../../sdk/schemas";
@@ -27,7 +28,9 @@ import type {
   GetNotificationArgs,
   GetSubscriberArgs,
   GetSubscriberPreferencesArgs,
+  GetTopicArgs,
   GetWorkflowArgs,
+  ListTopicsArgs,
 } from "../../functions";
 
 const getActiveIntegrationsArgs = z.object({
@@ -38,6 +41,8 @@ const getActiveIntegrationsArgs = z.object({
 const getNotificationArgs = z.object({ notificationId: z.string() });
 const getSubscriberArgs = z.object({ subscriberId: z.string() });
 const getWorkflowArgs = z.object({ workflowId: z.string(), environmentId: z.string().optional() });
+const getTopicArgs = z.object({ key: z.string() });
+const listTopicsArgs = z.object({ key: z.string().optional(), name: z.string().optional() });
 
 /** Compile-time: what the schema accepts is what the data source takes, both ways. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -50,7 +55,9 @@ const held: [
   Same<z.infer<typeof getSubscriberArgs>, GetSubscriberArgs>,
   Same<z.infer<typeof getSubscriberArgs>, GetSubscriberPreferencesArgs>,
   Same<z.infer<typeof getWorkflowArgs>, GetWorkflowArgs>,
-] = [true, true, true, true, true];
+  Same<z.infer<typeof getTopicArgs>, GetTopicArgs>,
+  Same<z.infer<typeof listTopicsArgs>, ListTopicsArgs>,
+] = [true, true, true, true, true, true, true];
 void held;
 
 /** One function: its TS type names (for docs), description, argument and result schemas. */
@@ -111,6 +118,14 @@ export const FUNCTION_SCHEMAS: readonly FunctionSchema[] = [
     resultType: "SubscriberPreferences",
   },
   {
+    name: "getTopic",
+    description: "One topic of the API key's environment (`GET /v2/topics/{key}`).",
+    args: getTopicArgs,
+    result: topicSchema,
+    argsType: "GetTopicArgs",
+    resultType: "Topic",
+  },
+  {
     name: "getWorkflow",
     description: "One workflow (`GET /v2/workflows/{workflowId}`).",
     args: getWorkflowArgs,
@@ -142,6 +157,15 @@ export const FUNCTION_SCHEMAS: readonly FunctionSchema[] = [
     result: notificationPageSchema,
     argsType: "ListNotificationsQuery",
     resultType: "NotificationPage",
+  },
+  {
+    name: "listTopics",
+    description:
+      "Every topic of the API key's environment matching the filters (`GET /v2/topics`, page after page), as `items`.",
+    args: listTopicsArgs,
+    result: z.object({ items: z.array(topicSchema) }),
+    argsType: "ListTopicsArgs",
+    resultType: "Topic",
   },
   {
     name: "listWorkflows",

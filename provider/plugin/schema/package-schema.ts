@@ -16,6 +16,11 @@ import {
   subscriberCredentialsSetInputsSchema,
   subscriberCredentialsSetOutputsSchema,
 } from "../../model/subscriber-credentials-set-schema";
+import { topicArgsSchema, topicOutputsSchema } from "../../model/topic-schema";
+import {
+  topicSubscriptionsArgsSchema,
+  topicSubscriptionsOutputsSchema,
+} from "../../model/topic-subscriptions-schema";
 import { workflowOutputsSchema, workflowPluginArgsSchema } from "../../model/workflow-schema";
 import { PACKAGE } from "../resource-types";
 import { FUNCTION_SCHEMAS } from "./function-schemas";
@@ -51,6 +56,12 @@ const RESOURCES = [
     inputs: workflowPluginArgsSchema,
     outputs: workflowOutputsSchema,
     outputHint: "WorkflowOutput",
+  },
+  { name: "Topic", inputs: topicArgsSchema, outputs: topicOutputsSchema },
+  {
+    name: "TopicSubscriptions",
+    inputs: topicSubscriptionsArgsSchema,
+    outputs: topicSubscriptionsOutputsSchema,
   },
 ] as const;
 

@@ -73,6 +73,10 @@ export const RESOURCE_DOCS: Readonly<Record<string, string>> = {
     "A subscriber's channel credentials for one chat or push provider (device tokens, chat webhook). Its id, and import id, is `subscriberId/providerId[/integrationIdentifier]`; an import leaves the credentials (secret) for you to declare.",
   SubscriberCredentialsSet:
     "The channel credentials of many subscribers for one chat or push provider, in one resource. Its id, and import id, is `providerId[/integrationIdentifier]`; an import leaves the credentials (secret) for you to declare.",
+  Topic:
+    "A topic of the svc service (v2), in the environment of the provider's API key: what a trigger addresses to reach its subscribers. Its id is its key (default: a slug of the resource name and a hash of project, stack and name); a new key replaces it. Creating it never takes over a topic someone else made: import it with `pulumi import svc:index:Topic <name> <key>`. The service deletes every subscription of a topic with it: destroying one that still holds subscriptions fails, naming how many, unless `forceDestroy` is set.",
+  TopicSubscriptions:
+    "A topic's declared subscribers, thousands per resource, synced as a set in batches of 100: an update adds and removes only the subscribers that changed. Its subscriptions carry their own identifiers (`tk_<key>:si_<subscriberId>:<owner>`), so those the application makes are never touched. An unknown subscriber fails the update, naming it, after the others are written. Its id is `<topicKey>/<owner>`.",
   Workflow:
     "A notification workflow (v2) of the svc service, in the environment of the provider's API key: its steps (in_app, email, sms, push, chat, delay, digest, custom, throttle), each with the controls of its type, checked before any request. A step is the stored step of the same name, which keeps its `stepId` and `id`. Its id is the service's `_id`; import it with `pulumi import svc:index:Workflow <name> <workflowId>`.",
 };

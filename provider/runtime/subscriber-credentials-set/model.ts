@@ -14,6 +14,7 @@ import {
   subscriberCredentialsSetInputsSchema,
 } from "../../model/subscriber-credentials-set-schema";
 import { canonical, isUnknown, stripNulls } from "../../model/values";
+import { listIds } from "../set-sync/list-ids";
 import { schemaFailures } from "../shared/check-failures";
 
 /** Most check failures listed one by one; the rest are counted in a last failure. */
@@ -79,12 +80,6 @@ function fingerprintCoverage(credentials: unknown, fingerprints: unknown): Check
   if (extra.length > 0)
     out.push({ property: "fingerprints", reason: `fingerprints: not in credentials: ${listIds(extra)}` });
   return out;
-}
-
-/** `"a", "b" and 3 more`: subscriber ids for a message, at most `max` of them by name. */
-export function listIds(ids: readonly string[], max = 20): string {
-  const named = ids.slice(0, max).map((id) => JSON.stringify(id));
-  return ids.length > max ? `${named.join(", ")} and ${ids.length - max} more` : named.join(", ");
 }
 
 /** At most {@link MAX_LISTED_FAILURES} failures, then one that counts the rest. */

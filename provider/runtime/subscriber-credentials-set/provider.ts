@@ -22,7 +22,6 @@
  *   and the update writes every subscriber onto the new integration, clearing the entries left behind.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { AuthenticationError, PermissionDeniedError } from "../../../sdk/errors";
 import type { ChannelCredentials, Integration, Subscriber } from "../../../sdk/schemas";
 import type { ConfigSource } from "../../config";
 import { comparableCredentials } from "../../model/channel-entry";
@@ -47,8 +46,10 @@ import {
 } from "../channel-entries/credentials-writer";
 import { warnLeftEntries } from "../channel-entries/stranded-entries";
 import { inTurn, writesTo } from "../channel-entries/subscriber-turns";
+import { causeOf, isFatal } from "../set-sync/failure-causes";
+import { runSetSync } from "../set-sync/run-set-sync";
+import { failedSyncError, SyncFailures } from "../set-sync/sync-failures";
 import { concealSecretInputs } from "../shared/check-failures";
-import { forEachLimited } from "../shared/for-each-limited";
 import { IntegrationDirectory } from "../shared/integration-directory";
 import { carryWriteId, ReplacementGuard, type Stamped } from "../shared/replacement-guard";
 import { ServiceSession, type ServiceSessionOptions } from "../shared/service-session";
@@ -68,11 +69,9 @@ import {
   credentialsSetId,
   decodeSet,
   encodeSet,
-  listIds,
   type SubscriberCredentialsSetCheck,
 } from "./model";
 import { type ReadStrategy, readSubscribers } from "./reader";
-import { setSyncProgress } from "./sync-progress";
 
 /** Requests in flight per set (writes and lookups); the pacer keeps them within the service's rate. */
 const DEFAULT_SET_CONCURRENCY = 16;
@@ -91,21 +90,6 @@ export interface SyncReport {
   cleared: number;
   upToDate: number;
   failed: number;
-}
-
-/** Answers after which no further entry is attempted (401, 403): every one would fail the same way. */
-function isFatal(err: unknown): boolean {
-  return err instanceof AuthenticationError || err instanceof PermissionDeniedError;
-}
-
-/** A failed entry's cause, the same text for every subscriber it hit (the subscriberId templated out). */
-function causeOf(err: unknown, subscriberId: string): string {
-  const text = err instanceof Error ? err.message : String(err);
-  return text
-    .split(encodeURIComponent(subscriberId))
-    .join("{subscriberId}")
-    .split(subscriberId)
-    .join("{subscriberId}");
 }
 
 /** What read answers for a SubscriberCredentialsSet (credentials in the form they were asked in). */
@@ -271,41 +255,34 @@ export class SubscriberCredentialsSetProvider implements dynamic.ResourceProvide
     const read = await this.readForSync(target, desired, toWrite, toClear, previous);
     const plan = planSync(read.own, read.integration, desired, read.toWrite, toClear, read.found);
     markPhase("host", `${operation}:read-done`, { write: plan.write.length, clear: plan.clear.length });
-    const failures = new Map<string, string[]>();
-    const fail = (cause: string, id: string) => failures.set(cause, [...(failures.get(cause) ?? []), id]);
+    const failures = new SyncFailures();
     const missingCause = read.integration ? this.missingCause(read.found) : this.noIntegrationCause(target);
-    for (const id of plan.missing) fail(missingCause, id);
-    let written = 0;
-    let cleared = 0;
-    const apply = (count: () => void) => async (step: SubscriberStep) => {
-      try {
-        await inTurn(step.subscriberId, () => this.applyStep(step, read));
-        count();
-      } catch (e) {
-        if (isFatal(e)) throw e;
-        fail(this.causeOfWrite(e, target, step.subscriberId), step.subscriberId);
-      }
-    };
-    const failedSoFar = () => [...failures.values()].reduce((n, ids) => n + ids.length, 0);
-    const progress = setSyncProgress(target, plan, () => ({ written, cleared, failed: failedSoFar() }));
-    try {
-      await forEachLimited(
-        plan.write,
-        this.concurrency,
-        apply(() => written++),
-      );
-      await forEachLimited(
-        plan.clear,
-        this.concurrency,
-        apply(() => cleared++),
-      );
-    } finally {
-      await progress.finish(operation);
-    }
+    for (const id of plan.missing) failures.add(missingCause, id);
+    const phase = (verb: string, items: readonly SubscriberStep[]) => ({
+      verb,
+      items,
+      batchSize: 1,
+      idOf: (step: SubscriberStep) => step.subscriberId,
+      apply: async ([step]: readonly SubscriberStep[]) => {
+        if (step) await inTurn(step.subscriberId, () => this.applyStep(step, read));
+        return undefined;
+      },
+    });
+    const [written = 0, cleared = 0] = await runSetSync(
+      {
+        label: `SubscriberCredentialsSet ${credentialsSetId(target)}`,
+        operation,
+        concurrency: this.concurrency,
+        failures,
+        isFatal,
+        causeOf: (e, id) => this.causeOfWrite(e, target, id),
+      },
+      [phase("written", plan.write), phase("cleared", plan.clear)],
+    );
     await this.warnLeft(target, plan, read);
-    const failed = failedSoFar();
+    const failed = failures.count;
     this.lastSync = { operation, strategy: read.strategy, written, cleared, upToDate: plan.upToDate, failed };
-    if (failed > 0) throw partialFailure(operation, plan, failures, written + cleared, failed);
+    if (failed > 0) throw partialFailure(operation, plan, failures, written + cleared);
     return read.integration?._id ?? previous?.integrationId;
   }
 
@@ -464,19 +441,18 @@ function inputsOfSet(outs: SubscriberCredentialsSetWire): Partial<SubscriberCred
 }
 
 /** The error of a sync with failed entries: counts, then each cause with the subscriberIds it hit. */
-function partialFailure(
-  operation: string,
-  plan: SyncPlan,
-  failures: ReadonlyMap<string, string[]>,
-  done: number,
-  failed: number,
-): Error {
+function partialFailure(operation: string, plan: SyncPlan, failures: SyncFailures, done: number): Error {
   const total = plan.write.length + plan.clear.length + plan.missing.length + plan.upToDate;
-  const lines = [...failures].map(([cause, ids]) => `  ${cause}: ${listIds(ids)}`);
-  return new Error(
-    `svc: ${operation}: ${failed} of ${total} subscribers failed (${done} written now, ${plan.upToDate} already up to date):\n` +
-      `${lines.join("\n")}\n` +
-      "Run `pulumi up` again once fixed: entries already written are read back and skipped, not written twice.",
+  return failedSyncError(
+    {
+      operation,
+      noun: "subscribers",
+      total,
+      done: `${done} written now, ${plan.upToDate} already up to date`,
+      advice:
+        "Run `pulumi up` again once fixed: entries already written are read back and skipped, not written twice.",
+    },
+    failures,
   );
 }
 

@@ -7,6 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { defaultIdentifier, keepDefaultIdentifier } from "../../../provider/default-identifier";
 import { dataSourceError } from "../../../provider/functions/invoke";
+import { progressText, SyncProgress } from "../../../provider/runtime/set-sync/sync-progress";
 import { type EngineLog, engineAddress } from "../../../provider/runtime/shared/engine-log";
 import {
   credentialsKeyOf,
@@ -14,10 +15,6 @@ import {
   parseCredentialsId,
   parseCredentialsSetId,
 } from "../../../provider/runtime/shared/lookup-ids";
-import {
-  progressText,
-  SyncProgress,
-} from "../../../provider/runtime/subscriber-credentials-set/sync-progress";
 import { ApiError } from "../../../sdk/errors";
 
 describe("ids of lookups", () => {
@@ -99,15 +96,17 @@ describe("sync progress", () => {
   });
 
   it("counts with separators; leaves out a part with nothing to do", () => {
-    expect(progressText({ write: 10_000, clear: 0 }, { written: 4200, cleared: 0, failed: 0 })).toBe(
-      "4,200 / 10,000 written, 0 failed",
-    );
-    expect(progressText({ write: 0, clear: 40 }, { written: 0, cleared: 3, failed: 1 })).toBe(
-      "3 / 40 cleared, 1 failed",
-    );
-    expect(progressText({ write: 5, clear: 2 }, { written: 5, cleared: 2, failed: 0 })).toBe(
-      "5 / 5 written, 2 / 2 cleared, 0 failed",
-    );
+    const standing = (write: number, written: number, clear: number, cleared: number, failed: number) => ({
+      parts: [
+        { verb: "written", total: write, done: written },
+        { verb: "cleared", total: clear, done: cleared },
+      ],
+      failed,
+    });
+    expect(progressText(standing(10_000, 4200, 0, 0, 0))).toBe("4,200 / 10,000 written, 0 failed");
+    expect(progressText(standing(0, 0, 40, 3, 1))).toBe("3 / 40 cleared, 1 failed");
+    expect(progressText(standing(5, 5, 2, 2, 0))).toBe("5 / 5 written, 2 / 2 cleared, 0 failed");
+    expect(progressText(standing(0, 0, 0, 0, 0))).toBe("0 / 0 written, 0 failed");
   });
 
   function recorder(): EngineLog & { lines: [string, string][] } {
@@ -126,8 +125,7 @@ describe("sync progress", () => {
     let written = 0;
     const p = new SyncProgress(
       "Set fcm",
-      { write: 3, clear: 0 },
-      () => ({ written, cleared: 0, failed: 0 }),
+      () => ({ parts: [{ verb: "written", total: 3, done: written }], failed: 0 }),
       log,
     );
     written = 1;
@@ -152,8 +150,7 @@ describe("sync progress", () => {
     const log = recorder();
     const p = new SyncProgress(
       "Set fcm",
-      { write: 3, clear: 0 },
-      () => ({ written: 3, cleared: 0, failed: 0 }),
+      () => ({ parts: [{ verb: "written", total: 3, done: 3 }], failed: 0 }),
       log,
     );
     vi.advanceTimersByTime(1999);

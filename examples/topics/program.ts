@@ -1,0 +1,30 @@
+/**
+ * Topics as code: a "beta users" topic and the subscribers the team declares for it. The application may
+ * subscribe others at run time: the stack never touches those (its subscriptions carry their own
+ * identifiers), and destroying the topic, which would delete them with it, fails naming how many unless
+ * `forceDestroy` is set.
+ *
+ * Settings (`pulumi config set <key> <value>`):
+ * - `subscribers`: the declared subscriberIds, comma-separated (default `alice,bob,carol`); they must exist.
+ * - `forceDestroy`: `true` to let a destroy delete the topic with every subscription in it.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import * as svc from "pulumi-svc";
+
+const cfg = new pulumi.Config();
+const subscriberIds = (cfg.get("subscribers") ?? "alice,bob,carol")
+  .split(",")
+  .map((s) => s.trim())
+  .filter((s) => s !== "");
+
+const topic = new svc.Topic("beta-users", {
+  name: "Beta users",
+  forceDestroy: cfg.getBoolean("forceDestroy") ?? false,
+});
+
+// `topicKey: topic.key` orders them: the topic is created first and destroyed last.
+const subscriptions = new svc.TopicSubscriptions("beta-users", { topicKey: topic.key, subscriberIds });
+
+export const topicKey = topic.key;
+export const declared = subscriptions.subscriberIds;
+export const count = subscriptions.count;
