@@ -1,2 +1,2 @@
-// Pulumi provider for the svc multi-channel notification service (integrations, subscriber credentials, workflows).
+// Pulumi provider for the svc multi-channel notification service (integrations, subscriber credentials, workflows, layouts).
 package svc

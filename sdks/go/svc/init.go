@@ -23,6 +23,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 	switch typ {
 	case "svc:index:Integration":
 		r = &Integration{}
+	case "svc:index:Layout":
+		r = &Layout{}
 	case "svc:index:SubscriberCredentials":
 		r = &SubscriberCredentials{}
 	case "svc:index:SubscriberCredentialsSet":

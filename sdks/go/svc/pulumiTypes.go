@@ -2981,6 +2981,387 @@ func (o IntegrationCredentialsPtrOutput) WebhookUrl() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+type LayoutContent struct {
+	// The layout's body: an HTML document (editorType `html`: with `<html>` and `<body>`) or a block-editor
+	// (Maily) document as JSON text (editorType `block`). It must hold the `{{content}}` variable (in a block
+	// document: a node of type `variable` with `attrs.id` `content`), where the workflow's email goes. check refuses a body the
+	// service would refuse, before any request.
+	Body string `pulumi:"body"`
+	// `html` or `block`: the editor the body is written with.
+	EditorType string `pulumi:"editorType"`
+}
+
+// LayoutContentInput is an input type that accepts LayoutContentArgs and LayoutContentOutput values.
+// You can construct a concrete instance of `LayoutContentInput` via:
+//
+//	LayoutContentArgs{...}
+type LayoutContentInput interface {
+	pulumi.Input
+
+	ToLayoutContentOutput() LayoutContentOutput
+	ToLayoutContentOutputWithContext(context.Context) LayoutContentOutput
+}
+
+type LayoutContentArgs struct {
+	// The layout's body: an HTML document (editorType `html`: with `<html>` and `<body>`) or a block-editor
+	// (Maily) document as JSON text (editorType `block`). It must hold the `{{content}}` variable (in a block
+	// document: a node of type `variable` with `attrs.id` `content`), where the workflow's email goes. check refuses a body the
+	// service would refuse, before any request.
+	Body pulumi.StringInput `pulumi:"body"`
+	// `html` or `block`: the editor the body is written with.
+	EditorType pulumi.StringInput `pulumi:"editorType"`
+}
+
+func (LayoutContentArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*LayoutContent)(nil)).Elem()
+}
+
+func (i LayoutContentArgs) ToLayoutContentOutput() LayoutContentOutput {
+	return i.ToLayoutContentOutputWithContext(context.Background())
+}
+
+func (i LayoutContentArgs) ToLayoutContentOutputWithContext(ctx context.Context) LayoutContentOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(LayoutContentOutput)
+}
+
+type LayoutContentOutput struct{ *pulumi.OutputState }
+
+func (LayoutContentOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*LayoutContent)(nil)).Elem()
+}
+
+func (o LayoutContentOutput) ToLayoutContentOutput() LayoutContentOutput {
+	return o
+}
+
+func (o LayoutContentOutput) ToLayoutContentOutputWithContext(ctx context.Context) LayoutContentOutput {
+	return o
+}
+
+// The layout's body: an HTML document (editorType `html`: with `<html>` and `<body>`) or a block-editor
+// (Maily) document as JSON text (editorType `block`). It must hold the `{{content}}` variable (in a block
+// document: a node of type `variable` with `attrs.id` `content`), where the workflow's email goes. check refuses a body the
+// service would refuse, before any request.
+func (o LayoutContentOutput) Body() pulumi.StringOutput {
+	return o.ApplyT(func(v LayoutContent) string { return v.Body }).(pulumi.StringOutput)
+}
+
+// `html` or `block`: the editor the body is written with.
+func (o LayoutContentOutput) EditorType() pulumi.StringOutput {
+	return o.ApplyT(func(v LayoutContent) string { return v.EditorType }).(pulumi.StringOutput)
+}
+
+type ListLayoutsResultItems struct {
+	Controls             *ListLayoutsResultItemsControls `pulumi:"controls"`
+	CreatedAt            *string                         `pulumi:"createdAt"`
+	Id                   string                          `pulumi:"id"`
+	IsDefault            bool                            `pulumi:"isDefault"`
+	IsTranslationEnabled *bool                           `pulumi:"isTranslationEnabled"`
+	Issues               map[string]interface{}          `pulumi:"issues"`
+	LayoutId             string                          `pulumi:"layoutId"`
+	Name                 string                          `pulumi:"name"`
+	// one of svc-cloud, svc-cloud-v1, external, or a newer value
+	Origin    *string                `pulumi:"origin"`
+	Type      *string                `pulumi:"type"`
+	UpdatedAt *string                `pulumi:"updatedAt"`
+	Variables map[string]interface{} `pulumi:"variables"`
+}
+
+type ListLayoutsResultItemsOutput struct{ *pulumi.OutputState }
+
+func (ListLayoutsResultItemsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListLayoutsResultItems)(nil)).Elem()
+}
+
+func (o ListLayoutsResultItemsOutput) ToListLayoutsResultItemsOutput() ListLayoutsResultItemsOutput {
+	return o
+}
+
+func (o ListLayoutsResultItemsOutput) ToListLayoutsResultItemsOutputWithContext(ctx context.Context) ListLayoutsResultItemsOutput {
+	return o
+}
+
+func (o ListLayoutsResultItemsOutput) Controls() ListLayoutsResultItemsControlsPtrOutput {
+	return o.ApplyT(func(v ListLayoutsResultItems) *ListLayoutsResultItemsControls { return v.Controls }).(ListLayoutsResultItemsControlsPtrOutput)
+}
+
+func (o ListLayoutsResultItemsOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListLayoutsResultItems) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+func (o ListLayoutsResultItemsOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListLayoutsResultItems) string { return v.Id }).(pulumi.StringOutput)
+}
+
+func (o ListLayoutsResultItemsOutput) IsDefault() pulumi.BoolOutput {
+	return o.ApplyT(func(v ListLayoutsResultItems) bool { return v.IsDefault }).(pulumi.BoolOutput)
+}
+
+func (o ListLayoutsResultItemsOutput) IsTranslationEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListLayoutsResultItems) *bool { return v.IsTranslationEnabled }).(pulumi.BoolPtrOutput)
+}
+
+func (o ListLayoutsResultItemsOutput) Issues() pulumi.MapOutput {
+	return o.ApplyT(func(v ListLayoutsResultItems) map[string]interface{} { return v.Issues }).(pulumi.MapOutput)
+}
+
+func (o ListLayoutsResultItemsOutput) LayoutId() pulumi.StringOutput {
+	return o.ApplyT(func(v ListLayoutsResultItems) string { return v.LayoutId }).(pulumi.StringOutput)
+}
+
+func (o ListLayoutsResultItemsOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v ListLayoutsResultItems) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// one of svc-cloud, svc-cloud-v1, external, or a newer value
+func (o ListLayoutsResultItemsOutput) Origin() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListLayoutsResultItems) *string { return v.Origin }).(pulumi.StringPtrOutput)
+}
+
+func (o ListLayoutsResultItemsOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListLayoutsResultItems) *string { return v.Type }).(pulumi.StringPtrOutput)
+}
+
+func (o ListLayoutsResultItemsOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListLayoutsResultItems) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
+}
+
+func (o ListLayoutsResultItemsOutput) Variables() pulumi.MapOutput {
+	return o.ApplyT(func(v ListLayoutsResultItems) map[string]interface{} { return v.Variables }).(pulumi.MapOutput)
+}
+
+type ListLayoutsResultItemsArrayOutput struct{ *pulumi.OutputState }
+
+func (ListLayoutsResultItemsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListLayoutsResultItems)(nil)).Elem()
+}
+
+func (o ListLayoutsResultItemsArrayOutput) ToListLayoutsResultItemsArrayOutput() ListLayoutsResultItemsArrayOutput {
+	return o
+}
+
+func (o ListLayoutsResultItemsArrayOutput) ToListLayoutsResultItemsArrayOutputWithContext(ctx context.Context) ListLayoutsResultItemsArrayOutput {
+	return o
+}
+
+func (o ListLayoutsResultItemsArrayOutput) Index(i pulumi.IntInput) ListLayoutsResultItemsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListLayoutsResultItems {
+		return vs[0].([]ListLayoutsResultItems)[vs[1].(int)]
+	}).(ListLayoutsResultItemsOutput)
+}
+
+type ListLayoutsResultItemsControls struct {
+	DataSchema map[string]interface{}                `pulumi:"dataSchema"`
+	UiSchema   map[string]interface{}                `pulumi:"uiSchema"`
+	Values     *ListLayoutsResultItemsControlsValues `pulumi:"values"`
+}
+
+type ListLayoutsResultItemsControlsOutput struct{ *pulumi.OutputState }
+
+func (ListLayoutsResultItemsControlsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListLayoutsResultItemsControls)(nil)).Elem()
+}
+
+func (o ListLayoutsResultItemsControlsOutput) ToListLayoutsResultItemsControlsOutput() ListLayoutsResultItemsControlsOutput {
+	return o
+}
+
+func (o ListLayoutsResultItemsControlsOutput) ToListLayoutsResultItemsControlsOutputWithContext(ctx context.Context) ListLayoutsResultItemsControlsOutput {
+	return o
+}
+
+func (o ListLayoutsResultItemsControlsOutput) DataSchema() pulumi.MapOutput {
+	return o.ApplyT(func(v ListLayoutsResultItemsControls) map[string]interface{} { return v.DataSchema }).(pulumi.MapOutput)
+}
+
+func (o ListLayoutsResultItemsControlsOutput) UiSchema() pulumi.MapOutput {
+	return o.ApplyT(func(v ListLayoutsResultItemsControls) map[string]interface{} { return v.UiSchema }).(pulumi.MapOutput)
+}
+
+func (o ListLayoutsResultItemsControlsOutput) Values() ListLayoutsResultItemsControlsValuesPtrOutput {
+	return o.ApplyT(func(v ListLayoutsResultItemsControls) *ListLayoutsResultItemsControlsValues { return v.Values }).(ListLayoutsResultItemsControlsValuesPtrOutput)
+}
+
+type ListLayoutsResultItemsControlsPtrOutput struct{ *pulumi.OutputState }
+
+func (ListLayoutsResultItemsControlsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ListLayoutsResultItemsControls)(nil)).Elem()
+}
+
+func (o ListLayoutsResultItemsControlsPtrOutput) ToListLayoutsResultItemsControlsPtrOutput() ListLayoutsResultItemsControlsPtrOutput {
+	return o
+}
+
+func (o ListLayoutsResultItemsControlsPtrOutput) ToListLayoutsResultItemsControlsPtrOutputWithContext(ctx context.Context) ListLayoutsResultItemsControlsPtrOutput {
+	return o
+}
+
+func (o ListLayoutsResultItemsControlsPtrOutput) Elem() ListLayoutsResultItemsControlsOutput {
+	return o.ApplyT(func(v *ListLayoutsResultItemsControls) ListLayoutsResultItemsControls {
+		if v != nil {
+			return *v
+		}
+		var ret ListLayoutsResultItemsControls
+		return ret
+	}).(ListLayoutsResultItemsControlsOutput)
+}
+
+func (o ListLayoutsResultItemsControlsPtrOutput) DataSchema() pulumi.MapOutput {
+	return o.ApplyT(func(v *ListLayoutsResultItemsControls) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.DataSchema
+	}).(pulumi.MapOutput)
+}
+
+func (o ListLayoutsResultItemsControlsPtrOutput) UiSchema() pulumi.MapOutput {
+	return o.ApplyT(func(v *ListLayoutsResultItemsControls) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.UiSchema
+	}).(pulumi.MapOutput)
+}
+
+func (o ListLayoutsResultItemsControlsPtrOutput) Values() ListLayoutsResultItemsControlsValuesPtrOutput {
+	return o.ApplyT(func(v *ListLayoutsResultItemsControls) *ListLayoutsResultItemsControlsValues {
+		if v == nil {
+			return nil
+		}
+		return v.Values
+	}).(ListLayoutsResultItemsControlsValuesPtrOutput)
+}
+
+type ListLayoutsResultItemsControlsValues struct {
+	Email *ListLayoutsResultItemsControlsValuesEmail `pulumi:"email"`
+}
+
+type ListLayoutsResultItemsControlsValuesOutput struct{ *pulumi.OutputState }
+
+func (ListLayoutsResultItemsControlsValuesOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListLayoutsResultItemsControlsValues)(nil)).Elem()
+}
+
+func (o ListLayoutsResultItemsControlsValuesOutput) ToListLayoutsResultItemsControlsValuesOutput() ListLayoutsResultItemsControlsValuesOutput {
+	return o
+}
+
+func (o ListLayoutsResultItemsControlsValuesOutput) ToListLayoutsResultItemsControlsValuesOutputWithContext(ctx context.Context) ListLayoutsResultItemsControlsValuesOutput {
+	return o
+}
+
+func (o ListLayoutsResultItemsControlsValuesOutput) Email() ListLayoutsResultItemsControlsValuesEmailPtrOutput {
+	return o.ApplyT(func(v ListLayoutsResultItemsControlsValues) *ListLayoutsResultItemsControlsValuesEmail {
+		return v.Email
+	}).(ListLayoutsResultItemsControlsValuesEmailPtrOutput)
+}
+
+type ListLayoutsResultItemsControlsValuesPtrOutput struct{ *pulumi.OutputState }
+
+func (ListLayoutsResultItemsControlsValuesPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ListLayoutsResultItemsControlsValues)(nil)).Elem()
+}
+
+func (o ListLayoutsResultItemsControlsValuesPtrOutput) ToListLayoutsResultItemsControlsValuesPtrOutput() ListLayoutsResultItemsControlsValuesPtrOutput {
+	return o
+}
+
+func (o ListLayoutsResultItemsControlsValuesPtrOutput) ToListLayoutsResultItemsControlsValuesPtrOutputWithContext(ctx context.Context) ListLayoutsResultItemsControlsValuesPtrOutput {
+	return o
+}
+
+func (o ListLayoutsResultItemsControlsValuesPtrOutput) Elem() ListLayoutsResultItemsControlsValuesOutput {
+	return o.ApplyT(func(v *ListLayoutsResultItemsControlsValues) ListLayoutsResultItemsControlsValues {
+		if v != nil {
+			return *v
+		}
+		var ret ListLayoutsResultItemsControlsValues
+		return ret
+	}).(ListLayoutsResultItemsControlsValuesOutput)
+}
+
+func (o ListLayoutsResultItemsControlsValuesPtrOutput) Email() ListLayoutsResultItemsControlsValuesEmailPtrOutput {
+	return o.ApplyT(func(v *ListLayoutsResultItemsControlsValues) *ListLayoutsResultItemsControlsValuesEmail {
+		if v == nil {
+			return nil
+		}
+		return v.Email
+	}).(ListLayoutsResultItemsControlsValuesEmailPtrOutput)
+}
+
+type ListLayoutsResultItemsControlsValuesEmail struct {
+	Body *string `pulumi:"body"`
+	// one of html, block, or a newer value
+	EditorType *string `pulumi:"editorType"`
+}
+
+type ListLayoutsResultItemsControlsValuesEmailOutput struct{ *pulumi.OutputState }
+
+func (ListLayoutsResultItemsControlsValuesEmailOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListLayoutsResultItemsControlsValuesEmail)(nil)).Elem()
+}
+
+func (o ListLayoutsResultItemsControlsValuesEmailOutput) ToListLayoutsResultItemsControlsValuesEmailOutput() ListLayoutsResultItemsControlsValuesEmailOutput {
+	return o
+}
+
+func (o ListLayoutsResultItemsControlsValuesEmailOutput) ToListLayoutsResultItemsControlsValuesEmailOutputWithContext(ctx context.Context) ListLayoutsResultItemsControlsValuesEmailOutput {
+	return o
+}
+
+func (o ListLayoutsResultItemsControlsValuesEmailOutput) Body() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListLayoutsResultItemsControlsValuesEmail) *string { return v.Body }).(pulumi.StringPtrOutput)
+}
+
+// one of html, block, or a newer value
+func (o ListLayoutsResultItemsControlsValuesEmailOutput) EditorType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListLayoutsResultItemsControlsValuesEmail) *string { return v.EditorType }).(pulumi.StringPtrOutput)
+}
+
+type ListLayoutsResultItemsControlsValuesEmailPtrOutput struct{ *pulumi.OutputState }
+
+func (ListLayoutsResultItemsControlsValuesEmailPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ListLayoutsResultItemsControlsValuesEmail)(nil)).Elem()
+}
+
+func (o ListLayoutsResultItemsControlsValuesEmailPtrOutput) ToListLayoutsResultItemsControlsValuesEmailPtrOutput() ListLayoutsResultItemsControlsValuesEmailPtrOutput {
+	return o
+}
+
+func (o ListLayoutsResultItemsControlsValuesEmailPtrOutput) ToListLayoutsResultItemsControlsValuesEmailPtrOutputWithContext(ctx context.Context) ListLayoutsResultItemsControlsValuesEmailPtrOutput {
+	return o
+}
+
+func (o ListLayoutsResultItemsControlsValuesEmailPtrOutput) Elem() ListLayoutsResultItemsControlsValuesEmailOutput {
+	return o.ApplyT(func(v *ListLayoutsResultItemsControlsValuesEmail) ListLayoutsResultItemsControlsValuesEmail {
+		if v != nil {
+			return *v
+		}
+		var ret ListLayoutsResultItemsControlsValuesEmail
+		return ret
+	}).(ListLayoutsResultItemsControlsValuesEmailOutput)
+}
+
+func (o ListLayoutsResultItemsControlsValuesEmailPtrOutput) Body() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ListLayoutsResultItemsControlsValuesEmail) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Body
+	}).(pulumi.StringPtrOutput)
+}
+
+// one of html, block, or a newer value
+func (o ListLayoutsResultItemsControlsValuesEmailPtrOutput) EditorType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ListLayoutsResultItemsControlsValuesEmail) *string {
+		if v == nil {
+			return nil
+		}
+		return v.EditorType
+	}).(pulumi.StringPtrOutput)
+}
+
 type ListMessagesResultData struct {
 	// one of in_app, email, sms, chat, push, or a newer value
 	Channel           string                    `pulumi:"channel"`
@@ -5777,6 +6158,7 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ChannelCredentialsMapInput)(nil)).Elem(), ChannelCredentialsMap{})
 	pulumi.RegisterInputType(reflect.TypeOf((*IntegrationCredentialsInput)(nil)).Elem(), IntegrationCredentialsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*IntegrationCredentialsPtrInput)(nil)).Elem(), IntegrationCredentialsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*LayoutContentInput)(nil)).Elem(), LayoutContentArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*StepFilterInput)(nil)).Elem(), StepFilterArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*StepFilterArrayInput)(nil)).Elem(), StepFilterArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*StepFilterConditionInput)(nil)).Elem(), StepFilterConditionArgs{})
@@ -5840,6 +6222,15 @@ func init() {
 	pulumi.RegisterOutputType(GetWorkflowResultUpdatedByPtrOutput{})
 	pulumi.RegisterOutputType(IntegrationCredentialsOutput{})
 	pulumi.RegisterOutputType(IntegrationCredentialsPtrOutput{})
+	pulumi.RegisterOutputType(LayoutContentOutput{})
+	pulumi.RegisterOutputType(ListLayoutsResultItemsOutput{})
+	pulumi.RegisterOutputType(ListLayoutsResultItemsArrayOutput{})
+	pulumi.RegisterOutputType(ListLayoutsResultItemsControlsOutput{})
+	pulumi.RegisterOutputType(ListLayoutsResultItemsControlsPtrOutput{})
+	pulumi.RegisterOutputType(ListLayoutsResultItemsControlsValuesOutput{})
+	pulumi.RegisterOutputType(ListLayoutsResultItemsControlsValuesPtrOutput{})
+	pulumi.RegisterOutputType(ListLayoutsResultItemsControlsValuesEmailOutput{})
+	pulumi.RegisterOutputType(ListLayoutsResultItemsControlsValuesEmailPtrOutput{})
 	pulumi.RegisterOutputType(ListMessagesResultDataOutput{})
 	pulumi.RegisterOutputType(ListMessagesResultDataArrayOutput{})
 	pulumi.RegisterOutputType(ListMessagesResultDataCtaOutput{})

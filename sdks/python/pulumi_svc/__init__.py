@@ -13,6 +13,8 @@ from .get_subscriber import *
 from .get_subscriber_preferences import *
 from .get_workflow import *
 from .integration import *
+from .layout import *
+from .list_layouts import *
 from .list_messages import *
 from .list_notifications import *
 from .list_workflows import *
@@ -40,6 +42,7 @@ _utilities.register(
   "fqn": "pulumi_svc",
   "classes": {
    "svc:index:Integration": "Integration",
+   "svc:index:Layout": "Layout",
    "svc:index:SubscriberCredentials": "SubscriberCredentials",
    "svc:index:SubscriberCredentialsSet": "SubscriberCredentialsSet",
    "svc:index:Workflow": "Workflow"

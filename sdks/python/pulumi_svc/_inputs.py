@@ -19,6 +19,8 @@ __all__ = [
     'ChannelCredentialsArgsDict',
     'IntegrationCredentialsArgs',
     'IntegrationCredentialsArgsDict',
+    'LayoutContentArgs',
+    'LayoutContentArgsDict',
     'StepFilterArgs',
     'StepFilterArgsDict',
     'StepFilterConditionArgs',
@@ -722,6 +724,62 @@ class IntegrationCredentialsArgs:
     @webhook_url.setter
     def webhook_url(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "webhook_url", value)
+
+
+class LayoutContentArgsDict(TypedDict):
+    body: pulumi.Input[_builtins.str]
+    """
+    The layout's body: an HTML document (editorType `html`: with `<html>` and `<body>`) or a block-editor
+    (Maily) document as JSON text (editorType `block`). It must hold the `{{content}}` variable (in a block
+    document: a node of type `variable` with `attrs.id` `content`), where the workflow's email goes. check refuses a body the
+    service would refuse, before any request.
+    """
+    editor_type: pulumi.Input[_builtins.str]
+    """
+    `html` or `block`: the editor the body is written with.
+    """
+
+@pulumi.input_type
+class LayoutContentArgs:
+    def __init__(__self__, *,
+                 body: pulumi.Input[_builtins.str],
+                 editor_type: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] body: The layout's body: an HTML document (editorType `html`: with `<html>` and `<body>`) or a block-editor
+               (Maily) document as JSON text (editorType `block`). It must hold the `{{content}}` variable (in a block
+               document: a node of type `variable` with `attrs.id` `content`), where the workflow's email goes. check refuses a body the
+               service would refuse, before any request.
+        :param pulumi.Input[_builtins.str] editor_type: `html` or `block`: the editor the body is written with.
+        """
+        pulumi.set(__self__, "body", body)
+        pulumi.set(__self__, "editor_type", editor_type)
+
+    @_builtins.property
+    @pulumi.getter
+    def body(self) -> pulumi.Input[_builtins.str]:
+        """
+        The layout's body: an HTML document (editorType `html`: with `<html>` and `<body>`) or a block-editor
+        (Maily) document as JSON text (editorType `block`). It must hold the `{{content}}` variable (in a block
+        document: a node of type `variable` with `attrs.id` `content`), where the workflow's email goes. check refuses a body the
+        service would refuse, before any request.
+        """
+        return pulumi.get(self, "body")
+
+    @body.setter
+    def body(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "body", value)
+
+    @_builtins.property
+    @pulumi.getter(name="editorType")
+    def editor_type(self) -> pulumi.Input[_builtins.str]:
+        """
+        `html` or `block`: the editor the body is written with.
+        """
+        return pulumi.get(self, "editor_type")
+
+    @editor_type.setter
+    def editor_type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "editor_type", value)
 
 
 class StepFilterArgsDict(TypedDict):

@@ -42,6 +42,11 @@ __all__ = [
     'GetWorkflowResultPreferencesUserAll',
     'GetWorkflowResultUpdatedBy',
     'IntegrationCredentials',
+    'LayoutContent',
+    'ListLayoutsResultItems',
+    'ListLayoutsResultItemsControls',
+    'ListLayoutsResultItemsControlsValues',
+    'ListLayoutsResultItemsControlsValuesEmail',
     'ListMessagesResultData',
     'ListMessagesResultDataCta',
     'ListMessagesResultDataCtaAction',
@@ -1791,6 +1796,230 @@ class IntegrationCredentials(dict):
     @pulumi.getter(name="webhookUrl")
     def webhook_url(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "webhook_url")
+
+
+@pulumi.output_type
+class LayoutContent(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "editorType":
+            suggest = "editor_type"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in LayoutContent. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        LayoutContent.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        LayoutContent.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 body: _builtins.str,
+                 editor_type: _builtins.str):
+        """
+        :param _builtins.str body: The layout's body: an HTML document (editorType `html`: with `<html>` and `<body>`) or a block-editor
+               (Maily) document as JSON text (editorType `block`). It must hold the `{{content}}` variable (in a block
+               document: a node of type `variable` with `attrs.id` `content`), where the workflow's email goes. check refuses a body the
+               service would refuse, before any request.
+        :param _builtins.str editor_type: `html` or `block`: the editor the body is written with.
+        """
+        pulumi.set(__self__, "body", body)
+        pulumi.set(__self__, "editor_type", editor_type)
+
+    @_builtins.property
+    @pulumi.getter
+    def body(self) -> _builtins.str:
+        """
+        The layout's body: an HTML document (editorType `html`: with `<html>` and `<body>`) or a block-editor
+        (Maily) document as JSON text (editorType `block`). It must hold the `{{content}}` variable (in a block
+        document: a node of type `variable` with `attrs.id` `content`), where the workflow's email goes. check refuses a body the
+        service would refuse, before any request.
+        """
+        return pulumi.get(self, "body")
+
+    @_builtins.property
+    @pulumi.getter(name="editorType")
+    def editor_type(self) -> _builtins.str:
+        """
+        `html` or `block`: the editor the body is written with.
+        """
+        return pulumi.get(self, "editor_type")
+
+
+@pulumi.output_type
+class ListLayoutsResultItems(dict):
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 is_default: _builtins.bool,
+                 layout_id: _builtins.str,
+                 name: _builtins.str,
+                 controls: Optional['outputs.ListLayoutsResultItemsControls'] = None,
+                 created_at: Optional[_builtins.str] = None,
+                 is_translation_enabled: Optional[_builtins.bool] = None,
+                 issues: Optional[Mapping[str, Any]] = None,
+                 origin: Optional[_builtins.str] = None,
+                 type: Optional[_builtins.str] = None,
+                 updated_at: Optional[_builtins.str] = None,
+                 variables: Optional[Mapping[str, Any]] = None):
+        """
+        :param _builtins.str origin: one of svc-cloud, svc-cloud-v1, external, or a newer value
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "is_default", is_default)
+        pulumi.set(__self__, "layout_id", layout_id)
+        pulumi.set(__self__, "name", name)
+        if controls is not None:
+            pulumi.set(__self__, "controls", controls)
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if is_translation_enabled is not None:
+            pulumi.set(__self__, "is_translation_enabled", is_translation_enabled)
+        if issues is not None:
+            pulumi.set(__self__, "issues", issues)
+        if origin is not None:
+            pulumi.set(__self__, "origin", origin)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+        if updated_at is not None:
+            pulumi.set(__self__, "updated_at", updated_at)
+        if variables is not None:
+            pulumi.set(__self__, "variables", variables)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="isDefault")
+    def is_default(self) -> _builtins.bool:
+        return pulumi.get(self, "is_default")
+
+    @_builtins.property
+    @pulumi.getter(name="layoutId")
+    def layout_id(self) -> _builtins.str:
+        return pulumi.get(self, "layout_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def controls(self) -> Optional['outputs.ListLayoutsResultItemsControls']:
+        return pulumi.get(self, "controls")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter(name="isTranslationEnabled")
+    def is_translation_enabled(self) -> Optional[_builtins.bool]:
+        return pulumi.get(self, "is_translation_enabled")
+
+    @_builtins.property
+    @pulumi.getter
+    def issues(self) -> Optional[Mapping[str, Any]]:
+        return pulumi.get(self, "issues")
+
+    @_builtins.property
+    @pulumi.getter
+    def origin(self) -> Optional[_builtins.str]:
+        """
+        one of svc-cloud, svc-cloud-v1, external, or a newer value
+        """
+        return pulumi.get(self, "origin")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter(name="updatedAt")
+    def updated_at(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "updated_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def variables(self) -> Optional[Mapping[str, Any]]:
+        return pulumi.get(self, "variables")
+
+
+@pulumi.output_type
+class ListLayoutsResultItemsControls(dict):
+    def __init__(__self__, *,
+                 data_schema: Optional[Mapping[str, Any]] = None,
+                 ui_schema: Optional[Mapping[str, Any]] = None,
+                 values: Optional['outputs.ListLayoutsResultItemsControlsValues'] = None):
+        if data_schema is not None:
+            pulumi.set(__self__, "data_schema", data_schema)
+        if ui_schema is not None:
+            pulumi.set(__self__, "ui_schema", ui_schema)
+        if values is not None:
+            pulumi.set(__self__, "values", values)
+
+    @_builtins.property
+    @pulumi.getter(name="dataSchema")
+    def data_schema(self) -> Optional[Mapping[str, Any]]:
+        return pulumi.get(self, "data_schema")
+
+    @_builtins.property
+    @pulumi.getter(name="uiSchema")
+    def ui_schema(self) -> Optional[Mapping[str, Any]]:
+        return pulumi.get(self, "ui_schema")
+
+    @_builtins.property
+    @pulumi.getter
+    def values(self) -> Optional['outputs.ListLayoutsResultItemsControlsValues']:
+        return pulumi.get(self, "values")
+
+
+@pulumi.output_type
+class ListLayoutsResultItemsControlsValues(dict):
+    def __init__(__self__, *,
+                 email: Optional['outputs.ListLayoutsResultItemsControlsValuesEmail'] = None):
+        if email is not None:
+            pulumi.set(__self__, "email", email)
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> Optional['outputs.ListLayoutsResultItemsControlsValuesEmail']:
+        return pulumi.get(self, "email")
+
+
+@pulumi.output_type
+class ListLayoutsResultItemsControlsValuesEmail(dict):
+    def __init__(__self__, *,
+                 body: Optional[_builtins.str] = None,
+                 editor_type: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str editor_type: one of html, block, or a newer value
+        """
+        if body is not None:
+            pulumi.set(__self__, "body", body)
+        if editor_type is not None:
+            pulumi.set(__self__, "editor_type", editor_type)
+
+    @_builtins.property
+    @pulumi.getter
+    def body(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "body")
+
+    @_builtins.property
+    @pulumi.getter(name="editorType")
+    def editor_type(self) -> Optional[_builtins.str]:
+        """
+        one of html, block, or a newer value
+        """
+        return pulumi.get(self, "editor_type")
 
 
 @pulumi.output_type
