@@ -23,6 +23,7 @@ export const ORDER = [
   "reliability",
   "convergence",
   "workflows",
+  "topics",
 ];
 
 /** Outcome of one benchmark. */

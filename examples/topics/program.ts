@@ -6,16 +6,22 @@
  *
  * Settings (`pulumi config set <key> <value>`):
  * - `subscribers`: the declared subscriberIds, comma-separated (default `alice,bob,carol`); they must exist.
+ * - `file`: a JSON file holding the subscriberIds as an array instead (thousands), relative to the project.
  * - `forceDestroy`: `true` to let a destroy delete the topic with every subscription in it.
  */
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import * as svc from "pulumi-svc";
 
 const cfg = new pulumi.Config();
-const subscriberIds = (cfg.get("subscribers") ?? "alice,bob,carol")
-  .split(",")
-  .map((s) => s.trim())
-  .filter((s) => s !== "");
+const file = cfg.get("file");
+const subscriberIds: string[] = file
+  ? JSON.parse(readFileSync(resolve(pulumi.getRootDirectory() || process.cwd(), file), "utf8"))
+  : (cfg.get("subscribers") ?? "alice,bob,carol")
+      .split(",")
+      .map((s) => s.trim())
+      .filter((s) => s !== "");
 
 const topic = new svc.Topic("beta-users", {
   name: "Beta users",

@@ -11,17 +11,21 @@ from .get_environment import *
 from .get_notification import *
 from .get_subscriber import *
 from .get_subscriber_preferences import *
+from .get_topic import *
 from .get_workflow import *
 from .integration import *
 from .layout import *
 from .list_layouts import *
 from .list_messages import *
 from .list_notifications import *
+from .list_topics import *
 from .list_workflows import *
 from .provider import *
 from .search_subscribers import *
 from .subscriber_credentials import *
 from .subscriber_credentials_set import *
+from .topic import *
+from .topic_subscriptions import *
 from .workflow import *
 from ._inputs import *
 from . import outputs
@@ -45,6 +49,8 @@ _utilities.register(
    "svc:index:Layout": "Layout",
    "svc:index:SubscriberCredentials": "SubscriberCredentials",
    "svc:index:SubscriberCredentialsSet": "SubscriberCredentialsSet",
+   "svc:index:Topic": "Topic",
+   "svc:index:TopicSubscriptions": "TopicSubscriptions",
    "svc:index:Workflow": "Workflow"
   }
  }

@@ -60,6 +60,7 @@ __all__ = [
     'ListMessagesResultDataTemplateStepsReplyCallback',
     'ListMessagesResultDataTemplateStepsVariants',
     'ListNotificationsResultData',
+    'ListTopicsResultItems',
     'ListWorkflowsResultItems',
     'StepFilter',
     'StepFilterCondition',
@@ -3192,6 +3193,49 @@ class ListNotificationsResultData(dict):
     @pulumi.getter
     def topics(self) -> Optional[Sequence['outputs.GetNotificationResultTopics']]:
         return pulumi.get(self, "topics")
+
+    @_builtins.property
+    @pulumi.getter(name="updatedAt")
+    def updated_at(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "updated_at")
+
+
+@pulumi.output_type
+class ListTopicsResultItems(dict):
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 key: _builtins.str,
+                 created_at: Optional[_builtins.str] = None,
+                 name: Optional[_builtins.str] = None,
+                 updated_at: Optional[_builtins.str] = None):
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "key", key)
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if updated_at is not None:
+            pulumi.set(__self__, "updated_at", updated_at)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def key(self) -> _builtins.str:
+        return pulumi.get(self, "key")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
