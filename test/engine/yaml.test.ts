@@ -324,7 +324,7 @@ describe.skipIf(skipEngine("yaml"))(
       expect(layout?.controls?.values?.email?.body).toContain("{{content}}");
       expect(outputs.layout).toEqual({ layoutId: "yaml-brand", isDefault: true });
       const subs = await call(emu, "GET", "/v2/topics/yaml-ops-on-call/subscriptions?limit=100");
-      const members = (subs.body?.data as { subscriber: { subscriberId: string } }[]).map(
+      const members = (subs.body.data as { subscriber: { subscriberId: string } }[]).map(
         (x) => x.subscriber.subscriberId,
       );
       expect(members.sort()).toEqual(["user-ada", "user-grace"]);
