@@ -5,9 +5,11 @@
  * (`layoutId: layout.layoutId`, so the engine creates the layout first); `up` (POST then PUT of the layout,
  * then the workflow); `preview --expect-no-changes` (no write); an edit of the layout's body previewed as an
  * update of `content` alone and applied with one PUT; `refresh --expect-no-changes`; destroy deleting the
- * workflow and leaving the environment's default layout with a warning naming it. Needs `npm run build`.
+ * workflow and leaving the environment's default layout with a warning naming it; then the layout left read
+ * with `svc.Layout.get` (JavaScript) and imported with `pulumi import svc:index:Layout`, the generated YAML
+ * pasted unchanged previewing as no change (YAML). Needs `npm run build`.
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
@@ -25,6 +27,7 @@ import {
   stepOf,
   stepOps,
 } from "../../testkit/pulumi-cli";
+import { appendYamlResources } from "../../testkit/pulumi-cli/yaml-resources";
 
 type Props = Record<string, unknown>;
 
@@ -220,6 +223,51 @@ for (const lane of LANES) {
           `layout "${layoutId}" (_id ${layoutDbId}) is its environment's default layout`,
         );
       });
+
+      it.runIf(lane.file === "Pulumi.yaml")(
+        "pulumi import svc:index:Layout of the layout left: the generated YAML, pasted, previews as no change and writes nothing",
+        async () => {
+          const out = join(folder.dir, "left.generated.yaml");
+          await stack.run([
+            "import",
+            "svc:index:Layout",
+            "left",
+            layoutId,
+            "--yes",
+            "--protect=false",
+            "--out",
+            out,
+          ]);
+          const generated = readFileSync(out, "utf8");
+          expect(generated).toContain(`layoutId: ${layoutId}`);
+          expect(generated).not.toContain("adopt");
+          const program = "name: svc-layout-yaml\nruntime: yaml\nresources:\n";
+          writeFileSync(join(folder.dir, lane.file), appendYamlResources(program, generated));
+          emu.resetRequests();
+          const pasted = await stack.preview({ expectNoChanges: true });
+          expect(pasted.digest?.changeSummary).toEqual({ same: 2 });
+          expect(writes()).toEqual([]);
+          const urn = `urn:pulumi:${stack.name}::svc-layout-yaml::svc:index:Layout::left`;
+          await stack.run(["state", "delete", urn, "--yes"]);
+        },
+      );
+
+      it.runIf(lane.file === "index.js")(
+        "svc.Layout.get reads the layout left into the program without managing it",
+        async () => {
+          writeFileSync(
+            join(folder.dir, lane.file),
+            `"use strict";\nconst svc = require("pulumi-svc");\nconst left = svc.Layout.get("left", ${JSON.stringify(layoutId)});\nexports.isDefault = left.isDefault;\nexports.body = left.content.body;\n`,
+          );
+          await stack.up();
+          const outputs = await stack.outputs();
+          expect(outputs).toMatchObject({ isDefault: true, body: EDITED });
+          emu.resetRequests();
+          await stack.destroy();
+          expect(writes()).toEqual([]);
+          expect(await stored(`/v2/layouts/${layoutId}`)).toMatchObject({ _id: layoutDbId });
+        },
+      );
     },
   );
 }
