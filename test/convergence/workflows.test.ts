@@ -52,8 +52,8 @@ const isWorkflowStep = (s: Script["steps"][number]) =>
 describe("the workflow draws of the convergence generator", () => {
   it("leave the rest of each seed's script as it was without them", () => {
     for (const seed of SEEDS) {
-      const withWorkflows = generateScript(seed, { steps: 16 });
-      const without = generateScript(seed, { steps: 16, workflows: false });
+      const withWorkflows = generateScript(seed, { steps: 16, layoutsAndTopics: false });
+      const without = generateScript(seed, { steps: 16, workflows: false, layoutsAndTopics: false });
       const rest = withWorkflows.steps
         .filter((s) => !isWorkflowStep(s))
         .map((s) => (s.op === "up-replace" ? { op: s.op } : s));

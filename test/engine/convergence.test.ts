@@ -48,7 +48,11 @@ import { ENGINE_TIMEOUT_MS, ensurePulumiCli, skipEngine } from "../../testkit/pu
  * then refreshed and recreated, a step moved; 31 one with an explicit and one with a default workflowId (all
  * of digest, email, in-app, SMS, throttle, custom); 20 a custom/SMS/chat one whose controls are edited twice;
  * 49 two (digest, in-app, delay, throttle, custom) with a field edited, a step removed, one deleted out of
- * band; 80 (YAML) a digest/push one through `svc:index:Workflow`.
+ * band; 80 (YAML) a digest/push one through `svc:index:Workflow`. Layouts and topics ride along too, from a
+ * sequence of their own (testkit/convergence/layout-topic-generator.ts): one or two layouts (often named by
+ * an email step of a declared workflow) and one or two topics with their TopicSubscriptions in each starting
+ * program; their edits join the edit batches and their out-of-band changes (a layout's content edited in the
+ * dashboard, the application subscribing its own subscribers to a topic) the out-of-band groups.
  */
 const CI_RUNS: readonly { seed: number; steps: number; runtime?: LaneRuntime }[] = [
   { seed: 15, steps: 9 },

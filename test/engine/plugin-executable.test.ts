@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
+import { call } from "../../testkit/emulator-http";
 import { repoRoot } from "../../testkit/harness/repo-root";
 import { startPluginProcess } from "../../testkit/plugin/plugin-process";
 import {
@@ -125,7 +126,7 @@ describe.skipIf(skipEngine("plugin-executable"))(
       }
     });
 
-    it("up creates the seven resources (a workflow among them) through the executable, the credentials secret", async () => {
+    it("up creates the ten resources (a workflow, a layout, a topic and its subscriptions among them) through the executable, the credentials secret", async () => {
       const up = await stack.up();
       printed += up.stdout + up.stderr;
       const outputs = await stack.outputs();
@@ -144,13 +145,18 @@ describe.skipIf(skipEngine("plugin-executable"))(
       const byName = stateByName(state);
       expect([...byName.keys()].sort()).toEqual([
         "adaPush",
+        "brandLayout",
         "chat",
         "email",
         "inbox",
         "onboarding",
+        "opsMembers",
+        "opsTopic",
         "push",
         "teamChat",
       ]);
+      expect(outputs.layout).toEqual({ layoutId: "yaml-brand", isDefault: true });
+      expect(outputs.opsTopic).toEqual({ key: "yaml-ops-on-call", subscribers: 2 });
       for (const r of byName.values()) {
         const credentials = r.outputs?.credentials;
         if (credentials !== undefined && JSON.stringify(credentials) !== "{}")
@@ -162,10 +168,10 @@ describe.skipIf(skipEngine("plugin-executable"))(
       const { digest, stdout, stderr } = await stack.preview({ expectNoChanges: true });
       printed += stdout + stderr;
       expect(stepOps(digest)).toEqual([]);
-      expect(digest?.changeSummary).toEqual({ same: 8 });
+      expect(digest?.changeSummary).toEqual({ same: 11 });
     });
 
-    it("destroy removes what the stack made", async () => {
+    it("destroy removes what the stack made but the environment's default layout, which it warns it leaves", async () => {
       const ours = new Set(
         (await stack.exportStack()).deployment.resources
           ?.filter((r) => r.type === "svc:index:Integration" && r.id !== undefined)
@@ -178,6 +184,12 @@ describe.skipIf(skipEngine("plugin-executable"))(
       printed += JSON.stringify(state);
       expect((state.deployment.resources ?? []).filter((r) => r.type !== STACK_TYPE)).toEqual([]);
       expect(emu.integrations().filter((i) => ours.has(String(i._id)))).toEqual([]);
+      expect((await call(emu, "GET", "/v2/topics/yaml-ops-on-call")).status).toBe(404);
+      const layout = await call(emu, "GET", "/v2/layouts/yaml-brand");
+      expect(layout.body?.data?.isDefault).toBe(true);
+      expect(destroy.stdout + destroy.stderr).toMatch(
+        /layout "yaml-brand" \(_id \w+\) is its environment's default layout/,
+      );
     });
 
     it("no secret in plaintext: CLI output, state exports, the CLI home and the project folder", () => {

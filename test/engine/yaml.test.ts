@@ -13,7 +13,10 @@
  * detailed diff names it (`steps[1].controls.subject`), every step keeping its `_id`; `pulumi import
  * svc:index:Workflow` of a workflow made outside the stack, the generated YAML pasted unchanged: a no-op
  * preview that writes nothing; destroy deletes it with the stack's own, and leaves the workflows the stack
- * neither made nor imported exactly as they were. No plaintext secret in any CLI output, state export,
+ * neither made nor imported exactly as they were. The example's `svc:index:Layout` (named by the email step
+ * through `${brandLayout.layoutId}`), `svc:index:Topic` and `svc:index:TopicSubscriptions`: stored as declared;
+ * destroy deletes the topic and leaves the layout, the environment's default (the fixtures have none), with a
+ * warning naming it. No plaintext secret in any CLI output, state export,
  * generated code, the CLI home or the project folder. Needs `npm run build` first.
  */
 import { spawnSync } from "node:child_process";
@@ -244,15 +247,18 @@ describe.skipIf(skipEngine("yaml"))(
       await emu?.close();
     });
 
-    it("preview plans the seven resources; up creates them through the plugin, the credentials secret", async () => {
+    it("preview plans the ten resources; up creates them through the plugin, the credentials secret", async () => {
       const { digest, stdout, stderr } = await stack.preview();
       printed += stdout + stderr;
       expect(stepOps(digest)).toEqual([
         ["adaPush", "create"],
+        ["brandLayout", "create"],
         ["chat", "create"],
         ["email", "create"],
         ["inbox", "create"],
         ["onboarding", "create"],
+        ["opsMembers", "create"],
+        ["opsTopic", "create"],
         ["push", "create"],
         ["teamChat", "create"],
       ]);
@@ -288,8 +294,11 @@ describe.skipIf(skipEngine("yaml"))(
         "svc:index:Integration",
         "svc:index:Integration",
         "svc:index:Integration",
+        "svc:index:Layout",
         "svc:index:SubscriberCredentials",
         "svc:index:SubscriberCredentialsSet",
+        "svc:index:Topic",
+        "svc:index:TopicSubscriptions",
         "svc:index:Workflow",
       ]);
       const onboarding = (await storedWorkflow("yaml-onboarding")) as {
@@ -303,6 +312,23 @@ describe.skipIf(skipEngine("yaml"))(
         ["Team alert", "chat"],
       ]);
       expect(outputs.onboarding).toEqual({ workflowId: "yaml-onboarding", status: "ACTIVE" });
+      // The email step names the layout (by reference); the layout holds the declared content; the topic
+      // holds the two declared subscribers.
+      const email = (await storedWorkflow("yaml-onboarding")) as {
+        steps: { type: string; controls: { values: { layoutId?: string } } }[];
+      };
+      expect(email.steps.find((st) => st.type === "email")?.controls.values.layoutId).toBe("yaml-brand");
+      const layout = (await call(emu, "GET", "/v2/layouts/yaml-brand")).body?.data;
+      expect(layout?.name).toBe("Brand");
+      expect(layout?.controls?.values?.email?.editorType).toBe("html");
+      expect(layout?.controls?.values?.email?.body).toContain("{{content}}");
+      expect(outputs.layout).toEqual({ layoutId: "yaml-brand", isDefault: true });
+      const subs = await call(emu, "GET", "/v2/topics/yaml-ops-on-call/subscriptions?limit=100");
+      const members = (subs.body.data as { subscriber: { subscriberId: string } }[]).map(
+        (x) => x.subscriber.subscriberId,
+      );
+      expect(members.sort()).toEqual(["user-ada", "user-grace"]);
+      expect(outputs.opsTopic).toEqual({ key: "yaml-ops-on-call", subscribers: 2 });
       for (const r of byName.values()) {
         expect(r.outputs, r.urn).not.toHaveProperty("__provider");
         // Credentials that hold something are secret; an empty `{}` holds nothing and may be plain.
@@ -316,7 +342,7 @@ describe.skipIf(skipEngine("yaml"))(
     it("a second preview expects no changes", async () => {
       const { digest, stdout, stderr } = await stack.preview({ expectNoChanges: true });
       printed += stdout + stderr;
-      expect(digest?.changeSummary).toEqual({ same: 8 });
+      expect(digest?.changeSummary).toEqual({ same: 11 });
     });
 
     it("an edit (a name, a device token, a workflow's control) updates exactly those, the control named; then no changes", async () => {
@@ -402,7 +428,7 @@ describe.skipIf(skipEngine("yaml"))(
       writeProgram(appendYamlResources(program, generated));
       const pasted = await stack.preview({ expectNoChanges: true });
       printed += pasted.stdout + pasted.stderr;
-      expect(pasted.digest?.changeSummary).toEqual({ same: 9 });
+      expect(pasted.digest?.changeSummary).toEqual({ same: 12 });
       const up = await stack.up({ expectNoChanges: true });
       printed += up.stdout + up.stderr;
       const held = integration("outside-fcm");
@@ -447,7 +473,7 @@ describe.skipIf(skipEngine("yaml"))(
       writeProgram(appendYamlResources(program, generated));
       const pasted = await stack.preview({ expectNoChanges: true });
       printed += pasted.stdout + pasted.stderr;
-      expect(pasted.digest?.changeSummary).toEqual({ same: 10 });
+      expect(pasted.digest?.changeSummary).toEqual({ same: 13 });
       const up = await stack.up({ expectNoChanges: true });
       printed += up.stdout + up.stderr;
       expect(entriesOf("user-alan", pushIdentifier)).toEqual(entryBefore);
@@ -503,7 +529,7 @@ describe.skipIf(skipEngine("yaml"))(
       writeProgram(appendYamlResources(program, generated));
       const pasted = await stack.preview({ expectNoChanges: true });
       printed += pasted.stdout + pasted.stderr;
-      expect(pasted.digest?.changeSummary).toEqual({ same: 11 });
+      expect(pasted.digest?.changeSummary).toEqual({ same: 14 });
       const up = await stack.up({ expectNoChanges: true });
       printed += up.stdout + up.stderr;
       expect(entriesOf("user-ada", "outside-fcm")).toEqual(adaBefore);
@@ -560,7 +586,7 @@ describe.skipIf(skipEngine("yaml"))(
       emu.resetRequests();
       const pasted = await stack.preview({ expectNoChanges: true });
       printed += pasted.stdout + pasted.stderr;
-      expect(pasted.digest?.changeSummary).toEqual({ same: 12 });
+      expect(pasted.digest?.changeSummary).toEqual({ same: 15 });
       expect(workflowWrites()).toEqual([]);
       expect(await storedWorkflow("outside-reminder")).toEqual(stored);
     });
@@ -578,6 +604,13 @@ describe.skipIf(skipEngine("yaml"))(
       expect(await storedWorkflow("yaml-onboarding")).toBeUndefined();
       expect(await storedWorkflow("outside-reminder")).toBeUndefined();
       expect(await bystanderWorkflows()).toEqual(workflowsBefore);
+      // The topic goes with its subscriptions; the layout, the environment's default (the fixtures have none),
+      // stays, and the destroy warned so, naming it.
+      expect((await call(emu, "GET", "/v2/topics/yaml-ops-on-call")).status).toBe(404);
+      expect((await call(emu, "GET", "/v2/layouts/yaml-brand")).body?.data?.isDefault).toBe(true);
+      expect(destroy.stdout + destroy.stderr).toMatch(
+        /layout "yaml-brand" \(_id \w+\) is its environment's default layout/,
+      );
       // The service cannot delete one integration's entry alone: what is left of the stack's entries is inert.
       const env = emu.keys[0]!.environmentId;
       const left = FIXTURE_SUBSCRIBERS.flatMap((id) => emu.subscriber(env, id)?.channels ?? []).filter((c) =>

@@ -8,12 +8,15 @@
  * stack creates, so a stack's own integration is the newest active one of its provider while it is active.
  * The application also has an in-app, an email and an SMS integration (so workflow steps of every channel
  * have one), and its own workflows ({@link createForeignWorkflows}), made through the service's API before
- * any stack runs.
+ * any stack runs. Layouts and topics: the environment's "Default layout" (the service seeds it when the
+ * organization is made, so no stack's layout is ever the default here) and the application's topic
+ * {@link FOREIGN_TOPIC}; the application's own subscribers ({@link APP_SUBSCRIBERS}) it subscribes to topics.
  */
 import type { Emulator, Fixtures } from "../../emulator";
 import type { ChannelSettings } from "../../sdk/schemas";
 import { call } from "../emulator-http";
 import { SUBSCRIBERS } from "./generator";
+import { APP_SUBSCRIBERS, FOREIGN_TOPIC } from "./topic-model";
 import { FOREIGN_WORKFLOW_IDS } from "./workflow-generator";
 import { type ForeignWorkflow, liveWorkflowOf } from "./workflow-oracle";
 
@@ -116,12 +119,17 @@ export function convergenceFixtures(): Fixtures {
         credentials: { accountSid: "fixture-sid", token: "fixture-sms-token", from: "+15550100" },
       }),
     ],
-    subscribers: SUBSCRIBERS.map((subscriberId) => ({
-      subscriberId,
-      ...(subscriberId === "user-ada" ? { firstName: "Ada" } : {}),
-      ...(subscriberId === "user-grace" ? { firstName: "Grace" } : {}),
-      ...(channels[subscriberId] ? { channels: channels[subscriberId] } : {}),
-    })),
+    subscribers: [
+      ...SUBSCRIBERS.map((subscriberId) => ({
+        subscriberId,
+        ...(subscriberId === "user-ada" ? { firstName: "Ada" } : {}),
+        ...(subscriberId === "user-grace" ? { firstName: "Grace" } : {}),
+        ...(channels[subscriberId] ? { channels: channels[subscriberId] } : {}),
+      })),
+      ...APP_SUBSCRIBERS.map((subscriberId) => ({ subscriberId })),
+    ],
+    layouts: [{ layoutId: "default-layout", name: "Default layout" }],
+    topics: [structuredClone(FOREIGN_TOPIC)],
   };
 }
 

@@ -10,6 +10,8 @@
  * their out-of-band changes to the out-of-band groups, from a sequence of their own, so the rest of a
  * seed's script is the same as before they were modelled. The same seed always gives the same script.
  */
+
+import { LayoutTopicDraws } from "./layout-topic-generator";
 import {
   applyEdit,
   type Claim,
@@ -46,6 +48,8 @@ export interface GenerateOptions {
   weights?: Partial<Record<StepGroup, number>>;
   /** Draw workflows (default true); false gives the script of the main sequence alone. */
   workflows?: boolean;
+  /** Draw layouts and topics (default true; ./layout-topic-generator.ts). */
+  layoutsAndTopics?: boolean;
 }
 
 /** The kinds of step groups the generator draws. */
@@ -331,10 +335,14 @@ function oobAction(g: Names, m: ProgramModel): OobAction | undefined {
   };
 }
 
-/** The generator's two sequences: the main one (integrations, entries, step groups) and the workflows'. */
+/**
+ * The generator's three sequences: the main one (integrations, entries, step groups), the workflows' and
+ * the layouts' and topics'.
+ */
 interface Draws {
   g: Names;
   wf: WorkflowDraws;
+  lt: LayoutTopicDraws;
 }
 
 /** A group of steps, and how many of them the main sequence drew (the workflow steps ride along). */
@@ -345,7 +353,7 @@ interface Group {
 
 /** Draws the next group of steps, updating `model` with its edits. */
 function nextGroup(d: Draws, model: { m: ProgramModel }, weights: Record<StepGroup, number>): Group {
-  const { g, wf } = d;
+  const { g, wf, lt } = d;
   let riders = 0;
   const apply = (e: Edit, out: Step[]) => {
     model.m = applyEdit(model.m, e) ?? model.m;
@@ -357,7 +365,7 @@ function nextGroup(d: Draws, model: { m: ProgramModel }, weights: Record<StepGro
       const e = randomEdit(g, model.m);
       if (e) apply(e, out);
     }
-    for (const e of wf.edits(model.m)) {
+    for (const e of [...wf.edits(model.m), ...lt.edits(model.m)]) {
       if (!applyEdit(model.m, e)) continue;
       apply(e, out);
       riders++;
@@ -375,9 +383,10 @@ function nextGroup(d: Draws, model: { m: ProgramModel }, weights: Record<StepGro
     const after: Step[] = g.rng.chance(0.75)
       ? [{ op: "refresh" }, { op: "up" }]
       : [{ op: "up" }, { op: "refresh" }, { op: "up" }];
-    const rider = wf.oob(model.m);
-    if (rider) riders++;
-    return done([{ op: "oob", action }, ...(rider ? [{ op: "oob" as const, action: rider }] : []), ...after]);
+    const drawn = [wf.oob(model.m), lt.oob(model.m)].filter((r) => r !== undefined);
+    riders += drawn.length;
+    const ride = drawn.map((action): Step => ({ op: "oob", action }));
+    return done([{ op: "oob", action }, ...ride, ...after]);
   }
   if (group === "replace") {
     const drawn = g.rng.pick(resources());
@@ -398,13 +407,15 @@ export function generateScript(seed: number, opts: GenerateOptions = {}): Script
   const tag = opts.tag ?? `s${seed}`;
   const g = new Names(new Rng(seed), tag);
   const wf = new WorkflowDraws(seed, tag, opts.workflows ?? true);
-  const initial: ProgramModel = { ...initialModel(g), workflows: wf.initial() };
+  const lt = new LayoutTopicDraws(seed, tag, opts.layoutsAndTopics ?? true);
+  const withWorkflows: ProgramModel = { ...initialModel(g), workflows: wf.initial() };
+  const initial: ProgramModel = { ...withWorkflows, ...lt.initial(withWorkflows) };
   const model = { m: initial };
   const steps: Step[] = [{ op: "up" }];
   const weights = { ...GROUP_WEIGHTS, ...opts.weights };
   // The length counts the main sequence's steps only: the riding workflow steps run no CLI command.
   for (let main = 1; main < (opts.steps ?? 10); ) {
-    const group = nextGroup({ g, wf }, model, weights);
+    const group = nextGroup({ g, wf, lt }, model, weights);
     steps.push(...group.steps);
     main += group.main;
   }

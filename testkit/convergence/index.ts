@@ -19,6 +19,22 @@ export {
   SUBSCRIBERS,
 } from "./generator";
 export { Lane, type LaneRuntime, pluginBinDir, secretsOf } from "./lane";
+export * from "./layout-model";
+export { LayoutTopicDraws } from "./layout-topic-generator";
+export {
+  checkForeignLayoutsTopics,
+  checkLayouts,
+  checkTopics,
+  type ForeignSubscription,
+  type LayoutTopicContext,
+  type LayoutTopicSnapshot,
+  type LiveLayout,
+  type LiveTopic,
+  layoutIdOf,
+  readLayoutsTopics,
+  topicKeyOf,
+  withLayoutIds,
+} from "./layout-topic-oracle";
 export * from "./model";
 export {
   type CheckOptions,
@@ -42,6 +58,7 @@ export { type Divergence, type RunOptions, type RunReport, runScript } from "./r
 export { describeStep, type Fault, type OobAction, type Script, type Step } from "./script";
 export { formatFailure, type ShrinkResult, shrinkScript } from "./shrink";
 export { StepIdWatch } from "./step-id-watch";
+export * from "./topic-model";
 export { FOREIGN_WORKFLOW_IDS, WorkflowDraws } from "./workflow-generator";
 export * from "./workflow-model";
 export {

@@ -14,6 +14,20 @@
  * writes entries of that provider for ({@link FOREIGN_ENTRY_SUBSCRIBERS}).
  */
 
+import {
+  applyLayoutEdit,
+  isLayoutEdit,
+  type LayoutDecl,
+  type LayoutEdit,
+  type LayoutUse,
+} from "./layout-model";
+import {
+  applyTopicEdit,
+  isTopicEdit,
+  type SubscriptionsDecl,
+  type TopicDecl,
+  type TopicEdit,
+} from "./topic-model";
 import { applyWorkflowEdit, isWorkflowEdit, type WorkflowDecl, type WorkflowEdit } from "./workflow-model";
 
 /** The providers the generator uses, with their channel: two push, two chat. */
@@ -107,6 +121,14 @@ export interface ProgramModel {
   sets: SetDecl[];
   /** Absent in scripts written before workflows were modelled (their replay literals stay valid). */
   workflows?: WorkflowDecl[];
+  /** Layouts (./layout-model.ts); absent in scripts written before they were modelled. */
+  layouts?: LayoutDecl[];
+  /** Email steps of `workflows` that name a layout of `layouts`. */
+  layoutUses?: LayoutUse[];
+  /** Topics (./topic-model.ts); absent in scripts written before they were modelled. */
+  topics?: TopicDecl[];
+  /** The TopicSubscriptions of `topics`. */
+  subscriptions?: SubscriptionsDecl[];
 }
 
 /** An edit of the program; each applies only when it still makes sense (a shrunk script may drop its setup). */
@@ -126,7 +148,9 @@ export type Edit =
   | { edit: "add-set"; decl: SetDecl }
   | { edit: "remove-set"; name: string }
   | { edit: "set-entry"; set: string; subscriberId: string; value: EntryValue | null }
-  | WorkflowEdit;
+  | WorkflowEdit
+  | LayoutEdit
+  | TopicEdit;
 
 /** A deep copy of a model. */
 export function cloneModel(m: ProgramModel): ProgramModel {
@@ -217,9 +241,15 @@ export function claimsValid(m: ProgramModel): boolean {
 
 /** Whether `name` is used by any resource of `m`. */
 export function nameTaken(m: ProgramModel, name: string): boolean {
-  return [...m.integrations, ...m.credentials, ...m.sets, ...(m.workflows ?? [])].some(
-    (r) => r.name === name,
-  );
+  return [
+    ...m.integrations,
+    ...m.credentials,
+    ...m.sets,
+    ...(m.workflows ?? []),
+    ...(m.layouts ?? []),
+    ...(m.topics ?? []),
+    ...(m.subscriptions ?? []),
+  ].some((r) => r.name === name);
 }
 
 /** Applies an edit to a copy of `m`; returns undefined when it does not apply (then the step is skipped). */
@@ -230,6 +260,8 @@ export function applyEdit(m: ProgramModel, e: Edit): ProgramModel | undefined {
 
 function applyInPlace(m: ProgramModel, e: Edit): boolean {
   if (isWorkflowEdit(e)) return applyWorkflowEdit(m, e, (name) => nameTaken(m, name));
+  if (isLayoutEdit(e)) return applyLayoutEdit(m, e, (name) => nameTaken(m, name));
+  if (isTopicEdit(e)) return applyTopicEdit(m, e, (name) => nameTaken(m, name));
   switch (e.edit) {
     case "set-title":
     case "set-identifier":
@@ -296,7 +328,7 @@ function removeIntegration(m: ProgramModel, name: string): boolean {
 
 type CredentialsEdit = Exclude<
   Edit,
-  IntegrationEdit | WorkflowEdit | { edit: "add-integration" | "remove-integration" }
+  IntegrationEdit | WorkflowEdit | LayoutEdit | TopicEdit | { edit: "add-integration" | "remove-integration" }
 >;
 
 function editCredentials(m: ProgramModel, e: CredentialsEdit): boolean {

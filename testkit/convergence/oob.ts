@@ -6,6 +6,7 @@
  * the oracle then holds every later step to leaving it exactly so). Workflows: ./workflow-oob.ts.
  */
 import { call } from "../emulator-http";
+import { isLayoutTopicOob, runLayoutTopicOob } from "./layout-topic-oob";
 import { applyEdit, claimsOf, type EntryValue, FOREIGN_INTEGRATIONS, PROVIDER_CHANNELS } from "./model";
 import { identifierOf } from "./oracle";
 import { integrationCredentials } from "./program";
@@ -121,6 +122,7 @@ export async function runOob(run: ConvergenceRun, action: OobAction): Promise<bo
   // The application's own entry: the stack's objects are untouched, nothing to refresh.
   if (action.oob === "foreign-entry") return writeForeign(run, action);
   if (isWorkflowOob(action)) return runWorkflowOob(run, action);
+  if (isLayoutTopicOob(action)) return runLayoutTopicOob(run, action);
   let applied: boolean;
   if (action.oob === "recreate-integration") applied = await recreate(run, action.integration, action.secret);
   else if (action.oob === "set-entry" || action.oob === "clear-entry") {

@@ -35,10 +35,20 @@
  *   the subscriber holds credentials on a live integration, no entry of that providerId is left there but
  *   inert foreign ones.
  * - Workflows: rules (w-a), (w-b), (w-c) of ./workflow-oracle.ts, checked with (a), (b) and (c) whenever the
- *   snapshot holds the environment's workflows.
+ *   snapshot holds the environment's workflows (an email step that names a layout must hold its layoutId).
+ * - Layouts and topics: rules (l-a), (t-a), (b) and (c) of ./layout-topic-oracle.ts, whenever the snapshot
+ *   holds them.
  */
 import { createHash } from "node:crypto";
 import type { Emulator } from "../../emulator";
+import {
+  checkForeignLayoutsTopics,
+  checkLayouts,
+  checkTopics,
+  type LayoutTopicContext,
+  type LayoutTopicSnapshot,
+  withLayoutIds,
+} from "./layout-topic-oracle";
 import {
   claimsOf,
   type EntryValue,
@@ -89,6 +99,8 @@ export interface ServiceSnapshot {
   entries: Map<string, LiveEntry[]>;
   /** The environment's stored workflows; absent: workflows are not checked. */
   workflows?: LiveWorkflow[];
+  /** The environment's layouts and topics (read over HTTP, ./layout-topic-oracle.ts); absent: not checked. */
+  layoutsTopics?: LayoutTopicSnapshot;
 }
 
 /** An entry nobody's stack under test owns: written by the application, or by another stack. */
@@ -111,6 +123,8 @@ export interface OracleContext {
   foreignIntegrations?: ReadonlySet<string>;
   /** The application's workflows, each as it last wrote it. */
   foreignWorkflows?: readonly ForeignWorkflow[];
+  /** The application's layouts, topics and subscriptions, and the default layouts warned about. */
+  layoutsTopics?: LayoutTopicContext;
 }
 
 /** One stack's declared program (an empty model after `destroy`). */
@@ -528,7 +542,11 @@ export function checkService(
   const declaredKeys = checkEntries(views, snap, ctx, out);
   checkForeignInto(snap, ctx, out);
   if (opts.destroyed) checkDestroyed(opts.destroyed, snap, ctx, declaredKeys, out);
-  if (snap.workflows) checkWorkflows(views, snap.workflows, ctx.foreignWorkflows ?? [], out);
+  if (snap.workflows) checkWorkflows(withLayoutIds(views), snap.workflows, ctx.foreignWorkflows ?? [], out);
+  if (snap.layoutsTopics && ctx.layoutsTopics) {
+    checkLayouts(views, snap.layoutsTopics, ctx.layoutsTopics, out);
+    checkTopics(views, snap.layoutsTopics, ctx.layoutsTopics, out);
+  }
   return out;
 }
 
@@ -543,4 +561,6 @@ export function checkForeign(snap: ServiceSnapshot, ctx: OracleContext): OracleR
 function checkForeignInto(snap: ServiceSnapshot, ctx: OracleContext, out: OracleResult): void {
   checkForeignEntriesInto(snap, ctx, out);
   if (snap.workflows) checkForeignWorkflows(snap.workflows, ctx.foreignWorkflows ?? [], out);
+  if (snap.layoutsTopics && ctx.layoutsTopics)
+    checkForeignLayoutsTopics(snap.layoutsTopics, ctx.layoutsTopics, out);
 }

@@ -6,6 +6,8 @@
  * (pulumi-language-yaml v1.25 takes `options: aliases:` as URNs only, not `{ name }`), so the renderer needs
  * the project and stack names; `dependsOn` names resources.
  */
+
+import { layoutInputs, layoutOfStep, topicInputs } from "./layout-topic-program";
 import type { IntegrationDecl, ProgramModel } from "./model";
 import { PROVIDER_CHANNELS } from "./model";
 import { integrationCredentials, workflowInputs } from "./program";
@@ -16,6 +18,9 @@ export const PLUGIN_TYPES = {
   credentials: "svc:index:SubscriberCredentials",
   set: "svc:index:SubscriberCredentialsSet",
   workflow: "svc:index:Workflow",
+  layout: "svc:index:Layout",
+  topic: "svc:index:Topic",
+  subscriptions: "svc:index:TopicSubscriptions",
 } as const;
 
 /** Where the program runs: an alias URN names the project and stack. */
@@ -102,10 +107,41 @@ export function renderYamlProgram(m: ProgramModel, at: YamlTarget): string {
     ];
     lines.push(...resource(s.name, PLUGIN_TYPES.set, properties, []));
   }
+  lines.push(...layoutsAndTopics(m));
+  const layoutOf = layoutOfStep(m);
   for (const w of m.workflows ?? []) {
-    const properties = workflowInputs(w).map(([k, v]): [string, string] => [k, literal(v)]);
+    const properties = workflowInputs(w).map(([k, v]): [string, string] => {
+      if (k !== "steps") return [k, literal(v)];
+      const steps = w.steps.map((s) => {
+        const layout = layoutOf(w.name, s.name);
+        const controls = literal(s.controls);
+        const withLayout = layout
+          ? `${controls.slice(0, -1)}${controls === "{}" ? "" : ", "}"layoutId": ${ref(layout, "layoutId")}}`
+          : controls;
+        return `{"name": ${literal(s.name)}, "type": ${literal(s.type)}, "controls": ${withLayout}}`;
+      });
+      return [k, `[${steps.join(", ")}]`];
+    });
     lines.push(...resource(w.name, PLUGIN_TYPES.workflow, properties, []));
   }
   if (lines.length === 1) return "resources: {}";
   return lines.join("\n");
+}
+
+/** Layouts, topics and TopicSubscriptions (their topic by `${topic.key}`). */
+function layoutsAndTopics(m: ProgramModel): string[] {
+  const lines: string[] = [];
+  const props = (inputs: [string, unknown][]) => inputs.map(([k, v]): [string, string] => [k, literal(v)]);
+  for (const l of m.layouts ?? [])
+    lines.push(...resource(l.name, PLUGIN_TYPES.layout, props(layoutInputs(l)), []));
+  for (const t of m.topics ?? [])
+    lines.push(...resource(t.name, PLUGIN_TYPES.topic, props(topicInputs(t)), []));
+  for (const s of m.subscriptions ?? []) {
+    const properties: [string, string][] = [
+      ["topicKey", ref(s.topic, "key")],
+      ["subscriberIds", literal(s.subscriberIds)],
+    ];
+    lines.push(...resource(s.name, PLUGIN_TYPES.subscriptions, properties, []));
+  }
+  return lines;
 }

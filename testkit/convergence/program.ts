@@ -1,3 +1,4 @@
+import { layoutInputs, layoutOfStep, topicInputs } from "./layout-topic-program";
 import type { EntryValue, IntegrationDecl, ProgramModel } from "./model";
 import { PROVIDER_CHANNELS } from "./model";
 import type { WorkflowDecl } from "./workflow-model";
@@ -93,9 +94,42 @@ export function renderProgram(m: ProgramModel): string {
       `new svc.SubscriberCredentialsSet(${js(s.name)}, { ${binding(varOf(m, s.integration))}, credentials: ${js(s.entries)} });`,
     );
   }
+  lines.push(...layoutsAndTopicsSource(m));
+  const layoutOf = layoutOfStep(m);
+  const layoutVar = (name: string) => `l${(m.layouts ?? []).findIndex((l) => l.name === name)}`;
   for (const w of m.workflows ?? []) {
-    const args = workflowInputs(w).map(([k, v]) => `${k}: ${js(v)}`);
+    const args = workflowInputs(w).map(([k, v]) => {
+      if (k !== "steps") return `${k}: ${js(v)}`;
+      const steps = w.steps.map((s) => {
+        const step = { name: s.name, type: s.type, controls: s.controls };
+        const layout = layoutOf(w.name, s.name);
+        if (!layout) return js(step);
+        const controls = js(s.controls);
+        const open = controls === "{}" ? "{" : `${controls.slice(0, -1)},`;
+        return `${js({ name: s.name, type: s.type }).slice(0, -1)},"controls":${open}"layoutId":${layoutVar(layout)}.layoutId}}`;
+      });
+      return `steps: [${steps.join(",")}]`;
+    });
     lines.push(`new svc.Workflow(${js(w.name)}, { ${args.join(", ")} });`);
   }
   return lines.join("\n");
+}
+
+/** Layouts (`l<n>`), topics (`t<n>`) and the TopicSubscriptions of each topic (by `topic.key`). */
+function layoutsAndTopicsSource(m: ProgramModel): string[] {
+  const lines: string[] = [];
+  const args = (inputs: [string, unknown][]) => inputs.map(([k, v]) => `${k}: ${js(v)}`).join(", ");
+  (m.layouts ?? []).forEach((l, n) => {
+    lines.push(`const l${n} = new svc.Layout(${js(l.name)}, { ${args(layoutInputs(l))} });`);
+  });
+  (m.topics ?? []).forEach((t, n) => {
+    lines.push(`const t${n} = new svc.Topic(${js(t.name)}, { ${args(topicInputs(t))} });`);
+  });
+  for (const s of m.subscriptions ?? []) {
+    const topic = `t${(m.topics ?? []).findIndex((t) => t.name === s.topic)}`;
+    lines.push(
+      `new svc.TopicSubscriptions(${js(s.name)}, { topicKey: ${topic}.key, subscriberIds: ${js(s.subscriberIds)} });`,
+    );
+  }
+  return lines;
 }

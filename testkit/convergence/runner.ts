@@ -15,7 +15,8 @@ import { type Emulator, startEmulator } from "../../emulator";
 import { AliasWatch } from "./alias-watch";
 import { convergenceFixtures, createForeignWorkflows } from "./fixtures";
 import { SUBSCRIBERS } from "./generator";
-import { Lane, type LaneRuntime, secretsOf, tail } from "./lane";
+import { Lane, type LaneResult, type LaneRuntime, secretsOf, tail } from "./lane";
+import { type ForeignSubscription, type LayoutTopicSnapshot, readLayoutsTopics } from "./layout-topic-oracle";
 import { applyEdit, type ProgramModel } from "./model";
 import { runOob } from "./oob";
 import {
@@ -95,6 +96,10 @@ export class ConvergenceRun {
   readonly aliases = new AliasWatch();
   /** The `_id`s of workflows and steps after the last clean `up`: the next one must keep the kept ones. */
   readonly stepIds = new StepIdWatch();
+  /** Subscriptions the application made to the stack's topics (dropped once their topic is gone). */
+  readonly foreignSubscriptions: ForeignSubscription[] = [];
+  /** layoutIds of default layouts a command warned it leaves in the environment. */
+  readonly warnedDefaults = new Set<string>();
 
   constructor(
     readonly script: Script,
@@ -104,6 +109,8 @@ export class ConvergenceRun {
     readonly report: RunReport,
     /** The application's workflows, each as it last wrote it. */
     readonly foreignWorkflows: ForeignWorkflow[] = [],
+    /** The application's layouts and topics when the run started. */
+    readonly layoutFixtures: LayoutTopicSnapshot = { layouts: [], topics: [] },
   ) {
     this.foreignEntries = foreignEntriesOf(fixtures);
   }
@@ -115,7 +122,37 @@ export class ConvergenceRun {
       foreignEntries: this.foreignEntries,
       foreignIntegrations: this.foreign,
       foreignWorkflows: this.foreignWorkflows,
+      layoutsTopics: {
+        fixtures: this.layoutFixtures,
+        foreignSubscriptions: this.foreignSubscriptions,
+        warnedDefaults: this.warnedDefaults,
+      },
     };
+  }
+
+  /** The service now (entries, workflows, layouts and topics); forgets the application's subscriptions whose topic is gone. */
+  async snapshot(): Promise<ServiceSnapshot> {
+    const layoutsTopics = await readLayoutsTopics(this.emu);
+    const gone = this.foreignSubscriptions.filter(
+      (f) => !layoutsTopics.topics.some((t) => t.key === f.topicKey),
+    );
+    for (const f of gone) this.foreignSubscriptions.splice(this.foreignSubscriptions.indexOf(f), 1);
+    return { ...readService(this.emu, SUBSCRIBERS), layoutsTopics };
+  }
+
+  /** Records a subscription the application made (once). */
+  recordForeignSubscription(sub: ForeignSubscription): void {
+    const known = this.foreignSubscriptions.some(
+      (f) => f.topicKey === sub.topicKey && f.subscriberId === sub.subscriberId,
+    );
+    if (!known) this.foreignSubscriptions.push(sub);
+  }
+
+  /** Remembers the default layouts a command's output warned it leaves in the environment. */
+  scanWarnings(r: LaneResult): void {
+    const text = `${r.stdout}\n${r.stderr}`.replace(/\s+/g, " ");
+    const left = /layout "([^"]+)" \(_id [0-9a-f]+\) is its environment's default layout/g;
+    for (const m of text.matchAll(left)) this.warnedDefaults.add(m[1]!);
   }
 
   /** Records a workflow the application wrote (replacing its earlier record). */
@@ -151,8 +188,8 @@ export class ConvergenceRun {
   }
 
   /** Rule (b) on the service now, unless this step ran the whole oracle. */
-  checkForeign(): void {
-    if (!this.checked) this.record(checkForeign(readService(this.emu, SUBSCRIBERS), this.context()));
+  async checkForeign(): Promise<void> {
+    if (!this.checked) this.record(checkForeign(await this.snapshot(), this.context()));
   }
 
   view(model: ProgramModel = this.lane.model): StackView {
@@ -176,7 +213,7 @@ export class ConvergenceRun {
   ): Promise<void> {
     const result = checkService(
       [this.view(model)],
-      readService(this.emu, SUBSCRIBERS),
+      await this.snapshot(),
       this.context(),
       destroyed ? { destroyed: [this.view(destroyed)] } : {},
     );
@@ -238,6 +275,7 @@ export class ConvergenceRun {
     );
     const r = await this.lane.up();
     this.report.ups++;
+    this.scanWarnings(r);
     if (r.code !== 0) this.diverge("up-failed", tail(r));
     return r.code === 0;
   }
@@ -247,9 +285,11 @@ export class ConvergenceRun {
     const deleted = this.deletedUnderFollowers();
     let r = await this.lane.up(extra);
     this.report.ups++;
+    this.scanWarnings(r);
     if (r.code !== 0 && this.adoptRemedy(`${r.stdout}\n${r.stderr}`)) {
       r = await this.lane.up(extra);
       this.report.ups++;
+      this.scanWarnings(r);
     }
     if (r.code !== 0) {
       if (this.flags.drifted) this.note(`up failed after an unrefreshed out-of-band change: ${tail(r, 2)}`);
@@ -310,6 +350,7 @@ async function targetStep(run: ConvergenceRun, resource: string): Promise<boolea
   if (!urn) return false;
   const r = await run.lane.up(["--target", urn]);
   run.report.ups++;
+  run.scanWarnings(r);
   if (r.code !== 0) run.note(`up --target ${resource} failed: ${tail(r, 2)}`);
   return true;
 }
@@ -333,6 +374,7 @@ async function faultedUp(run: ConvergenceRun, fault: Fault): Promise<void> {
     setFault(run.emu, undefined, 0);
   }
   run.report.ups++;
+  run.scanWarnings(r);
   if (r.code !== 0) {
     run.note(`up under ${fault} faults failed (allowed): ${tail(r, 1)}`);
     run.flags.orphanRisk = true;
@@ -392,6 +434,7 @@ async function destroyStep(run: ConvergenceRun): Promise<void> {
   run.aliases.forget();
   run.stepIds.forget();
   const r = await run.lane.cli(["destroy", "--yes", "--skip-preview"], { client: true });
+  run.scanWarnings(r);
   if (r.code !== 0) {
     run.diverge("destroy-failed", tail(r));
     return;
@@ -459,6 +502,7 @@ export async function runScript(script: Script, opts: RunOptions): Promise<RunRe
   try {
     const foreignWorkflows = await createForeignWorkflows(emu);
     const fixtures = readService(emu, SUBSCRIBERS);
+    const layoutFixtures = await readLayoutsTopics(emu);
     lane = await Lane.create({
       emu,
       binDir: opts.binDir,
@@ -468,7 +512,8 @@ export async function runScript(script: Script, opts: RunOptions): Promise<RunRe
       secrets: secretsOf(script, script.tag),
       ...(opts.runtime ? { runtime: opts.runtime } : {}),
     });
-    await runSteps(new ConvergenceRun(script, emu, lane, fixtures, report, foreignWorkflows), opts);
+    const run = new ConvergenceRun(script, emu, lane, fixtures, report, foreignWorkflows, layoutFixtures);
+    await runSteps(run, opts);
   } finally {
     await lane?.remove();
     await emu.close();
@@ -485,7 +530,7 @@ async function runSteps(run: ConvergenceRun, opts: RunOptions): Promise<void> {
     const step = script.steps[i]!;
     const t = performance.now();
     const applied = await runStep(run, step);
-    if (applied) run.checkForeign();
+    if (applied) await run.checkForeign();
     for (const f of lane.findings.splice(0)) run.diverge(f.kind, f.detail);
     if (applied) report.stepsRun++;
     else report.stepsSkipped++;

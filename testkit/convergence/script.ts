@@ -1,4 +1,6 @@
+import type { LayoutOob } from "./layout-model";
 import type { Edit, EntryValue, ForeignIdentifier, ProgramModel } from "./model";
+import type { TopicOob } from "./topic-model";
 import type { Controls } from "./workflow-model";
 
 /** The emulator fault a faulted `up` runs under. */
@@ -21,7 +23,9 @@ export type OobAction =
   | { oob: "patch-workflow"; workflow: string; patch: WorkflowPatch }
   | { oob: "edit-workflow-control"; workflow: string; step: string; controls: Controls }
   | { oob: "delete-workflow"; workflow: string }
-  | { oob: "foreign-workflow"; workflowId: string; patch: WorkflowPatch | null };
+  | { oob: "foreign-workflow"; workflowId: string; patch: WorkflowPatch | null }
+  | LayoutOob
+  | TopicOob;
 
 /** The fields an out-of-band PATCH of a workflow changes. */
 export interface WorkflowPatch {
