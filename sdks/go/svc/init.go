@@ -29,6 +29,10 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &SubscriberCredentials{}
 	case "svc:index:SubscriberCredentialsSet":
 		r = &SubscriberCredentialsSet{}
+	case "svc:index:Topic":
+		r = &Topic{}
+	case "svc:index:TopicSubscriptions":
+		r = &TopicSubscriptions{}
 	case "svc:index:Workflow":
 		r = &Workflow{}
 	default:
