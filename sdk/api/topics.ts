@@ -68,24 +68,8 @@ export class TopicSubscriptions {
     options?: RequestOptions,
   ): Promise<TopicSubscriptionsResult> {
     const operation = "topics.subscriptions.create";
-    const key = idParam(operation, "topicKey", topicKey);
     const checked = validateInput(operation, createTopicSubscriptionsBodySchema, body, "body");
-    try {
-      return await this.#t.request(
-        {
-          operation,
-          method: "POST",
-          path: `/v2/topics/${key}/subscriptions`,
-          body: checked,
-          response: topicSubscriptionsResultSchema,
-        },
-        options,
-      );
-    } catch (err) {
-      const refused = resultOfRefusal(err);
-      if (refused) return refused;
-      throw err;
-    }
+    return this.#write(operation, "POST", topicKey, checked, options);
   }
 
   /**
@@ -99,15 +83,26 @@ export class TopicSubscriptions {
     options?: RequestOptions,
   ): Promise<TopicSubscriptionsResult> {
     const operation = "topics.subscriptions.delete";
-    const key = idParam(operation, "topicKey", topicKey);
     const checked = validateInput(operation, deleteTopicSubscriptionsBodySchema, body, "body");
+    return this.#write(operation, "DELETE", topicKey, checked, options);
+  }
+
+  /** A checked subscriptions write; a refusal of every item is read as its result ({@link resultOfRefusal}). */
+  async #write(
+    operation: string,
+    method: "POST" | "DELETE",
+    topicKey: string,
+    body: unknown,
+    options?: RequestOptions,
+  ): Promise<TopicSubscriptionsResult> {
+    const key = idParam(operation, "topicKey", topicKey);
     try {
       return await this.#t.request(
         {
           operation,
-          method: "DELETE",
+          method,
           path: `/v2/topics/${key}/subscriptions`,
-          body: checked,
+          body,
           response: topicSubscriptionsResultSchema,
         },
         options,
