@@ -98,6 +98,18 @@ describe("documentation", () => {
     ).toBeUndefined();
   });
 
+  it("docs/_index.md and the README link every guide of docs/, and every example has a README", () => {
+    const guides = readdirSync(join(root, "docs")).filter((f) => f.endsWith(".md") && f !== "_index.md");
+    const fromIndex = new Set(links("docs/_index.md").map((t) => t.split("#")[0]));
+    const fromReadme = new Set(links("README.md").map((t) => t.split("#")[0]));
+    expect(guides.filter((g) => !fromIndex.has(g))).toEqual([]);
+    expect(guides.filter((g) => !fromReadme.has(`docs/${g}`))).toEqual([]);
+    const examples = readdirSync(join(root, "examples"), { withFileTypes: true })
+      .filter((d) => d.isDirectory() && existsSync(join(root, "examples", d.name, "Pulumi.yaml")))
+      .map((d) => d.name);
+    expect(examples.filter((e) => !existsSync(join(root, "examples", e, "README.md")))).toEqual([]);
+  });
+
   it("installation-configuration documents every svc: config key", () => {
     const text = readFileSync(join(root, "docs/installation-configuration.md"), "utf8");
     for (const setting of Object.values(SETTINGS)) expect(text, setting.key).toContain(`\`${setting.key}\``);
