@@ -12,7 +12,6 @@
 export type { EmulatorKey } from "./auth";
 export { DEFAULT_DEV_KEY, DEFAULT_PROD_KEY } from "./auth";
 export type { Edition, Plan } from "./edition";
-export { EDITIONS, PLANS } from "./edition";
 export type { Emulator, EmulatorOptions } from "./emulator";
 export { startEmulator } from "./emulator";
 export type { Faults } from "./faults";
