@@ -141,7 +141,10 @@ export class OrganizationSettingsProvider implements dynamic.ResourceProvider {
       const kept = managedFields(olds);
       const added = fields.filter((f) => !kept.includes(f));
       const dropped = kept.filter((f) => !fields.includes(f));
-      const patch = { ...this.putBack(dropped, olds, current), ...settingsPatch(news, current, fields) };
+      const patch = {
+        ...(await this.putBack(dropped, olds, current)),
+        ...settingsPatch(news, current, fields),
+      };
       const written = await this.write("update", patch, current);
       const prior: SettingsPrior = { ...without(olds.prior, dropped), ...priorOf(current, added) };
       return { outs: toSettingsOutputs(id, written, fields, prior) };
@@ -159,27 +162,30 @@ export class OrganizationSettingsProvider implements dynamic.ResourceProvider {
         if (isMissingRoute(e)) return;
         throw e;
       }
-      const patch = this.putBack(managedFields(props), props, current);
+      const patch = await this.putBack(managedFields(props), props, current);
       await this.restore(patch, current);
     });
   }
 
-  /** The PATCH that puts `fields` back to their prior values, where the service still holds the state's value. */
-  private putBack(
+  /**
+   * The PATCH that puts `fields` back to their prior values, where the service still holds the state's value;
+   * a value changed since is left as it is, with a warning in the engine's output.
+   */
+  private async putBack(
     fields: readonly SettingsField[],
     state: OrganizationSettingsOutputs,
     current: OrganizationSettings,
-  ): Record<string, unknown> {
+  ): Promise<Record<string, unknown>> {
     const patch: Record<string, unknown> = {};
     for (const f of fields) {
       const prior = state.prior?.[f];
-      if (prior === undefined || sameValue(f, currentValue(current, f), prior)) continue;
-      if (sameValue(f, currentValue(current, f), state[f])) patch[f] = prior;
+      const now = currentValue(current, f);
+      if (prior === undefined || sameValue(f, now, prior)) continue;
+      if (sameValue(f, now, state[f])) patch[f] = prior;
       else
-        void engineLog()?.warn(
-          `svc: organization settings: ${f} was changed since this stack wrote it (now ${JSON.stringify(
-            currentValue(current, f),
-          )}); left as it is instead of putting back ${JSON.stringify(prior)}.`,
+        await engineLog()?.warn(
+          `svc: organization settings: ${f} was changed since this stack wrote it (now ${JSON.stringify(now)}); ` +
+            `left as it is instead of putting back ${JSON.stringify(prior)}.`,
         );
     }
     return patch;
