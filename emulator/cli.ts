@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
+import { EDITIONS, editionNamed, PLANS, planNamed } from "./edition";
 import { startEmulator } from "./emulator";
 import type { Faults } from "./faults";
 import { MODE_NAMES, modesFromNames } from "./modes";
@@ -16,6 +17,9 @@ const USAGE = `Usage: npm run emulator -- [options]
   --fail-rate P     answer 503 with probability P (0..1)
   --drop-rate P     store the change, then drop the connection with probability P (0..1)
   --seed N          seed of the fault draws
+  --edition E       the service's edition: ${EDITIONS.join(" or ")} (default community; enterprise adds
+                    /v1/organizations/settings and /v2/translations, and stores isTranslationEnabled)
+  --plan P          the organizations' plan: ${PLANS.join(", ")} (default free: removeNovuBranding is 402)
   --mode NAME       a deliberate departure from the service (repeatable): ${MODE_NAMES.join(", ")}
   --help            show this help`;
 
@@ -42,6 +46,8 @@ async function main(argv: string[]): Promise<void> {
       "drop-rate": { type: "string" },
       seed: { type: "string" },
       mode: { type: "string", multiple: true },
+      edition: { type: "string" },
+      plan: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -68,9 +74,13 @@ async function main(argv: string[]): Promise<void> {
     ...(rate !== undefined ? { rateLimit: { perSecond: rate } } : {}),
     ...(seed !== undefined ? { seed } : {}),
     ...(values.mode ? { modes: modesFromNames(values.mode) } : {}),
+    ...(values.edition ? { edition: editionNamed(values.edition) } : {}),
+    ...(values.plan ? { plan: planNamed(values.plan) } : {}),
     faults,
   });
-  const lines = [`svc emulator listening on ${emu.url}`];
+  const lines = [
+    `svc emulator listening on ${emu.url}${values.edition === "enterprise" ? " (enterprise edition)" : ""}`,
+  ];
   for (const k of emu.keys)
     lines.push(`  API key ${k.apiKey}  (organization ${k.organizationId}, environment ${k.environmentId})`);
   lines.push(`  try: curl -H "Authorization: ApiKey ${emu.apiKey}" ${emu.url}/v1/integrations/active`);

@@ -1,6 +1,7 @@
 import type { Server } from "node:http";
 import type { Integration } from "../sdk/schemas";
 import type { EmulatorKey, KeyScope } from "./auth";
+import { DEFAULT_EDITION, DEFAULT_PLAN, type Edition, type Plan } from "./edition";
 import { EmulatorKeys } from "./emulator-keys";
 import { FaultInjector, type Faults } from "./faults";
 import { type Fixtures, loadFixtures, seedEnvironment } from "./fixtures";
@@ -16,9 +17,11 @@ import { integrationRoutes, primaryIds } from "./routes/integrations";
 import { layoutRoutes } from "./routes/layouts";
 import { messageRoutes } from "./routes/messages";
 import { notificationRoutes } from "./routes/notifications";
+import { organizationSettingsRoutes } from "./routes/organization-settings";
 import { preferenceRoutes } from "./routes/preferences";
 import { subscriberRoutes } from "./routes/subscribers";
 import { topicRoutes } from "./routes/topics";
+import { translationRoutes } from "./routes/translations";
 import { workflowRoutes } from "./routes/workflows";
 import { listen, type RequestRecord, requestHandler, type ServerDeps } from "./server";
 import { Store, type StoredWorkflow } from "./store";
@@ -47,6 +50,14 @@ export interface EmulatorOptions {
   seed?: number;
   /** Deliberate departures from the service, for tests that must see a figure go bad (off by default). */
   modes?: EmulatorModes;
+  /**
+   * The service's edition (./edition.ts): `"community"` (default) has no organization settings and no
+   * translations (404 `Cannot GET ...`) and stores `isTranslationEnabled` as false; `"enterprise"` serves
+   * `/v1/organizations/settings` and `/v2/translations` and stores the flag.
+   */
+  edition?: Edition;
+  /** The organizations' plan (./edition.ts): `"free"` (default) refuses `removeNovuBranding` with 402. */
+  plan?: Plan;
 }
 
 /** A running emulator. */
@@ -95,6 +106,8 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
   const saved = opts.dataFile ? readState(opts.dataFile) : undefined;
   const store = new Store();
   store.modes = { ...opts.modes };
+  store.edition = opts.edition ?? DEFAULT_EDITION;
+  store.plan = opts.plan ?? DEFAULT_PLAN;
   if (saved) restore(store, saved);
   const keys = new EmulatorKeys(store, opts.keys, saved);
   const seed = seeder(store, keys);
@@ -107,7 +120,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
   );
   const log = new RequestLog();
   const deps: ServerDeps = {
-    router: allRoutes(),
+    router: allRoutes(store.edition),
     keys: keys.registry,
     store,
     idempotency: new IdempotencyCache(),
@@ -142,9 +155,11 @@ function startPersister(dataFile: string | undefined, store: Store, keys: Emulat
   return persister;
 }
 
-/** Every route of the service's interface. */
-function allRoutes(): Router {
+/** Every route of the service's interface; the enterprise edition's only in that edition. */
+function allRoutes(edition: Edition): Router {
+  const enterprise = edition === "enterprise" ? [...organizationSettingsRoutes, ...translationRoutes] : [];
   return new Router().add(
+    ...enterprise,
     ...integrationRoutes,
     ...subscriberRoutes,
     ...preferenceRoutes,

@@ -11,6 +11,7 @@
  */
 export type { EmulatorKey } from "./auth";
 export { DEFAULT_DEV_KEY, DEFAULT_PROD_KEY } from "./auth";
+export type { Edition, Plan } from "./edition";
 export type { Emulator, EmulatorOptions } from "./emulator";
 export { startEmulator } from "./emulator";
 export type { Faults } from "./faults";

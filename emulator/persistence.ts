@@ -7,11 +7,13 @@ import type {
   StoredIntegration,
   StoredMessage,
   StoredNotification,
+  StoredOrganizationSettings,
   StoredPreferences,
   StoredWorkflow,
 } from "./store";
 import type { StoredSubscriber } from "./subscriber-table";
 import type { StoredSubscription, StoredTopic } from "./topic-table";
+import type { StoredTranslation } from "./translation-table";
 
 /**
  * Optional persistence of the whole state to one JSON file, so it survives a restart: saved (debounced)
@@ -35,6 +37,8 @@ interface PersistedEnvironment {
   /** v2 topics and their subscriptions (absent in older files). */
   topics?: StoredTopic[];
   subscriptions?: StoredSubscription[];
+  /** Translations (enterprise edition; absent in older files). */
+  translations?: StoredTranslation[];
 }
 
 /** The data file. */
@@ -44,6 +48,8 @@ export interface PersistedState {
   keys: { keyHash: string; organizationId: string; environmentId: string; userId: string }[];
   environments: PersistedEnvironment[];
   integrations: StoredIntegration[];
+  /** [organization id, settings] pairs (enterprise edition; absent in older files). */
+  organizationSettings?: [string, StoredOrganizationSettings][];
 }
 
 /** sha256 of an API key, as the data file stores it. */
@@ -81,8 +87,10 @@ export function snapshot(store: Store, keys: readonly KeyScope[]): PersistedStat
       layouts: env.layouts.all(),
       topics: env.topics.all(),
       subscriptions: env.topics.allSubscriptions(),
+      translations: env.translations.all(),
     })),
     integrations: [...store.integrations.values()],
+    organizationSettings: [...store.organizationSettings.entries()],
   };
 }
 
@@ -97,8 +105,11 @@ export function restore(store: Store, state: PersistedState): void {
     for (const [id, prefs] of saved.preferences) env.preferences.set(id, prefs);
     env.layouts.load(saved.layouts ?? []);
     env.topics.load(saved.topics ?? [], saved.subscriptions ?? []);
+    env.translations.load(saved.translations ?? []);
   }
   for (const i of state.integrations) store.integrations.set(i._id, i);
+  for (const [org, settings] of state.organizationSettings ?? [])
+    store.organizationSettings.set(org, settings);
 }
 
 /** Debounced writer of the data file. */

@@ -1,10 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { Integration, Message, Notification, Workflow } from "../sdk/schemas";
+import { DEFAULT_EDITION, DEFAULT_PLAN, type Edition, type Plan } from "./edition";
 import { EventTable } from "./event-table";
 import { LayoutTable } from "./layout-table";
 import type { EmulatorModes } from "./modes";
 import { SubscriberTable } from "./subscriber-table";
 import { TopicTable } from "./topic-table";
+import { TranslationTable } from "./translation-table";
 
 /** A stored message: always has its `_id`. */
 export type StoredMessage = Message & { _id: string };
@@ -31,6 +33,16 @@ export type StoredIntegration = Integration & {
   updatedAt: string;
 };
 
+/**
+ * An organization's settings as stored (ee.organization.controller.ts, usecases/update-organization-settings):
+ * a field never written is absent and reads as its default.
+ */
+export interface StoredOrganizationSettings {
+  removeNovuBranding?: boolean;
+  defaultLocale?: string;
+  targetLocales?: string[];
+}
+
 /** The records of one environment. */
 export class EnvironmentState {
   readonly subscribers = new SubscriberTable();
@@ -55,6 +67,8 @@ export class EnvironmentState {
   readonly layouts = new LayoutTable();
   /** The v2 topics and their subscriptions. */
   readonly topics = new TopicTable();
+  /** The translations of workflows and layouts (enterprise edition only). */
+  readonly translations = new TranslationTable();
 
   /** The environment's `identifier` (a short random string, as the service's). */
   readonly identifier = randomBytes(6).toString("hex");
@@ -87,6 +101,12 @@ export class Store {
   readonly integrations = new Map<string, StoredIntegration>();
   /** Deliberate departures from the service (see {@link EmulatorModes}); none by default. */
   modes: EmulatorModes = {};
+  /** The edition the emulator plays (./edition.ts); community by default. */
+  edition: Edition = DEFAULT_EDITION;
+  /** The plan of every organization (./edition.ts); free by default. */
+  plan: Plan = DEFAULT_PLAN;
+  /** Organization settings by organization id (enterprise edition only). */
+  readonly organizationSettings = new Map<string, StoredOrganizationSettings>();
   private readonly listeners: (() => void)[] = [];
 
   /** The environment with this id, created (in `organizationId`) when new. */

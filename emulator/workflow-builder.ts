@@ -214,17 +214,31 @@ function payloadFields(write: WorkflowWrite, previous: StoredWorkflow | undefine
 }
 
 /**
+ * The `isTranslationEnabled` a write stores. Only the enterprise translations module stores it
+ * (create-workflow-v0, update-workflow-v0 and patch-workflow usecases call `toggleV2TranslationsForWorkflow`
+ * only when the field is given, and community servers return early), so on a community server it reads false
+ * whatever is sent; on an enterprise one a given value is stored and an absent one keeps the previous.
+ */
+export function storedTranslationFlag(
+  enterprise: boolean,
+  given: boolean | undefined,
+  previous: boolean | undefined,
+): boolean {
+  if (!enterprise) return false;
+  return given ?? previous ?? false;
+}
+
+/**
  * The stored workflow after a create (no `previous`) or an update (`previous`): `active` defaults to
  * true in both (`workflowDto.active ?? true`), status computed from it and the steps' control issues.
- * `isTranslationEnabled` is stored only by the enterprise translations module
- * (create-workflow-v0 usecase `toggleV2TranslationsForWorkflow`: community and self-hosted return early), so
- * it reads false whatever is sent.
+ * `isTranslationEnabled` as {@link storedTranslationFlag} says for the server's edition (`enterprise`).
  */
 export function buildWorkflow(
   write: WorkflowWrite,
   ids: { _id: string; workflowId: string },
   integrationOf: IntegrationIssuesOf,
   previous?: StoredWorkflow,
+  enterprise = false,
 ): StoredWorkflow {
   const now = new Date().toISOString();
   const active = write.active ?? true;
@@ -239,7 +253,11 @@ export function buildWorkflow(
     tags: write.tags ?? (previous ? previous.tags : []),
     active,
     ...payloadFields(write, previous),
-    isTranslationEnabled: false,
+    isTranslationEnabled: storedTranslationFlag(
+      enterprise,
+      write.isTranslationEnabled,
+      previous?.isTranslationEnabled,
+    ),
     severity: write.severity ?? previous?.severity ?? "none",
     preferences: storedPreferences(write),
     origin: previous?.origin ?? "svc-cloud",

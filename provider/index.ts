@@ -16,6 +16,11 @@ export type { ProviderId } from "./model/delivery-provider-id";
 export type { Target } from "./model/target";
 export { Integration, type IntegrationArgs, type IntegrationState } from "./resources/integration";
 export { Layout, type LayoutArgs, type LayoutState } from "./resources/layout";
+export {
+  OrganizationSettings,
+  type OrganizationSettingsArgs,
+  type OrganizationSettingsState,
+} from "./resources/organization-settings";
 export { Provider, type ProviderArgs } from "./resources/provider";
 export {
   SubscriberCredentials,
@@ -33,4 +38,5 @@ export {
   type TopicSubscriptionsArgs,
   type TopicSubscriptionsState,
 } from "./resources/topic-subscriptions";
+export { Translation, type TranslationArgs, type TranslationState } from "./resources/translation";
 export { Workflow, type WorkflowArgs, type WorkflowState } from "./resources/workflow";

@@ -3,8 +3,10 @@ import { Integrations } from "./api/integrations";
 import { Layouts } from "./api/layouts";
 import { Messages } from "./api/messages";
 import { Notifications } from "./api/notifications";
+import { Organization } from "./api/organization";
 import { Subscribers } from "./api/subscribers";
 import { Topics } from "./api/topics";
+import { Translations } from "./api/translations";
 import { Workflows } from "./api/workflows";
 import { resolveClientOptions, type SvcClientOptions } from "./options";
 import { Transport } from "./transport";
@@ -41,6 +43,10 @@ export class SvcClient {
   readonly topics: Topics;
   /** The API key's environment: me. */
   readonly environments: Environments;
+  /** The organization's settings: `organization.settings.get/update` (enterprise edition and Novu Cloud). */
+  readonly organization: Organization;
+  /** Translations of workflows and layouts: upsert, get, delete, group (enterprise edition). */
+  readonly translations: Translations;
   readonly #transport: Transport;
 
   /** Validates `options` (throws `ValidationError` naming the bad option) and opens no connection yet. */
@@ -54,6 +60,8 @@ export class SvcClient {
     this.notifications = new Notifications(this.#transport);
     this.environments = new Environments(this.#transport);
     this.topics = new Topics(this.#transport);
+    this.organization = new Organization(this.#transport);
+    this.translations = new Translations(this.#transport);
   }
 
   /** Closes the client's connection pool (not a `dispatcher` passed in). Idempotent; on the own pool, later calls fail at once. */

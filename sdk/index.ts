@@ -11,8 +11,10 @@ export type { Integrations } from "./api/integrations";
 export type { Layouts } from "./api/layouts";
 export type { Messages } from "./api/messages";
 export type { Notifications } from "./api/notifications";
+export type { Organization, OrganizationSettingsApi } from "./api/organization";
 export type { Subscribers } from "./api/subscribers";
 export type { TopicSubscriptions, Topics } from "./api/topics";
+export type { Translations } from "./api/translations";
 export type { Workflows } from "./api/workflows";
 export { SvcClient } from "./client";
 export { DEFAULTS } from "./defaults";
@@ -57,6 +59,7 @@ export type {
   MessagePage,
   Notification,
   NotificationPage,
+  OrganizationSettings,
   SearchSubscribersQuery,
   StepFilter,
   Subscriber,
@@ -68,8 +71,12 @@ export type {
   TopicSubscriptionDetail,
   TopicSubscriptionPage,
   TopicSubscriptionsResult,
+  Translation,
+  TranslationGroup,
   UpdateIntegrationBody,
   UpdateLayoutBody,
+  UpdateOrganizationSettingsBody,
   UpsertCredentialsBody,
+  UpsertTranslationBody,
   Workflow,
 } from "./schemas";

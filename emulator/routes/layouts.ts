@@ -6,7 +6,7 @@ import type { RequestContext, Route, RouteResult } from "../router";
 import { layoutNotFound, layoutUsage, unsetStepLayouts } from "../step-layouts";
 import type { EnvironmentState } from "../store";
 import { validate } from "../validate";
-import { slugify } from "../workflow-builder";
+import { slugify, storedTranslationFlag } from "../workflow-builder";
 import { keyEnvironment } from "./scope";
 
 /**
@@ -144,7 +144,12 @@ function createLayout(ctx: RequestContext): RouteResult {
   const layout = env.layouts.create({
     layoutId: body.layoutId,
     name: body.name,
-    isTranslationEnabled: body.isTranslationEnabled ?? false,
+    // Stored only by the enterprise translations module, as for workflows (storedTranslationFlag).
+    isTranslationEnabled: storedTranslationFlag(
+      ctx.store.edition === "enterprise",
+      body.isTranslationEnabled,
+      undefined,
+    ),
     content: emptyLayoutContent(),
   });
   return saved(ctx, env, layout, 201);

@@ -20,6 +20,7 @@ import {
   type IntegrationIssuesOf,
   integrationIssues,
   slugify,
+  storedTranslationFlag,
   type WorkflowWrite,
   withReadIssues,
 } from "../workflow-builder";
@@ -177,12 +178,18 @@ function createdWorkflowId(
   return freeWorkflowId(env, wanted);
 }
 
+/** Whether the server plays the enterprise edition (../edition.ts), which stores `isTranslationEnabled`. */
+function enterprise(ctx: RequestContext): boolean {
+  return ctx.store.edition === "enterprise";
+}
+
 /** POST: 201; `origin` svc-cloud; a taken workflowId is suffixed, not refused (create-workflow-v0 usecase). */
 function createWorkflow(ctx: RequestContext): RouteResult {
   const body = validBody(createBodySchema, ctx.body, true);
   const env = keyEnvironment(ctx);
   const ids = { _id: objectId(), workflowId: createdWorkflowId(ctx, env, body) };
-  return saved(ctx, env, buildWorkflow(body as WorkflowWrite, ids, issuesNow(ctx, env)), 201);
+  const built = buildWorkflow(body as WorkflowWrite, ids, issuesNow(ctx, env), undefined, enterprise(ctx));
+  return saved(ctx, env, built, 201);
 }
 
 /**
@@ -194,7 +201,8 @@ function updateWorkflow(ctx: RequestContext): RouteResult {
   const previous = found(env, ctx);
   const body = validBody(updateBodySchema, ctx.body, false);
   const ids = { _id: previous._id, workflowId: previous.workflowId };
-  return saved(ctx, env, buildWorkflow(body as WorkflowWrite, ids, issuesNow(ctx, env), previous));
+  const built = buildWorkflow(body as WorkflowWrite, ids, issuesNow(ctx, env), previous, enterprise(ctx));
+  return saved(ctx, env, built);
 }
 
 /**
@@ -209,8 +217,11 @@ function patchWorkflow(ctx: RequestContext): RouteResult {
   for (const [key, value] of Object.entries(patch))
     if (value !== undefined) Object.assign(next, { [key]: value });
   if (patch.active !== undefined) next.status = patch.active ? "ACTIVE" : "INACTIVE";
-  // Community edition: translations are never stored (see buildWorkflow).
-  next.isTranslationEnabled = false;
+  next.isTranslationEnabled = storedTranslationFlag(
+    enterprise(ctx),
+    patch.isTranslationEnabled,
+    previous.isTranslationEnabled,
+  );
   return saved(ctx, env, next);
 }
 
@@ -330,7 +341,13 @@ function syncWorkflow(ctx: RequestContext): RouteResult {
     );
   const existing = target.findWorkflow(source.workflowId);
   const ids = { _id: existing?._id ?? objectId(), workflowId: source.workflowId };
-  const copy = buildWorkflow(syncWrite(source, existing), ids, issuesNow(ctx, target), existing);
+  const copy = buildWorkflow(
+    syncWrite(source, existing),
+    ids,
+    issuesNow(ctx, target),
+    existing,
+    enterprise(ctx),
+  );
   const now = new Date().toISOString();
   sourceEnv.workflows.set(source._id, {
     ...source,

@@ -11,6 +11,8 @@ export const PROVIDER_KINDS = [
   "workflow",
   "topic",
   "topic-subscriptions",
+  "organization-settings",
+  "translation",
 ] as const;
 
 /** One of {@link PROVIDER_KINDS}. */

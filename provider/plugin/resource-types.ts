@@ -9,10 +9,12 @@ import type { ProviderKind } from "../model/kinds";
 import type { DiffOutcome } from "../model/pulumi-results";
 import { diffIntegration } from "../runtime/integration/model";
 import { diffLayout } from "../runtime/layout/diff";
+import { diffOrganizationSettings } from "../runtime/organization-settings/model";
 import { diffSubscriberCredentials } from "../runtime/subscriber-credentials/model";
 import { diffSubscriberCredentialsSet } from "../runtime/subscriber-credentials-set/diff";
 import { diffTopic } from "../runtime/topic/model";
 import { diffTopicSubscriptions, topicSubscriptionsChanges } from "../runtime/topic-subscriptions/model";
+import { diffTranslation } from "../runtime/translation/model";
 import { diffWorkflow, workflowChanges } from "../runtime/workflow/diff";
 import type { PropertyChange } from "./detailed-diff";
 import type { Props } from "./wire-values";
@@ -87,6 +89,18 @@ export const RESOURCE_TYPES: ReadonlyMap<string, ResourceType> = new Map(
         stables: ["topicKey", "owner"],
         diff: diffTopicSubscriptions,
         changes: topicSubscriptionsChanges,
+      },
+      {
+        token: `${PACKAGE}:index:OrganizationSettings`,
+        kind: "organization-settings",
+        stables: ["organizationId"],
+        diff: diffOrganizationSettings,
+      },
+      {
+        token: `${PACKAGE}:index:Translation`,
+        kind: "translation",
+        stables: ["resourceType", "resourceId", "locale", ...PLACEMENT],
+        diff: diffTranslation,
       },
     ] satisfies ResourceType[]
   ).map((t) => [t.token, t]),

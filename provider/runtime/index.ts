@@ -23,14 +23,18 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { IntegrationOutputs } from "../model/integration-schema";
 import { PROVIDER_KINDS, type ProviderKind } from "../model/kinds";
 import type { LayoutOutputs } from "../model/layout-schema";
+import type { OrganizationSettingsOutputs } from "../model/organization-settings-schema";
 import type { SubscriberCredentialsOutputs } from "../model/subscriber-credentials-schema";
 import type { SubscriberCredentialsSetWire } from "../model/subscriber-credentials-set-schema";
 import type { TopicOutputs } from "../model/topic-schema";
+import type { TranslationOutputs } from "../model/translation-schema";
 import type { WorkflowOutputs } from "../model/workflow-schema";
 import { inputsOf as integrationInputs } from "./integration/model";
 import { IntegrationProvider } from "./integration/provider";
 import { inputsOf as layoutInputs } from "./layout/model";
 import { LayoutProvider } from "./layout/provider";
+import { settingsInputsOf } from "./organization-settings/model";
+import { OrganizationSettingsProvider } from "./organization-settings/provider";
 import { announceChangedPaths } from "./shared/dynamic-detailed-diff";
 import { keepingInputs } from "./shared/kept-inputs";
 import { type Provider, type TargetedProvider, withTarget } from "./shared/with-target";
@@ -40,6 +44,8 @@ import { inputsOfSet, SubscriberCredentialsSetProvider } from "./subscriber-cred
 import { topicInputsOf } from "./topic/model";
 import { TopicProvider } from "./topic/provider";
 import { TopicSubscriptionsProvider } from "./topic-subscriptions/provider";
+import { translationInputsOf } from "./translation/model";
+import { TranslationProvider } from "./translation/provider";
 import { inputsOf as workflowInputs } from "./workflow/model";
 import { WorkflowProvider } from "./workflow/provider";
 
@@ -66,6 +72,12 @@ const FACTORIES: Record<ProviderKind, () => TargetedProvider> = {
   topic: () => keepingInputs(new TopicProvider(), (o) => topicInputsOf(o as TopicOutputs)),
   // Its read describes every input (topicKey, the subscriberIds it manages): nothing to keep.
   "topic-subscriptions": () => new TopicSubscriptionsProvider(),
+  "organization-settings": () =>
+    keepingInputs(new OrganizationSettingsProvider(), (o) =>
+      settingsInputsOf(o as OrganizationSettingsOutputs),
+    ),
+  translation: () =>
+    keepingInputs(new TranslationProvider(), (o) => translationInputsOf(o as TranslationOutputs)),
 };
 
 function isKind(kind: string): kind is ProviderKind {
@@ -132,6 +144,10 @@ export { PROVIDER_KINDS, type ProviderKind } from "../model/kinds";
 export { IntegrationProvider, type IntegrationProviderOptions } from "./integration/provider";
 export { LayoutProvider, type LayoutProviderOptions } from "./layout/provider";
 export {
+  OrganizationSettingsProvider,
+  type OrganizationSettingsProviderOptions,
+} from "./organization-settings/provider";
+export {
   SubscriberCredentialsProvider,
   type SubscriberCredentialsProviderOptions,
 } from "./subscriber-credentials/provider";
@@ -144,4 +160,5 @@ export {
   TopicSubscriptionsProvider,
   type TopicSubscriptionsProviderOptions,
 } from "./topic-subscriptions/provider";
+export { TranslationProvider, type TranslationProviderOptions } from "./translation/provider";
 export { WorkflowProvider, type WorkflowProviderOptions } from "./workflow/provider";

@@ -98,6 +98,15 @@ export {
   notificationSchema,
 } from "./notification";
 export {
+  LOCALE_RULE,
+  localeSchema,
+  normalizeLocale,
+  type OrganizationSettings,
+  organizationSettingsSchema,
+  type UpdateOrganizationSettingsBody,
+  updateOrganizationSettingsBodySchema,
+} from "./organization-settings";
+export {
   preferenceChannelsSchema,
   type SubscriberPreferences,
   subscriberPreferencesSchema,
@@ -161,6 +170,18 @@ export {
   upsertTopicBodySchema,
   upsertTopicQuerySchema,
 } from "./topic";
+export {
+  TRANSLATION_RESOURCE_TYPES,
+  type Translation,
+  type TranslationGroup,
+  type TranslationResourceType,
+  translationContentSchema,
+  translationGroupSchema,
+  translationResourceTypeSchema,
+  translationSchema,
+  type UpsertTranslationBody,
+  upsertTranslationBodySchema,
+} from "./translation";
 export { describeIssues, formatIssues, formatPath, type IssueReport, reportIssues } from "./validation";
 export {
   type GetWorkflowQuery,

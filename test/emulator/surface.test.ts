@@ -12,6 +12,7 @@ describe("public surface of pulumi-svc/emulator", () => {
     const types = new PublicSurface("emulator/index.ts").exportNames().filter((n) => !(n in emulator));
     expect(types).toEqual(
       [
+        "Edition",
         "Emulator",
         "EmulatorKey",
         "EmulatorModes",
@@ -20,6 +21,7 @@ describe("public surface of pulumi-svc/emulator", () => {
         "FixtureSet",
         "Fixtures",
         "GenerateSubscribersOptions",
+        "Plan",
         "RateLimitCategory",
         "RateLimitOptions",
         "RequestRecord",

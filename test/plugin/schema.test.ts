@@ -62,14 +62,16 @@ describe("the package schema", () => {
     expect(spec.language.go.importBasePath).toBe("github.com/pulumi-svc/pulumi-svc/sdks/go/svc");
   });
 
-  it("serves the seven resources and every data source as a function", () => {
+  it("serves the nine resources and every data source as a function", () => {
     expect(Object.keys(spec.resources).sort()).toEqual([
       "svc:index:Integration",
       "svc:index:Layout",
+      "svc:index:OrganizationSettings",
       "svc:index:SubscriberCredentials",
       "svc:index:SubscriberCredentialsSet",
       "svc:index:Topic",
       "svc:index:TopicSubscriptions",
+      "svc:index:Translation",
       "svc:index:Workflow",
     ]);
     expect(Object.keys(spec.functions)).toContain("svc:index:getActiveIntegrations");
@@ -93,6 +95,8 @@ describe("the package schema", () => {
         "svc:index:Layout",
         "svc:index:Topic",
         "svc:index:TopicSubscriptions",
+        "svc:index:OrganizationSettings",
+        "svc:index:Translation",
       ].includes(token);
       if (holdsCredentials) expect(r.inputProperties.credentials?.secret, token).toBe(true);
     }

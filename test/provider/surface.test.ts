@@ -30,11 +30,13 @@ describe("public surface of pulumi-svc", () => {
       [
         "Integration",
         "Layout",
+        "OrganizationSettings",
         "Provider",
         "SubscriberCredentials",
         "SubscriberCredentialsSet",
         "Topic",
         "TopicSubscriptions",
+        "Translation",
         "Workflow",
         ...DATA_SOURCES,
         ...DATA_SOURCES.map((f) => `${f}Output`),
@@ -50,6 +52,8 @@ describe("public surface of pulumi-svc", () => {
       svc.SubscriberCredentialsSet,
       svc.Topic,
       svc.TopicSubscriptions,
+      svc.OrganizationSettings,
+      svc.Translation,
       svc.Workflow,
     ];
     const lookups = resources.map((r) => [r.name, typeof r.get, r.get.length]);
@@ -60,6 +64,8 @@ describe("public surface of pulumi-svc", () => {
       ["SubscriberCredentialsSet", "function", 4],
       ["Topic", "function", 4],
       ["TopicSubscriptions", "function", 4],
+      ["OrganizationSettings", "function", 4],
+      ["Translation", "function", 4],
       ["Workflow", "function", 4],
     ]);
   });
@@ -82,6 +88,8 @@ describe("public surface of pulumi-svc", () => {
         "IntegrationState",
         "LayoutArgs",
         "LayoutState",
+        "OrganizationSettingsArgs",
+        "OrganizationSettingsState",
         "ListLayoutsArgs",
         "ListMessagesArgs",
         "ListNotificationsArgs",
@@ -98,6 +106,8 @@ describe("public surface of pulumi-svc", () => {
         "TopicArgs",
         "TopicState",
         "TopicSubscriptionsArgs",
+        "TranslationArgs",
+        "TranslationState",
         "TopicSubscriptionsState",
         "WorkflowArgs",
         "WorkflowState",

@@ -57,6 +57,9 @@ describe("public surface of pulumi-svc/sdk", () => {
         "Notification",
         "NotificationPage",
         "Notifications",
+        "Organization",
+        "OrganizationSettings",
+        "OrganizationSettingsApi",
         "PacerStats",
         "RatePacerOptions",
         "RequestEvent",
@@ -77,9 +80,14 @@ describe("public surface of pulumi-svc/sdk", () => {
         "TopicSubscriptions",
         "TopicSubscriptionsResult",
         "Topics",
+        "Translation",
+        "TranslationGroup",
+        "Translations",
         "UpdateIntegrationBody",
         "UpdateLayoutBody",
+        "UpdateOrganizationSettingsBody",
         "UpsertCredentialsBody",
+        "UpsertTranslationBody",
         "Workflow",
         "Workflows",
       ].sort(),
@@ -120,5 +128,7 @@ describe("public surface of pulumi-svc/sdk", () => {
     expect(methods(c.environments)).toEqual(["me"]);
     expect(methods(c.topics)).toEqual(["delete", "get", "list", "listAll", "update", "upsert"]);
     expect(methods(c.topics.subscriptions)).toEqual(["create", "delete", "get", "list", "listAll"]);
+    expect(methods(c.organization.settings)).toEqual(["get", "update"]);
+    expect(methods(c.translations)).toEqual(["delete", "get", "group", "upsert"]);
   });
 });

@@ -34,6 +34,8 @@ export const TYPE_OF_KIND: Record<ProviderKind, string> = {
   workflow: "pulumi-nodejs:dynamic/svc:Workflow",
   topic: "pulumi-nodejs:dynamic/svc:Topic",
   "topic-subscriptions": "pulumi-nodejs:dynamic/svc:TopicSubscriptions",
+  "organization-settings": "pulumi-nodejs:dynamic/svc:OrganizationSettings",
+  translation: "pulumi-nodejs:dynamic/svc:Translation",
 };
 
 /** The stored text of `shape` for resources of `kind`, by resource type. */

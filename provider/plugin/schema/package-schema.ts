@@ -9,6 +9,10 @@
 import { z } from "zod";
 import { integrationArgsSchema, integrationOutputsSchema } from "../../model/integration-schema";
 import { layoutArgsSchema, layoutOutputsSchema } from "../../model/layout-schema";
+import {
+  organizationSettingsArgsSchema,
+  organizationSettingsOutputsSchema,
+} from "../../model/organization-settings-schema";
 import { SECRET_INPUTS } from "../../model/secret-inputs";
 import {
   subscriberCredentialsInputsSchema,
@@ -23,6 +27,7 @@ import {
   topicSubscriptionsArgsSchema,
   topicSubscriptionsOutputsSchema,
 } from "../../model/topic-subscriptions-schema";
+import { translationArgsSchema, translationOutputsSchema } from "../../model/translation-schema";
 import { workflowOutputsSchema, workflowPluginArgsSchema } from "../../model/workflow-schema";
 import { PACKAGE } from "../resource-types";
 import { FUNCTION_SCHEMAS } from "./function-schemas";
@@ -67,6 +72,12 @@ export const RESOURCES = [
     inputs: topicSubscriptionsArgsSchema,
     outputs: topicSubscriptionsOutputsSchema,
   },
+  {
+    name: "OrganizationSettings",
+    inputs: organizationSettingsArgsSchema,
+    outputs: organizationSettingsOutputsSchema,
+  },
+  { name: "Translation", inputs: translationArgsSchema, outputs: translationOutputsSchema },
 ] as const;
 
 /** JSON Schema of a zod schema; `z.custom` (the provider ids) is a string. */

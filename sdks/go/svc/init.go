@@ -25,6 +25,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Integration{}
 	case "svc:index:Layout":
 		r = &Layout{}
+	case "svc:index:OrganizationSettings":
+		r = &OrganizationSettings{}
 	case "svc:index:SubscriberCredentials":
 		r = &SubscriberCredentials{}
 	case "svc:index:SubscriberCredentialsSet":
@@ -33,6 +35,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Topic{}
 	case "svc:index:TopicSubscriptions":
 		r = &TopicSubscriptions{}
+	case "svc:index:Translation":
+		r = &Translation{}
 	case "svc:index:Workflow":
 		r = &Workflow{}
 	default:

@@ -6068,6 +6068,44 @@ func (o ListWorkflowsResultItemsArrayOutput) Index(i pulumi.IntInput) ListWorkfl
 	}).(ListWorkflowsResultItemsOutput)
 }
 
+type OrganizationSettingsPrior struct {
+	// The default locale found.
+	DefaultLocale *string `pulumi:"defaultLocale"`
+	// The branding flag found.
+	RemoveNovuBranding *bool `pulumi:"removeNovuBranding"`
+	// The target locales found.
+	TargetLocales []string `pulumi:"targetLocales"`
+}
+
+type OrganizationSettingsPriorOutput struct{ *pulumi.OutputState }
+
+func (OrganizationSettingsPriorOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*OrganizationSettingsPrior)(nil)).Elem()
+}
+
+func (o OrganizationSettingsPriorOutput) ToOrganizationSettingsPriorOutput() OrganizationSettingsPriorOutput {
+	return o
+}
+
+func (o OrganizationSettingsPriorOutput) ToOrganizationSettingsPriorOutputWithContext(ctx context.Context) OrganizationSettingsPriorOutput {
+	return o
+}
+
+// The default locale found.
+func (o OrganizationSettingsPriorOutput) DefaultLocale() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OrganizationSettingsPrior) *string { return v.DefaultLocale }).(pulumi.StringPtrOutput)
+}
+
+// The branding flag found.
+func (o OrganizationSettingsPriorOutput) RemoveNovuBranding() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v OrganizationSettingsPrior) *bool { return v.RemoveNovuBranding }).(pulumi.BoolPtrOutput)
+}
+
+// The target locales found.
+func (o OrganizationSettingsPriorOutput) TargetLocales() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v OrganizationSettingsPrior) []string { return v.TargetLocales }).(pulumi.StringArrayOutput)
+}
+
 type StepFilter struct {
 	// The conditions.
 	Children []StepFilterCondition `pulumi:"children"`
@@ -7200,6 +7238,7 @@ func init() {
 	pulumi.RegisterOutputType(ListTopicsResultItemsArrayOutput{})
 	pulumi.RegisterOutputType(ListWorkflowsResultItemsOutput{})
 	pulumi.RegisterOutputType(ListWorkflowsResultItemsArrayOutput{})
+	pulumi.RegisterOutputType(OrganizationSettingsPriorOutput{})
 	pulumi.RegisterOutputType(StepFilterOutput{})
 	pulumi.RegisterOutputType(StepFilterArrayOutput{})
 	pulumi.RegisterOutputType(StepFilterConditionOutput{})

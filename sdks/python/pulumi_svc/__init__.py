@@ -20,12 +20,14 @@ from .list_messages import *
 from .list_notifications import *
 from .list_topics import *
 from .list_workflows import *
+from .organization_settings import *
 from .provider import *
 from .search_subscribers import *
 from .subscriber_credentials import *
 from .subscriber_credentials_set import *
 from .topic import *
 from .topic_subscriptions import *
+from .translation import *
 from .workflow import *
 from ._inputs import *
 from . import outputs
@@ -47,10 +49,12 @@ _utilities.register(
   "classes": {
    "svc:index:Integration": "Integration",
    "svc:index:Layout": "Layout",
+   "svc:index:OrganizationSettings": "OrganizationSettings",
    "svc:index:SubscriberCredentials": "SubscriberCredentials",
    "svc:index:SubscriberCredentialsSet": "SubscriberCredentialsSet",
    "svc:index:Topic": "Topic",
    "svc:index:TopicSubscriptions": "TopicSubscriptions",
+   "svc:index:Translation": "Translation",
    "svc:index:Workflow": "Workflow"
   }
  }

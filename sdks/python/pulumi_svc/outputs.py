@@ -62,6 +62,7 @@ __all__ = [
     'ListNotificationsResultData',
     'ListTopicsResultItems',
     'ListWorkflowsResultItems',
+    'OrganizationSettingsPrior',
     'StepFilter',
     'StepFilterCondition',
     'WorkflowChannelPreferences',
@@ -4662,6 +4663,70 @@ class ListWorkflowsResultItems(dict):
         Tags of the workflow.
         """
         return pulumi.get(self, "tags")
+
+
+@pulumi.output_type
+class OrganizationSettingsPrior(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "defaultLocale":
+            suggest = "default_locale"
+        elif key == "removeNovuBranding":
+            suggest = "remove_novu_branding"
+        elif key == "targetLocales":
+            suggest = "target_locales"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in OrganizationSettingsPrior. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        OrganizationSettingsPrior.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        OrganizationSettingsPrior.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 default_locale: Optional[_builtins.str] = None,
+                 remove_novu_branding: Optional[_builtins.bool] = None,
+                 target_locales: Optional[Sequence[_builtins.str]] = None):
+        """
+        :param _builtins.str default_locale: The default locale found.
+        :param _builtins.bool remove_novu_branding: The branding flag found.
+        :param Sequence[_builtins.str] target_locales: The target locales found.
+        """
+        if default_locale is not None:
+            pulumi.set(__self__, "default_locale", default_locale)
+        if remove_novu_branding is not None:
+            pulumi.set(__self__, "remove_novu_branding", remove_novu_branding)
+        if target_locales is not None:
+            pulumi.set(__self__, "target_locales", target_locales)
+
+    @_builtins.property
+    @pulumi.getter(name="defaultLocale")
+    def default_locale(self) -> Optional[_builtins.str]:
+        """
+        The default locale found.
+        """
+        return pulumi.get(self, "default_locale")
+
+    @_builtins.property
+    @pulumi.getter(name="removeNovuBranding")
+    def remove_novu_branding(self) -> Optional[_builtins.bool]:
+        """
+        The branding flag found.
+        """
+        return pulumi.get(self, "remove_novu_branding")
+
+    @_builtins.property
+    @pulumi.getter(name="targetLocales")
+    def target_locales(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        The target locales found.
+        """
+        return pulumi.get(self, "target_locales")
 
 
 @pulumi.output_type
