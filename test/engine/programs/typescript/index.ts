@@ -4,7 +4,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as svc from "pulumi-svc";
 
 const inbox = new svc.Integration("inbox", { providerId: "svc", channel: "in_app", identifier: "ts-inbox" });
-const brand = new svc.Layout("brand", { name: "Brand", content: { editorType: "html", body: "<p>{{content}}</p>" } });
+const brand = new svc.Layout("brand", { name: "Brand", content: { editorType: "html", body: "<html><body>{{content}}</body></html>" } });
 const welcome = new svc.Workflow("welcome", {
   workflowId: "ts-welcome",
   name: "Welcome",
