@@ -4,14 +4,21 @@ import * as pulumi from "@pulumi/pulumi";
 import * as svc from "pulumi-svc";
 
 const inbox = new svc.Integration("inbox", { providerId: "svc", channel: "in_app", identifier: "ts-inbox" });
-const brand = new svc.Layout("brand", { name: "Brand", content: { editorType: "html", body: "<html><body>{{content}}</body></html>" } });
+const brand = new svc.Layout("brand", {
+  name: "Brand",
+  content: { editorType: "html", body: "<html><body>{{content}}</body></html>" },
+});
 const welcome = new svc.Workflow("welcome", {
   workflowId: "ts-welcome",
   name: "Welcome",
   steps: [
     { name: "Inbox", type: "in_app", controls: { body: "Welcome!" } },
     { name: "Wait", type: "digest", controls: { amount: 1, unit: "hours" } },
-    { name: "Mail", type: "email", controls: { subject: "Hi", body: "<p>Hello</p>", editorType: "html", layoutId: brand.layoutId } },
+    {
+      name: "Mail",
+      type: "email",
+      controls: { subject: "Hi", body: "<p>Hello</p>", editorType: "html", layoutId: brand.layoutId },
+    },
   ],
 });
 const topic = new svc.Topic("beta", { name: "Beta users" });
