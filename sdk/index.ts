@@ -5,6 +5,8 @@
  * import { SvcClient, ApiError } from "pulumi-svc/sdk";
  * ```
  */
+// First: one line on a Node.js older than package.json's `engines`, before undici loads.
+import "./supported-node-guard";
 
 export type { Environments } from "./api/environments";
 export type { Integrations } from "./api/integrations";

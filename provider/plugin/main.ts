@@ -4,9 +4,9 @@
  * PATH, through `plugins: providers:` in Pulumi.yaml, or installed with `pulumi plugin install resource svc
  * <version> --file <path>`) with the engine's address as argument; it prints the port it serves on and
  * serves until the engine closes it. As the npm bin it needs the Node.js of package.json's `engines`
- * (checked first: ../supported-node.ts); the standalone executable carries its own.
+ * (checked first: node-support/supported-node.ts); the standalone executable carries its own.
  */
-import { assertSupportedNode, UnsupportedNodeError } from "../supported-node";
+import { assertSupportedNode, UnsupportedNodeError } from "../../node-support/supported-node";
 import type * as server from "./server";
 
 async function main(): Promise<void> {

@@ -10,7 +10,7 @@
  */
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
-import { packageVersion } from "../package-version";
+import { packageVersion } from "../../node-support/package-version";
 import { grpc, type grpcTypes } from "./grpc";
 import { unimplemented } from "./plugin-errors";
 import { identityMethods, type PluginIdentity, servedSchema } from "./plugin-identity";

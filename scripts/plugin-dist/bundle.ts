@@ -3,7 +3,7 @@
  * its generated gRPC stubs, grpc-js, google-protobuf, undici, zod, the schema) bundled by esbuild. The two
  * modules that load by computed name are replaced: `provider/runtime/shared/pulumi-require` by a table of the
  * modules loaded through it (resolved from @pulumi/pulumi's proto folder, as at run time), and
- * `provider/package-version` by the version built (and package.json's `engines.node`).
+ * `node-support/package-version` by the version built (and package.json's `engines.node`).
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -35,7 +35,7 @@ function pulumiRequireModule(): string {
   ].join("\n");
 }
 
-/** The replacement of provider/package-version: the version built and package.json's `engines.node`. */
+/** The replacement of node-support/package-version: the version built and package.json's `engines.node`. */
 function packageVersionModule(root: string, version: string): string {
   const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
     engines: { node: string };
@@ -60,7 +60,7 @@ function replaceComputedLoads(root: string, version: string): Plugin {
         loader: "js",
         resolveDir: protoDir,
       }));
-      b.onLoad({ filter: /[\\/]provider[\\/]package-version\.js$/ }, () => ({
+      b.onLoad({ filter: /[\\/]node-support[\\/]package-version\.js$/ }, () => ({
         contents: packageVersionModule(root, version),
         loader: "js",
       }));

@@ -19,6 +19,7 @@ interface Manifest {
   exports: Record<string, string | Record<string, string>>;
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
+  typesVersions?: Record<string, Record<string, string[]>>;
 }
 
 const root = repoRoot();
@@ -110,7 +111,7 @@ describe("npm pack", () => {
 
   it("ships built code, types, the emulator's fixture data, the plugin's schema, README and LICENSE only", () => {
     const allowed =
-      /^(package\.json|README\.md|LICENSE|dist\/(sdk|provider|emulator)\/.+\.(js|d\.ts)|dist\/emulator\/fixtures\/[^/]+\.json|dist\/provider\/plugin\/schema\.json)$/;
+      /^(package\.json|README\.md|LICENSE|dist\/(sdk|provider|emulator|node-support)\/.+\.(js|d\.ts)|dist\/legacy-types\/[^/]+\.d\.ts|dist\/emulator\/fixtures\/[^/]+\.json|dist\/provider\/plugin\/schema\.json)$/;
     expect(files.filter((f) => !allowed.test(f))).toEqual([]);
     for (const banned of [/^test\//, /^bench\//, /testkit/, /^dist\/(bench|examples|testkit)\//, /\.map$/]) {
       expect(files.filter((f) => banned.test(f))).toEqual([]);
@@ -118,8 +119,10 @@ describe("npm pack", () => {
     expect(files.filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))).toEqual([]);
   });
 
-  it("ships every entry point the manifest names (main, types, exports, bin)", () => {
+  it("ships every entry point the manifest names (main, types, typesVersions, exports, bin)", () => {
     const targets = [manifest.main, manifest.types, ...Object.values(manifest.bin ?? {})];
+    for (const paths of Object.values(manifest.typesVersions ?? {}))
+      targets.push(...Object.values(paths).flat());
     for (const [subpath, target] of Object.entries(manifest.exports)) {
       if (subpath === "./package.json") continue;
       targets.push(...(typeof target === "string" ? [target] : Object.values(target)));

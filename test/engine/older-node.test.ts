@@ -1,9 +1,10 @@
 /**
  * A Node.js older than package.json's `engines` (Node.js 20, which npm serves as the `node` package:
  * testkit/older-node.ts) makes undici fail while it loads (`Cannot read properties of undefined (reading
- * 'bind')`). Each entry point on the user's Node.js checks first (provider/supported-node.ts) and fails with
- * one line naming the Node.js needed and the one found, no stack trace: the npm bin `pulumi-resource-svc`
- * (and the standalone tarball as the way without Node.js), a JavaScript program under the real CLI, and the
+ * 'bind')`). Each entry point on the user's Node.js checks first (node-support/supported-node.ts) and fails with
+ * one line naming the Node.js needed and the one found, no stack trace: the npm bins `pulumi-resource-svc`
+ * (and the standalone tarball as the way without Node.js) and `svc-emulator`, `pulumi-svc/sdk`, a JavaScript
+ * program under the real CLI, and the
  * dynamic provider (a `refresh`, which runs no program, of a stack made with Node.js 22). Needs
  * `npm run build` first.
  */
@@ -62,7 +63,21 @@ describe("the npm bin pulumi-resource-svc under Node.js 20", () => {
   });
 });
 
-describe("pulumi-svc and its dynamic provider's runtime under Node.js 20", () => {
+describe("the npm bin svc-emulator under Node.js 20", () => {
+  it("exits 1 with one line: the Node.js needed and the one found", () => {
+    const cli = join(repoRoot(), "dist", "emulator", "cli.js");
+    const r = spawnSync(node20, [cli, "--port", "0"], { encoding: "utf8", timeout: MINUTES });
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe("");
+    const lines = r.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`pulumi-svc needs Node.js ${LOWEST} or later`);
+    expect(lines[0]).toContain(`found Node.js ${found}`);
+    expectNoTrace(r.stderr);
+  });
+});
+
+describe("pulumi-svc, its dynamic provider's runtime and its client under Node.js 20", () => {
   /** Loads `entry` under Node.js 20; what the error prints as the dynamic-provider host and a program print it. */
   function loadFails(entry: string): { hostLine: string; message: string; runError: boolean } {
     const probe = `try { require(${JSON.stringify(entry)}); console.log("{}"); } catch (e) {
@@ -72,7 +87,7 @@ describe("pulumi-svc and its dynamic provider's runtime under Node.js 20", () =>
     return JSON.parse(r.stdout) as { hostLine: string; message: string; runError: boolean };
   }
 
-  for (const entry of ["pulumi-svc", "pulumi-svc/internal/provider-runtime"]) {
+  for (const entry of ["pulumi-svc", "pulumi-svc/internal/provider-runtime", "pulumi-svc/sdk"]) {
     it(`require("${entry}") throws one line, a RunError (printed without a stack), before undici loads`, () => {
       const e = loadFails(entry);
       const line = `pulumi-svc needs Node.js ${LOWEST} or later (package.json engines ">=${LOWEST}"), found Node.js ${found}`;

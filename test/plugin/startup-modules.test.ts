@@ -26,8 +26,8 @@ const PACKAGES_AT_SERVE = [
 /** Files of this repository that may load before the port is served. */
 const OWN_FILES_AT_SERVE = [
   "package.json",
-  "dist/provider/package-version.js",
-  "dist/provider/supported-node.js",
+  "dist/node-support/package-version.js",
+  "dist/node-support/supported-node.js",
   "dist/provider/runtime/shared/pulumi-require.js",
   "dist/provider/plugin/main.js",
   "dist/provider/plugin/server.js",

@@ -25,6 +25,8 @@ export interface ProgramFolderOptions {
   main?: string;
   /** Further packages to install, by name, at the version this repository has installed. */
   devPackages?: string[];
+  /** Further packages to install at the given versions (`{ typescript: "5.9.3" }`). */
+  devVersions?: Record<string, string>;
 }
 
 /** A created and installed program folder. */
@@ -64,7 +66,10 @@ export async function createProgramFolder(opts: ProgramFolderOptions): Promise<P
         "@pulumi/pulumi": repoVersionOf("@pulumi/pulumi"),
         "pulumi-svc": `file:${opts.tarball}`,
       },
-      devDependencies: Object.fromEntries((opts.devPackages ?? []).map((p) => [p, repoVersionOf(p)])),
+      devDependencies: {
+        ...Object.fromEntries((opts.devPackages ?? []).map((p) => [p, repoVersionOf(p)])),
+        ...opts.devVersions,
+      },
     };
     writeFileSync(join(dir, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
     writeFileSync(join(dir, "Pulumi.yaml"), `name: ${opts.project}\nruntime: nodejs\n`);

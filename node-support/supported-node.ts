@@ -1,9 +1,11 @@
 /**
  * The Node.js check of every entry point that runs on the user's Node.js: the program side (`pulumi-svc`),
- * the dynamic provider's runtime (`pulumi-svc/internal/provider-runtime`) and the npm bin
- * `pulumi-resource-svc`. On a Node.js older than package.json's `engines` a dependency fails while loading
- * (undici: `Cannot read properties of undefined (reading 'bind')`), so each entry point runs this check before
- * anything else it loads, and the user reads one line naming the Node.js needed and the one found.
+ * the dynamic provider's runtime (`pulumi-svc/internal/provider-runtime`), the typed client
+ * (`pulumi-svc/sdk`), the npm bins `pulumi-resource-svc` and `svc-emulator`. On a Node.js older than
+ * package.json's `engines` a dependency fails while loading (undici: `Cannot read properties of undefined
+ * (reading 'bind')`), so each entry point runs this check before anything else it loads, and the user reads
+ * one line naming the Node.js needed and the one found. It lives apart from sdk/, provider/ and emulator/,
+ * which all import it (the emulator shares no runtime code with the other two).
  */
 import { packageVersion, requiredNodeRange } from "./package-version";
 
