@@ -30,7 +30,7 @@ const TEMPLATE_OPTIONS: ts.CompilerOptions = {
   noEmit: true,
   ignoreDeprecations: "6.0",
   types: ["node"],
-  // The package's declarations as the template reads them are test/engine's (typescript-versions); here only
+  // The package's declarations as the template reads them are test/engine/typescript-program.test.ts's; here only
   // the samples: checking every .d.ts of @pulumi/pulumi again would multiply the time.
   skipLibCheck: true,
 };
