@@ -16,6 +16,9 @@ const USAGE = `Usage: npm run emulator -- [options]
   --fail-rate P     answer 503 with probability P (0..1)
   --drop-rate P     store the change, then drop the connection with probability P (0..1)
   --seed N          seed of the fault draws
+  --max-environment-variables N
+                    most environment variables per organization (default 10, the service's
+                    MAX_ENVIRONMENT_VARIABLES_LIMIT_NUMBER)
   --mode NAME       a deliberate departure from the service (repeatable): ${MODE_NAMES.join(", ")}
   --help            show this help`;
 
@@ -42,6 +45,7 @@ async function main(argv: string[]): Promise<void> {
       "drop-rate": { type: "string" },
       seed: { type: "string" },
       mode: { type: "string", multiple: true },
+      "max-environment-variables": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -59,6 +63,7 @@ async function main(argv: string[]): Promise<void> {
   if (dropRate !== undefined) faults.dropRate = dropRate;
   const rate = num("rate-limit", values["rate-limit"]);
   const seed = num("seed", values.seed);
+  const maxVariables = num("max-environment-variables", values["max-environment-variables"]);
   const emu = await startEmulator({
     port: num("port", values.port) ?? 4010,
     host: values.host,
@@ -68,6 +73,7 @@ async function main(argv: string[]): Promise<void> {
     ...(rate !== undefined ? { rateLimit: { perSecond: rate } } : {}),
     ...(seed !== undefined ? { seed } : {}),
     ...(values.mode ? { modes: modesFromNames(values.mode) } : {}),
+    ...(maxVariables !== undefined ? { maxEnvironmentVariables: maxVariables } : {}),
     faults,
   });
   const lines = [`svc emulator listening on ${emu.url}`];

@@ -11,6 +11,7 @@ import { Persister, readState, restore, snapshot } from "./persistence";
 import { RateLimiter, type RateLimitOptions } from "./rate-limit";
 import { RequestLog } from "./request-log";
 import { Router } from "./router";
+import { environmentVariableRoutes } from "./routes/environment-variables";
 import { environmentRoutes } from "./routes/environments";
 import { integrationRoutes, primaryIds } from "./routes/integrations";
 import { layoutRoutes } from "./routes/layouts";
@@ -47,6 +48,11 @@ export interface EmulatorOptions {
   seed?: number;
   /** Deliberate departures from the service, for tests that must see a figure go bad (off by default). */
   modes?: EmulatorModes;
+  /**
+   * Most environment variables per organization, as a self-hosted service's
+   * `MAX_ENVIRONMENT_VARIABLES_LIMIT_NUMBER` sets it (default 10).
+   */
+  maxEnvironmentVariables?: number;
 }
 
 /** A running emulator. */
@@ -95,6 +101,8 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
   const saved = opts.dataFile ? readState(opts.dataFile) : undefined;
   const store = new Store();
   store.modes = { ...opts.modes };
+  if (opts.maxEnvironmentVariables !== undefined)
+    store.maxEnvironmentVariables = opts.maxEnvironmentVariables;
   if (saved) restore(store, saved);
   const keys = new EmulatorKeys(store, opts.keys, saved);
   const seed = seeder(store, keys);
@@ -154,6 +162,7 @@ function allRoutes(): Router {
     ...messageRoutes,
     ...notificationRoutes,
     ...environmentRoutes,
+    ...environmentVariableRoutes,
   );
 }
 

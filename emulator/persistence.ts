@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import type { KeyScope } from "./auth";
+import type { StoredEnvironmentVariable } from "./environment-variable-table";
 import type { StoredLayout } from "./layout-table";
 import type {
   Store,
@@ -44,6 +45,8 @@ export interface PersistedState {
   keys: { keyHash: string; organizationId: string; environmentId: string; userId: string }[];
   environments: PersistedEnvironment[];
   integrations: StoredIntegration[];
+  /** Environment variable records of every organization (absent in older files). */
+  environmentVariables?: StoredEnvironmentVariable[];
 }
 
 /** sha256 of an API key, as the data file stores it. */
@@ -83,6 +86,7 @@ export function snapshot(store: Store, keys: readonly KeyScope[]): PersistedStat
       subscriptions: env.topics.allSubscriptions(),
     })),
     integrations: [...store.integrations.values()],
+    environmentVariables: store.environmentVariables.all(),
   };
 }
 
@@ -99,6 +103,7 @@ export function restore(store: Store, state: PersistedState): void {
     env.topics.load(saved.topics ?? [], saved.subscriptions ?? []);
   }
   for (const i of state.integrations) store.integrations.set(i._id, i);
+  store.environmentVariables.load(state.environmentVariables ?? []);
 }
 
 /** Debounced writer of the data file. */
