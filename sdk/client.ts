@@ -1,3 +1,4 @@
+import { EnvironmentVariables } from "./api/environment-variables";
 import { Environments } from "./api/environments";
 import { Integrations } from "./api/integrations";
 import { Layouts } from "./api/layouts";
@@ -39,8 +40,10 @@ export class SvcClient {
   readonly notifications: Notifications;
   /** Topics (upsert, get, update, delete, list) and their subscriptions (create, delete, list, get). */
   readonly topics: Topics;
-  /** The API key's environment: me. */
+  /** The API key's environment (me) and the organization's environments (list). */
   readonly environments: Environments;
+  /** The organization's environment variables: list, get, create, update, delete, usage. */
+  readonly environmentVariables: EnvironmentVariables;
   readonly #transport: Transport;
 
   /** Validates `options` (throws `ValidationError` naming the bad option) and opens no connection yet. */
@@ -53,6 +56,7 @@ export class SvcClient {
     this.layouts = new Layouts(this.#transport);
     this.notifications = new Notifications(this.#transport);
     this.environments = new Environments(this.#transport);
+    this.environmentVariables = new EnvironmentVariables(this.#transport);
     this.topics = new Topics(this.#transport);
   }
 

@@ -6,6 +6,7 @@
  * ```
  */
 
+export type { EnvironmentVariables } from "./api/environment-variables";
 export type { Environments } from "./api/environments";
 export type { Integrations } from "./api/integrations";
 export type { Layouts } from "./api/layouts";
@@ -40,16 +41,20 @@ export type {
   ChannelCredentials,
   ChannelSettings,
   ChannelType,
+  CreateEnvironmentVariableBody,
   CreateIntegrationBody,
   CreateLayoutBody,
   CredentialsDto,
   Environment,
+  EnvironmentVariable,
+  EnvironmentVariableUsage,
   ErrorBody,
   GetWorkflowQuery,
   Integration,
   Layout,
   LayoutList,
   LayoutUsage,
+  ListEnvironmentVariablesQuery,
   ListLayoutsQuery,
   ListMessagesQuery,
   ListNotificationsQuery,
@@ -68,6 +73,7 @@ export type {
   TopicSubscriptionDetail,
   TopicSubscriptionPage,
   TopicSubscriptionsResult,
+  UpdateEnvironmentVariableBody,
   UpdateIntegrationBody,
   UpdateLayoutBody,
   UpsertCredentialsBody,
