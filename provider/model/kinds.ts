@@ -11,6 +11,7 @@ export const PROVIDER_KINDS = [
   "workflow",
   "topic",
   "topic-subscriptions",
+  "environment-variable",
 ] as const;
 
 /** One of {@link PROVIDER_KINDS}. */

@@ -7,6 +7,7 @@
 
 import type { ProviderKind } from "../model/kinds";
 import type { DiffOutcome } from "../model/pulumi-results";
+import { diffEnvironmentVariable } from "../runtime/environment-variable/model";
 import { diffIntegration } from "../runtime/integration/model";
 import { diffLayout } from "../runtime/layout/diff";
 import { diffSubscriberCredentials } from "../runtime/subscriber-credentials/model";
@@ -87,6 +88,12 @@ export const RESOURCE_TYPES: ReadonlyMap<string, ResourceType> = new Map(
         stables: ["topicKey", "owner"],
         diff: diffTopicSubscriptions,
         changes: topicSubscriptionsChanges,
+      },
+      {
+        token: `${PACKAGE}:index:EnvironmentVariable`,
+        kind: "environment-variable",
+        stables: ["key", "variableId", "isSecret", "type", ...PLACEMENT],
+        diff: diffEnvironmentVariable,
       },
     ] satisfies ResourceType[]
   ).map((t) => [t.token, t]),

@@ -27,6 +27,7 @@ import type { SubscriberCredentialsOutputs } from "../model/subscriber-credentia
 import type { SubscriberCredentialsSetWire } from "../model/subscriber-credentials-set-schema";
 import type { TopicOutputs } from "../model/topic-schema";
 import type { WorkflowOutputs } from "../model/workflow-schema";
+import { EnvironmentVariableProvider } from "./environment-variable/provider";
 import { inputsOf as integrationInputs } from "./integration/model";
 import { IntegrationProvider } from "./integration/provider";
 import { inputsOf as layoutInputs } from "./layout/model";
@@ -66,6 +67,8 @@ const FACTORIES: Record<ProviderKind, () => TargetedProvider> = {
   topic: () => keepingInputs(new TopicProvider(), (o) => topicInputsOf(o as TopicOutputs)),
   // Its read describes every input (topicKey, the subscriberIds it manages): nothing to keep.
   "topic-subscriptions": () => new TopicSubscriptionsProvider(),
+  // Its read describes every input (a secret value is kept from state, never into keptInputs): nothing to keep.
+  "environment-variable": () => new EnvironmentVariableProvider(),
 };
 
 function isKind(kind: string): kind is ProviderKind {
@@ -129,6 +132,10 @@ export function installProvider(shim: ShimV2, req: dynamic.ConfigureRequest): Pr
 }
 
 export { PROVIDER_KINDS, type ProviderKind } from "../model/kinds";
+export {
+  EnvironmentVariableProvider,
+  type EnvironmentVariableProviderOptions,
+} from "./environment-variable/provider";
 export { IntegrationProvider, type IntegrationProviderOptions } from "./integration/provider";
 export { LayoutProvider, type LayoutProviderOptions } from "./layout/provider";
 export {

@@ -34,6 +34,7 @@ export const TYPE_OF_KIND: Record<ProviderKind, string> = {
   workflow: "pulumi-nodejs:dynamic/svc:Workflow",
   topic: "pulumi-nodejs:dynamic/svc:Topic",
   "topic-subscriptions": "pulumi-nodejs:dynamic/svc:TopicSubscriptions",
+  "environment-variable": "pulumi-nodejs:dynamic/svc:EnvironmentVariable",
 };
 
 /** The stored text of `shape` for resources of `kind`, by resource type. */

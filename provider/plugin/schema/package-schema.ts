@@ -7,6 +7,10 @@
  * plugin serves that file).
  */
 import { z } from "zod";
+import {
+  environmentVariableArgsSchema,
+  environmentVariableOutputsSchema,
+} from "../../model/environment-variable-schema";
 import { integrationArgsSchema, integrationOutputsSchema } from "../../model/integration-schema";
 import { layoutArgsSchema, layoutOutputsSchema } from "../../model/layout-schema";
 import { SECRET_INPUTS } from "../../model/secret-inputs";
@@ -66,6 +70,11 @@ export const RESOURCES = [
     name: "TopicSubscriptions",
     inputs: topicSubscriptionsArgsSchema,
     outputs: topicSubscriptionsOutputsSchema,
+  },
+  {
+    name: "EnvironmentVariable",
+    inputs: environmentVariableArgsSchema,
+    outputs: environmentVariableOutputsSchema,
   },
 ] as const;
 
