@@ -128,7 +128,10 @@ export class EnvironmentVariableProvider implements dynamic.ResourceProvider {
       // A secret reads back masked: the declared value stays (its drift cannot be seen).
       const value = record.isSecret && props?.value !== undefined ? props.value : remote;
       const outs = toEnvironmentVariableOutputs(record, value, props?.adopt);
-      return { id: record.key, props: outs, inputs: environmentVariableInputsOf(outs) };
+      const inputs = environmentVariableInputsOf(outs);
+      // An import of a secret: the mask is no value to declare; the program declares the real one.
+      if (record.isSecret && props?.value === undefined) delete inputs.value;
+      return { id: record.key, props: outs, inputs };
     });
   }
 
