@@ -22,6 +22,9 @@ const USAGE = `Usage: npm run emulator -- [options]
   --edition E       the service's edition: ${EDITIONS.join(" or ")} (default community; enterprise adds
                     /v1/organizations/settings and /v2/translations, and stores isTranslationEnabled)
   --plan P          the organizations' plan: ${PLANS.join(", ")} (default free: removeNovuBranding is 402)
+  --max-environment-variables N
+                    most environment variables per organization (default 10, the service's
+                    MAX_ENVIRONMENT_VARIABLES_LIMIT_NUMBER)
   --mode NAME       a deliberate departure from the service (repeatable): ${MODE_NAMES.join(", ")}
   --help            show this help`;
 
@@ -50,6 +53,7 @@ async function main(argv: string[]): Promise<void> {
       mode: { type: "string", multiple: true },
       edition: { type: "string" },
       plan: { type: "string" },
+      "max-environment-variables": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -67,6 +71,7 @@ async function main(argv: string[]): Promise<void> {
   if (dropRate !== undefined) faults.dropRate = dropRate;
   const rate = num("rate-limit", values["rate-limit"]);
   const seed = num("seed", values.seed);
+  const maxVariables = num("max-environment-variables", values["max-environment-variables"]);
   const emu = await startEmulator({
     port: num("port", values.port) ?? 4010,
     host: values.host,
@@ -78,6 +83,7 @@ async function main(argv: string[]): Promise<void> {
     ...(values.mode ? { modes: modesFromNames(values.mode) } : {}),
     ...(values.edition ? { edition: editionNamed(values.edition) } : {}),
     ...(values.plan ? { plan: planNamed(values.plan) } : {}),
+    ...(maxVariables !== undefined ? { maxEnvironmentVariables: maxVariables } : {}),
     faults,
   });
   const lines = [

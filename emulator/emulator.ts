@@ -12,6 +12,7 @@ import { Persister, readState, restore, snapshot } from "./persistence";
 import { RateLimiter, type RateLimitOptions } from "./rate-limit";
 import { RequestLog } from "./request-log";
 import { Router } from "./router";
+import { environmentVariableRoutes } from "./routes/environment-variables";
 import { environmentRoutes } from "./routes/environments";
 import { integrationRoutes, primaryIds } from "./routes/integrations";
 import { layoutRoutes } from "./routes/layouts";
@@ -58,6 +59,11 @@ export interface EmulatorOptions {
   edition?: Edition;
   /** The organizations' plan (./edition.ts): `"free"` (default) refuses `removeNovuBranding` with 402. */
   plan?: Plan;
+  /**
+   * Most environment variables per organization, as a self-hosted service's
+   * `MAX_ENVIRONMENT_VARIABLES_LIMIT_NUMBER` sets it (default 10).
+   */
+  maxEnvironmentVariables?: number;
 }
 
 /** A running emulator. */
@@ -108,6 +114,8 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
   store.modes = { ...opts.modes };
   store.edition = opts.edition ?? DEFAULT_EDITION;
   store.plan = opts.plan ?? DEFAULT_PLAN;
+  if (opts.maxEnvironmentVariables !== undefined)
+    store.maxEnvironmentVariables = opts.maxEnvironmentVariables;
   if (saved) restore(store, saved);
   const keys = new EmulatorKeys(store, opts.keys, saved);
   const seed = seeder(store, keys);
@@ -169,6 +177,7 @@ function allRoutes(edition: Edition): Router {
     ...messageRoutes,
     ...notificationRoutes,
     ...environmentRoutes,
+    ...environmentVariableRoutes,
   );
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import type { KeyScope } from "./auth";
+import type { StoredEnvironmentVariable } from "./environment-variable-table";
 import type { StoredLayout } from "./layout-table";
 import type {
   Store,
@@ -50,6 +51,8 @@ export interface PersistedState {
   integrations: StoredIntegration[];
   /** [organization id, settings] pairs (enterprise edition; absent in older files). */
   organizationSettings?: [string, StoredOrganizationSettings][];
+  /** Environment variable records of every organization (absent in older files). */
+  environmentVariables?: StoredEnvironmentVariable[];
 }
 
 /** sha256 of an API key, as the data file stores it. */
@@ -91,6 +94,7 @@ export function snapshot(store: Store, keys: readonly KeyScope[]): PersistedStat
     })),
     integrations: [...store.integrations.values()],
     organizationSettings: [...store.organizationSettings.entries()],
+    environmentVariables: store.environmentVariables.all(),
   };
 }
 
@@ -110,6 +114,7 @@ export function restore(store: Store, state: PersistedState): void {
   for (const i of state.integrations) store.integrations.set(i._id, i);
   for (const [org, settings] of state.organizationSettings ?? [])
     store.organizationSettings.set(org, settings);
+  store.environmentVariables.load(state.environmentVariables ?? []);
 }
 
 /** Debounced writer of the data file. */

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Integration, Message, Notification, Workflow } from "../sdk/schemas";
 import { DEFAULT_EDITION, DEFAULT_PLAN, type Edition, type Plan } from "./edition";
+import { EnvironmentVariableTable } from "./environment-variable-table";
 import { EventTable } from "./event-table";
 import { LayoutTable } from "./layout-table";
 import type { EmulatorModes } from "./modes";
@@ -42,6 +43,8 @@ export interface StoredOrganizationSettings {
   defaultLocale?: string;
   targetLocales?: string[];
 }
+/** The service's default limit of environment variables per organization. */
+export const DEFAULT_MAX_ENVIRONMENT_VARIABLES = 10;
 
 /** The records of one environment. */
 export class EnvironmentState {
@@ -99,6 +102,13 @@ export class Store {
   private readonly organizations = new Map<string, Set<string>>();
   /** Integrations by `_id`, in creation order. */
   readonly integrations = new Map<string, StoredIntegration>();
+  /** Environment variables: organization records holding a value per environment. */
+  readonly environmentVariables = new EnvironmentVariableTable();
+  /**
+   * Most variables per organization (`MAX_ENVIRONMENT_VARIABLES_LIMIT_NUMBER`; default
+   * `SYSTEM_LIMITS.ENVIRONMENT_VARIABLES`, 10; libs/application-generic resource-validator.service.ts).
+   */
+  maxEnvironmentVariables = DEFAULT_MAX_ENVIRONMENT_VARIABLES;
   /** Deliberate departures from the service (see {@link EmulatorModes}); none by default. */
   modes: EmulatorModes = {};
   /** The edition the emulator plays (./edition.ts); community by default. */
@@ -130,6 +140,12 @@ export class Store {
   /** Every environment. */
   allEnvironments(): EnvironmentState[] {
     return [...this.environments.values()];
+  }
+
+  /** The environments of an organization, in creation order. */
+  environmentsOf(organizationId: string): EnvironmentState[] {
+    const ids = this.organizations.get(organizationId) ?? new Set<string>();
+    return [...ids].flatMap((id) => this.environments.get(id) ?? []);
   }
 
   /** True when `environmentId` belongs to `organizationId`. */

@@ -14,6 +14,11 @@ import "./supported-node-guard";
 export * from "./functions";
 export type { ProviderId } from "./model/delivery-provider-id";
 export type { Target } from "./model/target";
+export {
+  EnvironmentVariable,
+  type EnvironmentVariableArgs,
+  type EnvironmentVariableState,
+} from "./resources/environment-variable";
 export { Integration, type IntegrationArgs, type IntegrationState } from "./resources/integration";
 export { Layout, type LayoutArgs, type LayoutState } from "./resources/layout";
 export {

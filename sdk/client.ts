@@ -1,3 +1,4 @@
+import { EnvironmentVariables } from "./api/environment-variables";
 import { Environments } from "./api/environments";
 import { Integrations } from "./api/integrations";
 import { Layouts } from "./api/layouts";
@@ -41,12 +42,14 @@ export class SvcClient {
   readonly notifications: Notifications;
   /** Topics (upsert, get, update, delete, list) and their subscriptions (create, delete, list, get). */
   readonly topics: Topics;
-  /** The API key's environment: me. */
+  /** The API key's environment (me) and the organization's environments (list). */
   readonly environments: Environments;
   /** The organization's settings: `organization.settings.get/update` (enterprise edition and Novu Cloud). */
   readonly organization: Organization;
   /** Translations of workflows and layouts: upsert, get, delete, group (enterprise edition). */
   readonly translations: Translations;
+  /** The organization's environment variables: list, get, create, update, delete, usage. */
+  readonly environmentVariables: EnvironmentVariables;
   readonly #transport: Transport;
 
   /** Validates `options` (throws `ValidationError` naming the bad option) and opens no connection yet. */
@@ -59,6 +62,7 @@ export class SvcClient {
     this.layouts = new Layouts(this.#transport);
     this.notifications = new Notifications(this.#transport);
     this.environments = new Environments(this.#transport);
+    this.environmentVariables = new EnvironmentVariables(this.#transport);
     this.topics = new Topics(this.#transport);
     this.organization = new Organization(this.#transport);
     this.translations = new Translations(this.#transport);

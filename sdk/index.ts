@@ -8,6 +8,7 @@
 // First: one line on a Node.js older than package.json's `engines`, before undici loads.
 import "./supported-node-guard";
 
+export type { EnvironmentVariables } from "./api/environment-variables";
 export type { Environments } from "./api/environments";
 export type { Integrations } from "./api/integrations";
 export type { Layouts } from "./api/layouts";
@@ -44,16 +45,20 @@ export type {
   ChannelCredentials,
   ChannelSettings,
   ChannelType,
+  CreateEnvironmentVariableBody,
   CreateIntegrationBody,
   CreateLayoutBody,
   CredentialsDto,
   Environment,
+  EnvironmentVariable,
+  EnvironmentVariableUsage,
   ErrorBody,
   GetWorkflowQuery,
   Integration,
   Layout,
   LayoutList,
   LayoutUsage,
+  ListEnvironmentVariablesQuery,
   ListLayoutsQuery,
   ListMessagesQuery,
   ListNotificationsQuery,
@@ -75,6 +80,7 @@ export type {
   TopicSubscriptionsResult,
   Translation,
   TranslationGroup,
+  UpdateEnvironmentVariableBody,
   UpdateIntegrationBody,
   UpdateLayoutBody,
   UpdateOrganizationSettingsBody,

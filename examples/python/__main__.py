@@ -1,7 +1,8 @@
 """svc-python: a Pulumi program in Python on pulumi-svc's generated SDK (package `pulumi_svc`, from sdks/python).
 
 An FCM push integration, the device token of one subscriber bound to it (SubscriberCredentials), those of two more
-(SubscriberCredentialsSet), and a function call (get_active_integrations). The Python twin of examples/go. Run it
+(SubscriberCredentialsSet), an environment variable (EnvironmentVariable, read by workflows as {{env.API_BASE}}),
+and a function call (get_active_integrations). The Python twin of examples/go. Run it
 in this folder with `pulumi up` (README.md here says how to set it up).
 
 Stack config (`pulumi config set ...`):
@@ -45,12 +46,16 @@ team = svc.SubscriberCredentialsSet(
     },
 )
 
+# This environment's value of the organization's API_BASE variable (other environments keep theirs).
+api_base = svc.EnvironmentVariable("api-base", key="API_BASE", value="https://api.example.com")
+
 # A function: the active FCM integrations, once the integration exists (its provider id is an output).
 # The result holds credentials, so it comes back secret; the identifiers alone are not.
 active = svc.get_active_integrations_output(provider_id=push.provider_id)
 identifiers = active.items.apply(lambda items: sorted(item.identifier for item in items))
 
 pulumi.export("integrationId", push.id)
+pulumi.export("apiBaseVariableId", api_base.variable_id)
 pulumi.export("integrationIdentifier", push.identifier)
 pulumi.export("integrationCredentials", push.credentials)
 pulumi.export("adaIntegrationId", ada.integration_id)

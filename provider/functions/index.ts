@@ -13,6 +13,12 @@ export {
   getActiveIntegrationsOutput,
 } from "./get-active-integrations";
 export { type GetEnvironmentArgs, getEnvironment, getEnvironmentOutput } from "./get-environment";
+export {
+  type GetEnvironmentVariableArgs,
+  getEnvironmentVariable,
+  getEnvironmentVariableOutput,
+} from "./get-environment-variable";
+export { type GetEnvironmentsArgs, getEnvironments, getEnvironmentsOutput } from "./get-environments";
 export { type GetNotificationArgs, getNotification, getNotificationOutput } from "./get-notification";
 export { type GetSubscriberArgs, getSubscriber, getSubscriberOutput } from "./get-subscriber";
 export {

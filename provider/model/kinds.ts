@@ -13,6 +13,7 @@ export const PROVIDER_KINDS = [
   "topic-subscriptions",
   "organization-settings",
   "translation",
+  "environment-variable",
 ] as const;
 
 /** One of {@link PROVIDER_KINDS}. */

@@ -6,3 +6,18 @@
 
 /** Inputs that hold secrets (the same in every resource). */
 export const SECRET_INPUTS: ReadonlySet<string> = new Set(["credentials"]);
+
+/**
+ * Inputs that hold a secret when another input says so: an EnvironmentVariable's `value` when `isSecret` is
+ * not declared false (an unknown one counts as secret).
+ */
+export const CONDITIONAL_SECRET_INPUTS: Readonly<Record<string, string>> = { value: "isSecret" };
+
+/** Whether `key` of `props` holds a secret by the policy (always, or because its condition holds). */
+export function isSecretByPolicy(key: string, props: Readonly<Record<string, unknown>>): boolean {
+  if (SECRET_INPUTS.has(key)) return true;
+  const condition = CONDITIONAL_SECRET_INPUTS[key];
+  if (condition === undefined || !(condition in props)) return false;
+  const flag = props[condition];
+  return flag !== false && flag !== undefined && flag !== null;
+}

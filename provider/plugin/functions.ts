@@ -9,6 +9,8 @@ import type { SvcSettings } from "../config";
 import {
   getActiveIntegrations,
   getEnvironment,
+  getEnvironments,
+  getEnvironmentVariable,
   getNotification,
   getSubscriber,
   getSubscriberPreferences,
@@ -33,6 +35,8 @@ type DataSource = (args: never) => Promise<unknown>;
 export const FUNCTIONS: Readonly<Record<string, DataSource>> = {
   getActiveIntegrations,
   getEnvironment,
+  getEnvironments,
+  getEnvironmentVariable,
   getNotification,
   getSubscriber,
   getSubscriberPreferences,

@@ -7,6 +7,7 @@
 
 import type { ProviderKind } from "../model/kinds";
 import type { DiffOutcome } from "../model/pulumi-results";
+import { diffEnvironmentVariable } from "../runtime/environment-variable/model";
 import { diffIntegration } from "../runtime/integration/model";
 import { diffLayout } from "../runtime/layout/diff";
 import { diffOrganizationSettings } from "../runtime/organization-settings/model";
@@ -101,6 +102,12 @@ export const RESOURCE_TYPES: ReadonlyMap<string, ResourceType> = new Map(
         kind: "translation",
         stables: ["resourceType", "resourceId", "locale", ...PLACEMENT],
         diff: diffTranslation,
+      },
+      {
+        token: `${PACKAGE}:index:EnvironmentVariable`,
+        kind: "environment-variable",
+        stables: ["key", "variableId", "isSecret", "type", ...PLACEMENT],
+        diff: diffEnvironmentVariable,
       },
     ] satisfies ResourceType[]
   ).map((t) => [t.token, t]),

@@ -5,7 +5,7 @@
  * them), and everything it answers goes back through {@link markSecrets}. Unknowns (a preview's values not
  * known yet) are the engine's marker string on both paths.
  */
-import { SECRET_INPUTS } from "../model/secret-inputs";
+import { isSecretByPolicy } from "../model/secret-inputs";
 import { Struct } from "./grpc";
 
 /** A property map as the runtime handles it. */
@@ -67,7 +67,7 @@ export function markSecrets(props: Props, alsoSecret: Iterable<string> = []): Pr
   const engineSecrets = new Set(alsoSecret);
   const out: Props = {};
   for (const [k, v] of Object.entries(props)) {
-    const secret = engineSecrets.has(k) || (SECRET_INPUTS.has(k) && !isEmpty(v));
+    const secret = engineSecrets.has(k) || (isSecretByPolicy(k, props) && !isEmpty(v));
     out[k] = secret && v !== undefined && v !== null && !isWireSecret(v) ? wireSecret(v) : v;
   }
   return out;

@@ -29,6 +29,7 @@ import type { SubscriberCredentialsSetWire } from "../model/subscriber-credentia
 import type { TopicOutputs } from "../model/topic-schema";
 import type { TranslationOutputs } from "../model/translation-schema";
 import type { WorkflowOutputs } from "../model/workflow-schema";
+import { EnvironmentVariableProvider } from "./environment-variable/provider";
 import { inputsOf as integrationInputs } from "./integration/model";
 import { IntegrationProvider } from "./integration/provider";
 import { inputsOf as layoutInputs } from "./layout/model";
@@ -78,6 +79,8 @@ const FACTORIES: Record<ProviderKind, () => TargetedProvider> = {
     ),
   translation: () =>
     keepingInputs(new TranslationProvider(), (o) => translationInputsOf(o as TranslationOutputs)),
+  // Its read describes every input (a secret value is kept from state, never into keptInputs): nothing to keep.
+  "environment-variable": () => new EnvironmentVariableProvider(),
 };
 
 function isKind(kind: string): kind is ProviderKind {
@@ -141,6 +144,10 @@ export function installProvider(shim: ShimV2, req: dynamic.ConfigureRequest): Pr
 }
 
 export { PROVIDER_KINDS, type ProviderKind } from "../model/kinds";
+export {
+  EnvironmentVariableProvider,
+  type EnvironmentVariableProviderOptions,
+} from "./environment-variable/provider";
 export { IntegrationProvider, type IntegrationProviderOptions } from "./integration/provider";
 export { LayoutProvider, type LayoutProviderOptions } from "./layout/provider";
 export {

@@ -1,8 +1,8 @@
 import type { RequestOptions } from "../options";
-import { type Environment, environmentSchema } from "../schemas";
+import { type Environment, environmentListSchema, environmentSchema } from "../schemas";
 import type { Transport } from "../transport";
 
-/** The API key's environment. */
+/** The API key's environment and the organization's environments. */
 export class Environments {
   readonly #t: Transport;
 
@@ -25,5 +25,22 @@ export class Environments {
       },
       options,
     );
+  }
+
+  /**
+   * Every environment of the organization (`GET /v1/environments`), in the service's order. The API keys
+   * the service answers for the caller's own environment are dropped: they never reach the result.
+   */
+  async list(options?: RequestOptions): Promise<Environment[]> {
+    const all = await this.#t.request(
+      {
+        operation: "environments.list",
+        method: "GET",
+        path: "/v1/environments",
+        response: environmentListSchema,
+      },
+      options,
+    );
+    return all.map(({ apiKeys: _keys, ...env }) => env);
   }
 }

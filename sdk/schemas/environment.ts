@@ -22,3 +22,10 @@ export const environmentSchema = z.looseObject({
 });
 /** An environment: the one an API key acts on. */
 export type Environment = z.infer<typeof environmentSchema>;
+
+/**
+ * The organization's environments, as `GET /v1/environments` answers them (tolerant). The service adds the
+ * API keys of the caller's own environment (`apiKeys`): `client.environments.list()` drops them, so no key
+ * reaches a caller's output.
+ */
+export const environmentListSchema = z.array(environmentSchema);

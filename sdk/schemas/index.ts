@@ -38,7 +38,28 @@ export {
   timeUnitSchema,
   without,
 } from "./common";
-export { type Environment, environmentSchema } from "./environment";
+export { type Environment, environmentListSchema, environmentSchema } from "./environment";
+export {
+  type CreateEnvironmentVariableBody,
+  createEnvironmentVariableBodySchema,
+  ENVIRONMENT_VARIABLE_KEY_PATTERN,
+  ENVIRONMENT_VARIABLE_KEY_RULE,
+  ENVIRONMENT_VARIABLE_TYPES,
+  type EnvironmentVariable,
+  type EnvironmentVariableUsage,
+  environmentVariableKeySchema,
+  environmentVariableListSchema,
+  environmentVariableSchema,
+  environmentVariableTypeSchema,
+  environmentVariableUsageSchema,
+  environmentVariableValueTextSchema,
+  type ListEnvironmentVariablesQuery,
+  listEnvironmentVariablesQuerySchema,
+  MAX_ENVIRONMENT_VARIABLE_LENGTH,
+  SECRET_MASK,
+  type UpdateEnvironmentVariableBody,
+  updateEnvironmentVariableBodySchema,
+} from "./environment-variable";
 export type { ErrorBody } from "./error";
 export {
   CREDENTIAL_BOOLEAN_KEYS,

@@ -126,7 +126,7 @@ describe.skipIf(skipEngine("plugin-executable"))(
       }
     });
 
-    it("up creates the ten resources (a workflow, a layout, a topic and its subscriptions among them) through the executable, the credentials secret", async () => {
+    it("up creates the twelve resources (a workflow, a layout, a topic and its subscriptions among them) through the executable, the credentials secret", async () => {
       const up = await stack.up();
       printed += up.stdout + up.stderr;
       const outputs = await stack.outputs();
@@ -145,6 +145,7 @@ describe.skipIf(skipEngine("plugin-executable"))(
       const byName = stateByName(state);
       expect([...byName.keys()].sort()).toEqual([
         "adaPush",
+        "apiBase",
         "brandLayout",
         "chat",
         "email",
@@ -153,6 +154,7 @@ describe.skipIf(skipEngine("plugin-executable"))(
         "opsMembers",
         "opsTopic",
         "push",
+        "signingKey",
         "teamChat",
       ]);
       expect(outputs.layout).toEqual({ layoutId: "yaml-brand", isDefault: true });
@@ -168,7 +170,7 @@ describe.skipIf(skipEngine("plugin-executable"))(
       const { digest, stdout, stderr } = await stack.preview({ expectNoChanges: true });
       printed += stdout + stderr;
       expect(stepOps(digest)).toEqual([]);
-      expect(digest?.changeSummary).toEqual({ same: 11 });
+      expect(digest?.changeSummary).toEqual({ same: 13 });
     });
 
     it("destroy removes what the stack made but the environment's default layout, which it warns it leaves", async () => {

@@ -71,8 +71,8 @@ const PYTHON_DRIVER = join(repoRoot(), "testkit", "example-drivers", "python_exa
 const PROJECT = "svc-python";
 const STACK = "dev";
 const MARKER = "svc-python-example: ";
-/** The stack resource and the program's three resources. */
-const RESOURCES = 4;
+/** The stack resource and the program's four resources. */
+const RESOURCES = 5;
 /** The resource name of the imported integration. */
 const IMPORTED = "inbox";
 
@@ -283,6 +283,7 @@ describe.skipIf(skipEngine("python-program") || skipWithoutPython("python-progra
       const identifier = defaultIdentifier(PROJECT, STACK, "push");
       expect(outputs).toEqual({
         integrationId: id,
+        apiBaseVariableId: expect.stringMatching(/^[0-9a-f]{24}$/),
         integrationIdentifier: identifier,
         integrationCredentials: "[secret]",
         adaIntegrationId: id,
@@ -318,11 +319,19 @@ describe.skipIf(skipEngine("python-program") || skipWithoutPython("python-progra
       expect(resources.map((r) => r.type).sort()).toEqual([
         "pulumi:providers:svc",
         "pulumi:pulumi:Stack",
+        "svc:index:EnvironmentVariable",
         "svc:index:Integration",
         "svc:index:SubscriberCredentials",
         "svc:index:SubscriberCredentialsSet",
       ]);
-      for (const r of resources.filter((x) => x.type.startsWith("svc:index:"))) {
+      const variable = resources.find((r) => r.type === "svc:index:EnvironmentVariable");
+      expect(variable?.outputs).toMatchObject({
+        key: "API_BASE",
+        value: "https://api.example.com",
+        isSecret: false,
+      });
+      const credentialed = (t: string) => t.startsWith("svc:index:") && t !== "svc:index:EnvironmentVariable";
+      for (const r of resources.filter((x) => credentialed(x.type))) {
         expect(r.outputs, r.type).not.toHaveProperty("__provider");
         expect(isStateSecret(r.inputs?.credentials as Json), `${r.type} input`).toBe(true);
         expect(isStateSecret(r.outputs?.credentials as Json), `${r.type} output`).toBe(true);

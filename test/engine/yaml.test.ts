@@ -247,11 +247,12 @@ describe.skipIf(skipEngine("yaml"))(
       await emu?.close();
     });
 
-    it("preview plans the ten resources; up creates them through the plugin, the credentials secret", async () => {
+    it("preview plans the twelve resources; up creates them through the plugin, the credentials secret", async () => {
       const { digest, stdout, stderr } = await stack.preview();
       printed += stdout + stderr;
       expect(stepOps(digest)).toEqual([
         ["adaPush", "create"],
+        ["apiBase", "create"],
         ["brandLayout", "create"],
         ["chat", "create"],
         ["email", "create"],
@@ -260,6 +261,7 @@ describe.skipIf(skipEngine("yaml"))(
         ["opsMembers", "create"],
         ["opsTopic", "create"],
         ["push", "create"],
+        ["signingKey", "create"],
         ["teamChat", "create"],
       ]);
       const up = await stack.up();
@@ -290,6 +292,8 @@ describe.skipIf(skipEngine("yaml"))(
       expect(active.sort()).toEqual([ids.chat, "bystander-chat", "slack-main"].sort());
       const byName = stateByName(await exportState());
       expect([...byName.values()].map((r) => r.type).sort()).toEqual([
+        "svc:index:EnvironmentVariable",
+        "svc:index:EnvironmentVariable",
         "svc:index:Integration",
         "svc:index:Integration",
         "svc:index:Integration",
@@ -329,6 +333,16 @@ describe.skipIf(skipEngine("yaml"))(
       );
       expect(members.sort()).toEqual(["user-ada", "user-grace"]);
       expect(outputs.opsTopic).toEqual({ key: "yaml-ops-on-call", subscribers: 2 });
+      // The secret variable's value, a literal in the program, is secret in state (the plugin marks it so
+      // because isSecret is true); the plain one is not; the service masks the secret.
+      const signing = byName.get("signingKey");
+      expect(isStateSecret(signing?.outputs?.value), "signingKey.value").toBe(true);
+      expect(isStateSecret(signing?.inputs?.value), "signingKey input").toBe(true);
+      expect(byName.get("apiBase")?.outputs?.value).toBe("https://api.example.com");
+      expect(JSON.stringify([...byName.values()]) + printed).not.toContain("yaml-demo-signing-key-3c9a");
+      expect(
+        (await call(emu, "GET", "/v1/environment-variables/SIGNING_KEY")).body.data.values[0].value,
+      ).toBe("\u2022".repeat(8));
       for (const r of byName.values()) {
         expect(r.outputs, r.urn).not.toHaveProperty("__provider");
         // Credentials that hold something are secret; an empty `{}` holds nothing and may be plain.
@@ -342,7 +356,7 @@ describe.skipIf(skipEngine("yaml"))(
     it("a second preview expects no changes", async () => {
       const { digest, stdout, stderr } = await stack.preview({ expectNoChanges: true });
       printed += stdout + stderr;
-      expect(digest?.changeSummary).toEqual({ same: 11 });
+      expect(digest?.changeSummary).toEqual({ same: 13 });
     });
 
     it("an edit (a name, a device token, a workflow's control) updates exactly those, the control named; then no changes", async () => {
@@ -428,7 +442,7 @@ describe.skipIf(skipEngine("yaml"))(
       writeProgram(appendYamlResources(program, generated));
       const pasted = await stack.preview({ expectNoChanges: true });
       printed += pasted.stdout + pasted.stderr;
-      expect(pasted.digest?.changeSummary).toEqual({ same: 12 });
+      expect(pasted.digest?.changeSummary).toEqual({ same: 14 });
       const up = await stack.up({ expectNoChanges: true });
       printed += up.stdout + up.stderr;
       const held = integration("outside-fcm");
@@ -473,7 +487,7 @@ describe.skipIf(skipEngine("yaml"))(
       writeProgram(appendYamlResources(program, generated));
       const pasted = await stack.preview({ expectNoChanges: true });
       printed += pasted.stdout + pasted.stderr;
-      expect(pasted.digest?.changeSummary).toEqual({ same: 13 });
+      expect(pasted.digest?.changeSummary).toEqual({ same: 15 });
       const up = await stack.up({ expectNoChanges: true });
       printed += up.stdout + up.stderr;
       expect(entriesOf("user-alan", pushIdentifier)).toEqual(entryBefore);
@@ -529,7 +543,7 @@ describe.skipIf(skipEngine("yaml"))(
       writeProgram(appendYamlResources(program, generated));
       const pasted = await stack.preview({ expectNoChanges: true });
       printed += pasted.stdout + pasted.stderr;
-      expect(pasted.digest?.changeSummary).toEqual({ same: 14 });
+      expect(pasted.digest?.changeSummary).toEqual({ same: 16 });
       const up = await stack.up({ expectNoChanges: true });
       printed += up.stdout + up.stderr;
       expect(entriesOf("user-ada", "outside-fcm")).toEqual(adaBefore);
@@ -586,7 +600,7 @@ describe.skipIf(skipEngine("yaml"))(
       emu.resetRequests();
       const pasted = await stack.preview({ expectNoChanges: true });
       printed += pasted.stdout + pasted.stderr;
-      expect(pasted.digest?.changeSummary).toEqual({ same: 15 });
+      expect(pasted.digest?.changeSummary).toEqual({ same: 17 });
       expect(workflowWrites()).toEqual([]);
       expect(await storedWorkflow("outside-reminder")).toEqual(stored);
     });

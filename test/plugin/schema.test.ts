@@ -62,8 +62,9 @@ describe("the package schema", () => {
     expect(spec.language.go.importBasePath).toBe("github.com/pulumi-svc/pulumi-svc/sdks/go/svc");
   });
 
-  it("serves the nine resources and every data source as a function", () => {
+  it("serves the ten resources and every data source as a function", () => {
     expect(Object.keys(spec.resources).sort()).toEqual([
+      "svc:index:EnvironmentVariable",
       "svc:index:Integration",
       "svc:index:Layout",
       "svc:index:OrganizationSettings",
@@ -75,7 +76,9 @@ describe("the package schema", () => {
       "svc:index:Workflow",
     ]);
     expect(Object.keys(spec.functions)).toContain("svc:index:getActiveIntegrations");
-    expect(Object.keys(spec.functions)).toHaveLength(13);
+    expect(Object.keys(spec.functions)).toHaveLength(15);
+    expect(Object.keys(spec.functions)).toContain("svc:index:getEnvironments");
+    expect(Object.keys(spec.functions)).toContain("svc:index:getEnvironmentVariable");
     expect(Object.keys(spec.functions)).toContain("svc:index:getTopic");
     expect(Object.keys(spec.functions)).toContain("svc:index:listTopics");
     expect(Object.keys(spec.functions)).toContain("svc:index:listWorkflows");
@@ -91,6 +94,7 @@ describe("the package schema", () => {
         }
       }
       const holdsCredentials = ![
+        "svc:index:EnvironmentVariable",
         "svc:index:Workflow",
         "svc:index:Layout",
         "svc:index:Topic",

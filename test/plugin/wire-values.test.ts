@@ -18,4 +18,15 @@ describe("markSecrets", () => {
     expect(isWireSecret(out.credentials)).toBe(true);
     expect(isWireSecret(out.name)).toBe(true);
   });
+
+  it("wraps an environment variable's value when isSecret is not false (an unknown one counts)", () => {
+    expect(isWireSecret(markSecrets({ key: "K", value: "v", isSecret: true }).value)).toBe(true);
+    expect(
+      isWireSecret(
+        markSecrets({ key: "K", value: "v", isSecret: "04da6b54-80e4-46f7-96ec-b56ff0331ba9" }).value,
+      ),
+    ).toBe(true);
+    expect(markSecrets({ key: "K", value: "v", isSecret: false }).value).toBe("v");
+    expect(markSecrets({ key: "K", value: "v" }).value).toBe("v");
+  });
 });

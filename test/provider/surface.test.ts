@@ -9,6 +9,8 @@ import { PublicSurface } from "../../testkit/public-surface";
 const DATA_SOURCES = [
   "getActiveIntegrations",
   "getEnvironment",
+  "getEnvironments",
+  "getEnvironmentVariable",
   "getNotification",
   "getSubscriber",
   "getSubscriberPreferences",
@@ -28,6 +30,7 @@ describe("public surface of pulumi-svc", () => {
   it("exports the resources, the explicit Provider and the data sources (both forms), nothing internal", () => {
     expect(Object.keys(svc).sort()).toEqual(
       [
+        "EnvironmentVariable",
         "Integration",
         "Layout",
         "OrganizationSettings",
@@ -46,6 +49,7 @@ describe("public surface of pulumi-svc", () => {
 
   it("each resource has Pulumi's static lookup, get(name, id, state?, opts?)", () => {
     const resources = [
+      svc.EnvironmentVariable,
       svc.Integration,
       svc.Layout,
       svc.SubscriberCredentials,
@@ -58,6 +62,7 @@ describe("public surface of pulumi-svc", () => {
     ];
     const lookups = resources.map((r) => [r.name, typeof r.get, r.get.length]);
     expect(lookups).toEqual([
+      ["EnvironmentVariable", "function", 4],
       ["Integration", "function", 4],
       ["Layout", "function", 4],
       ["SubscriberCredentials", "function", 4],
@@ -76,8 +81,12 @@ describe("public surface of pulumi-svc", () => {
       [
         "DataSourceOptions",
         "DataSourceOutputOptions",
+        "EnvironmentVariableArgs",
+        "EnvironmentVariableState",
         "GetActiveIntegrationsArgs",
         "GetEnvironmentArgs",
+        "GetEnvironmentVariableArgs",
+        "GetEnvironmentsArgs",
         "GetNotificationArgs",
         "GetSubscriberArgs",
         "GetSubscriberPreferencesArgs",

@@ -35,10 +35,14 @@ describe("public surface of pulumi-svc/sdk", () => {
         "ChannelCredentials",
         "ChannelSettings",
         "ChannelType",
+        "CreateEnvironmentVariableBody",
         "CreateIntegrationBody",
         "CreateLayoutBody",
         "CredentialsDto",
         "Environment",
+        "EnvironmentVariable",
+        "EnvironmentVariableUsage",
+        "EnvironmentVariables",
         "Environments",
         "ErrorBody",
         "GetWorkflowQuery",
@@ -48,6 +52,7 @@ describe("public surface of pulumi-svc/sdk", () => {
         "LayoutList",
         "LayoutUsage",
         "Layouts",
+        "ListEnvironmentVariablesQuery",
         "ListLayoutsQuery",
         "ListMessagesQuery",
         "ListNotificationsQuery",
@@ -83,6 +88,7 @@ describe("public surface of pulumi-svc/sdk", () => {
         "Translation",
         "TranslationGroup",
         "Translations",
+        "UpdateEnvironmentVariableBody",
         "UpdateIntegrationBody",
         "UpdateLayoutBody",
         "UpdateOrganizationSettingsBody",
@@ -125,7 +131,10 @@ describe("public surface of pulumi-svc/sdk", () => {
       ["create", "delete", "get", "list", "listAll", "update", "usage"].sort(),
     );
     expect(methods(c.notifications)).toEqual(["get", "list", "listAll"]);
-    expect(methods(c.environments)).toEqual(["me"]);
+    expect(methods(c.environments)).toEqual(["list", "me"]);
+    expect(methods(c.environmentVariables)).toEqual(
+      ["create", "delete", "get", "list", "update", "usage"].sort(),
+    );
     expect(methods(c.topics)).toEqual(["delete", "get", "list", "listAll", "update", "upsert"]);
     expect(methods(c.topics.subscriptions)).toEqual(["create", "delete", "get", "list", "listAll"]);
     expect(methods(c.organization.settings)).toEqual(["get", "update"]);

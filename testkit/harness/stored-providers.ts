@@ -36,6 +36,7 @@ export const TYPE_OF_KIND: Record<ProviderKind, string> = {
   "topic-subscriptions": "pulumi-nodejs:dynamic/svc:TopicSubscriptions",
   "organization-settings": "pulumi-nodejs:dynamic/svc:OrganizationSettings",
   translation: "pulumi-nodejs:dynamic/svc:Translation",
+  "environment-variable": "pulumi-nodejs:dynamic/svc:EnvironmentVariable",
 };
 
 /** The stored text of `shape` for resources of `kind`, by resource type. */

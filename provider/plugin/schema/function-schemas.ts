@@ -6,6 +6,7 @@
 import { z } from "zod";
 import {
   environmentSchema,
+  environmentVariableSchema,
   integrationListSchema,
   layoutSchema,
   listLayoutsQuerySchema,
@@ -25,6 +26,7 @@ import {
 } from "../../../sdk/schemas";
 import type {
   GetActiveIntegrationsArgs,
+  GetEnvironmentVariableArgs,
   GetNotificationArgs,
   GetSubscriberArgs,
   GetSubscriberPreferencesArgs,
@@ -42,6 +44,7 @@ const getNotificationArgs = z.object({ notificationId: z.string() });
 const getSubscriberArgs = z.object({ subscriberId: z.string() });
 const getWorkflowArgs = z.object({ workflowId: z.string(), environmentId: z.string().optional() });
 const getTopicArgs = z.object({ key: z.string() });
+const getEnvironmentVariableArgs = z.object({ key: z.string() });
 const listTopicsArgs = z.object({ key: z.string().optional(), name: z.string().optional() });
 
 /** Compile-time: what the schema accepts is what the data source takes, both ways. */
@@ -57,7 +60,8 @@ const held: [
   Same<z.infer<typeof getWorkflowArgs>, GetWorkflowArgs>,
   Same<z.infer<typeof getTopicArgs>, GetTopicArgs>,
   Same<z.infer<typeof listTopicsArgs>, ListTopicsArgs>,
-] = [true, true, true, true, true, true, true];
+  Same<z.infer<typeof getEnvironmentVariableArgs>, GetEnvironmentVariableArgs>,
+] = [true, true, true, true, true, true, true, true];
 void held;
 
 /**
@@ -98,6 +102,23 @@ export const FUNCTION_SCHEMAS = [
       "The environment the provider's API key acts on (`GET /v1/environments/me`): `id`, `name`, `organizationId`, `parentId`.",
     args: z.object({}),
     result: environmentSchema,
+  },
+  {
+    name: "getEnvironments",
+    description:
+      "Every environment of the API key's organization (`GET /v1/environments`), as `items`: `id`, `name`, `identifier`, `parentId`; never an API key.",
+    args: z.object({}),
+    result: z.object({
+      /** The organization's environments. */
+      items: z.array(environmentSchema),
+    }),
+  },
+  {
+    name: "getEnvironmentVariable",
+    description:
+      "One environment variable of the organization (`GET /v1/environment-variables/{key}`): `id`, `key`, `type`, `isSecret`, and `values` holding the API key's environment's value only (a secret's reads as the mask).",
+    args: argsOf<GetEnvironmentVariableArgs>(getEnvironmentVariableArgs),
+    result: environmentVariableSchema,
   },
   {
     name: "getNotification",

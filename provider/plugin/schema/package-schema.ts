@@ -7,6 +7,10 @@
  * plugin serves that file).
  */
 import { z } from "zod";
+import {
+  environmentVariableArgsSchema,
+  environmentVariableOutputsSchema,
+} from "../../model/environment-variable-schema";
 import { integrationArgsSchema, integrationOutputsSchema } from "../../model/integration-schema";
 import { layoutArgsSchema, layoutOutputsSchema } from "../../model/layout-schema";
 import {
@@ -78,6 +82,11 @@ export const RESOURCES = [
     outputs: organizationSettingsOutputsSchema,
   },
   { name: "Translation", inputs: translationArgsSchema, outputs: translationOutputsSchema },
+  {
+    name: "EnvironmentVariable",
+    inputs: environmentVariableArgsSchema,
+    outputs: environmentVariableOutputsSchema,
+  },
 ] as const;
 
 /** JSON Schema of a zod schema; `z.custom` (the provider ids) is a string. */

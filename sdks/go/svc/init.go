@@ -21,6 +21,8 @@ func (m *module) Version() semver.Version {
 
 func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi.Resource, err error) {
 	switch typ {
+	case "svc:index:EnvironmentVariable":
+		r = &EnvironmentVariable{}
 	case "svc:index:Integration":
 		r = &Integration{}
 	case "svc:index:Layout":

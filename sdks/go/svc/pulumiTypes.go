@@ -606,6 +606,143 @@ func (o GetActiveIntegrationsResultItemsConditionsChildrenArrayOutput) Index(i p
 	}).(GetActiveIntegrationsResultItemsConditionsChildrenOutput)
 }
 
+type GetEnvironmentVariableResultValues struct {
+	// The environment of the value.
+	EnvironmentId string `pulumi:"environmentId"`
+	// The value, or the mask for a secret.
+	Value string `pulumi:"value"`
+}
+
+type GetEnvironmentVariableResultValuesOutput struct{ *pulumi.OutputState }
+
+func (GetEnvironmentVariableResultValuesOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetEnvironmentVariableResultValues)(nil)).Elem()
+}
+
+func (o GetEnvironmentVariableResultValuesOutput) ToGetEnvironmentVariableResultValuesOutput() GetEnvironmentVariableResultValuesOutput {
+	return o
+}
+
+func (o GetEnvironmentVariableResultValuesOutput) ToGetEnvironmentVariableResultValuesOutputWithContext(ctx context.Context) GetEnvironmentVariableResultValuesOutput {
+	return o
+}
+
+// The environment of the value.
+func (o GetEnvironmentVariableResultValuesOutput) EnvironmentId() pulumi.StringOutput {
+	return o.ApplyT(func(v GetEnvironmentVariableResultValues) string { return v.EnvironmentId }).(pulumi.StringOutput)
+}
+
+// The value, or the mask for a secret.
+func (o GetEnvironmentVariableResultValuesOutput) Value() pulumi.StringOutput {
+	return o.ApplyT(func(v GetEnvironmentVariableResultValues) string { return v.Value }).(pulumi.StringOutput)
+}
+
+type GetEnvironmentVariableResultValuesArrayOutput struct{ *pulumi.OutputState }
+
+func (GetEnvironmentVariableResultValuesArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetEnvironmentVariableResultValues)(nil)).Elem()
+}
+
+func (o GetEnvironmentVariableResultValuesArrayOutput) ToGetEnvironmentVariableResultValuesArrayOutput() GetEnvironmentVariableResultValuesArrayOutput {
+	return o
+}
+
+func (o GetEnvironmentVariableResultValuesArrayOutput) ToGetEnvironmentVariableResultValuesArrayOutputWithContext(ctx context.Context) GetEnvironmentVariableResultValuesArrayOutput {
+	return o
+}
+
+func (o GetEnvironmentVariableResultValuesArrayOutput) Index(i pulumi.IntInput) GetEnvironmentVariableResultValuesOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetEnvironmentVariableResultValues {
+		return vs[0].([]GetEnvironmentVariableResultValues)[vs[1].(int)]
+	}).(GetEnvironmentVariableResultValuesOutput)
+}
+
+type GetEnvironmentsResultItems struct {
+	// When it was created (ISO 8601).
+	CreatedAt *string `pulumi:"createdAt"`
+	// Database id of the environment.
+	Id string `pulumi:"id"`
+	// Public identifier of the environment (the application identifier of the in-app inbox).
+	Identifier *string `pulumi:"identifier"`
+	// Name, e.g. `Development`, `Production`.
+	Name string `pulumi:"name"`
+	// Organization of the environment.
+	OrganizationId string `pulumi:"organizationId"`
+	// The Development environment this one derives from, or none.
+	ParentId *string `pulumi:"parentId"`
+	// When it last changed (ISO 8601).
+	UpdatedAt *string `pulumi:"updatedAt"`
+}
+
+type GetEnvironmentsResultItemsOutput struct{ *pulumi.OutputState }
+
+func (GetEnvironmentsResultItemsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetEnvironmentsResultItems)(nil)).Elem()
+}
+
+func (o GetEnvironmentsResultItemsOutput) ToGetEnvironmentsResultItemsOutput() GetEnvironmentsResultItemsOutput {
+	return o
+}
+
+func (o GetEnvironmentsResultItemsOutput) ToGetEnvironmentsResultItemsOutputWithContext(ctx context.Context) GetEnvironmentsResultItemsOutput {
+	return o
+}
+
+// When it was created (ISO 8601).
+func (o GetEnvironmentsResultItemsOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetEnvironmentsResultItems) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// Database id of the environment.
+func (o GetEnvironmentsResultItemsOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetEnvironmentsResultItems) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Public identifier of the environment (the application identifier of the in-app inbox).
+func (o GetEnvironmentsResultItemsOutput) Identifier() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetEnvironmentsResultItems) *string { return v.Identifier }).(pulumi.StringPtrOutput)
+}
+
+// Name, e.g. `Development`, `Production`.
+func (o GetEnvironmentsResultItemsOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetEnvironmentsResultItems) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// Organization of the environment.
+func (o GetEnvironmentsResultItemsOutput) OrganizationId() pulumi.StringOutput {
+	return o.ApplyT(func(v GetEnvironmentsResultItems) string { return v.OrganizationId }).(pulumi.StringOutput)
+}
+
+// The Development environment this one derives from, or none.
+func (o GetEnvironmentsResultItemsOutput) ParentId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetEnvironmentsResultItems) *string { return v.ParentId }).(pulumi.StringPtrOutput)
+}
+
+// When it last changed (ISO 8601).
+func (o GetEnvironmentsResultItemsOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetEnvironmentsResultItems) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
+}
+
+type GetEnvironmentsResultItemsArrayOutput struct{ *pulumi.OutputState }
+
+func (GetEnvironmentsResultItemsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetEnvironmentsResultItems)(nil)).Elem()
+}
+
+func (o GetEnvironmentsResultItemsArrayOutput) ToGetEnvironmentsResultItemsArrayOutput() GetEnvironmentsResultItemsArrayOutput {
+	return o
+}
+
+func (o GetEnvironmentsResultItemsArrayOutput) ToGetEnvironmentsResultItemsArrayOutputWithContext(ctx context.Context) GetEnvironmentsResultItemsArrayOutput {
+	return o
+}
+
+func (o GetEnvironmentsResultItemsArrayOutput) Index(i pulumi.IntInput) GetEnvironmentsResultItemsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetEnvironmentsResultItems {
+		return vs[0].([]GetEnvironmentsResultItems)[vs[1].(int)]
+	}).(GetEnvironmentsResultItemsOutput)
+}
+
 type GetNotificationResultJobs struct {
 	// Digest settings, for a digest job.
 	Digest *GetNotificationResultJobsDigest `pulumi:"digest"`
@@ -7159,6 +7296,10 @@ func init() {
 	pulumi.RegisterOutputType(GetActiveIntegrationsResultItemsConditionsArrayOutput{})
 	pulumi.RegisterOutputType(GetActiveIntegrationsResultItemsConditionsChildrenOutput{})
 	pulumi.RegisterOutputType(GetActiveIntegrationsResultItemsConditionsChildrenArrayOutput{})
+	pulumi.RegisterOutputType(GetEnvironmentVariableResultValuesOutput{})
+	pulumi.RegisterOutputType(GetEnvironmentVariableResultValuesArrayOutput{})
+	pulumi.RegisterOutputType(GetEnvironmentsResultItemsOutput{})
+	pulumi.RegisterOutputType(GetEnvironmentsResultItemsArrayOutput{})
 	pulumi.RegisterOutputType(GetNotificationResultJobsOutput{})
 	pulumi.RegisterOutputType(GetNotificationResultJobsArrayOutput{})
 	pulumi.RegisterOutputType(GetNotificationResultJobsDigestOutput{})

@@ -6,8 +6,11 @@ import builtins as _builtins
 from . import _utilities
 import typing
 # Export this package's modules as members:
+from .environment_variable import *
 from .get_active_integrations import *
 from .get_environment import *
+from .get_environment_variable import *
+from .get_environments import *
 from .get_notification import *
 from .get_subscriber import *
 from .get_subscriber_preferences import *
@@ -47,6 +50,7 @@ _utilities.register(
   "mod": "index",
   "fqn": "pulumi_svc",
   "classes": {
+   "svc:index:EnvironmentVariable": "EnvironmentVariable",
    "svc:index:Integration": "Integration",
    "svc:index:Layout": "Layout",
    "svc:index:OrganizationSettings": "OrganizationSettings",

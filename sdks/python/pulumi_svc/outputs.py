@@ -20,6 +20,8 @@ __all__ = [
     'GetActiveIntegrationsResultItems',
     'GetActiveIntegrationsResultItemsConditions',
     'GetActiveIntegrationsResultItemsConditionsChildren',
+    'GetEnvironmentVariableResultValues',
+    'GetEnvironmentsResultItems',
     'GetNotificationResultJobs',
     'GetNotificationResultJobsDigest',
     'GetNotificationResultJobsDigestTimed',
@@ -482,6 +484,123 @@ class GetActiveIntegrationsResultItemsConditionsChildren(dict):
         The value compared with.
         """
         return pulumi.get(self, "value")
+
+
+@pulumi.output_type
+class GetEnvironmentVariableResultValues(dict):
+    def __init__(__self__, *,
+                 environment_id: _builtins.str,
+                 value: _builtins.str):
+        """
+        :param _builtins.str environment_id: The environment of the value.
+        :param _builtins.str value: The value, or the mask for a secret.
+        """
+        pulumi.set(__self__, "environment_id", environment_id)
+        pulumi.set(__self__, "value", value)
+
+    @_builtins.property
+    @pulumi.getter(name="environmentId")
+    def environment_id(self) -> _builtins.str:
+        """
+        The environment of the value.
+        """
+        return pulumi.get(self, "environment_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def value(self) -> _builtins.str:
+        """
+        The value, or the mask for a secret.
+        """
+        return pulumi.get(self, "value")
+
+
+@pulumi.output_type
+class GetEnvironmentsResultItems(dict):
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 name: _builtins.str,
+                 organization_id: _builtins.str,
+                 created_at: Optional[_builtins.str] = None,
+                 identifier: Optional[_builtins.str] = None,
+                 parent_id: Optional[_builtins.str] = None,
+                 updated_at: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str id: Database id of the environment.
+        :param _builtins.str name: Name, e.g. `Development`, `Production`.
+        :param _builtins.str organization_id: Organization of the environment.
+        :param _builtins.str created_at: When it was created (ISO 8601).
+        :param _builtins.str identifier: Public identifier of the environment (the application identifier of the in-app inbox).
+        :param _builtins.str parent_id: The Development environment this one derives from, or none.
+        :param _builtins.str updated_at: When it last changed (ISO 8601).
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "organization_id", organization_id)
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if identifier is not None:
+            pulumi.set(__self__, "identifier", identifier)
+        if parent_id is not None:
+            pulumi.set(__self__, "parent_id", parent_id)
+        if updated_at is not None:
+            pulumi.set(__self__, "updated_at", updated_at)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Database id of the environment.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        Name, e.g. `Development`, `Production`.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="organizationId")
+    def organization_id(self) -> _builtins.str:
+        """
+        Organization of the environment.
+        """
+        return pulumi.get(self, "organization_id")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.str]:
+        """
+        When it was created (ISO 8601).
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def identifier(self) -> Optional[_builtins.str]:
+        """
+        Public identifier of the environment (the application identifier of the in-app inbox).
+        """
+        return pulumi.get(self, "identifier")
+
+    @_builtins.property
+    @pulumi.getter(name="parentId")
+    def parent_id(self) -> Optional[_builtins.str]:
+        """
+        The Development environment this one derives from, or none.
+        """
+        return pulumi.get(self, "parent_id")
+
+    @_builtins.property
+    @pulumi.getter(name="updatedAt")
+    def updated_at(self) -> Optional[_builtins.str]:
+        """
+        When it last changed (ISO 8601).
+        """
+        return pulumi.get(self, "updated_at")
 
 
 @pulumi.output_type
