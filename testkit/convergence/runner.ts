@@ -9,10 +9,11 @@
  * relax the step they affect: a faulted `up` may fail, the next clean `up` must converge; after an
  * out-of-band change, `up` is checked again once a `refresh` ran.
  */
-import { copyFileSync, existsSync, readdirSync, readFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Emulator, startEmulator } from "../../emulator";
 import { AliasWatch } from "./alias-watch";
+import { restoreCutCheckpoints } from "./checkpoint-restore";
 import { convergenceFixtures, createForeignWorkflows } from "./fixtures";
 import { SUBSCRIBERS } from "./generator";
 import { Lane, type LaneResult, type LaneRuntime, secretsOf, tail } from "./lane";
@@ -402,9 +403,7 @@ async function killedUp(run: ConvergenceRun): Promise<void> {
   run.flags.orphanRisk = true;
   const cancel = await run.lane.cli(["cancel", "--yes"]);
   if (cancel.code !== 0) run.note(`pulumi cancel: ${tail(cancel, 1)}`);
-  if (restoreCutCheckpoint(run.lane.stack.workDir)) {
-    run.note("the kill cut the file backend's checkpoint write; restored the backend's own .bak (README)");
-  }
+  await restoreCheckpoint(run);
   run.lane.pendingCreatesExpected = true;
   try {
     await run.up();
@@ -417,6 +416,29 @@ async function killedUp(run: ConvergenceRun): Promise<void> {
     run.note(`${run.lane.pendingCreates} pending creates of the killed up: refresh --clear-pending-creates`);
     await refreshStep(run, ["--clear-pending-creates"]);
     await run.lane.exportState(true);
+  }
+}
+
+/**
+ * A kill that left the checkpoint unreadable gets a user's remedy (docs/known-limits.md): the newest whole copy
+ * the file backend kept (./checkpoint-restore.ts), else `pulumi stack import` of the last export taken.
+ */
+async function restoreCheckpoint(run: ConvergenceRun): Promise<void> {
+  for (const r of restoreCutCheckpoints(join(run.lane.stack.workDir, "state"))) {
+    if (r.from !== undefined) {
+      run.note(`the kill cut the checkpoint ${r.stack}; restored the backend's own copy ${r.from}`);
+      continue;
+    }
+    const last = run.lane.lastExport;
+    if (last === undefined) {
+      run.diverge("checkpoint-lost", `${r.stack} is cut, and neither the backend nor the run kept a copy`);
+      continue;
+    }
+    const file = join(run.lane.stack.workDir, "last-export.json");
+    writeFileSync(file, last);
+    const imported = await run.lane.cli(["stack", "import", "--file", file]);
+    if (imported.code !== 0) run.diverge("checkpoint-import-failed", tail(imported));
+    else run.note(`the kill cut the checkpoint ${r.stack} and every copy; imported the last export`);
   }
 }
 
@@ -540,35 +562,5 @@ async function runSteps(run: ConvergenceRun, opts: RunOptions): Promise<void> {
       `[${script.tag}] ${i} ${describeStep(step)}: ${applied ? "" : "skipped "}${found > 0 ? `${found} DIVERGENCES` : "ok"} (${secs} s)`,
     );
     if (found > 0 && (opts.stopAtFirst ?? true)) break;
-  }
-}
-
-/**
- * The file backend writes the checkpoint in place: a SIGKILL in the middle of that write leaves it empty or
- * cut, and the next `up` fails with "failed to load checkpoint". The backend keeps the previous checkpoint
- * beside it (`<stack>.json.bak`); restoring it is the user's remedy (README, "Known limits"). Returns whether
- * a checkpoint had to be restored.
- */
-function restoreCutCheckpoint(workDir: string): boolean {
-  const stacks = join(workDir, "state", ".pulumi", "stacks");
-  if (!existsSync(stacks)) return false;
-  let restored = false;
-  for (const file of readdirSync(stacks, { recursive: true, encoding: "utf8" })) {
-    if (!file.endsWith(".json")) continue;
-    const path = join(stacks, file);
-    if (existsSync(`${path}.bak`) && !isJson(readFileSync(path, "utf8"))) {
-      copyFileSync(`${path}.bak`, path);
-      restored = true;
-    }
-  }
-  return restored;
-}
-
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
   }
 }
