@@ -401,9 +401,12 @@ async function killedUp(run: ConvergenceRun): Promise<void> {
   run.emu.setFaults({});
   run.report.ups++;
   run.flags.orphanRisk = true;
+  // A user's order: put back a whole checkpoint, `pulumi cancel` (the killed run's lock), then an import if
+  // nothing was left to put back (an import takes the lock).
+  const lost = restoreKeptCheckpoint(run);
   const cancel = await run.lane.cli(["cancel", "--yes"]);
   if (cancel.code !== 0) run.note(`pulumi cancel: ${tail(cancel, 1)}`);
-  await restoreCheckpoint(run);
+  for (const stack of lost) await importLastExport(run, stack);
   run.lane.pendingCreatesExpected = true;
   try {
     await run.up();
@@ -420,26 +423,33 @@ async function killedUp(run: ConvergenceRun): Promise<void> {
 }
 
 /**
- * A kill that left the checkpoint unreadable gets a user's remedy (docs/known-limits.md): the newest whole copy
- * the file backend kept (./checkpoint-restore.ts), else `pulumi stack import` of the last export taken.
+ * A kill that left a checkpoint unreadable gets a user's remedy (docs/known-limits.md): the newest whole copy
+ * the file backend kept (./checkpoint-restore.ts). Returns the checkpoints with no such copy.
  */
-async function restoreCheckpoint(run: ConvergenceRun): Promise<void> {
+function restoreKeptCheckpoint(run: ConvergenceRun): string[] {
+  const lost: string[] = [];
   for (const r of restoreCutCheckpoints(join(run.lane.stack.workDir, "state"))) {
-    if (r.from !== undefined) {
-      run.note(`the kill cut the checkpoint ${r.stack}; restored the backend's own copy ${r.from}`);
-      continue;
-    }
-    const last = run.lane.lastExport;
-    if (last === undefined) {
-      run.diverge("checkpoint-lost", `${r.stack} is cut, and neither the backend nor the run kept a copy`);
-      continue;
-    }
-    const file = join(run.lane.stack.workDir, "last-export.json");
-    writeFileSync(file, last);
-    const imported = await run.lane.cli(["stack", "import", "--file", file]);
-    if (imported.code !== 0) run.diverge("checkpoint-import-failed", tail(imported));
-    else run.note(`the kill cut the checkpoint ${r.stack} and every copy; imported the last export`);
+    if (r.from === undefined) lost.push(r.stack);
+    else run.note(`the kill cut the checkpoint ${r.stack}; restored the backend's own copy ${r.from}`);
   }
+  return lost;
+}
+
+/** The last remedy for a cut checkpoint the backend kept no copy of: `pulumi stack import` of the last export. */
+async function importLastExport(run: ConvergenceRun, stack: string): Promise<void> {
+  const last = run.lane.lastExport;
+  if (last === undefined) {
+    run.diverge("checkpoint-lost", `${stack} is cut, and neither the backend nor the run kept a copy`);
+    return;
+  }
+  const file = join(run.lane.stack.workDir, "last-export.json");
+  writeFileSync(file, last);
+  const imported = await run.lane.cli(["stack", "import", "--file", file]);
+  if (imported.code !== 0) run.diverge("checkpoint-import-failed", tail(imported));
+  else
+    run.note(
+      `the kill cut the checkpoint ${stack} and every copy the backend keeps; imported the last export`,
+    );
 }
 
 async function refreshStep(run: ConvergenceRun, extra: string[] = []): Promise<void> {
