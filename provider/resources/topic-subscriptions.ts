@@ -61,9 +61,14 @@ export class TopicSubscriptions extends pulumi.dynamic.Resource {
       super(provider, name, props, resourceOptions(opts), "svc", "TopicSubscriptions");
       return;
     }
-    const args = argsOrState as TopicSubscriptionsArgs;
+    const { subscriberIds, ...args } = argsOrState as TopicSubscriptionsArgs;
+    const { subscriberIds: _output, ...outputOnly } = outputOnlyProps(topicSubscriptionsOutputsSchema);
     const props = {
-      ...outputOnlyProps(topicSubscriptionsOutputsSchema),
+      // First: the SDK serializes the properties in order, awaiting each, and `topicKey` is usually the
+      // topic's output, known only once the engine has done the topic's step. Thousands of subscriberIds
+      // serialized before it are serialized while the engine works, not after.
+      subscriberIds,
+      ...outputOnly,
       ...targetProps(opts),
       ...args,
       // The identifiers of its subscriptions derive from it (stable across runs; kept in state on rename).

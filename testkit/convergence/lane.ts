@@ -72,6 +72,11 @@ export class Lane {
   pendingCreatesExpected = false;
   /** Pending CREATE operations the last state export held. */
   pendingCreates = 0;
+  /**
+   * The last successful `pulumi stack export` (secrets encrypted, as a user keeps it): what a user imports
+   * when a killed `up` cut the checkpoint and every copy the backend keeps.
+   */
+  lastExport: string | undefined;
 
   private constructor(
     readonly project: ScratchProject,
@@ -166,6 +171,7 @@ export class Lane {
     this.scan(r.stdout, "state (pulumi stack export)");
     const urns = new Map<string, string>();
     if (r.code !== 0) return urns;
+    this.lastExport = r.stdout;
     const state = JSON.parse(r.stdout) as StackExport;
     const all = state.deployment.pending_operations ?? [];
     this.pendingCreates = all.filter((p) => p.type === "creating").length;

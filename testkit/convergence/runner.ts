@@ -9,10 +9,11 @@
  * relax the step they affect: a faulted `up` may fail, the next clean `up` must converge; after an
  * out-of-band change, `up` is checked again once a `refresh` ran.
  */
-import { copyFileSync, existsSync, readdirSync, readFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Emulator, startEmulator } from "../../emulator";
 import { AliasWatch } from "./alias-watch";
+import { restoreCutCheckpoints } from "./checkpoint-restore";
 import { convergenceFixtures, createForeignWorkflows } from "./fixtures";
 import { SUBSCRIBERS } from "./generator";
 import { Lane, type LaneResult, type LaneRuntime, secretsOf, tail } from "./lane";
@@ -400,11 +401,12 @@ async function killedUp(run: ConvergenceRun): Promise<void> {
   run.emu.setFaults({});
   run.report.ups++;
   run.flags.orphanRisk = true;
+  // A user's order: put back a whole checkpoint, `pulumi cancel` (the killed run's lock), then an import if
+  // nothing was left to put back (an import takes the lock).
+  const lost = restoreKeptCheckpoint(run);
   const cancel = await run.lane.cli(["cancel", "--yes"]);
   if (cancel.code !== 0) run.note(`pulumi cancel: ${tail(cancel, 1)}`);
-  if (restoreCutCheckpoint(run.lane.stack.workDir)) {
-    run.note("the kill cut the file backend's checkpoint write; restored the backend's own .bak (README)");
-  }
+  for (const stack of lost) await importLastExport(run, stack);
   run.lane.pendingCreatesExpected = true;
   try {
     await run.up();
@@ -418,6 +420,36 @@ async function killedUp(run: ConvergenceRun): Promise<void> {
     await refreshStep(run, ["--clear-pending-creates"]);
     await run.lane.exportState(true);
   }
+}
+
+/**
+ * A kill that left a checkpoint unreadable gets a user's remedy (docs/known-limits.md): the newest whole copy
+ * the file backend kept (./checkpoint-restore.ts). Returns the checkpoints with no such copy.
+ */
+function restoreKeptCheckpoint(run: ConvergenceRun): string[] {
+  const lost: string[] = [];
+  for (const r of restoreCutCheckpoints(join(run.lane.stack.workDir, "state"))) {
+    if (r.from === undefined) lost.push(r.stack);
+    else run.note(`the kill cut the checkpoint ${r.stack}; restored the backend's own copy ${r.from}`);
+  }
+  return lost;
+}
+
+/** The last remedy for a cut checkpoint the backend kept no copy of: `pulumi stack import` of the last export. */
+async function importLastExport(run: ConvergenceRun, stack: string): Promise<void> {
+  const last = run.lane.lastExport;
+  if (last === undefined) {
+    run.diverge("checkpoint-lost", `${stack} is cut, and neither the backend nor the run kept a copy`);
+    return;
+  }
+  const file = join(run.lane.stack.workDir, "last-export.json");
+  writeFileSync(file, last);
+  const imported = await run.lane.cli(["stack", "import", "--file", file]);
+  if (imported.code !== 0) run.diverge("checkpoint-import-failed", tail(imported));
+  else
+    run.note(
+      `the kill cut the checkpoint ${stack} and every copy the backend keeps; imported the last export`,
+    );
 }
 
 async function refreshStep(run: ConvergenceRun, extra: string[] = []): Promise<void> {
@@ -540,35 +572,5 @@ async function runSteps(run: ConvergenceRun, opts: RunOptions): Promise<void> {
       `[${script.tag}] ${i} ${describeStep(step)}: ${applied ? "" : "skipped "}${found > 0 ? `${found} DIVERGENCES` : "ok"} (${secs} s)`,
     );
     if (found > 0 && (opts.stopAtFirst ?? true)) break;
-  }
-}
-
-/**
- * The file backend writes the checkpoint in place: a SIGKILL in the middle of that write leaves it empty or
- * cut, and the next `up` fails with "failed to load checkpoint". The backend keeps the previous checkpoint
- * beside it (`<stack>.json.bak`); restoring it is the user's remedy (README, "Known limits"). Returns whether
- * a checkpoint had to be restored.
- */
-function restoreCutCheckpoint(workDir: string): boolean {
-  const stacks = join(workDir, "state", ".pulumi", "stacks");
-  if (!existsSync(stacks)) return false;
-  let restored = false;
-  for (const file of readdirSync(stacks, { recursive: true, encoding: "utf8" })) {
-    if (!file.endsWith(".json")) continue;
-    const path = join(stacks, file);
-    if (existsSync(`${path}.bak`) && !isJson(readFileSync(path, "utf8"))) {
-      copyFileSync(`${path}.bak`, path);
-      restored = true;
-    }
-  }
-  return restored;
-}
-
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
   }
 }
