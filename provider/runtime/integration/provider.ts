@@ -83,6 +83,11 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
         .digest("hex")
         .slice(0, 32);
       const idempotencyKey = `pulumi-svc:integration:${digest}:${randomUUID()}`;
+      const adopted = inputs.adopt === true ? await this.adoptExisting(inputs) : undefined;
+      if (adopted !== undefined) {
+        const id = idOf(adopted);
+        return { id, outs: this.creates.stamp(id, toOutputs(adopted, inputs), undefined) };
+      }
       this.changed();
       let created: Integration;
       try {
@@ -168,6 +173,45 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
    */
   private async takeOver(inputs: IntegrationInputs, conflict: ConflictError): Promise<Integration> {
     const existing = await this.existingFor(inputs, conflict);
+    await this.refuseElsewhere(inputs, existing);
+    if (!mayTakeOver(inputs, existing, conflict)) {
+      throw new Error(
+        `svc: create: integration "${inputs.identifier}" already exists (id ${idOf(existing)}) and this resource did not create it ` +
+          "(its identifier was set explicitly, so it may belong to another stack or to someone else). " +
+          "To take it over, set `adopt: true` on this resource (its settings and credentials will be replaced); " +
+          "otherwise choose another identifier.",
+      );
+    }
+    return this.writeOver(inputs, existing);
+  }
+
+  /**
+   * With `adopt`: the live integration holding the identifier, looked up before any write, taken over (and
+   * updated only where it differs from the declaration: adopting what is declared writes nothing); undefined
+   * when there is none (then the create goes on).
+   */
+  private async adoptExisting(inputs: IntegrationInputs): Promise<Integration | undefined> {
+    const all = await this.lists.get();
+    const candidates = all.filter((i) => i.identifier === inputs.identifier && i.deleted !== true);
+    if (candidates.length !== 1) return undefined;
+    const existing = candidates[0]!;
+    await this.refuseElsewhere(inputs, existing);
+    return this.writeOver(inputs, existing);
+  }
+
+  /** The existing integration updated to the declaration, or as it is when nothing differs. */
+  private async writeOver(inputs: IntegrationInputs, existing: Integration): Promise<Integration> {
+    if (!diffIntegration(toOutputs(existing, {}), inputs).changes) return existing;
+    this.changed();
+    try {
+      return await this.session.client().integrations.update(idOf(existing), toUpdateBody(inputs));
+    } finally {
+      this.changed();
+    }
+  }
+
+  /** Fails when the existing integration is of another provider or channel, or of another environment. */
+  private async refuseElsewhere(inputs: IntegrationInputs, existing: Integration): Promise<void> {
     const id = idOf(existing);
     if (existing.providerId !== inputs.providerId || existing.channel !== inputs.channel) {
       throw new Error(
@@ -188,15 +232,6 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
           `or remove it with a key of its environment first (${KEY_CHANGES_DOC}).`,
       );
     }
-    if (!mayTakeOver(inputs, existing, conflict)) {
-      throw new Error(
-        `svc: create: integration "${inputs.identifier}" already exists (id ${id}) and this resource did not create it ` +
-          "(its identifier was set explicitly, so it may belong to another stack or to someone else). " +
-          "To take it over, set `adopt: true` on this resource (its settings and credentials will be replaced); " +
-          "otherwise choose another identifier.",
-      );
-    }
-    return this.session.client().integrations.update(id, toUpdateBody(inputs));
   }
 
   /** The one live integration the conflict is about (in the resource's environment, when it names one). */
