@@ -97,14 +97,18 @@ export async function seedTopic(emu: Emulator, topicKey: string, name: string, k
 }
 
 /** The engine test's environment (see the file header); `siblingKey` is another environment's key. */
-export async function seedDashboardEnvironment(emu: Emulator, siblingKey: string): Promise<void> {
+export async function seedDashboardEnvironment(
+  emu: Emulator,
+  siblingKey: string,
+  credentials: { slack?: string } = {},
+): Promise<void> {
   await seedIntegration(emu, {
     providerId: "slack",
     channel: "chat",
     name: "Team Slack",
     identifier: "team-slack",
     active: true,
-    credentials: { applicationId: "A1" },
+    credentials: { applicationId: credentials.slack ?? "A1" },
   });
   await seedIntegration(emu, {
     providerId: "sendgrid",

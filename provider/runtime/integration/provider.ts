@@ -6,7 +6,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { ConflictError, NotFoundError } from "../../../sdk/errors";
-import type { Integration } from "../../../sdk/schemas";
+import { type Integration, missingCredentialKeys } from "../../../sdk/schemas";
 import type { ConfigSource } from "../../config";
 import { defaultIdentifier, keepDefaultIdentifier } from "../../default-identifier";
 import type { IntegrationInputs, IntegrationOutputs } from "../../model/integration-schema";
@@ -14,6 +14,7 @@ import { KEY_CHANGES_DOC } from "../../model/key-environment";
 import type { CreateOutcome, DiffOutcome, ReadOutcome, UpdateOutcome } from "../../model/pulumi-results";
 import { canonical } from "../../model/values";
 import { concealSecretInputs } from "../shared/check-failures";
+import { type EngineLog, engineLog } from "../shared/engine-log";
 import { integrationsChanged } from "../shared/integration-directory";
 import { ListCache } from "../shared/list-cache";
 import { carryWriteId, ReplacementGuard, type Stamped } from "../shared/replacement-guard";
@@ -34,6 +35,8 @@ import {
 export interface IntegrationProviderOptions extends ServiceSessionOptions {
   /** How long a list answer is shared between reads (default 2 s). */
   listTtlMs?: number;
+  /** Where warnings go (default: the engine that started this process, if any). */
+  log?: EngineLog;
 }
 
 /** What read answers for an Integration. */
@@ -46,9 +49,11 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
   private readonly lists: ListCache<Integration[]>;
   /** Creates of this deployment: the old half of a replacement that took its object over leaves it. */
   private readonly creates = new ReplacementGuard();
+  private readonly log: EngineLog | undefined;
 
   constructor(options: IntegrationProviderOptions = {}) {
     this.session = new ServiceSession(options);
+    this.log = options.log ?? engineLog();
     this.lists = new ListCache(() => this.session.client().integrations.list(), options.listTtlMs);
   }
 
@@ -99,8 +104,24 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
         this.changed();
       }
       const id = idOf(created);
+      await this.warnWithoutCredentials(inputs);
       return { id, outs: this.creates.stamp(id, toOutputs(created, inputs), undefined) };
     });
+  }
+
+  /**
+   * A new integration made without credentials that its provider needs (an adopting program run against
+   * another service, whose credentials config is unset): said in the engine's output, naming the keys.
+   */
+  private async warnWithoutCredentials(inputs: IntegrationInputs): Promise<void> {
+    if (inputs.credentials !== undefined) return;
+    const missing = missingCredentialKeys(inputs.providerId, {});
+    if (missing.length === 0) return;
+    await this.log?.warn(
+      `svc: integration "${inputs.identifier}" was created without credentials (its provider ${inputs.providerId} needs ` +
+        `${missing.join(", ")}); declare its \`credentials\` (a program written by svc-export reads them from the ` +
+        "secret config key its README names: `pulumi config set --secret --path '<key>.<field>' <value>`), then `pulumi up`.",
+    );
   }
 
   /**
