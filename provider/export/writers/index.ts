@@ -5,6 +5,7 @@ import { ExportInputError } from "../project-folder";
 import { type LanguageNotes, readme } from "../readme";
 import type { ProjectFiles } from "./files";
 import { writeNode } from "./node";
+import { writePython } from "./python";
 import { writeYaml } from "./yaml";
 
 /** Every `--language` value of the public surface. */
@@ -28,6 +29,14 @@ const WRITERS: Partial<Record<Language, Writer>> = {
   typescript: {
     notes: { title: "TypeScript", install: ["npm install"], credentialsFromConfig: true },
     files: (project, version) => writeNode(project, true, { pulumi: PULUMI_NODE_VERSION, svc: version }),
+  },
+  python: {
+    notes: {
+      title: "Python",
+      install: ["python3 -m venv venv && venv/bin/pip install -r requirements.txt"],
+      credentialsFromConfig: true,
+    },
+    files: (project, version) => writePython(project, version),
   },
   javascript: {
     notes: { title: "JavaScript", install: ["npm install"], credentialsFromConfig: true },

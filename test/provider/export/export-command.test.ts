@@ -99,6 +99,21 @@ describe("svc-export", () => {
     );
   });
 
+  it("writes a Python project on the generated SDK: snake_case arguments and typed keys, map keys as stored", async () => {
+    const dir = join(root, "py");
+    const { code } = await run(["--language", "python", "--out", dir], envOf(emu));
+    expect(code).toBe(0);
+    expect(readdirSync(dir).sort()).toEqual(["Pulumi.yaml", "README.md", "__main__.py", "requirements.txt"]);
+    const program = readFileSync(join(dir, "__main__.py"), "utf8");
+    expect(program).toContain('identifier=f"team-slack{identifier_suffix}",');
+    expect(program).toContain('credentials=config.get_secret_object("teamSlackCredentials"),');
+    expect(program).toContain('"editor_type": "html",');
+    expect(program).toContain('"read_only": False,');
+    // controls are a map: their keys stay the service's; the layout is a reference.
+    expect(program).toContain('"layoutId": brand.layout_id,');
+    expect(program).toContain('"editorType": "html",');
+  });
+
   it("bad input: one line naming what to do, a non-zero exit, nothing written", async () => {
     const dir = join(root, "bad");
     const cases: [string[], Record<string, string | undefined>, RegExp][] = [
