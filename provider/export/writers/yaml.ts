@@ -13,7 +13,7 @@ const YAML_WORDS = /^(true|false|null|yes|no|on|off|y|n|~)$/i;
 
 /** A string as a YAML scalar, with Pulumi YAML's `${` escaped. */
 function scalar(text: string): string {
-  const escaped = text.replaceAll("${", "$${");
+  const escaped = text.replaceAll("${", () => "$${");
   if (
     PLAIN_STRING.test(escaped) &&
     !YAML_WORDS.test(escaped) &&
@@ -31,7 +31,7 @@ function key(k: string): string {
 /** A value inline (a scalar, a reference, or an empty collection), or undefined when it needs a block. */
 function inline(v: ExportValue): string | undefined {
   if (v instanceof Ref) return `\${${v.resource}.${v.property}}`;
-  if (v instanceof Concat) return JSON.stringify(`${v.prefix.replaceAll("${", "$${")}\${${v.config.key}}`);
+  if (v instanceof Concat) return JSON.stringify(`${v.prefix.replaceAll("${", () => "$${")}\${${v.config.key}}`);
   if (v instanceof ConfigValue) return `\${${v.key}}`;
   if (v === null) return "null";
   if (typeof v === "string") return scalar(v);

@@ -71,6 +71,8 @@ describe("svc-export", () => {
     expect(program).not.toContain("prod-twilio");
     expect(program).toContain("layoutId: ${brand.layoutId}");
     expect(program).toContain("key: ops:on-call");
+    // Content holding `${` is escaped for Pulumi YAML's interpolation.
+    expect(program).toContain('subject: "Welcome to $${acme}"');
     expect(program.match(/adopt: true/g)?.length).toBe(2 + 1 + 2 + 2); // integrations, layout, workflows, topics
     expect(err.join("\n")).toMatch(/left out: workflow "bridge-flow": origin external/);
     expect(filesOf(dir)).not.toContain(emu.apiKey);
