@@ -23,6 +23,7 @@ export function everyStep(layoutId: string | undefined): Record<string, unknown>
       name: "Mail",
       type: "email",
       controlValues: {
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: content a YAML program must escape
         subject: "Welcome to ${acme}",
         body: "<p>Hello {{subscriber.firstName}}</p>",
         editorType: "html",

@@ -31,7 +31,8 @@ function key(k: string): string {
 /** A value inline (a scalar, a reference, or an empty collection), or undefined when it needs a block. */
 function inline(v: ExportValue): string | undefined {
   if (v instanceof Ref) return `\${${v.resource}.${v.property}}`;
-  if (v instanceof Concat) return JSON.stringify(`${v.prefix.replaceAll("${", () => "$${")}\${${v.config.key}}`);
+  if (v instanceof Concat)
+    return JSON.stringify(`${v.prefix.replaceAll("${", () => "$${")}\${${v.config.key}}`);
   if (v instanceof ConfigValue) return `\${${v.key}}`;
   if (v === null) return "null";
   if (typeof v === "string") return scalar(v);

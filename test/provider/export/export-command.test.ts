@@ -67,8 +67,10 @@ describe("svc-export", () => {
     const program = readFileSync(join(dir, "Pulumi.yaml"), "utf8");
     expect(program).toMatch(/^name: acme\nruntime: yaml\n/);
     expect(program).toContain("type: svc:index:Integration");
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: Pulumi YAML's interpolation, literally
     expect(program).toContain('identifier: "team-slack${identifierSuffix}"');
     expect(program).not.toContain("prod-twilio");
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: Pulumi YAML's interpolation, literally
     expect(program).toContain("layoutId: ${brand.layoutId}");
     expect(program).toContain("key: ops:on-call");
     // Content holding `${` is escaped for Pulumi YAML's interpolation.
