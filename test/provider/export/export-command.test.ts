@@ -19,6 +19,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../../emulator";
 import { runExport } from "../../../provider/export/cli";
+import { call } from "../../../testkit/emulator-http";
 import { seedDashboardEnvironment } from "../../../testkit/export-seed";
 
 let emu: Emulator;
@@ -116,6 +117,29 @@ describe("svc-export", () => {
     // controls are a map: their keys stay the service's; the layout is a reference.
     expect(program).toContain('"layoutId": brand.layout_id,');
     expect(program).toContain('"editorType": "html",');
+  });
+
+  it("--with-subscriptions: each topic's subscribers as TopicSubscriptions naming the topic by reference", async () => {
+    emu.seed({ subscribers: [{ subscriberId: "alice" }, { subscriberId: "bob" }] });
+    const subscribed = await call(emu, "POST", "/v2/topics/beta-users/subscriptions", {
+      body: { subscriptions: ["bob", "alice"] },
+    });
+    expect(subscribed.status, JSON.stringify(subscribed.body)).toBe(201);
+    const dir = join(root, "subs");
+    const { code } = await run(
+      ["--language", "yaml", "--out", dir, "--with-subscriptions", "--only", "topics"],
+      envOf(emu),
+    );
+    expect(code).toBe(0);
+    const program = readFileSync(join(dir, "Pulumi.yaml"), "utf8");
+    expect(program).not.toContain("svc:index:Workflow");
+    expect(program).toMatch(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: Pulumi YAML's interpolation, literally
+      /type: svc:index:TopicSubscriptions\n {4}properties:\n {6}topicKey: \$\{betaUsers\.key\}\n {6}subscriberIds:\n {8}- alice\n {8}- bob\n/,
+    );
+    expect(readFileSync(join(dir, "README.md"), "utf8")).toContain(
+      "the subscribers must\nexist in the target",
+    );
   });
 
   it("bad input: one line naming what to do, a non-zero exit, nothing written", async () => {
