@@ -97,6 +97,6 @@ export function writePython(project: ExportProject, version: string): ProjectFil
   return {
     "Pulumi.yaml": `name: ${project.project}\nruntime:\n  name: python\n  options:\n    toolchain: pip\n    virtualenv: venv\ndescription: The svc environment "${project.environment.name}", exported by svc-export\n`,
     "__main__.py": program(project),
-    "requirements.txt": `pulumi>=3.0.0,<4.0.0\npulumi-svc==${version}\n`,
+    "requirements.txt": `pulumi>=3.0.0,<4.0.0\npulumi_svc==${version}\n`,
   };
 }
