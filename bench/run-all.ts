@@ -24,6 +24,7 @@ export const ORDER = [
   "convergence",
   "workflows",
   "topics",
+  "export",
 ];
 
 /** Outcome of one benchmark. */

@@ -22,6 +22,11 @@ export const topicArgsSchema = z.strictObject({
    * many there are. Changing it is an update that sends no request.
    */
   forceDestroy: z.boolean().optional(),
+  /**
+   * When a topic with the same `key` already exists in the environment, take it over (rename it to this
+   * resource's name when it differs; the same name writes nothing) instead of failing. A flag, never a change.
+   */
+  adopt: z.boolean().optional(),
 });
 
 /** The inputs the provider receives: the resource always sends a key, with its origin when it chose it. */

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import type * as exportCli from "../export/cli";
 /**
  * `pulumi-resource-svc`: the resource provider plugin of pulumi-svc. The Pulumi engine starts it (found on
  * PATH, through `plugins: providers:` in Pulumi.yaml, or installed with `pulumi plugin install resource svc
@@ -11,6 +12,16 @@ import type * as server from "./server";
 
 async function main(): Promise<void> {
   assertSupportedNode("plugin");
+  // `pulumi-resource-svc export ...`: the export command, for users without Node.js (the engine passes an address).
+  if (process.argv[2] === "export") {
+    const { runExport } = require("../export/cli") as typeof exportCli;
+    process.exitCode = await runExport(process.argv.slice(3), {
+      env: process.env,
+      stderr: (line) => process.stderr.write(`${line}\n`),
+      stdout: (line) => process.stdout.write(`${line}\n`),
+    });
+    return;
+  }
   const { startPluginServer } = require("./server") as typeof server;
   const running = await startPluginServer();
   // The engine reads the port from the first line of stdout.

@@ -137,4 +137,11 @@ describe("npm pack", () => {
     expect(existsSync(join(root, cli ?? ""))).toBe(true);
     expect(readFileSync(join(root, cli ?? ""), "utf8").startsWith("#!/usr/bin/env node\n")).toBe(true);
   });
+
+  it("the export command ships as the bin svc-export, runnable by npx", () => {
+    const cli = manifest.bin?.["svc-export"];
+    expect(cli).toBe("dist/provider/export/main.js");
+    expect(existsSync(join(root, cli ?? ""))).toBe(true);
+    expect(readFileSync(join(root, cli ?? ""), "utf8").startsWith("#!/usr/bin/env node\n")).toBe(true);
+  });
 });

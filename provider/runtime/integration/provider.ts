@@ -6,7 +6,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { ConflictError, NotFoundError } from "../../../sdk/errors";
-import type { Integration } from "../../../sdk/schemas";
+import { type Integration, missingCredentialKeys } from "../../../sdk/schemas";
 import type { ConfigSource } from "../../config";
 import { defaultIdentifier, keepDefaultIdentifier } from "../../default-identifier";
 import type { IntegrationInputs, IntegrationOutputs } from "../../model/integration-schema";
@@ -14,6 +14,7 @@ import { KEY_CHANGES_DOC } from "../../model/key-environment";
 import type { CreateOutcome, DiffOutcome, ReadOutcome, UpdateOutcome } from "../../model/pulumi-results";
 import { canonical } from "../../model/values";
 import { concealSecretInputs } from "../shared/check-failures";
+import { type EngineLog, engineLog } from "../shared/engine-log";
 import { integrationsChanged } from "../shared/integration-directory";
 import { ListCache } from "../shared/list-cache";
 import { carryWriteId, ReplacementGuard, type Stamped } from "../shared/replacement-guard";
@@ -34,6 +35,8 @@ import {
 export interface IntegrationProviderOptions extends ServiceSessionOptions {
   /** How long a list answer is shared between reads (default 2 s). */
   listTtlMs?: number;
+  /** Where warnings go (default: the engine that started this process, if any). */
+  log?: EngineLog;
 }
 
 /** What read answers for an Integration. */
@@ -46,9 +49,11 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
   private readonly lists: ListCache<Integration[]>;
   /** Creates of this deployment: the old half of a replacement that took its object over leaves it. */
   private readonly creates = new ReplacementGuard();
+  private readonly log: EngineLog | undefined;
 
   constructor(options: IntegrationProviderOptions = {}) {
     this.session = new ServiceSession(options);
+    this.log = options.log ?? engineLog();
     this.lists = new ListCache(() => this.session.client().integrations.list(), options.listTtlMs);
   }
 
@@ -83,6 +88,11 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
         .digest("hex")
         .slice(0, 32);
       const idempotencyKey = `pulumi-svc:integration:${digest}:${randomUUID()}`;
+      const adopted = inputs.adopt === true ? await this.adoptExisting(inputs) : undefined;
+      if (adopted !== undefined) {
+        const id = idOf(adopted);
+        return { id, outs: this.creates.stamp(id, toOutputs(adopted, inputs), undefined) };
+      }
       this.changed();
       let created: Integration;
       try {
@@ -94,8 +104,24 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
         this.changed();
       }
       const id = idOf(created);
+      await this.warnWithoutCredentials(inputs);
       return { id, outs: this.creates.stamp(id, toOutputs(created, inputs), undefined) };
     });
+  }
+
+  /**
+   * A new integration made without credentials that its provider needs (an adopting program run against
+   * another service, whose credentials config is unset): said in the engine's output, naming the keys.
+   */
+  private async warnWithoutCredentials(inputs: IntegrationInputs): Promise<void> {
+    if (inputs.credentials !== undefined) return;
+    const missing = missingCredentialKeys(inputs.providerId, {});
+    if (missing.length === 0) return;
+    await this.log?.warn(
+      `svc: integration "${inputs.identifier}" was created without credentials (its provider ${inputs.providerId} needs ` +
+        `${missing.join(", ")}); declare its \`credentials\` (a program written by svc-export reads them from the ` +
+        "secret config key its README names: `pulumi config set --secret --path '<key>.<field>' <value>`), then `pulumi up`.",
+    );
   }
 
   /**
@@ -168,6 +194,45 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
    */
   private async takeOver(inputs: IntegrationInputs, conflict: ConflictError): Promise<Integration> {
     const existing = await this.existingFor(inputs, conflict);
+    await this.refuseElsewhere(inputs, existing);
+    if (!mayTakeOver(inputs, existing, conflict)) {
+      throw new Error(
+        `svc: create: integration "${inputs.identifier}" already exists (id ${idOf(existing)}) and this resource did not create it ` +
+          "(its identifier was set explicitly, so it may belong to another stack or to someone else). " +
+          "To take it over, set `adopt: true` on this resource (its settings and credentials will be replaced); " +
+          "otherwise choose another identifier.",
+      );
+    }
+    return this.writeOver(inputs, existing);
+  }
+
+  /**
+   * With `adopt`: the live integration holding the identifier, looked up before any write, taken over (and
+   * updated only where it differs from the declaration: adopting what is declared writes nothing); undefined
+   * when there is none (then the create goes on).
+   */
+  private async adoptExisting(inputs: IntegrationInputs): Promise<Integration | undefined> {
+    const all = await this.lists.get();
+    const candidates = all.filter((i) => i.identifier === inputs.identifier && i.deleted !== true);
+    if (candidates.length !== 1) return undefined;
+    const existing = candidates[0]!;
+    await this.refuseElsewhere(inputs, existing);
+    return this.writeOver(inputs, existing);
+  }
+
+  /** The existing integration updated to the declaration, or as it is when nothing differs. */
+  private async writeOver(inputs: IntegrationInputs, existing: Integration): Promise<Integration> {
+    if (!diffIntegration(toOutputs(existing, {}), inputs).changes) return existing;
+    this.changed();
+    try {
+      return await this.session.client().integrations.update(idOf(existing), toUpdateBody(inputs));
+    } finally {
+      this.changed();
+    }
+  }
+
+  /** Fails when the existing integration is of another provider or channel, or of another environment. */
+  private async refuseElsewhere(inputs: IntegrationInputs, existing: Integration): Promise<void> {
     const id = idOf(existing);
     if (existing.providerId !== inputs.providerId || existing.channel !== inputs.channel) {
       throw new Error(
@@ -188,15 +253,6 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
           `or remove it with a key of its environment first (${KEY_CHANGES_DOC}).`,
       );
     }
-    if (!mayTakeOver(inputs, existing, conflict)) {
-      throw new Error(
-        `svc: create: integration "${inputs.identifier}" already exists (id ${id}) and this resource did not create it ` +
-          "(its identifier was set explicitly, so it may belong to another stack or to someone else). " +
-          "To take it over, set `adopt: true` on this resource (its settings and credentials will be replaced); " +
-          "otherwise choose another identifier.",
-      );
-    }
-    return this.session.client().integrations.update(id, toUpdateBody(inputs));
   }
 
   /** The one live integration the conflict is about (in the resource's environment, when it names one). */

@@ -222,6 +222,8 @@ export class LayoutProvider implements dynamic.ResourceProvider {
           "replaced by the declared ones); otherwise choose another layoutId.",
       );
     }
+    // Adopting what is already declared writes nothing (an exported environment adopts with no write).
+    if (!diffLayout(toOutputs(existing, UNUSED), inputs).changes) return existing;
     return this.session.client().layouts.update(existing._id, toUpdateBody(inputs));
   }
 }

@@ -3,9 +3,10 @@
  * key's environment (`/v2/topics`). The resource id is the topic's key.
  *
  * - create: GET the key first. The service's POST is an upsert (`upsert-topic.usecase.ts`): it would rename
- *   someone else's topic without a word. A topic already there is taken over only when the key is this
- *   resource's default one (no one else can have made it, so a re-run after a lost answer never fails);
- *   otherwise the create fails naming it and how to import it. The POST then says `failIfExists`, so a topic
+ *   someone else's topic without a word. A topic already there is taken over only with `adopt`, or when the
+ *   key is this resource's default one (no one else can have made it, so a re-run after a lost answer never
+ *   fails); otherwise the create fails naming it and how to adopt it. Taking over a topic of the declared
+ *   name writes nothing. The POST then says `failIfExists`, so a topic
  *   made between the GET and the POST is refused too (409).
  * - update: PATCH the name (a new `forceDestroy` alone sends nothing).
  * - read: GET by key; a topic gone answers `{}`.
@@ -182,15 +183,16 @@ function refusal(key: string): Error {
   return new Error(
     `svc: create: topic "${key}" already exists in the API key's environment and this resource did not create it ` +
       "(its key was set explicitly, so it may belong to the application or to another stack). To manage it here, " +
-      `import it (the \`import\` resource option, or \`pulumi import\`, with the id "${key}"); otherwise choose another key.`,
+      "set `adopt: true` on this resource (its name is then replaced by the declared one); otherwise choose another key.",
   );
 }
 
 /**
- * Whether an existing topic with this resource's key may be taken over without asking: the key is this
- * resource's default one (recomputed from the project, stack and name the resource sent).
+ * Whether an existing topic with this resource's key may be taken over: the user said so (`adopt`), or the
+ * key is this resource's default one (recomputed from the project, stack and name the resource sent).
  */
 export function mayTakeOverTopic(inputs: TopicInputs): boolean {
+  if (inputs.adopt === true) return true;
   const origin = inputs.defaultIdentifierOf;
   return origin !== undefined && defaultIdentifier(origin) === inputs.key;
 }

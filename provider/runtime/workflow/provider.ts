@@ -206,6 +206,8 @@ export class WorkflowProvider implements dynamic.ResourceProvider {
           "be replaced by the declared ones); otherwise choose another workflowId.",
       );
     }
+    // Adopting what is already declared writes nothing (an exported environment adopts with no write).
+    if (!diffWorkflow(toOutputs(existing), inputs).changes) return existing;
     return this.session.client().workflows.update(existing._id, toUpdateBody(inputs, existing));
   }
 }

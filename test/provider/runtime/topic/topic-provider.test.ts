@@ -1,6 +1,6 @@
 /**
  * The Topic and TopicSubscriptions providers called directly against the emulator: a default key, a taken
- * key refused, rename, the destroy that refuses a topic still holding others' subscriptions unless
+ * key refused (and taken over with `adopt`, writing nothing when the name is the same), rename, the destroy that refuses a topic still holding others' subscriptions unless
  * `forceDestroy`; subscriptions synced as a set in batches of 100, the application's subscription untouched
  * through update and destroy, an unknown subscriber failing the update by name while the rest is written,
  * refresh, a no-op diff with no request.
@@ -108,6 +108,16 @@ describe("Topic", () => {
     const err = await failure(p.create(await topicInputs(p, { key: "app-topic", name: "Mine" })));
     expect(String(err)).toContain('topic "app-topic" already exists');
     expect((await client(e).topics.get("app-topic")).name).toBe("The app's");
+    expect(String(err)).toContain("adopt: true");
+
+    // adopt takes it over: the same name writes nothing, another name is one PATCH.
+    e.resetRequests();
+    const same = await p.create(await topicInputs(p, { key: "app-topic", name: "The app's", adopt: true }));
+    expect(same).toMatchObject({ id: "app-topic", outs: { key: "app-topic", name: "The app's" } });
+    expect(e.requests.filter((r) => r.method !== "GET")).toEqual([]);
+    await p.create(await topicInputs(p, { key: "app-topic", name: "Mine", adopt: true }));
+    expect(e.requests.filter((r) => r.method !== "GET").map((r) => r.method)).toEqual(["PATCH"]);
+    expect((await client(e).topics.get("app-topic")).name).toBe("Mine");
 
     const updated = await p.update(created.id, created.outs as TopicOutputs, { ...inputs, name: "Beta 2" });
     expect(updated.outs.name).toBe("Beta 2");

@@ -1,0 +1,57 @@
+/**
+ * Workflows of the key's environment (`/v2/workflows`): the dashboard's (origin `svc-cloud`) are read whole
+ * and declared by workflowId with `adopt`, in the form read answers (../../runtime/workflow/model.ts,
+ * stored-form.ts: what the service rewrites, as it previews clean). Workflows another tool owns (the
+ * code-first framework's, origin `external`; the v1 dashboard's) are left out and listed. An email step's
+ * `layoutId` naming an exported layout becomes a reference to it.
+ */
+import type { WorkflowListItem } from "../../../sdk/schemas";
+import { forEachLimited } from "../../runtime/shared/for-each-limited";
+import { inputsOf, toOutputs } from "../../runtime/workflow/model";
+import type { ExportKind, FoundObject } from "../kind";
+import { type ExportValue, isPlainObject, Ref } from "../model";
+
+/** The origin of workflows the dashboard and the API make. */
+const DASHBOARD_ORIGIN = "svc-cloud";
+
+export const workflowKind: ExportKind = {
+  name: "workflows",
+  word: "workflow",
+  async read(ctx) {
+    const listed: WorkflowListItem[] = [];
+    for await (const w of ctx.client.workflows.listAll({ limit: 100 })) listed.push(w);
+    const ours = listed.filter((w) => {
+      if (w.origin === DASHBOARD_ORIGIN) return true;
+      ctx.leaveOut(
+        `workflow "${w.workflowId}": origin ${w.origin}, owned by another tool (not the dashboard's)`,
+      );
+      return false;
+    });
+    const out: FoundObject[] = [];
+    let done = 0;
+    await forEachLimited(ours, ctx.concurrency, async (item) => {
+      const whole = await ctx.client.workflows.get(item.workflowId);
+      const inputs = inputsOf(toOutputs(whole)) as Record<string, ExportValue>;
+      out.push({
+        type: "Workflow",
+        identifier: whole.workflowId,
+        describe: `workflow "${whole.workflowId}"`,
+        props: { ...inputs, adopt: true },
+      });
+      ctx.progress("workflows", ++done, ours.length);
+    });
+    return out;
+  },
+  link(found, lookup) {
+    const steps = found.props.steps;
+    if (!Array.isArray(steps)) return found.props;
+    const linked = steps.map((step) => {
+      if (!isPlainObject(step) || step.type !== "email" || !isPlainObject(step.controls)) return step;
+      const layoutId = step.controls.layoutId;
+      const name = typeof layoutId === "string" ? lookup("Layout", layoutId) : undefined;
+      if (name === undefined) return step;
+      return { ...step, controls: { ...step.controls, layoutId: new Ref(name, "layoutId") } };
+    });
+    return { ...found.props, steps: linked };
+  },
+};

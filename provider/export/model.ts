@@ -1,0 +1,102 @@
+/**
+ * The language-neutral model of an exported environment: the resources a program declares, each with the
+ * properties it sets (plain JSON, references to another resource's output, or values read from the stack's
+ * config), the config keys the program reads, and what was left out. Every writer (./writers/) renders the
+ * same model; every kind (./kinds/) adds its resources to it.
+ */
+
+/** A reference to an output of another exported resource (an email step's `layoutId: layout.layoutId`). */
+export class Ref {
+  constructor(
+    /** The program name of the resource referred to ({@link ExportedResource.name}). */
+    readonly resource: string,
+    /** The output property, camelCase as in the schema. */
+    readonly property: string,
+  ) {}
+}
+
+/** A value the program reads from the stack's config (a secret object, or a string appended to a literal). */
+export class ConfigValue {
+  constructor(
+    /** The config key in the project's namespace (`pulumi config set [--secret] <key>`). */
+    readonly key: string,
+    /** A secret object (credentials), absent while unset; else a string defaulting to "". */
+    readonly shape: "secretObject" | "suffix",
+  ) {}
+}
+
+/** A literal string followed by a config value (`identifier: "slack" + identifierSuffix`). */
+export class Concat {
+  constructor(
+    readonly prefix: string,
+    readonly config: ConfigValue,
+  ) {}
+}
+
+/** A property value of the model: JSON, or one of the classes above (anywhere in the tree). */
+export type ExportValue =
+  | string
+  | number
+  | boolean
+  | null
+  | Ref
+  | ConfigValue
+  | Concat
+  | ExportValue[]
+  | { [key: string]: ExportValue };
+
+/** The resource types an export declares: the class of `pulumi-svc` and its plugin token `svc:index:<Type>`. */
+export type ExportType = "Integration" | "Workflow" | "Layout" | "Topic" | "TopicSubscriptions";
+
+/** One resource of the program. */
+export interface ExportedResource {
+  /** The kind's name in `--only` (`integrations`, `workflows`, ...). */
+  kind: string;
+  /** The resource type. */
+  type: ExportType;
+  /** The program name: a camelCase identifier, unique in the project, valid in every language (./names.ts). */
+  name: string;
+  /** What the resource is in the service, for the README and progress (`workflow "welcome"`). */
+  describe: string;
+  /** The properties, in the order written. */
+  props: Record<string, ExportValue>;
+}
+
+/** A config key the program reads, for Pulumi.yaml (YAML) and the README. */
+export interface ExportConfig {
+  key: string;
+  /** `secretObject`: a secret object, optional; `suffix`: a string, default "". */
+  shape: ConfigValue["shape"];
+  /** One line: what it is for. */
+  purpose: string;
+}
+
+/** The whole exported environment. */
+export interface ExportProject {
+  /** The Pulumi project name. */
+  project: string;
+  /** The environment read (`Development`, ...) and its id, for the README. */
+  environment: { id: string; name: string };
+  resources: ExportedResource[];
+  config: ExportConfig[];
+  /** One line each: what was read but left out, and why (printed on stderr and in the README). */
+  leftOut: string[];
+  /** Whether subscriptions were exported (the README then says subscribers must exist first). */
+  withSubscriptions: boolean;
+}
+
+/** Whether a value is a plain JSON object of the model (not a class instance, not an array). */
+export function isPlainObject(v: unknown): v is Record<string, ExportValue> {
+  return (
+    v !== null && typeof v === "object" && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype
+  );
+}
+
+/** The config keys a resource's properties read, in order of appearance. */
+export function configOf(value: ExportValue): ConfigValue[] {
+  if (value instanceof ConfigValue) return [value];
+  if (value instanceof Concat) return [value.config];
+  if (Array.isArray(value)) return value.flatMap(configOf);
+  if (isPlainObject(value)) return Object.values(value).flatMap(configOf);
+  return [];
+}

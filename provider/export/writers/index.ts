@@ -1,0 +1,61 @@
+/** The languages `svc-export` writes, each a writer over the same model, with its README. */
+
+import type { ExportProject } from "../model";
+import { ExportInputError } from "../project-folder";
+import { type LanguageNotes, readme } from "../readme";
+import type { ProjectFiles } from "./files";
+import { writeNode } from "./node";
+import { writePython } from "./python";
+import { writeYaml } from "./yaml";
+
+/** Every `--language` value of the public surface. */
+export const LANGUAGES = ["typescript", "javascript", "python", "go", "yaml", "csharp"] as const;
+/** One of {@link LANGUAGES}. */
+export type Language = (typeof LANGUAGES)[number];
+
+/** The version of @pulumi/pulumi a generated Node.js project asks for (the one this package is tested with). */
+const PULUMI_NODE_VERSION = "3.270.0";
+
+interface Writer {
+  notes: LanguageNotes;
+  files(project: ExportProject, version: string): ProjectFiles;
+}
+
+const WRITERS: Partial<Record<Language, Writer>> = {
+  yaml: {
+    notes: { title: "Pulumi YAML", install: [], credentialsFromConfig: false },
+    files: (project) => writeYaml(project),
+  },
+  typescript: {
+    notes: { title: "TypeScript", install: ["npm install"], credentialsFromConfig: true },
+    files: (project, version) => writeNode(project, true, { pulumi: PULUMI_NODE_VERSION, svc: version }),
+  },
+  python: {
+    notes: {
+      title: "Python",
+      install: ["python3 -m venv venv && venv/bin/pip install -r requirements.txt"],
+      credentialsFromConfig: true,
+    },
+    files: (project, version) => writePython(project, version),
+  },
+  javascript: {
+    notes: { title: "JavaScript", install: ["npm install"], credentialsFromConfig: true },
+    files: (project, version) => writeNode(project, false, { pulumi: PULUMI_NODE_VERSION, svc: version }),
+  },
+};
+
+/** Whether `language` can be written by this version. */
+export function isWritable(language: Language): boolean {
+  return WRITERS[language] !== undefined;
+}
+
+/** The project's files in `language`, README.md included. */
+export function writeLanguage(language: Language, project: ExportProject, version: string): ProjectFiles {
+  const writer = WRITERS[language];
+  if (writer === undefined) {
+    throw new ExportInputError(
+      `svc-export: --language ${language} is not written by this version yet; use --language yaml (the same resources through the plugin, for any language's stack)`,
+    );
+  }
+  return { ...writer.files(project, version), "README.md": readme(project, writer.notes) };
+}

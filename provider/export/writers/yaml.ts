@@ -1,0 +1,89 @@
+/**
+ * The Pulumi YAML program (`runtime: yaml`, through the plugin `pulumi-resource-svc`): one Pulumi.yaml with
+ * the config keys and the resources. References are `${name.property}`; the identifier suffix is
+ * interpolated; literal `${` in content is escaped as `$${`. A YAML program cannot leave a config object
+ * out while unset, so integrations' credentials are not wired here: the README says how to add them.
+ */
+import { Concat, ConfigValue, type ExportProject, type ExportValue, Ref } from "../model";
+import type { ProjectFiles } from "./files";
+
+const PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const PLAIN_STRING = /^[A-Za-z][A-Za-z0-9 _.,:/@-]*$/;
+const YAML_WORDS = /^(true|false|null|yes|no|on|off|y|n|~)$/i;
+
+/** A string as a YAML scalar, with Pulumi YAML's `${` escaped. */
+function scalar(text: string): string {
+  const escaped = text.replaceAll("${", () => "$${");
+  if (
+    PLAIN_STRING.test(escaped) &&
+    !YAML_WORDS.test(escaped) &&
+    !escaped.includes(": ") &&
+    !escaped.endsWith(":")
+  )
+    return escaped;
+  return JSON.stringify(escaped);
+}
+
+function key(k: string): string {
+  return PLAIN_KEY.test(k) ? k : JSON.stringify(k);
+}
+
+/** A value inline (a scalar, a reference, or an empty collection), or undefined when it needs a block. */
+function inline(v: ExportValue): string | undefined {
+  if (v instanceof Ref) return `\${${v.resource}.${v.property}}`;
+  if (v instanceof Concat)
+    return JSON.stringify(`${v.prefix.replaceAll("${", () => "$${")}\${${v.config.key}}`);
+  if (v instanceof ConfigValue) return `\${${v.key}}`;
+  if (v === null) return "null";
+  if (typeof v === "string") return scalar(v);
+  if (typeof v === "number" || typeof v === "boolean") return String(v);
+  if (Array.isArray(v)) return v.length === 0 ? "[]" : undefined;
+  return Object.keys(v).length === 0 ? "{}" : undefined;
+}
+
+/** A value under `prefix` (`key:` or `-`), at `indent` spaces. */
+function block(prefix: string, v: ExportValue, indent: number): string[] {
+  const pad = " ".repeat(indent);
+  const one = inline(v);
+  if (one !== undefined) return [`${pad}${prefix} ${one}`];
+  if (Array.isArray(v)) {
+    const lines = prefix === "-" ? [`${pad}-`] : [`${pad}${prefix}`];
+    const inner = prefix === "-" ? indent + 2 : indent + 2;
+    return [...lines, ...v.flatMap((item) => block("-", item, inner))];
+  }
+  const entries = Object.entries(v as Record<string, ExportValue>);
+  if (prefix === "-") {
+    const [first, ...rest] = entries.map(([k, val]) => block(`${key(k)}:`, val, indent + 2));
+    const head = first ?? [];
+    return [`${pad}- ${head[0]!.trimStart()}`, ...head.slice(1), ...rest.flat()];
+  }
+  return [`${pad}${prefix}`, ...entries.flatMap(([k, val]) => block(`${key(k)}:`, val, indent + 2))];
+}
+
+/** Properties a YAML program can declare (credentials are left to the README). */
+function yamlProps(props: Record<string, ExportValue>): Record<string, ExportValue> {
+  return Object.fromEntries(
+    Object.entries(props).filter(([, v]) => !(v instanceof ConfigValue && v.shape === "secretObject")),
+  );
+}
+
+/** Pulumi.yaml of the YAML program. */
+export function writeYaml(project: ExportProject): ProjectFiles {
+  const lines = [
+    `name: ${project.project}`,
+    "runtime: yaml",
+    `description: ${scalar(`The svc environment "${project.environment.name}", exported by svc-export`)}`,
+  ];
+  const suffixes = project.config.filter((c) => c.shape === "suffix");
+  if (suffixes.length > 0) {
+    lines.push("", "config:");
+    for (const c of suffixes)
+      lines.push(`  # ${c.purpose}`, `  ${c.key}:`, "    type: string", '    default: ""');
+  }
+  lines.push("", "resources:");
+  for (const r of project.resources) {
+    lines.push(`  # ${r.describe}`, `  ${r.name}:`, `    type: svc:index:${r.type}`);
+    lines.push(...block("properties:", yamlProps(r.props), 4));
+  }
+  return { "Pulumi.yaml": `${lines.join("\n")}\n` };
+}

@@ -1,0 +1,170 @@
+/**
+ * An environment as a dashboard user leaves it, seeded over raw HTTP (no sdk, no provider): what the
+ * export tests and bench/export.ts read. `seedDashboardEnvironment` is the engine test's small set (two
+ * integrations of different channels, one of the sibling environment, a layout, workflows with every step
+ * type between them, an email step naming the layout, partial preferences, tags, two topics);
+ * `seedScale` the bench's (many of each).
+ */
+import type { Emulator } from "../emulator";
+import { type Answer, call } from "./emulator-http";
+
+/** The layout's HTML body (it must hold `{{content}}`). */
+export const SEED_LAYOUT_BODY = '<html><body><h1 style="color:#333">Acme</h1>{{content}}</body></html>';
+
+/** Steps of every type (the email step names `layoutId` when given). */
+export function everyStep(layoutId: string | undefined): Record<string, unknown>[] {
+  return [
+    {
+      name: "Inbox",
+      type: "in_app",
+      controlValues: { subject: "Welcome", body: "Hi {{subscriber.firstName}}" },
+    },
+    {
+      name: "Mail",
+      type: "email",
+      controlValues: {
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: content a YAML program must escape
+        subject: "Welcome to ${acme}",
+        body: "<p>Hello {{subscriber.firstName}}</p>",
+        editorType: "html",
+        ...(layoutId !== undefined ? { layoutId } : {}),
+      },
+    },
+    { name: "Chat", type: "chat", controlValues: { body: "Welcome aboard" } },
+    { name: "Phone", type: "push", controlValues: { subject: "Welcome", body: "Open the app" } },
+    { name: "Text", type: "sms", controlValues: { body: "Welcome" } },
+    { name: "Batch", type: "digest", controlValues: { amount: 1, unit: "hours" } },
+    { name: "Wait", type: "delay", controlValues: { amount: 5, unit: "minutes" } },
+    { name: "Limit", type: "throttle", controlValues: { type: "fixed", amount: 1, unit: "hours" } },
+    { name: "Hook", type: "custom", controlValues: { custom: { plan: "pro" } } },
+  ];
+}
+
+async function ok(answer: Promise<Answer>, what: string): Promise<Answer> {
+  const a = await answer;
+  if (a.status >= 300) throw new Error(`seed: ${what}: ${a.status} ${JSON.stringify(a.body)}`);
+  return a;
+}
+
+/** POST then PUT of a layout (the service ignores content on create). */
+export async function seedLayout(emu: Emulator, layoutId: string, name: string, key?: string): Promise<void> {
+  const k = key === undefined ? {} : { key };
+  const created = await ok(
+    call(emu, "POST", "/v2/layouts", { ...k, body: { layoutId, name } }),
+    `layout ${layoutId}`,
+  );
+  await ok(
+    call(emu, "PUT", `/v2/layouts/${created.body.data._id}`, {
+      ...k,
+      body: { name, controlValues: { email: { body: SEED_LAYOUT_BODY, editorType: "html" } } },
+    }),
+    `layout ${layoutId} content`,
+  );
+}
+
+/** An integration (no credentials check). */
+export async function seedIntegration(
+  emu: Emulator,
+  body: Record<string, unknown>,
+  key?: string,
+): Promise<void> {
+  await ok(
+    call(emu, "POST", "/v1/integrations", {
+      ...(key === undefined ? {} : { key }),
+      body: { check: false, ...body },
+    }),
+    `integration ${String(body.identifier)}`,
+  );
+}
+
+/** A workflow as the dashboard makes it. */
+export async function seedWorkflow(
+  emu: Emulator,
+  body: Record<string, unknown>,
+  key?: string,
+): Promise<void> {
+  await ok(
+    call(emu, "POST", "/v2/workflows", { ...(key === undefined ? {} : { key }), body }),
+    `workflow ${String(body.workflowId)}`,
+  );
+}
+
+/** A topic. */
+export async function seedTopic(emu: Emulator, topicKey: string, name: string, key?: string): Promise<void> {
+  await ok(
+    call(emu, "POST", "/v2/topics", { ...(key === undefined ? {} : { key }), body: { key: topicKey, name } }),
+    `topic ${topicKey}`,
+  );
+}
+
+/** The engine test's environment (see the file header); `siblingKey` is another environment's key. */
+export async function seedDashboardEnvironment(
+  emu: Emulator,
+  siblingKey: string,
+  credentials: { slack?: string } = {},
+): Promise<void> {
+  await seedIntegration(emu, {
+    providerId: "slack",
+    channel: "chat",
+    name: "Team Slack",
+    identifier: "team-slack",
+    active: true,
+    credentials: { applicationId: credentials.slack ?? "A1" },
+  });
+  await seedIntegration(emu, {
+    providerId: "sendgrid",
+    channel: "email",
+    name: "SendGrid",
+    identifier: "sendgrid-main",
+    active: false,
+  });
+  await seedIntegration(
+    emu,
+    { providerId: "twilio", channel: "sms", name: "Prod Twilio", identifier: "prod-twilio", active: false },
+    siblingKey,
+  );
+  await seedLayout(emu, "brand", "Brand");
+  const steps = everyStep("brand");
+  await seedWorkflow(emu, {
+    workflowId: "welcome",
+    name: "Welcome",
+    tags: ["onboarding", "email"],
+    steps: steps.slice(0, 5),
+    preferences: { user: { all: { enabled: true, readOnly: false }, channels: { sms: { enabled: false } } } },
+  });
+  await seedWorkflow(emu, {
+    workflowId: "weekly-digest",
+    name: "Weekly digest",
+    description: "The week's news",
+    severity: "high",
+    steps: steps.slice(5),
+  });
+  await seedTopic(emu, "beta-users", "Beta users");
+  await seedTopic(emu, "ops:on-call", "On call");
+}
+
+/** The bench's environment: `workflows` of every step type, `layouts`, `topics`, `integrations`. */
+export async function seedScale(
+  emu: Emulator,
+  counts: { workflows: number; layouts: number; topics: number; integrations: number },
+): Promise<void> {
+  for (let i = 0; i < counts.layouts; i++) await seedLayout(emu, `layout-${i}`, `Layout ${i}`);
+  for (let i = 0; i < counts.integrations; i++) {
+    await seedIntegration(emu, {
+      providerId: "slack",
+      channel: "chat",
+      name: `Slack ${i}`,
+      identifier: `slack-${i}`,
+      active: false,
+    });
+  }
+  for (let i = 0; i < counts.workflows; i++) {
+    await seedWorkflow(emu, {
+      workflowId: `workflow-${i}`,
+      name: `Workflow ${i}`,
+      tags: [`group-${i % 5}`],
+      steps: everyStep(counts.layouts > 0 ? `layout-${i % counts.layouts}` : undefined),
+    });
+  }
+  for (let i = 0; i < counts.topics; i++) await seedTopic(emu, `topic-${i}`, `Topic ${i}`);
+}
