@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // First: one line on a Node.js older than package.json's `engines`, before anything else loads.
-import "./supported-node-guard";
+import "../node-support/cli-guard";
 import { parseArgs } from "node:util";
 import { EDITIONS, editionNamed, PLANS, planNamed } from "./edition";
 import { startEmulator } from "./emulator";

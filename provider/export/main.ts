@@ -3,6 +3,8 @@
  * `svc-export`: the npm bin of the export command (./cli.ts). The standalone plugin executable runs the same
  * command as `pulumi-resource-svc export ...` (../plugin/main.ts).
  */
+// First: on an older Node.js, one line and exit 1 before the client (undici) loads.
+import "../../node-support/cli-guard";
 import { runExport } from "./cli";
 
 runExport(process.argv.slice(2), {
