@@ -1,4 +1,5 @@
-import type { ParsedSearchSubscribersQuery, Subscriber } from "../sdk/schemas";
+import type { Subscriber } from "../sdk/schemas";
+import type { SearchSubscribersQuery as ParsedSearchSubscribersQuery } from "./validation/subscriber-search";
 import { type CursorKey, cursorPage, decodeCursor, encodeCursor } from "./cursor";
 import { badRequest } from "./errors";
 import { SortedIndex } from "./sorted-index";
