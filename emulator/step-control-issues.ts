@@ -38,7 +38,9 @@ class Issues {
   readonly found: StepControlIssues = {};
 
   add(path: string, message: string): void {
-    (this.found[path] ??= []).push({ issueType: "MISSING_VALUE", variableName: path, message });
+    const list = this.found[path] ?? [];
+    list.push({ issueType: "MISSING_VALUE", variableName: path, message });
+    this.found[path] = list;
   }
 
   /** "<Field> is required" when the control is absent or empty. */
@@ -79,21 +81,30 @@ function email(v: Values, out: Issues): void {
 
 /** delay-control.schema.ts: timed needs a cron; regular (the default) an amount >= 1 and a unit. */
 function delay(v: Values, out: Issues): void {
-  if (v["type"] === "timed") return out.need(v, "cron");
+  if (v["type"] === "timed") {
+    out.need(v, "cron");
+    return;
+  }
   out.needNumber(v, "amount", 1);
   out.need(v, "unit");
 }
 
 /** digest-control.schema.ts: timed (by type, or a cron without a type) needs the cron; regular amount and unit. */
 function digest(v: Values, out: Issues): void {
-  if (v["type"] === "timed" || (v["type"] === undefined && given(v["cron"]))) return out.need(v, "cron");
+  if (v["type"] === "timed" || (v["type"] === undefined && given(v["cron"]))) {
+    out.need(v, "cron");
+    return;
+  }
   out.needNumber(v, "amount", 1);
   out.need(v, "unit");
 }
 
 /** throttle-control.schema.ts: dynamic needs a dynamicKey; fixed (the default) amount and unit. */
 function throttle(v: Values, out: Issues): void {
-  if (v["type"] === "dynamic") return out.need(v, "dynamicKey");
+  if (v["type"] === "dynamic") {
+    out.need(v, "dynamicKey");
+    return;
+  }
   out.needNumber(v, "amount", 1);
   out.need(v, "unit");
 }

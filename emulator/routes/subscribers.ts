@@ -5,7 +5,10 @@ import type { RequestContext, Route, RouteResult } from "../router";
 import type { EnvironmentState, Store, StoredIntegration } from "../store";
 import type { StoredSubscriber } from "../subscriber-table";
 import { validated } from "../validation/pipe";
-import { type UpdateSubscriberChannelBody, updateSubscriberChannelDto } from "../validation/subscriber-credentials";
+import {
+  type UpdateSubscriberChannelBody,
+  updateSubscriberChannelDto,
+} from "../validation/subscriber-credentials";
 import { searchQuery, searchSubscribersQueryDto } from "../validation/subscriber-search";
 import { keyEnvironment } from "./scope";
 

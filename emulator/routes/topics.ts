@@ -171,7 +171,11 @@ function createItems(body: CreateSubscriptionsBody): CreateItem[] {
   return sent.map((i) =>
     typeof i === "string"
       ? { subscriberId: i }
-      : { subscriberId: textOf(i, "subscriberId") ?? "", identifier: textOf(i, "identifier"), name: textOf(i, "name") },
+      : {
+          subscriberId: textOf(i, "subscriberId") ?? "",
+          identifier: textOf(i, "identifier"),
+          name: textOf(i, "name"),
+        },
   );
 }
 
@@ -204,7 +208,9 @@ function deleteTopicSubscriptions(ctx: RequestContext): RouteResult {
   const topic = found(env, ctx);
   const sent: unknown[] = body.subscriptions ?? body.subscriberIds ?? [];
   const list: DeleteItem[] = sent.map((i) =>
-    typeof i === "string" ? { subscriberId: i } : { subscriberId: textOf(i, "subscriberId"), identifier: textOf(i, "identifier") },
+    typeof i === "string"
+      ? { subscriberId: i }
+      : { subscriberId: textOf(i, "subscriberId"), identifier: textOf(i, "identifier") },
   );
   try {
     return { status: 200, body: deleteSubscriptions(env, topic, list) };

@@ -115,10 +115,7 @@ export const minLength = (n: number) =>
   );
 /** `@ArrayMinSize(n)`, or with the DTO's own message. */
 export const arrayMinSize = (n: number, message?: string) =>
-  rule(
-    (v) => Array.isArray(v) && v.length >= n,
-    message ?? `$property must contain at least ${n} elements`,
-  );
+  rule((v) => Array.isArray(v) && v.length >= n, message ?? `$property must contain at least ${n} elements`);
 /** `@ArrayMaxSize(n)`, or with the DTO's own message. */
 export const arrayMaxSize = (n: number, message?: string) =>
   rule(

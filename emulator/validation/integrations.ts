@@ -142,7 +142,9 @@ export type UpdateIntegrationBody = Partial<CreateIntegrationBody>;
 const TRANSFORMED_BOOLEANS = ["secure", "requireTls", "ignoreTls"];
 
 /** Credentials as the DTO hands them on: the transformed booleans converted. */
-export function transformedCredentials(credentials: Readonly<Record<string, unknown>>): Record<string, unknown> {
+export function transformedCredentials(
+  credentials: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = { ...credentials };
   for (const key of TRANSFORMED_BOOLEANS)
     if (out[key] === "true" || out[key] === "false") out[key] = out[key] === "true";

@@ -1,6 +1,7 @@
 import {
   arrayMaxSize,
   type Dto,
+  each,
   eachIn,
   isArray,
   isBoolean,
@@ -10,7 +11,6 @@ import {
   matches,
   type PropertyRules,
   rule,
-  each,
 } from "./class-validator";
 import { limitOffsetDto } from "./limit-offset";
 
@@ -36,7 +36,17 @@ export const STEP_TYPES = [
 ] as const;
 
 /** The step types a body step may have: each has its `*StepUpsertDto` (create-step.dto.ts). */
-export const UPSERT_STEP_TYPES = ["in_app", "email", "sms", "chat", "push", "digest", "delay", "throttle", "custom"];
+export const UPSERT_STEP_TYPES = [
+  "in_app",
+  "email",
+  "sms",
+  "chat",
+  "push",
+  "digest",
+  "delay",
+  "throttle",
+  "custom",
+];
 
 /** ResourceOriginEnum of @novu/shared. */
 const ORIGINS = ["svc-cloud", "svc-cloud-v1", "external"];
@@ -55,7 +65,12 @@ const optionalBoolean: PropertyRules = { optional: true, checks: [isBoolean()] }
  */
 const payloadSchema: PropertyRules = {
   optional: true,
-  checks: [rule((v) => typeof v === "object" && v !== null && !Array.isArray(v), "payloadSchema must be a valid JSON schema")],
+  checks: [
+    rule(
+      (v) => typeof v === "object" && v !== null && !Array.isArray(v),
+      "payloadSchema must be a valid JSON schema",
+    ),
+  ],
 };
 
 /**
@@ -132,7 +147,10 @@ export const patchWorkflowDto: Dto = {
   active: optionalBoolean,
   name: optionalString,
   description: optionalString,
-  tags: { optional: true, checks: [each((t) => typeof t === "string", "$property must be a string"), isArray()] },
+  tags: {
+    optional: true,
+    checks: [each((t) => typeof t === "string", "$property must be a string"), isArray()],
+  },
   payloadSchema,
   validatePayload: optionalBoolean,
   isTranslationEnabled: optionalBoolean,
@@ -144,7 +162,10 @@ export const syncWorkflowDto: Dto = { targetEnvironmentId: { checks: [isString()
 /** get-list-query-params.ts: plus `query`, `tags` and `status` (arrays). */
 export const listWorkflowsQueryDto: Dto = {
   query: optionalString,
-  tags: { optional: true, checks: [each((t) => typeof t === "string", "$property must be a string"), isArray()] },
+  tags: {
+    optional: true,
+    checks: [each((t) => typeof t === "string", "$property must be a string"), isArray()],
+  },
   status: { optional: true, checks: [eachIn(STATUSES), isArray()] },
   ...limitOffsetDto(["createdAt", "updatedAt", "name", "lastTriggeredAt"]),
 };
