@@ -1,3 +1,4 @@
+import { InternalError } from "../errors";
 import type { EventQuery } from "../event-table";
 import type { RequestContext, Route, RouteResult } from "../router";
 import type { StoredMessage } from "../store";
@@ -9,9 +10,15 @@ import { keyEnvironment } from "./scope";
 function messagesQuery(ctx: RequestContext) {
   const numbers = { page: queryNumber(ctx.query["page"]), limit: queryNumber(ctx.query["limit"]) };
   const checked = validated<{ page?: number; limit?: number }>(numbers, listMessagesQueryDto);
+  const page = checked.page ?? 0;
+  const limit = checked.limit ?? 10;
+  // The DTO lets any number through; the usecase hands `page * limit` to MongoDB's skip and `limit` to its
+  // limit, which refuse a negative or fractional skip with an error the service answers as a 500.
+  if (!Number.isInteger(page) || page < 0 || !Number.isInteger(limit) || limit < 1)
+    throw new InternalError(`messages page ${page} of ${limit}: not a valid skip/limit`);
   return {
-    page: checked.page ?? 0,
-    limit: checked.limit ?? 10,
+    page,
+    limit,
     channel: queryText(ctx.query["channel"]),
     subscriberId: queryText(ctx.query["subscriberId"]),
     transactionId: queryList(ctx.query["transactionId"]),
