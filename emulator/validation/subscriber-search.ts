@@ -3,7 +3,7 @@ import { type Dto, isString } from "./class-validator";
 /**
  * `GET /v2/subscribers`, from Novu's apps/api/src/app/subscribers-v2/dtos/list-subscribers-request.dto.ts
  * (`ListSubscribersQueryDto`) over its cursor-pagination-query.dto.ts: `email`, `name`, `phone`,
- * `subscriberId`, `after`, `before` and `orderBy` strings; `limit` and `orderDirection` carry no validator;
+ * `subscriberId`, `after` and `before` strings; `limit`, `orderDirection` and `orderBy` carry no validator;
  * `includeCursor` is `value === 'true'`.
  */
 export const searchSubscribersQueryDto: Dto = {
@@ -13,7 +13,6 @@ export const searchSubscribersQueryDto: Dto = {
   subscriberId: { optional: true, checks: [isString()] },
   after: { optional: true, checks: [isString()] },
   before: { optional: true, checks: [isString()] },
-  orderBy: { optional: true, checks: [isString()] },
 };
 
 /** The search as the list usecase reads it. */

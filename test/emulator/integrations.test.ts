@@ -99,7 +99,13 @@ describe("POST /v1/integrations", () => {
   });
   it("creates an active integration whatever its credentials: the service checks none (create-integration.usecase.ts)", async () => {
     const res = await call(emu, "POST", "/v1/integrations", {
-      body: { providerId: "twilio", channel: "sms", active: true, credentials: { accountSid: "AC-secret" }, check: false },
+      body: {
+        providerId: "twilio",
+        channel: "sms",
+        active: true,
+        credentials: { accountSid: "AC-secret" },
+        check: false,
+      },
     });
     expect(res.status).toBe(201);
     expect(res.body.data.active).toBe(true);

@@ -89,7 +89,9 @@ describe("GET /v1/messages", () => {
   });
 
   it("validates page and limit as get-messages-requests.dto.ts does; the filters carry no validator", async () => {
-    expect(validationMessages(await call(emu, "GET", `/v1/messages${qs({ page: "first", limit: "ten" })}`))).toEqual([
+    expect(
+      validationMessages(await call(emu, "GET", `/v1/messages${qs({ page: "first", limit: "ten" })}`)),
+    ).toEqual([
       "page must be a number conforming to the specified constraints",
       "limit must be a number conforming to the specified constraints",
     ]);
