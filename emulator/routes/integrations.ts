@@ -136,25 +136,37 @@ function create(ctx: RequestContext): RouteResult {
   return { status: 201, body: { data: integrationView(integration, primaryIds(ctx.store)) } };
 }
 
+/**
+ * PUT (update-integration.usecase.ts): the body is validated before the look-up (the ValidationPipe runs
+ * before the handler); the live check runs before anything is compared, with the stored credentials when
+ * none are given; a body that changes nothing updatable (an empty `name` does not count, nor an unchanged
+ * identifier) is a 400 "No properties found for update".
+ */
 function update(ctx: RequestContext): RouteResult {
-  const integration = findOwned(ctx);
   const body = validated<UpdateIntegrationBody>(ctx.body, updateIntegrationDto);
-  if (body.identifier !== undefined && body.identifier !== integration.identifier) {
+  const integration = findOwned(ctx);
+  const identifierChanged = !!body.identifier && body.identifier !== integration.identifier;
+  if (identifierChanged && body.identifier)
     assertIdentifierFree(ctx.store, ctx.scope.organizationId, body.identifier, integration);
-  }
   const env = body._environmentId ? organizationEnvironment(ctx, body._environmentId) : undefined;
   // PUT replaces the credentials whole, when given.
   const credentials = body.credentials ? transformedCredentials(body.credentials) : integration.credentials;
-  const active = body.active ?? integration.active;
-  // Novu checks before it looks at what changes (update-integration.usecase.ts), with the stored
-  // credentials when none are given.
   if (body.check ?? true) checkIntegration(integration.providerId, integration.channel, credentials);
-  if (body.name !== undefined) integration.name = body.name;
-  if (body.identifier !== undefined) integration.identifier = body.identifier;
+  const changes = [
+    body.name,
+    identifierChanged || undefined,
+    env,
+    body.active,
+    body.credentials,
+    body.conditions,
+  ];
+  if (changes.every((c) => c === undefined || c === "")) throw badRequest("No properties found for update");
+  if (body.name) integration.name = body.name;
+  if (identifierChanged && body.identifier) integration.identifier = body.identifier;
   if (env) integration._environmentId = env.id;
   if (body.conditions !== undefined) integration.conditions = body.conditions;
   integration.credentials = credentials;
-  integration.active = active;
+  integration.active = body.active ?? integration.active;
   integration.updatedAt = new Date().toISOString();
   ctx.store.changed();
   return { status: 200, body: { data: integrationView(integration, primaryIds(ctx.store)) } };

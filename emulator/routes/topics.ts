@@ -110,9 +110,9 @@ function getTopic(ctx: RequestContext): RouteResult {
 
 /** PATCH (usecases/update-topic/): the name; 404 when missing. */
 function patchTopic(ctx: RequestContext): RouteResult {
+  const body = validated<{ name: string }>(ctx.body ?? {}, patchTopicDto);
   const env = keyEnvironment(ctx);
   const topic = found(env, ctx);
-  const body = validated<{ name: string }>(ctx.body ?? {}, patchTopicDto);
   return savedTopic(ctx, env, { ...topic, name: body.name, updatedAt: new Date().toISOString() });
 }
 

@@ -134,9 +134,9 @@ function createWorkflow(ctx: RequestContext): RouteResult {
  * (upsert-workflow.usecase.ts `resolveWorkflowOrigin`: the body's origin is ignored on update).
  */
 function updateWorkflow(ctx: RequestContext): RouteResult {
+  const body = validated<WorkflowWrite>(ctx.body, updateWorkflowDto);
   const env = keyEnvironment(ctx);
   const previous = found(env, ctx);
-  const body = validated<WorkflowWrite>(ctx.body, updateWorkflowDto);
   const ids = { _id: previous._id, workflowId: previous.workflowId };
   return saved(ctx, env, buildWorkflow(body, ids, issuesNow(ctx, env), previous));
 }
@@ -146,9 +146,9 @@ function updateWorkflow(ctx: RequestContext): RouteResult {
  * status to ACTIVE or INACTIVE as given, without looking at the steps' issues.
  */
 function patchWorkflow(ctx: RequestContext): RouteResult {
+  const patch = validated<Partial<StoredWorkflow>>(ctx.body ?? {}, patchWorkflowDto);
   const env = keyEnvironment(ctx);
   const previous = found(env, ctx);
-  const patch = validated<Partial<StoredWorkflow>>(ctx.body ?? {}, patchWorkflowDto);
   const next: StoredWorkflow = { ...previous, updatedAt: new Date().toISOString() };
   for (const [key, value] of Object.entries(patch))
     if (value !== undefined) Object.assign(next, { [key]: value });

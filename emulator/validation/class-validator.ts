@@ -146,7 +146,8 @@ function propertyMessages(prefix: string, property: string, value: unknown, rule
   const own = (rules.checks ?? [])
     .filter((c) => !c.test(value))
     .map((c) => `${prefix}${c.message(property, value)}`);
-  if (!rules.nested) return own;
+  // class-validator skips the nested check of an undefined value (null is checked, and refused).
+  if (!rules.nested || value === undefined) return own;
   const children = nestedMessages(`${prefix}${property}.`, value, rules.nested);
   if (children === "not-an-object")
     return [...own, `${prefix}nested property ${property} must be either object or array`];

@@ -36,57 +36,58 @@ const transformedBoolean: PropertyRules = {
   ],
 };
 
-/** The string fields of CredentialsDto (and of the spec's CredentialsDto). */
-const CREDENTIAL_STRINGS = [
-  "apiKey",
-  "user",
-  "secretKey",
-  "domain",
-  "password",
-  "host",
-  "port",
-  "region",
-  "accountSid",
-  "messageProfileId",
-  "token",
-  "from",
-  "senderName",
-  "projectName",
-  "applicationId",
-  "clientId",
-  "baseUrl",
-  "webhookUrl",
-  "redirectUrl",
-  "serviceAccount",
-  "ipPoolName",
-  "apiKeyRequestHeader",
-  "secretKeyRequestHeader",
-  "idPath",
-  "datePath",
-  "apiToken",
-  "authenticationTokenKey",
-  "instanceId",
-  "alertUid",
-  "title",
-  "imageUrl",
-  "state",
-  "externalLink",
-  "channelId",
-  "phoneNumberIdentification",
-  "accessKey",
-  "roomId",
+/**
+ * CredentialsDto's fields in its order (class-validator reports them so): strings unless named otherwise;
+ * the spec's fields the DTO lacks (apiToken, channelId, phoneNumberIdentification, accessKey) last.
+ */
+const CREDENTIAL_FIELDS: readonly (readonly [string, PropertyRules])[] = [
+  ...["apiKey", "user", "secretKey", "domain", "password", "host", "port"].map(
+    (k) => [k, optionalString] as const,
+  ),
+  ["secure", transformedBoolean],
+  ...[
+    "region",
+    "accountSid",
+    "messageProfileId",
+    "token",
+    "from",
+    "senderName",
+    "projectName",
+    "applicationId",
+    "clientId",
+  ].map((k) => [k, optionalString] as const),
+  ["requireTls", transformedBoolean],
+  ["ignoreTls", transformedBoolean],
+  ["tlsOptions", { optional: true, checks: [isObject()] }],
+  ...["baseUrl", "webhookUrl", "redirectUrl"].map((k) => [k, optionalString] as const),
+  ["hmac", optionalBoolean],
+  ...[
+    "serviceAccount",
+    "ipPoolName",
+    "apiKeyRequestHeader",
+    "secretKeyRequestHeader",
+    "idPath",
+    "datePath",
+  ].map((k) => [k, optionalString] as const),
+  ["authenticateByToken", optionalBoolean],
+  ...[
+    "authenticationTokenKey",
+    "instanceId",
+    "alertUid",
+    "title",
+    "imageUrl",
+    "state",
+    "externalLink",
+    "roomId",
+    "apiToken",
+    "channelId",
+    "phoneNumberIdentification",
+    "accessKey",
+  ].map((k) => [k, optionalString] as const),
 ];
 
-/** credentials.dto.ts: strings, booleans (three transformed from strings) and the `tlsOptions` object. */
-export const credentialsDto: Dto = {
-  ...Object.fromEntries(CREDENTIAL_STRINGS.map((key) => [key, optionalString])),
-  secure: transformedBoolean,
-  requireTls: transformedBoolean,
-  ignoreTls: transformedBoolean,
-  hmac: optionalBoolean,
-  authenticateByToken: optionalBoolean,
-  tlsOptions: { optional: true, checks: [isObject()] },
-};
+/** credentials.dto.ts. */
+export const credentialsDto: Dto = Object.fromEntries(CREDENTIAL_FIELDS);
 
 /** A StepFilterDto: no validator on its fields (step-filter-dto.ts). */
 const stepFilterDto: Dto = {};
