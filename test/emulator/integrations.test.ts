@@ -235,10 +235,15 @@ describe("primary, lists, PUT and DELETE", () => {
     expectError(dup, 409);
     // No whitelist: a key the DTO lacks is ignored, not refused.
     const unknownKey = await call(own, "PUT", `/v1/integrations/${created._id}`, {
-      body: { providerId: "ses" },
+      body: { providerId: "ses", name: "Again" },
     });
     expect(unknownKey.status).toBe(200);
     expect(stored()?.providerId).toBe("mailgun");
+    // Nothing updatable: update-integration.usecase.ts "No properties found for update".
+    const nothing = await call(own, "PUT", `/v1/integrations/${created._id}`, {
+      body: { providerId: "ses" },
+    });
+    expect(expectError(nothing, 400).message).toBe("No properties found for update");
     expectError(await call(own, "PUT", "/v1/integrations/0123456789abcdef01234567", { body: {} }), 404);
   });
 
