@@ -20,6 +20,11 @@ export interface RequestRecord {
   method: string;
   /** Path without query string. */
   path: string;
+  /**
+   * The request target as sent, query string included: the `path` of an error body (Novu's exception filter
+   * answers `request.url`, apps/api/src/exception-filter.ts).
+   */
+  target?: string;
   /** Status answered; 0 when the socket was dropped after commit. */
   status: number;
   /** The request id sent back in `x-request-id`. */
@@ -268,8 +273,8 @@ function answerError(
   const detail = http?.detail ?? INTERNAL_ERROR_MESSAGE;
   const body =
     err instanceof ObjectHttpError
-      ? objectErrorBody(status, record.path, err.response)
-      : { ...errorBody(status, record.path, detail, errorId), ...http?.extra };
+      ? objectErrorBody(status, record.target ?? record.path, err.response)
+      : { ...errorBody(status, record.target ?? record.path, detail, errorId), ...http?.extra };
   const headers = { ...http?.headers, ...(idem ? { "Idempotency-Key": idem.key } : {}) };
   if (idem && err instanceof InjectedUnavailable) deps.idempotency.abandon(idem.organizationId, idem.key);
   else if (idem) deps.idempotency.complete(idem.organizationId, idem.key, { status, body, headers });
@@ -286,7 +291,10 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
   const sentKey = idempotencyKeyOf(req, method);
   const key = deps.store.modes.ignoreIdempotencyKeys ? undefined : sentKey;
   // Logged before anything can refuse the request (401, 429), so a refusal can be paired with its retry.
-  const record = newRecord(method, url.pathname, requestId, sentKey);
+  const record = {
+    ...newRecord(method, url.pathname, requestId, sentKey),
+    target: `${url.pathname}${url.search}`,
+  };
   const arrived = performance.now();
   let idem: Idem | undefined;
   try {

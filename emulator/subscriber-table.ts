@@ -1,7 +1,8 @@
-import type { ParsedSearchSubscribersQuery, Subscriber } from "../sdk/schemas";
+import type { Subscriber } from "../sdk/schemas";
 import { type CursorKey, cursorPage, decodeCursor, encodeCursor } from "./cursor";
 import { badRequest } from "./errors";
 import { SortedIndex } from "./sorted-index";
+import type { SearchSubscribersQuery as ParsedSearchSubscribersQuery } from "./validation/subscriber-search";
 
 /** A stored subscriber: always has its `_id`. */
 export type StoredSubscriber = Subscriber & { _id: string };

@@ -1,7 +1,7 @@
-import { z } from "zod";
-import { jsonObjectSchema, STEP_VARIANTS, stepControlIssues, type WorkflowStep } from "../sdk/schemas";
+import type { WorkflowStep } from "../sdk/schemas";
 import { objectId, shortId } from "./ids";
 import { primaryIds } from "./routes/integrations";
+import { stepControlIssues } from "./step-control-issues";
 import type { EnvironmentState, Store, StoredWorkflow } from "./store";
 import { storedControlValues } from "./workflow-controls";
 import { completePreferences } from "./workflow-preferences";
@@ -14,16 +14,14 @@ import { completePreferences } from "./workflow-preferences";
  * answers carry the integration issues of the moment instead ({@link withReadIssues}).
  */
 
-/** A step of a body, read tolerantly: the service checks the shape of controls, not their completeness. */
-export const bodyStepSchema = z.looseObject({
-  _id: z.string().optional(),
-  stepId: z.string().optional(),
-  name: z.string().min(1),
-  type: z.enum(STEP_VARIANTS),
-  controlValues: jsonObjectSchema.nullable().optional(),
-});
-/** A step of a body. */
-type BodyStep = z.infer<typeof bodyStepSchema>;
+/** A step of a body, as the DTOs pass it (emulator/validation/workflows.ts): controls are not refused. */
+export interface BodyStep {
+  _id?: string | undefined;
+  stepId?: string | undefined;
+  name: string;
+  type: string;
+  controlValues?: Record<string, unknown> | null | undefined;
+}
 
 /** What a create/update/sync writes: the workflow fields of the body. */
 export interface WorkflowWrite {

@@ -72,3 +72,15 @@ export function expectError(answer: Answer, status: number): Answer["body"] {
   }
   return body;
 }
+
+/**
+ * Asserts the service's refusal of a body or query by its DTOs (apps/api/src/exception-filter.ts
+ * `handleValidationPipeValidation`): 422 "Validation Error", and returns the class-validator messages.
+ */
+export function validationMessages(answer: Answer): string[] {
+  const body = expectError(answer, 422);
+  if (body.message !== "Validation Error" || !Array.isArray(body.errors?.general?.messages)) {
+    throw new Error(`not a validation refusal: ${JSON.stringify(body)}`);
+  }
+  return body.errors.general.messages;
+}

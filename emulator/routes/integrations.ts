@@ -1,15 +1,17 @@
-import { generatedIdentifier } from "../../sdk/identifier";
-import {
-  createIntegrationBodySchema,
-  type Integration,
-  missingCredentialKeys,
-  updateIntegrationBodySchema,
-} from "../../sdk/schemas";
+import type { Integration } from "../../sdk/schemas";
 import { badRequest, conflict, InternalError, notFound } from "../errors";
-import { objectId, shortId } from "../ids";
+import { objectId } from "../ids";
+import { generatedIntegrationIdentifier } from "../integration-identifier";
 import type { RequestContext, Route, RouteResult } from "../router";
 import type { Store, StoredIntegration } from "../store";
-import { validate } from "../validate";
+import {
+  type CreateIntegrationBody,
+  createIntegrationDto,
+  transformedCredentials,
+  type UpdateIntegrationBody,
+  updateIntegrationDto,
+} from "../validation/integrations";
+import { validated } from "../validation/pipe";
 import { keyEnvironment, organizationEnvironment } from "./scope";
 
 /** Channels whose active integrations get `primary` computed. */
@@ -46,15 +48,6 @@ function assertIdentifierFree(
     if (i !== self && i.identifier === identifier) {
       throw conflict(`Integration with identifier "${identifier}" already exists`);
     }
-  }
-}
-
-function assertCredentials(providerId: string, credentials: Record<string, unknown>): void {
-  const missing = missingCredentialKeys(providerId, credentials);
-  if (missing.length > 0) {
-    throw badRequest(
-      missing.map((key) => `credentials.${key}: is required by ${providerId} when active is true`),
-    );
   }
 }
 
@@ -113,14 +106,13 @@ function list(ctx: RequestContext, activeOnly: boolean): unknown[] {
  * `_environmentId` is accepted (the spec lists it) and validated, but does not choose the environment.
  */
 function create(ctx: RequestContext): RouteResult {
-  const body = validate(createIntegrationBodySchema, ctx.body);
+  const body = validated<CreateIntegrationBody>(ctx.body, createIntegrationDto);
   const env = keyEnvironment(ctx);
   const name = body.name ?? body.providerId;
-  const identifier = body.identifier ?? generatedIdentifier(name, shortId());
+  const identifier = body.identifier ?? generatedIntegrationIdentifier(name);
   assertIdentifierFree(ctx.store, ctx.scope.organizationId, identifier);
-  const credentials: Record<string, unknown> = { ...(body.credentials ?? {}) };
+  const credentials = transformedCredentials(body.credentials ?? {});
   const active = body.active ?? false;
-  if (active) assertCredentials(body.providerId, credentials);
   if (body.check ?? true) checkIntegration(body.providerId, body.channel, credentials);
   const now = new Date().toISOString();
   const integration: StoredIntegration = {
@@ -144,26 +136,37 @@ function create(ctx: RequestContext): RouteResult {
   return { status: 201, body: { data: integrationView(integration, primaryIds(ctx.store)) } };
 }
 
+/**
+ * PUT (update-integration.usecase.ts): the body is validated before the look-up (the ValidationPipe runs
+ * before the handler); the live check runs before anything is compared, with the stored credentials when
+ * none are given; a body that changes nothing updatable (an empty `name` does not count, nor an unchanged
+ * identifier) is a 400 "No properties found for update".
+ */
 function update(ctx: RequestContext): RouteResult {
+  const body = validated<UpdateIntegrationBody>(ctx.body, updateIntegrationDto);
   const integration = findOwned(ctx);
-  const body = validate(updateIntegrationBodySchema, ctx.body);
-  if (body.identifier !== undefined && body.identifier !== integration.identifier) {
+  const identifierChanged = !!body.identifier && body.identifier !== integration.identifier;
+  if (identifierChanged && body.identifier)
     assertIdentifierFree(ctx.store, ctx.scope.organizationId, body.identifier, integration);
-  }
   const env = body._environmentId ? organizationEnvironment(ctx, body._environmentId) : undefined;
   // PUT replaces the credentials whole, when given.
-  const credentials = body.credentials ? { ...body.credentials } : integration.credentials;
-  const active = body.active ?? integration.active;
-  if (active) assertCredentials(integration.providerId, credentials);
-  // Novu checks before it looks at what changes (update-integration.usecase.ts), with the stored
-  // credentials when none are given.
+  const credentials = body.credentials ? transformedCredentials(body.credentials) : integration.credentials;
   if (body.check ?? true) checkIntegration(integration.providerId, integration.channel, credentials);
-  if (body.name !== undefined) integration.name = body.name;
-  if (body.identifier !== undefined) integration.identifier = body.identifier;
+  const changes = [
+    body.name,
+    identifierChanged || undefined,
+    env,
+    body.active,
+    body.credentials,
+    body.conditions,
+  ];
+  if (changes.every((c) => c === undefined || c === "")) throw badRequest("No properties found for update");
+  if (body.name) integration.name = body.name;
+  if (identifierChanged && body.identifier) integration.identifier = body.identifier;
   if (env) integration._environmentId = env.id;
   if (body.conditions !== undefined) integration.conditions = body.conditions;
   integration.credentials = credentials;
-  integration.active = active;
+  integration.active = body.active ?? integration.active;
   integration.updatedAt = new Date().toISOString();
   ctx.store.changed();
   return { status: 200, body: { data: integrationView(integration, primaryIds(ctx.store)) } };

@@ -1,11 +1,18 @@
-import { z } from "zod";
 import { conflict } from "../errors";
 import { checkLayoutContent, emptyLayoutContent } from "../layout-content";
 import type { StoredLayout } from "../layout-table";
 import type { RequestContext, Route, RouteResult } from "../router";
 import { layoutNotFound, layoutUsage, unsetStepLayouts } from "../step-layouts";
 import type { EnvironmentState } from "../store";
-import { validate } from "../validate";
+import {
+  createLayoutDto,
+  type ListLayoutsQuery,
+  listLayoutsQueryDto,
+  type UpdateLayoutBody,
+  updateLayoutDto,
+} from "../validation/layouts";
+import { withPaginationNumbers } from "../validation/limit-offset";
+import { validated } from "../validation/pipe";
 import { slugify, storedTranslationFlag } from "../workflow-builder";
 import { keyEnvironment } from "./scope";
 
@@ -13,29 +20,6 @@ import { keyEnvironment } from "./scope";
  * The v2 layout endpoints (apps/api/src/app/layouts-v2/layouts.controller.ts), all in the key's
  * environment; `{layoutId}` is the layout's identifier or its `_id` (ParseSlugIdPipe, GetLayoutUseCaseV0).
  */
-
-/** dtos/create-layout.dto.ts: `layoutId` and `name` strings, `isTranslationEnabled` optional; nothing else is read. */
-const createBodySchema = z.looseObject({
-  layoutId: z.string(),
-  name: z.string(),
-  isTranslationEnabled: z.boolean().optional(),
-  __source: z.string().optional(),
-});
-/** dtos/layout-controls.dto.ts: the email content, both fields required. */
-const emailContentSchema = z.looseObject({ body: z.string(), editorType: z.enum(["html", "block"]) });
-/** dtos/update-layout.dto.ts: `name` required every time; `controlValues` optional, `null` deletes them. */
-const updateBodySchema = z.looseObject({
-  name: z.string(),
-  controlValues: z.looseObject({ email: emailContentSchema.optional() }).nullable().optional(),
-});
-/** dtos/get-layout-list-query-params.dto.ts (LimitOffsetPaginationQueryDto): offset, limit 1..100, order, `query`. */
-const listQuerySchema = z.object({
-  offset: z.coerce.number().int().min(0).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
-  orderBy: z.enum(["createdAt", "updatedAt", "name"]).optional(),
-  orderDirection: z.enum(["ASC", "DESC"]).optional(),
-  query: z.string().optional(),
-});
 
 /** The controls metadata a v2 layout stores (libs/application-generic/src/schemas/control/layout-control.schema.ts). */
 const LAYOUT_UI_SCHEMA = {
@@ -137,7 +121,10 @@ function saved(
  * default when the environment has none.
  */
 function createLayout(ctx: RequestContext): RouteResult {
-  const body = validate(createBodySchema, ctx.body, "body.");
+  const body = validated<{ layoutId: string; name: string; isTranslationEnabled?: boolean }>(
+    ctx.body,
+    createLayoutDto,
+  );
   const env = keyEnvironment(ctx);
   if (env.layouts.byIdentifier(body.layoutId))
     throw conflict(`Layout with identifier: ${body.layoutId} already exists under environment ${env.id}`);
@@ -161,7 +148,7 @@ function createLayout(ctx: RequestContext): RouteResult {
  * `null` deletes them, absent keeps them.
  */
 function updateLayout(ctx: RequestContext): RouteResult {
-  const body = validate(updateBodySchema, ctx.body, "body.");
+  const body = validated<UpdateLayoutBody>(ctx.body, updateLayoutDto);
   const email = body.controlValues?.email;
   if (email) checkLayoutContent({ body: email.body, editorType: email.editorType });
   const env = keyEnvironment(ctx);
@@ -205,7 +192,7 @@ function deleteLayout(ctx: RequestContext): RouteResult {
  * `{ layouts, totalCount }` wrapped in `data`.
  */
 function listLayouts(ctx: RequestContext): RouteResult {
-  const q = validate(listQuerySchema, ctx.query);
+  const q = validated<ListLayoutsQuery>(withPaginationNumbers(ctx.query), listLayoutsQueryDto);
   const needle = q.query?.toLowerCase();
   const key = q.orderBy ?? "createdAt";
   const dir = q.orderDirection === "ASC" ? 1 : -1;

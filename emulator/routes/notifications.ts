@@ -1,9 +1,9 @@
-import { listNotificationsQuerySchema } from "../../sdk/schemas";
 import { badRequest, notFound } from "../errors";
 import type { EventQuery } from "../event-table";
 import type { RequestContext, Route, RouteResult } from "../router";
 import type { StoredNotification } from "../store";
-import { validate } from "../validate";
+import { listNotificationsQueryDto, queryList, queryNumber, queryText } from "../validation/events";
+import { validated } from "../validation/pipe";
 import { keyEnvironment } from "./scope";
 
 type Job = NonNullable<StoredNotification["jobs"]>[number];
@@ -35,8 +35,28 @@ function timestamp(value: string, field: string): number {
   return ms;
 }
 
+/** The query as activities-request.dto.ts hands it on: `page` and `limit` numbers (defaults 0 and 10), lists. */
+function notificationsQuery(ctx: RequestContext) {
+  const q = ctx.query;
+  const numbers = { page: queryNumber(q["page"]), limit: queryNumber(q["limit"]) };
+  const checked = validated<{ page?: number; limit?: number }>(numbers, listNotificationsQueryDto);
+  return {
+    page: checked.page ?? 0,
+    limit: checked.limit ?? 10,
+    channels: queryList(q["channels"]),
+    templates: queryList(q["templates"]),
+    emails: queryList(q["emails"]),
+    subscriberIds: queryList(q["subscriberIds"]),
+    search: queryText(q["search"]),
+    transactionId: queryText(q["transactionId"]),
+    topicKey: queryText(q["topicKey"]),
+    after: queryText(q["after"]),
+    before: queryText(q["before"]),
+  };
+}
+
 function listNotifications(ctx: RequestContext): RouteResult {
-  const q = validate(listNotificationsQuerySchema, ctx.query);
+  const q = notificationsQuery(ctx);
   const env = keyEnvironment(ctx);
   const indexed: EventQuery<StoredNotification>["indexed"] = [];
   if (q.channels) indexed.push({ index: "channel", values: q.channels });

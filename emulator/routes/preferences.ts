@@ -1,4 +1,5 @@
-import { CHANNEL_TYPES, type SubscriberPreferences } from "../../sdk/schemas";
+import type { SubscriberPreferences } from "../../sdk/schemas";
+import { CHANNEL_TYPES } from "../channels";
 import { notFound } from "../errors";
 import type { RequestContext, Route, RouteResult } from "../router";
 import type { StoredWorkflow } from "../store";

@@ -1,15 +1,15 @@
 import { isDeepStrictEqual } from "node:util";
-import {
-  type ChannelCredentials,
-  type ChannelSettings,
-  searchSubscribersQuerySchema,
-  upsertCredentialsBodySchema,
-} from "../../sdk/schemas";
+import type { ChannelCredentials, ChannelSettings } from "../../sdk/schemas";
 import { badRequest, notFound } from "../errors";
 import type { RequestContext, Route, RouteResult } from "../router";
 import type { EnvironmentState, Store, StoredIntegration } from "../store";
 import type { StoredSubscriber } from "../subscriber-table";
-import { validate } from "../validate";
+import { validated } from "../validation/pipe";
+import {
+  type UpdateSubscriberChannelBody,
+  updateSubscriberChannelDto,
+} from "../validation/subscriber-credentials";
+import { searchQuery, searchSubscribersQueryDto } from "../validation/subscriber-search";
 import { keyEnvironment } from "./scope";
 
 /** The credentials an entry stores (Novu: `createUpdatePayload` of update-subscriber-channel.usecase.ts). */
@@ -69,7 +69,7 @@ function keptCredentials(credentials: ChannelCredentials): StoredCredentials {
  * PATCH behave the same here.
  */
 function upsert(ctx: RequestContext): RouteResult {
-  const body = validate(upsertCredentialsBodySchema, ctx.body);
+  const body = validated<UpdateSubscriberChannelBody>(ctx.body, updateSubscriberChannelDto);
   const env = keyEnvironment(ctx);
   const subscriberId = ctx.params["subscriberId"] ?? "";
   const subscriber = env.subscribers.get(subscriberId);
@@ -138,7 +138,7 @@ function deleteCredentials(ctx: RequestContext): RouteResult {
 }
 
 function search(ctx: RequestContext): RouteResult {
-  const query = validate(searchSubscribersQuerySchema, ctx.query);
+  const query = searchQuery(validated(ctx.query, searchSubscribersQueryDto));
   return { status: 200, body: keyEnvironment(ctx).subscribers.search(query) };
 }
 

@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { conflict, notFound } from "../errors";
+import { conflict, notFound, unprocessable } from "../errors";
 import { objectId } from "../ids";
 import type { RequestContext, Route, RouteResult } from "../router";
 import type { EnvironmentState } from "../store";
@@ -12,7 +11,15 @@ import {
   topicAnswer,
 } from "../topic-subscriptions";
 import { pageById, type StoredTopic } from "../topic-table";
-import { validate } from "../validate";
+import { validated } from "../validation/pipe";
+import {
+  createTopicSubscriptionsDto,
+  deleteTopicSubscriptionsDto,
+  listTopicSubscriptionsQueryDto,
+  listTopicsQueryDto,
+  patchTopicDto,
+  upsertTopicDto,
+} from "../validation/topics";
 import { keyEnvironment } from "./scope";
 
 /**
@@ -22,69 +29,43 @@ import { keyEnvironment } from "./scope";
  * (apps/api/src/app/shared/framework/response.interceptor.ts).
  */
 
-/** dtos/create-update-topic.dto.ts: `key` 1..100, `name` 1..100. */
-const upsertBodySchema = z.looseObject({ key: z.string().min(1).max(100), name: z.string().min(1).max(100) });
-/** dtos/update-topic.dto.ts: `name` 1..100. */
-const patchBodySchema = z.looseObject({ name: z.string().min(1).max(100) });
-/** Cursor pagination (dtos/cursor-pagination-query.dto.ts): limit 1..100, cursors are `_id`s. */
-const cursorQuery = {
-  after: z.string().optional(),
-  before: z.string().optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
-  orderDirection: z.enum(["ASC", "DESC"]).optional(),
-  orderBy: z.string().optional(),
-  includeCursor: z.enum(["true", "false"]).optional(),
-};
-/** dtos/list-topics-query.dto.ts: plus `key` (exact) and `name` (part, case-insensitive). */
-const listTopicsQuerySchema = z.object({
-  ...cursorQuery,
-  key: z.string().optional(),
-  name: z.string().optional(),
-});
-/** dtos/list-topic-subscriptions-query.dto.ts: plus `subscriberId`. */
-const listSubscriptionsQuerySchema = z.object({ ...cursorQuery, subscriberId: z.string().optional() });
+/** A create body once validated (items are not validated one by one: read by {@link createItems}). */
+interface CreateSubscriptionsBody {
+  subscriptions?: unknown[];
+  subscriberIds?: string[];
+  name?: string;
+}
 
-/** A create item: a subscriberId, or `{ identifier, subscriberId, name? }` (TopicSubscriberIdentifierDto). */
-const createItemSchema = z.union([
-  z.string().min(1),
-  z.looseObject({
-    identifier: z.string().min(1),
-    subscriberId: z.string().min(1),
-    name: z.string().optional(),
-  }),
-]);
-/** A delete item: a subscriberId, or `{ identifier?, subscriberId? }` with at least one. */
-const deleteItemSchema = z.union([
-  z.string().min(1),
-  z
-    .looseObject({ identifier: z.string().min(1).optional(), subscriberId: z.string().min(1).optional() })
-    .refine((i) => i.identifier !== undefined || i.subscriberId !== undefined, {
-      message: "an item needs an identifier or a subscriberId",
-    }),
-]);
-/** 1..100 items a request (dtos/create-topic-subscriptions.dto.ts, delete-topic-subscriptions.dto.ts). */
-const items = <T extends z.ZodType>(item: T) => z.array(item).min(1).max(100);
-/** dtos/create-topic-subscriptions.dto.ts: `subscriptions` (or the deprecated `subscriberIds`), `name`. */
-const createSubscriptionsBodySchema = z
-  .looseObject({
-    subscriptions: items(createItemSchema).optional(),
-    subscriberIds: items(z.string().min(1)).optional(),
-    name: z.string().optional(),
-  })
-  .refine((b) => b.subscriptions !== undefined || b.subscriberIds !== undefined, {
-    message: "subscriptions: at least one subscription is required",
-    path: ["subscriptions"],
-  });
-/** dtos/delete-topic-subscriptions.dto.ts: `subscriptions` (or the deprecated `subscriberIds`). */
-const deleteSubscriptionsBodySchema = z
-  .looseObject({
-    subscriptions: items(deleteItemSchema).optional(),
-    subscriberIds: items(z.string().min(1)).optional(),
-  })
-  .refine((b) => b.subscriptions !== undefined || b.subscriberIds !== undefined, {
-    message: "subscriptions: at least one subscription is required",
-    path: ["subscriptions"],
-  });
+/** A delete body once validated. */
+interface DeleteSubscriptionsBody {
+  subscriptions?: unknown[];
+  subscriberIds?: unknown[];
+}
+
+/** A cursor query as the usecases read it. */
+interface CursorQuery {
+  after?: string;
+  before?: string;
+  limit?: unknown;
+  orderDirection?: unknown;
+  includeCursor?: unknown;
+}
+
+/** A string field of an item object, when it is one. */
+function textOf(item: unknown, key: string): string | undefined {
+  if (typeof item !== "object" || item === null) return undefined;
+  const value = (item as Record<string, unknown>)[key];
+  return typeof value === "string" ? value : undefined;
+}
+
+/**
+ * The service refuses a body with neither `subscriptions` nor `subscriberIds` (the DTO has both optional;
+ * the emulator keeps its earlier refusal: the usecase's message was not found in the source read).
+ */
+function requireItems(body: { subscriptions?: unknown[]; subscriberIds?: unknown[] }): void {
+  if (body.subscriptions === undefined && body.subscriberIds === undefined)
+    throw unprocessable(["At least one subscription is required"]);
+}
 
 /** The topic of `{topicKey}`, or the usecases' 404. */
 function found(env: EnvironmentState, ctx: RequestContext): StoredTopic {
@@ -114,7 +95,7 @@ function newTopic(key: string, name: string | undefined): StoredTopic {
  * creates (the usecase computes `created` after assigning the topic, so it is always false).
  */
 function upsertTopic(ctx: RequestContext): RouteResult {
-  const body = validate(upsertBodySchema, ctx.body, "body.");
+  const body = validated<{ key: string; name: string }>(ctx.body, upsertTopicDto);
   const env = keyEnvironment(ctx);
   const existing = env.topics.get(body.key);
   if (existing && ctx.query["failIfExists"] === "true")
@@ -129,9 +110,9 @@ function getTopic(ctx: RequestContext): RouteResult {
 
 /** PATCH (usecases/update-topic/): the name; 404 when missing. */
 function patchTopic(ctx: RequestContext): RouteResult {
+  const body = validated<{ name: string }>(ctx.body ?? {}, patchTopicDto);
   const env = keyEnvironment(ctx);
   const topic = found(env, ctx);
-  const body = validate(patchBodySchema, ctx.body ?? {}, "body.");
   return savedTopic(ctx, env, { ...topic, name: body.name, updatedAt: new Date().toISOString() });
 }
 
@@ -146,14 +127,17 @@ function deleteTopic(ctx: RequestContext): RouteResult {
   return { status: 200, body: { data: { acknowledged: true } } };
 }
 
-/** The page request of a cursor query (default limit 10, newest `_id` first). */
-function pageRequest(
-  q: z.infer<typeof listTopicsQuerySchema> | z.infer<typeof listSubscriptionsQuerySchema>,
-) {
+/**
+ * The page request of a cursor query (default limit 10, newest `_id` first). The DTO validates neither
+ * `limit` nor `orderDirection`: a limit that is no positive integer gives the default, one above 100 is cut
+ * to 100 (the usecases' page size); `includeCursor` is `value === 'true'`.
+ */
+function pageRequest(q: CursorQuery) {
+  const limit = Number(q.limit);
   return {
     after: q.after,
     before: q.before,
-    limit: q.limit ?? 10,
+    limit: Number.isInteger(limit) && limit >= 1 ? Math.min(limit, 100) : 10,
     descending: q.orderDirection !== "ASC",
     includeCursor: q.includeCursor === "true",
   };
@@ -164,7 +148,7 @@ function pageRequest(
  * ordered by `_id` (newest first unless ASC), cursors being topic `_id`s; `key` exact, `name` a part.
  */
 function listTopics(ctx: RequestContext): RouteResult {
-  const q = validate(listTopicsQuerySchema, ctx.query);
+  const q = validated<CursorQuery & { key?: string; name?: string }>(ctx.query, listTopicsQueryDto);
   const needle = q.name?.toLowerCase();
   const matches = keyEnvironment(ctx)
     .topics.all()
@@ -182,9 +166,17 @@ function listTopics(ctx: RequestContext): RouteResult {
 }
 
 /** The create items of a body: strings are subscriberIds with the default identifier. */
-function createItems(body: z.infer<typeof createSubscriptionsBodySchema>): CreateItem[] {
-  const sent = body.subscriptions ?? body.subscriberIds ?? [];
-  return sent.map((i) => (typeof i === "string" ? { subscriberId: i } : i));
+function createItems(body: CreateSubscriptionsBody): CreateItem[] {
+  const sent: unknown[] = body.subscriptions ?? body.subscriberIds ?? [];
+  return sent.map((i) =>
+    typeof i === "string"
+      ? { subscriberId: i }
+      : {
+          subscriberId: textOf(i, "subscriberId") ?? "",
+          identifier: textOf(i, "identifier"),
+          name: textOf(i, "name"),
+        },
+  );
 }
 
 /**
@@ -193,7 +185,8 @@ function createItems(body: z.infer<typeof createSubscriptionsBodySchema>): Creat
  * item fails; 201 `{ data, meta, errors? }`, or 400 with the same fields when every item failed.
  */
 function createTopicSubscriptions(ctx: RequestContext): RouteResult {
-  const body = validate(createSubscriptionsBodySchema, ctx.body, "body.");
+  const body = validated<CreateSubscriptionsBody>(ctx.body, createTopicSubscriptionsDto);
+  requireItems(body);
   const env = keyEnvironment(ctx);
   const key = ctx.params["topicKey"] ?? "";
   const existing = env.topics.get(key);
@@ -209,11 +202,16 @@ function createTopicSubscriptions(ctx: RequestContext): RouteResult {
 
 /** DELETE subscriptions (topics-v2/usecases/delete-topic-subscriptions/): 200 `{ data, meta, errors? }`; 404 without the topic. */
 function deleteTopicSubscriptions(ctx: RequestContext): RouteResult {
-  const body = validate(deleteSubscriptionsBodySchema, ctx.body ?? {}, "body.");
+  const body = validated<DeleteSubscriptionsBody>(ctx.body ?? {}, deleteTopicSubscriptionsDto);
+  requireItems(body);
   const env = keyEnvironment(ctx);
   const topic = found(env, ctx);
-  const sent = body.subscriptions ?? body.subscriberIds ?? [];
-  const list: DeleteItem[] = sent.map((i) => (typeof i === "string" ? { subscriberId: i } : i));
+  const sent: unknown[] = body.subscriptions ?? body.subscriberIds ?? [];
+  const list: DeleteItem[] = sent.map((i) =>
+    typeof i === "string"
+      ? { subscriberId: i }
+      : { subscriberId: textOf(i, "subscriberId"), identifier: textOf(i, "identifier") },
+  );
   try {
     return { status: 200, body: deleteSubscriptions(env, topic, list) };
   } finally {
@@ -227,7 +225,7 @@ function deleteTopicSubscriptions(ctx: RequestContext): RouteResult {
  * may be shorter than `limit`; `subscriberId` narrows to one subscriber.
  */
 function listTopicSubscriptions(ctx: RequestContext): RouteResult {
-  const q = validate(listSubscriptionsQuerySchema, ctx.query);
+  const q = validated<CursorQuery & { subscriberId?: string }>(ctx.query, listTopicSubscriptionsQueryDto);
   const env = keyEnvironment(ctx);
   const topic = found(env, ctx);
   const subs = env.topics.subscriptionsOf(topic.key);

@@ -1,20 +1,19 @@
-import { z } from "zod";
-import {
-  formatIssues,
-  getWorkflowQuerySchema,
-  jsonObjectSchema,
-  listWorkflowsQuerySchema,
-  patchWorkflowBodySchema,
-  syncWorkflowBodySchema,
-} from "../../sdk/schemas";
-import { badRequest, forbidden, HttpError, unprocessable } from "../errors";
+import { badRequest, forbidden, HttpError } from "../errors";
 import { objectId } from "../ids";
 import type { RequestContext, Route, RouteResult } from "../router";
 import { checkStepLayouts } from "../step-layouts";
 import type { EnvironmentState, StoredWorkflow } from "../store";
-import { validate } from "../validate";
+import { withPaginationNumbers } from "../validation/limit-offset";
+import { validated } from "../validation/pipe";
 import {
-  bodyStepSchema,
+  createWorkflowDto,
+  type ListWorkflowsQuery,
+  listWorkflowsQueryDto,
+  patchWorkflowDto,
+  syncWorkflowDto,
+  updateWorkflowDto,
+} from "../validation/workflows";
+import {
   buildWorkflow,
   freeWorkflowId,
   type IntegrationIssuesOf,
@@ -31,62 +30,6 @@ import { keyEnvironment, organizationEnvironment } from "./scope";
  * the key's environment; a workflow of another environment is not found. `{workflowId}` is the
  * workflowId, the slug or the `_id` (pipes/parse-slug-Id.pipe.ts).
  */
-
-/** Fields of a create or update body, read as the service's class-validator DTOs do (controls loosely). */
-const writeFields = {
-  name: z.string().min(1),
-  description: z.string().optional(),
-  tags: z.array(z.string()).optional(),
-  active: z.boolean().optional(),
-  validatePayload: z.boolean().optional(),
-  payloadSchema: jsonObjectSchema.nullable().optional(),
-  isTranslationEnabled: z.boolean().optional(),
-  severity: z.enum(["high", "medium", "low", "none"]).optional(),
-  steps: z.array(bodyStepSchema),
-  preferences: z.looseObject({ user: z.unknown().optional(), workflow: z.unknown().optional() }).optional(),
-};
-/**
- * The workflowId pattern of dtos/create-workflow.dto.ts (DESIGN.md; the same pattern is in
- * dtos/duplicate-workflow.dto.ts). The message is the one the e2e test of upsert-workflow.e2e.ts checks
- * ("must be a valid slug format (lowercase letters, numbers, and hyphens only)"); the DTO itself was not
- * found in the readable source.
- */
-const WORKFLOW_ID_PATTERN = /^[a-zA-Z0-9]+(?:[-_.][a-zA-Z0-9]+)*$/;
-/** At most 16 tags (DESIGN.md; class-validator's `@ArrayMaxSize` message). */
-const MAX_TAGS = 16;
-
-/** dtos/create-workflow.dto.ts: `workflowId` required. */
-const createBodySchema = z.looseObject({ workflowId: z.string().min(1), ...writeFields });
-/** dtos/update-workflow.dto.ts: `workflowId`, `origin` and `preferences` optional; `origin` is ignored. */
-const updateBodySchema = z.looseObject({
-  ...writeFields,
-  workflowId: z.string().optional(),
-  origin: z.enum(["svc-cloud", "svc-cloud-v1", "external"]).optional(),
-});
-
-/** The DTO rules zod does not word as class-validator does: the workflowId pattern and the tag limit. */
-function dtoMessages(body: unknown, withWorkflowId: boolean): string[] {
-  const b = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
-  const out: string[] = [];
-  const id = b["workflowId"];
-  if (withWorkflowId && typeof id === "string" && id !== "" && !WORKFLOW_ID_PATTERN.test(id))
-    out.push("workflowId must be a valid slug format (lowercase letters, numbers, and hyphens only)");
-  if (Array.isArray(b["tags"]) && b["tags"].length > MAX_TAGS)
-    out.push(`tags must contain no more than ${MAX_TAGS} elements`);
-  return out;
-}
-
-/**
- * A create/update body read as the controller's ValidationPipe reads it: every refusal at once, answered
- * 422 "Validation Error" (apps/api/src/exception-filter.ts, see {@link unprocessable}).
- */
-function validBody<S extends z.ZodType>(schema: S, body: unknown, withWorkflowId: boolean): z.output<S> {
-  const messages = dtoMessages(body, withWorkflowId);
-  const parsed = schema.safeParse(body);
-  if (parsed.success && messages.length === 0) return parsed.data;
-  if (!parsed.success) messages.push(...formatIssues(parsed.error).map((line) => `body.${line}`));
-  throw unprocessable(messages);
-}
 
 /**
  * The workflow of `{workflowId}` in `env`, or the service's 404 `{ message: "Workflow cannot be found",
@@ -144,8 +87,9 @@ const OTHER_ENVIRONMENT_MESSAGE =
  * `missingWorkflowAs400` mode, a missing workflow answers 400 as one older service version did.
  */
 function getWorkflow(ctx: RequestContext): RouteResult {
-  const query = validate(getWorkflowQuerySchema, ctx.query);
-  if (query.environmentId && query.environmentId !== ctx.scope.environmentId)
+  // The controller reads `environmentId` as a plain query string (no DTO validator).
+  const environmentId = ctx.query["environmentId"];
+  if (typeof environmentId === "string" && environmentId !== "" && environmentId !== ctx.scope.environmentId)
     throw forbidden(OTHER_ENVIRONMENT_MESSAGE);
   const env = keyEnvironment(ctx);
   if (ctx.store.modes.missingWorkflowAs400 && !env.findWorkflow(ctx.params["workflowId"] ?? ""))
@@ -185,11 +129,10 @@ function enterprise(ctx: RequestContext): boolean {
 
 /** POST: 201; `origin` svc-cloud; a taken workflowId is suffixed, not refused (create-workflow-v0 usecase). */
 function createWorkflow(ctx: RequestContext): RouteResult {
-  const body = validBody(createBodySchema, ctx.body, true);
+  const body = validated<WorkflowWrite & { workflowId: string }>(ctx.body, createWorkflowDto);
   const env = keyEnvironment(ctx);
   const ids = { _id: objectId(), workflowId: createdWorkflowId(ctx, env, body) };
-  const built = buildWorkflow(body as WorkflowWrite, ids, issuesNow(ctx, env), undefined, enterprise(ctx));
-  return saved(ctx, env, built, 201);
+  return saved(ctx, env, buildWorkflow(body, ids, issuesNow(ctx, env), undefined, enterprise(ctx)), 201);
 }
 
 /**
@@ -197,12 +140,11 @@ function createWorkflow(ctx: RequestContext): RouteResult {
  * (upsert-workflow.usecase.ts `resolveWorkflowOrigin`: the body's origin is ignored on update).
  */
 function updateWorkflow(ctx: RequestContext): RouteResult {
+  const body = validated<WorkflowWrite>(ctx.body, updateWorkflowDto);
   const env = keyEnvironment(ctx);
   const previous = found(env, ctx);
-  const body = validBody(updateBodySchema, ctx.body, false);
   const ids = { _id: previous._id, workflowId: previous.workflowId };
-  const built = buildWorkflow(body as WorkflowWrite, ids, issuesNow(ctx, env), previous, enterprise(ctx));
-  return saved(ctx, env, built);
+  return saved(ctx, env, buildWorkflow(body, ids, issuesNow(ctx, env), previous, enterprise(ctx)));
 }
 
 /**
@@ -210,9 +152,9 @@ function updateWorkflow(ctx: RequestContext): RouteResult {
  * status to ACTIVE or INACTIVE as given, without looking at the steps' issues.
  */
 function patchWorkflow(ctx: RequestContext): RouteResult {
+  const patch = validated<Partial<StoredWorkflow>>(ctx.body ?? {}, patchWorkflowDto);
   const env = keyEnvironment(ctx);
   const previous = found(env, ctx);
-  const patch = validate(patchWorkflowBodySchema, ctx.body ?? {}, "body.");
   const next: StoredWorkflow = { ...previous, updatedAt: new Date().toISOString() };
   for (const [key, value] of Object.entries(patch))
     if (value !== undefined) Object.assign(next, { [key]: value });
@@ -266,7 +208,7 @@ function listItem(w: StoredWorkflow) {
  * `offset`/`limit` (defaults 0 and 50).
  */
 function listWorkflows(ctx: RequestContext): RouteResult {
-  const q = validate(listWorkflowsQuerySchema, ctx.query);
+  const q = validated<ListWorkflowsQuery>(withPaginationNumbers(ctx.query), listWorkflowsQueryDto);
   const needle = q.query?.toLowerCase();
   const key = q.orderBy ?? "createdAt";
   const dir = q.orderDirection === "ASC" ? 1 : -1;
@@ -276,7 +218,7 @@ function listWorkflows(ctx: RequestContext): RouteResult {
       (w) => !needle || w.name.toLowerCase().includes(needle) || w.workflowId.toLowerCase().includes(needle),
     )
     .filter((w) => !q.tags || q.tags.some((t) => w.tags?.includes(t)))
-    .filter((w) => !q.status || q.status.includes(w.status as "ACTIVE"))
+    .filter((w) => !q.status || q.status.includes(w.status))
     .sort((a, b) => dir * String(a[key] ?? "").localeCompare(String(b[key] ?? "")));
   const offset = q.offset ?? 0;
   const page = matches.slice(offset, offset + (q.limit ?? 50));
@@ -331,7 +273,7 @@ function syncWrite(source: StoredWorkflow, target: StoredWorkflow | undefined): 
  * upserts the copy in the target under the same workflowId and marks the source published.
  */
 function syncWorkflow(ctx: RequestContext): RouteResult {
-  const { targetEnvironmentId } = validate(syncWorkflowBodySchema, ctx.body, "body.");
+  const { targetEnvironmentId } = validated<{ targetEnvironmentId: string }>(ctx.body, syncWorkflowDto);
   const target = syncTarget(ctx, targetEnvironmentId);
   const sourceEnv = keyEnvironment(ctx);
   const source = found(sourceEnv, ctx);

@@ -125,7 +125,7 @@ export class Workflows {
         operation,
         method: "GET",
         path: "/v2/workflows",
-        query: parsed as Record<string, QueryValue>,
+        query: bracketedArrays(parsed as Record<string, QueryValue>, ["tags", "status"]),
         response: workflowListSchema,
       },
       options,
@@ -162,4 +162,18 @@ export class Workflows {
       options,
     );
   }
+}
+
+/**
+ * The filters the service's DTO reads with `@IsArray()` (apps/api/src/app/workflows-v2/dtos/
+ * get-list-query-params.ts) sent as `name[]=`: its query parser reads a single `tags=a` as a string, which
+ * the DTO refuses (422 "tags must be an array"); `tags[]=a` is an array of one.
+ */
+function bracketedArrays(
+  query: Record<string, QueryValue>,
+  keys: readonly string[],
+): Record<string, QueryValue> {
+  const out: Record<string, QueryValue> = {};
+  for (const [key, value] of Object.entries(query)) out[keys.includes(key) ? `${key}[]` : key] = value;
+  return out;
 }

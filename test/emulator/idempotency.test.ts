@@ -145,11 +145,11 @@ describe("Idempotency-Key", () => {
     expect(replay.status).toBe(500);
     expect(replay.headers["idempotency-replay"]).toBe("true");
     expect(replay.body.errorId).not.toBe(first.body.errorId);
-    const bad = { identifier: "", providerId: "svc-sms", channel: "sms" };
-    const headers4 = { "idempotency-key": "err-400" };
-    expectError(await call(emu, "POST", "/v1/integrations", { body: bad, headers: headers4 }), 400);
+    const bad = { providerId: "svc-sms", channel: "pager" };
+    const headers4 = { "idempotency-key": "err-422" };
+    expectError(await call(emu, "POST", "/v1/integrations", { body: bad, headers: headers4 }), 422);
     const replay4 = await call(emu, "POST", "/v1/integrations", { body: bad, headers: headers4 });
-    expect(replay4.status).toBe(400);
+    expect(replay4.status).toBe(422);
     expect(replay4.headers["idempotency-replay"]).toBe("true");
   });
 

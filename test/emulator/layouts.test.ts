@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
-import { call, expectError, qs } from "../../testkit/emulator-http";
+import { call, expectError, qs, validationMessages } from "../../testkit/emulator-http";
 
 /**
  * /v2/layouts over raw HTTP, each behaviour as Novu's layouts-v2 sources have it (paths in
@@ -72,11 +72,9 @@ describe("POST /v2/layouts", () => {
     expect((await create(freshKey(), "dup")).status).toBe(201);
   });
 
-  it("400 names layoutId and name when missing", async () => {
+  it("422 names layoutId and name when missing (create-layout.dto.ts)", async () => {
     const res = await call(emu, "POST", "/v2/layouts", { key: freshKey(), body: {} });
-    const body = expectError(res, 400);
-    expect(JSON.stringify(body.message)).toContain("layoutId");
-    expect(JSON.stringify(body.message)).toContain("name");
+    expect(validationMessages(res)).toEqual(["layoutId must be a string", "name must be a string"]);
   });
 });
 
@@ -178,11 +176,10 @@ describe("PUT /v2/layouts/{id}", () => {
     expectError(await call(emu, "GET", "/v2/layouts/ghost", { key }), 404);
   });
 
-  it("400 names name when missing", async () => {
+  it("422 names name when missing (update-layout.dto.ts)", async () => {
     const key = freshKey();
     await create(key, "noname");
-    const body = expectError(await put(key, "noname", {}), 400);
-    expect(JSON.stringify(body.message)).toContain("name");
+    expect(validationMessages(await put(key, "noname", {}))).toEqual(["name must be a string"]);
   });
 });
 
@@ -209,12 +206,9 @@ describe("GET /v2/layouts", () => {
     expect(found.body.data.totalCount).toBe(1);
   });
 
-  it("400 for a limit over 100", async () => {
-    const body = expectError(
-      await call(emu, "GET", `/v2/layouts${qs({ limit: 101 })}`, { key: freshKey() }),
-      400,
-    );
-    expect(JSON.stringify(body.message)).toContain("limit");
+  it("422 for a limit over 100", async () => {
+    const res = await call(emu, "GET", `/v2/layouts${qs({ limit: 101 })}`, { key: freshKey() });
+    expect(validationMessages(res)).toEqual(["limit must not be greater than 100"]);
   });
 });
 

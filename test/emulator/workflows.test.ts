@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
-import { call, expectError, qs } from "../../testkit/emulator-http";
+import { call, expectError, qs, validationMessages } from "../../testkit/emulator-http";
 
 let emu: Emulator;
 let devEnv: string;
@@ -202,7 +202,12 @@ describe("GET /v2/workflows", () => {
     expect(page.body.data.workflows[0].preferences).toBeUndefined();
     const prod = await call(emu, "GET", `/v2/workflows${qs({ query: "listed" })}`, { key: prodKey });
     expect(prod.body.data.totalCount).toBe(0);
-    expectError(await call(emu, "GET", `/v2/workflows${qs({ limit: 101 })}`), 400);
+    expect(
+      validationMessages(await call(emu, "GET", `/v2/workflows${qs({ limit: 0, orderBy: "slug" })}`)),
+    ).toEqual([
+      "limit must not be less than 1",
+      "orderBy must be one of the following values: createdAt, updatedAt, name, lastTriggeredAt",
+    ]);
   });
 });
 

@@ -22,8 +22,8 @@ describe("identifierSlug", () => {
   });
 });
 
-describe("the emulator names integrations by the same rule", () => {
-  it("slug of the name (or provider), then a random suffix", async () => {
+describe("the emulator names integrations as the service does (create-integration.usecase.ts)", () => {
+  it("slug of the name (or provider), then a shortid; the client's slug of the same name agrees", async () => {
     const emu = await startEmulator({ port: 0 });
     try {
       const named = await call(emu, "POST", "/v1/integrations", {
@@ -31,7 +31,7 @@ describe("the emulator names integrations by the same rule", () => {
       });
       const identifier = String(named.body.data.identifier);
       expect(identifier.startsWith(`${identifierSlug("  Mail: Main (EU) ")}-`)).toBe(true);
-      expect(identifier).toMatch(/^mail-main-eu-[a-z0-9]{6}$/);
+      expect(identifier).toMatch(/^mail-main-eu-[A-Za-z0-9_-]{7,14}$/);
     } finally {
       await emu.close();
     }

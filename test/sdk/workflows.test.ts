@@ -73,6 +73,12 @@ describe("client.workflows writes", () => {
     expect(synced.workflowId).toBe("page-0");
     expect((await other.workflows.get("page-0")).name).toBe("Paged 0");
   });
+
+  it("list filters by one tag and one status: the service's DTO reads them only as arrays (@IsArray)", async () => {
+    await client.workflows.create({ workflowId: "tagged-1", name: "Tagged", tags: ["solo"], steps: [] });
+    const page = await client.workflows.list({ tags: ["solo"], status: ["ACTIVE"] });
+    expect(page.workflows.map((w) => w.workflowId)).toEqual(["tagged-1"]);
+  });
 });
 
 describe("control issue rules", () => {
