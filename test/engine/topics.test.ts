@@ -8,9 +8,10 @@
  * forceDestroy; after it the environment holds no layout but the organization's default, and no command
  * warned. Needs `npm run build` first.
  */
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
 import { SvcClient } from "../../sdk";
@@ -63,7 +64,9 @@ describe("Topic and TopicSubscriptions under the real engine", { timeout: ENGINE
     const curls = readmeCurlLines();
     expect(curls).toHaveLength(3);
     for (const line of curls) {
-      const answer = JSON.parse(execFileSync("sh", ["-c", line], { encoding: "utf8" }));
+      // Asynchronously: the emulator answering curl runs in this process.
+      const { stdout } = await promisify(execFile)("sh", ["-c", line], { encoding: "utf8" });
+      const answer = JSON.parse(stdout);
       expect(answer.data.subscriberId).toMatch(/^(alice|bob|carol)$/);
     }
     // The subscribers the edit declares later, and the one the application subscribes on its own.
