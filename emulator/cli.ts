@@ -12,7 +12,10 @@ const USAGE = `Usage: npm run emulator -- [options]
   --port N          port to listen on (default 4010; 0 picks a free port)
   --host H          interface to listen on (default 127.0.0.1)
   --api-key KEY     accept this API key (repeatable; default: emu_dev_key and emu_prod_key)
-  --fixtures FILE   seed data (JSON); default: the bundled demo data; "none" for an empty emulator
+  --fixtures FILE   seed data (JSON, taken as written); or a named set: "default" (the default: a fresh
+                    organization with demo data), "none" (a fresh organization: each environment has
+                    the "Default layout" and the "Novu Inbox" integration, as Novu creates them),
+                    "empty" (nothing at all)
   --data FILE       persist state to FILE (loaded at start when it exists)
   --rate-limit N    rate limit, N requests a second per category (token bucket over 5 s)
   --latency MS      add MS milliseconds to every request
@@ -76,7 +79,7 @@ async function main(argv: string[]): Promise<void> {
     port: num("port", values.port) ?? 4010,
     host: values.host,
     ...(values["api-key"] ? { keys: values["api-key"].map((apiKey) => ({ apiKey })) } : {}),
-    ...(values.fixtures === "none" ? {} : { fixtures: values.fixtures }),
+    fixtures: values.fixtures,
     ...(values.data ? { dataFile: values.data } : {}),
     ...(rate !== undefined ? { rateLimit: { perSecond: rate } } : {}),
     ...(seed !== undefined ? { seed } : {}),

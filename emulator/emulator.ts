@@ -8,6 +8,7 @@ import { type Fixtures, loadFixtures, seedEnvironment } from "./fixtures";
 import { type GenerateSubscribersOptions, generateSubscribers } from "./generate";
 import { IdempotencyCache } from "./idempotency";
 import type { EmulatorModes } from "./modes";
+import { seedNewOrganization } from "./organization-seed";
 import { Persister, readState, restore, snapshot } from "./persistence";
 import { RateLimiter, type RateLimitOptions } from "./rate-limit";
 import { RequestLog } from "./request-log";
@@ -20,6 +21,7 @@ import { messageRoutes } from "./routes/messages";
 import { notificationRoutes } from "./routes/notifications";
 import { organizationSettingsRoutes } from "./routes/organization-settings";
 import { preferenceRoutes } from "./routes/preferences";
+import { subscriberWriteRoutes } from "./routes/subscriber-writes";
 import { subscriberRoutes } from "./routes/subscribers";
 import { topicRoutes } from "./routes/topics";
 import { translationRoutes } from "./routes/translations";
@@ -39,7 +41,12 @@ export interface EmulatorOptions {
    * a Production environment (key `emu_prod_key`). These fixed keys are local-only test keys.
    */
   keys?: EmulatorKey[];
-  /** Seed data: an object, a JSON file path, or `"default"` for the bundled demo set. */
+  /**
+   * Seed data: an object, a JSON file path, or a named set: `"default"` (a fresh organization, as the
+   * service creates it, with the bundled demo data), `"none"` (a fresh organization alone), `"empty"`.
+   * Without fixtures (or with an object or file not saying `organization: "fresh"`) the environments
+   * start empty, without the default layout and in-app integration every real organization has.
+   */
   fixtures?: Fixtures | string;
   /** Injected faults (off by default); change them later with {@link Emulator.setFaults}. */
   faults?: Faults;
@@ -144,7 +151,8 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
 function seeder(store: Store, keys: EmulatorKeys): Emulator["seed"] {
   return (fixtures, seedOpts = {}) => {
     const data = typeof fixtures === "string" ? loadFixtures(fixtures) : fixtures;
-    const { environments, ...top } = data;
+    const { environments, organization, ...top } = data;
+    if (organization === "fresh") for (const env of store.allEnvironments()) seedNewOrganization(store, env);
     seedEnvironment(store, keys.environmentOf(seedOpts.apiKey), top);
     for (const [target, set] of Object.entries(environments ?? {})) {
       const env = keys.environmentNamed(target);
@@ -170,6 +178,7 @@ function allRoutes(edition: Edition): Router {
     ...enterprise,
     ...integrationRoutes,
     ...subscriberRoutes,
+    ...subscriberWriteRoutes,
     ...preferenceRoutes,
     ...workflowRoutes,
     ...layoutRoutes,

@@ -100,6 +100,13 @@ export class EventTable<T extends EventRecord> {
     this.version++;
   }
 
+  /** Removes every record `match` selects (a subscriber's messages when it is deleted). */
+  removeWhere(match: (r: T) => boolean): void {
+    const gone = this.newestFirst.view.filter(match);
+    for (const r of gone) this.unindex(r);
+    if (gone.length > 0) this.version++;
+  }
+
   private unindex(r: T): void {
     this.byId.delete(r._id);
     this.newestFirst.remove(r);

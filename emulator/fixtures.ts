@@ -51,12 +51,29 @@ export interface FixtureSet {
  */
 export interface Fixtures extends FixtureSet {
   environments?: Record<string, FixtureSet>;
+  /**
+   * `"fresh"`: first give every environment what the service's organization creation gives it (the
+   * "Default layout" and the active "Novu Inbox" in-app integration: emulator/organization-seed.ts), as a
+   * real organization always has them; then seed the sets. `"empty"` (the default of a fixtures object or
+   * file): seed the sets alone, on environments that hold nothing (a departure tests use to own all data).
+   */
+  organization?: "fresh" | "empty";
 }
 
-/** Reads fixtures from a JSON file; `"default"` is the bundled demo set (`fixtures/default.json`). */
+/**
+ * The named fixture sets: `"default"` is a fresh organization with the bundled demo data
+ * (`fixtures/default.json`), `"none"` a fresh organization with nothing of the user's, `"empty"`
+ * environments holding nothing at all (not even what organization creation makes).
+ */
+export const FIXTURE_SET_NAMES = ["default", "none", "empty"] as const;
+
+/** Reads fixtures: a named set (see {@link FIXTURE_SET_NAMES}) or a JSON file, taken as written. */
 export function loadFixtures(pathOrDefault: string): Fixtures {
   // Imported (not read by path) so the compiler ships the file with the build.
-  if (pathOrDefault === "default") return structuredClone(defaultFixtures) as unknown as Fixtures;
+  if (pathOrDefault === "default")
+    return { organization: "fresh", ...(structuredClone(defaultFixtures) as unknown as Fixtures) };
+  if (pathOrDefault === "none") return { organization: "fresh" };
+  if (pathOrDefault === "empty") return {};
   const file = pathOrDefault;
   const parsed: unknown = JSON.parse(readFileSync(file, "utf8"));
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {

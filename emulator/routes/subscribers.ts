@@ -38,7 +38,7 @@ export function targetIntegration(
 }
 
 /** Bumps `updatedAt` strictly forward, so ordering by updatedAt sees every change. */
-function touch(s: StoredSubscriber): void {
+export function touch(s: StoredSubscriber): void {
   const now = Date.now();
   const prev = Date.parse(s.updatedAt);
   s.updatedAt = new Date(Number.isNaN(prev) || now > prev ? now : prev + 1).toISOString();
@@ -74,7 +74,21 @@ function upsert(ctx: RequestContext): RouteResult {
   const subscriberId = ctx.params["subscriberId"] ?? "";
   const subscriber = env.subscribers.get(subscriberId);
   if (!subscriber) throw badRequest(`SubscriberId: ${subscriberId} not found`);
-  const integration = targetIntegration(ctx.store, env.id, body.providerId, body.integrationIdentifier);
+  writeChannel(ctx.store, env, subscriber, body);
+  return { status: 200, body: { data: subscriber } };
+}
+
+/**
+ * Writes one channel entry on a subscriber as update-subscriber-channel.usecase.ts does (see {@link upsert});
+ * also the `channels` of `POST /v1/subscribers`. No target integration: 400.
+ */
+export function writeChannel(
+  store: Store,
+  env: EnvironmentState,
+  subscriber: StoredSubscriber,
+  body: { providerId: string; integrationIdentifier?: string | undefined; credentials: ChannelCredentials },
+): void {
+  const integration = targetIntegration(store, env.id, body.providerId, body.integrationIdentifier);
   if (!integration) {
     throw badRequest(
       `Subscribers environment (${env.id}) do not have active ${body.providerId} integration.`,
@@ -86,9 +100,7 @@ function upsert(ctx: RequestContext): RouteResult {
     (c) => c.providerId === body.providerId && c._integrationId === integration._id,
   );
   const existing = at >= 0 ? channels[at] : undefined;
-  if (existing && isDeepStrictEqual(existing.credentials, credentials)) {
-    return { status: 200, body: { data: subscriber } };
-  }
+  if (existing && isDeepStrictEqual(existing.credentials, credentials)) return;
   env.subscribers.update(subscriber, (s) => {
     const next = [...(s.channels ?? [])];
     if (existing) {
@@ -112,8 +124,7 @@ function upsert(ctx: RequestContext): RouteResult {
     s.channels = next;
     touch(s);
   });
-  ctx.store.changed();
-  return { status: 200, body: { data: subscriber } };
+  store.changed();
 }
 
 /**

@@ -7,7 +7,10 @@
  * update of `content` alone and applied with one PUT; `refresh --expect-no-changes`; destroy deleting the
  * workflow and leaving the environment's default layout with a warning naming it; then the layout left read
  * with `svc.Layout.get` (JavaScript) and imported with `pulumi import svc:index:Layout`, the generated YAML
- * pasted unchanged previewing as no change (YAML). Needs `npm run build`.
+ * pasted unchanged previewing as no change (YAML). The emulator starts empty (no fixtures: not even the
+ * "Default layout" organization creation makes, which the service skips silently when that upsert fails), so
+ * the program's layout becomes the environment's default: the path where the provider must warn. On a fresh
+ * organization it is an ordinary layout (test/engine/topics.test.ts, examples/yaml). Needs `npm run build`.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

@@ -3,7 +3,8 @@
  * platform) under the real CLI with no Node.js anywhere on PATH: only `pulumi` and `pulumi-language-yaml`.
  * `pulumi plugin install resource svc <version> --file <tarball>` into the stack's PULUMI_HOME, then
  * examples/yaml (schema, config, check, create, invoke, diff, delete through the executable) runs up, a no-op
- * preview and destroy against an emulator with its default fixtures. No plaintext secret in any CLI output,
+ * preview and destroy against an emulator with its default fixtures (a fresh organization: its "Default
+ * layout" is the environment's default, so destroy deletes the program's layout). No plaintext secret in any CLI output,
  * state export, the CLI home or the project folder. Needs `npm run build` first.
  */
 import { spawnSync } from "node:child_process";
@@ -157,7 +158,7 @@ describe.skipIf(skipEngine("plugin-executable"))(
         "signingKey",
         "teamChat",
       ]);
-      expect(outputs.layout).toEqual({ layoutId: "yaml-brand", isDefault: true });
+      expect(outputs.layout).toEqual({ layoutId: "yaml-brand", isDefault: false });
       expect(outputs.opsTopic).toEqual({ key: "yaml-ops-on-call", subscribers: 2 });
       for (const r of byName.values()) {
         const credentials = r.outputs?.credentials;
@@ -173,7 +174,7 @@ describe.skipIf(skipEngine("plugin-executable"))(
       expect(digest?.changeSummary).toEqual({ same: 13 });
     });
 
-    it("destroy removes what the stack made but the environment's default layout, which it warns it leaves", async () => {
+    it("destroy removes what the stack made, its layout included (the environment's default is organization creation's)", async () => {
       const ours = new Set(
         (await stack.exportStack()).deployment.resources
           ?.filter((r) => r.type === "svc:index:Integration" && r.id !== undefined)
@@ -187,11 +188,9 @@ describe.skipIf(skipEngine("plugin-executable"))(
       expect((state.deployment.resources ?? []).filter((r) => r.type !== STACK_TYPE)).toEqual([]);
       expect(emu.integrations().filter((i) => ours.has(String(i._id)))).toEqual([]);
       expect((await call(emu, "GET", "/v2/topics/yaml-ops-on-call")).status).toBe(404);
-      const layout = await call(emu, "GET", "/v2/layouts/yaml-brand");
-      expect(layout.body?.data?.isDefault).toBe(true);
-      expect(destroy.stdout + destroy.stderr).toMatch(
-        /layout "yaml-brand" \(_id \w+\) is its environment's default layout/,
-      );
+      expect((await call(emu, "GET", "/v2/layouts/yaml-brand")).status).toBe(404);
+      expect((await call(emu, "GET", "/v2/layouts/default-layout")).body?.data?.isDefault).toBe(true);
+      expect(destroy.stdout + destroy.stderr).not.toMatch(/default layout/);
     });
 
     it("no secret in plaintext: CLI output, state exports, the CLI home and the project folder", () => {

@@ -1,11 +1,17 @@
 /**
- * svc.Topic and svc.TopicSubscriptions under the real Pulumi CLI (test layer 6), examples/topics: a topic
- * with 3 declared subscribers beside 1 the application added; up, a no-op preview, an edit that swaps one
- * subscriber (one added, one removed, the application's untouched), refresh clean; destroy of the
- * subscriptions leaves the application's; destroy of the topic fails naming the count unless forceDestroy.
- * Needs `npm run build` first.
+ * svc.Topic and svc.TopicSubscriptions under the real Pulumi CLI (test layer 6), examples/topics run as its
+ * README says on a fresh emulator (`--fixtures none`: a new organization, its "Default layout" and in-app
+ * integration and nothing else): the README's `curl` lines, run as written, create the declared subscribers
+ * (`POST /v2/subscribers`); a topic with those 3 beside 1 the application added; up, a no-op preview, an edit
+ * that swaps one subscriber (one added, one removed, the application's untouched), refresh clean; destroy of
+ * the subscriptions leaves the application's; destroy of the topic fails naming the count unless
+ * forceDestroy; after it the environment holds no layout but the organization's default, and no command
+ * warned. Needs `npm run build` first.
  */
+import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
 import { SvcClient } from "../../sdk";
@@ -30,14 +36,41 @@ async function subscriptions(): Promise<string[]> {
 
 const writes = () => emu.requests.filter((r) => r.method !== "GET");
 
+/** Everything the CLI printed, to check that no command warned. */
+let printed = "";
+
+/** The `curl` lines of examples/topics/README.md, aimed at this emulator (its port) and otherwise as written. */
+function readmeCurlLines(): string[] {
+  const readme = readFileSync(join(repoRoot(), "examples/topics/README.md"), "utf8");
+  return readme
+    .split("\n")
+    .filter((line) => line.startsWith("curl "))
+    .map((line) => line.replaceAll("http://127.0.0.1:4010", emu.url));
+}
+
+/** The application creating a subscriber, as the README's curl lines do (`POST /v2/subscribers`). */
+async function applicationCreates(subscriberId: string): Promise<void> {
+  const res = await fetch(`${emu.url}/v2/subscribers`, {
+    method: "POST",
+    headers: { authorization: `ApiKey ${emu.apiKey}`, "content-type": "application/json" },
+    body: JSON.stringify({ subscriberId }),
+  });
+  expect(res.status).toBe(201);
+}
+
 describe("Topic and TopicSubscriptions under the real engine", { timeout: ENGINE_TIMEOUT_MS }, () => {
   beforeAll(async () => {
-    emu = await startEmulator({
-      port: 0,
-      fixtures: {
-        subscribers: ["alice", "bob", "carol", "dave", "app-user"].map((subscriberId) => ({ subscriberId })),
-      },
-    });
+    emu = await startEmulator({ port: 0, fixtures: "none" });
+    const curls = readmeCurlLines();
+    expect(curls).toHaveLength(3);
+    for (const line of curls) {
+      // Asynchronously: the emulator answering curl runs in this process.
+      const { stdout } = await promisify(execFile)("sh", ["-c", line], { encoding: "utf8" });
+      const answer = JSON.parse(stdout);
+      expect(answer.data.subscriberId).toMatch(/^(alice|bob|carol)$/);
+    }
+    // The subscribers the edit declares later, and the one the application subscribes on its own.
+    for (const id of ["dave", "app-user"]) await applicationCreates(id);
     client = new SvcClient({ apiKey: emu.apiKey, baseUrl: emu.url });
     stack = await PulumiStack.init({
       projectDir: join(repoRoot(), "examples/topics"),
@@ -54,7 +87,8 @@ describe("Topic and TopicSubscriptions under the real engine", { timeout: ENGINE
   });
 
   it("up makes the topic and 3 subscriptions; the application adds 1; a preview then has no changes", async () => {
-    await stack.up();
+    const up = await stack.up();
+    printed += up.stdout + up.stderr;
     key = String((await stack.outputs()).topicKey);
     expect(key).toMatch(/^beta-users-[0-9a-f]{8}$/);
     await client.topics.subscriptions.create(key, { subscriptions: ["app-user"] });
@@ -99,7 +133,19 @@ describe("Topic and TopicSubscriptions under the real engine", { timeout: ENGINE
 
     await stack.setConfig("forceDestroy", "true");
     await stack.up();
-    await stack.destroy();
+    const destroyed = await stack.destroy();
+    printed += destroyed.stdout + destroyed.stderr;
     await expect(client.topics.get(key)).rejects.toThrow(/404|not found/i);
+  });
+
+  it("leaves no layout but the organization's default, and no command warned", async () => {
+    const layouts = await fetch(`${emu.url}/v2/layouts`, {
+      headers: { authorization: `ApiKey ${emu.apiKey}` },
+    });
+    const list = ((await layouts.json()) as { data: { layouts: { layoutId: string; isDefault: boolean }[] } })
+      .data;
+    expect(list.layouts.map((l) => [l.layoutId, l.isDefault])).toEqual([["default-layout", true]]);
+    expect(printed).toMatch(/deleted/);
+    expect(printed).not.toMatch(/warning/i);
   });
 });

@@ -15,8 +15,8 @@
  * preview that writes nothing; destroy deletes it with the stack's own, and leaves the workflows the stack
  * neither made nor imported exactly as they were. The example's `svc:index:Layout` (named by the email step
  * through `${brandLayout.layoutId}`), `svc:index:Topic` and `svc:index:TopicSubscriptions`: stored as declared;
- * destroy deletes the topic and leaves the layout, the environment's default (the fixtures have none), with a
- * warning naming it. No plaintext secret in any CLI output, state export,
+ * destroy deletes the topic and the layout (not the environment's default: the default fixtures are a fresh
+ * organization, whose "Default layout" is), with no warning about a layout left. No plaintext secret in any CLI output, state export,
  * generated code, the CLI home or the project folder. Needs `npm run build` first.
  */
 import { spawnSync } from "node:child_process";
@@ -326,7 +326,7 @@ describe.skipIf(skipEngine("yaml"))(
       expect(layout?.name).toBe("Brand");
       expect(layout?.controls?.values?.email?.editorType).toBe("html");
       expect(layout?.controls?.values?.email?.body).toContain("{{content}}");
-      expect(outputs.layout).toEqual({ layoutId: "yaml-brand", isDefault: true });
+      expect(outputs.layout).toEqual({ layoutId: "yaml-brand", isDefault: false });
       const subs = await call(emu, "GET", "/v2/topics/yaml-ops-on-call/subscriptions?limit=100");
       const members = (subs.body.data as { subscriber: { subscriberId: string } }[]).map(
         (x) => x.subscriber.subscriberId,
@@ -618,13 +618,12 @@ describe.skipIf(skipEngine("yaml"))(
       expect(await storedWorkflow("yaml-onboarding")).toBeUndefined();
       expect(await storedWorkflow("outside-reminder")).toBeUndefined();
       expect(await bystanderWorkflows()).toEqual(workflowsBefore);
-      // The topic goes with its subscriptions; the layout, the environment's default (the fixtures have none),
-      // stays, and the destroy warned so, naming it.
+      // The topic goes with its subscriptions; the layout too: the environment's default is the "Default
+      // layout" organization creation made, which stays, and nothing warns of a layout left.
       expect((await call(emu, "GET", "/v2/topics/yaml-ops-on-call")).status).toBe(404);
-      expect((await call(emu, "GET", "/v2/layouts/yaml-brand")).body?.data?.isDefault).toBe(true);
-      expect(destroy.stdout + destroy.stderr).toMatch(
-        /layout "yaml-brand" \(_id \w+\) is its environment's default layout/,
-      );
+      expect((await call(emu, "GET", "/v2/layouts/yaml-brand")).status).toBe(404);
+      expect((await call(emu, "GET", "/v2/layouts/default-layout")).body?.data?.isDefault).toBe(true);
+      expect(destroy.stdout + destroy.stderr).not.toMatch(/default layout/);
       // The service cannot delete one integration's entry alone: what is left of the stack's entries is inert.
       const env = emu.keys[0]!.environmentId;
       const left = FIXTURE_SUBSCRIBERS.flatMap((id) => emu.subscriber(env, id)?.channels ?? []).filter((c) =>

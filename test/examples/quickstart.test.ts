@@ -99,9 +99,14 @@ describe("quickstart program", () => {
     });
     // Data sources, read after the integrations exist: ours and the fixtures' active ones; a fixture workflow.
     const id = (channel: string) => created.find((i) => i.channel === channel)!.identifier;
+    // The fixtures are a fresh organization: its environment's "Novu Inbox" is active too.
+    const inbox = emu
+      .integrations()
+      .find((i) => i.name === "Novu Inbox" && i._environmentId === emu.keys[0]?.environmentId);
     expect(run.outputs.activeIntegrations).toEqual({
       chat: [id("chat"), "slack-main"].sort(),
       email: [id("email")],
+      in_app: [inbox?.identifier],
       push: [id("push"), "fcm-main"].sort(),
     });
     expect(run.outputs.workflowSummary).toEqual({

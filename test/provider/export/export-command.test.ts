@@ -134,7 +134,6 @@ describe("svc-export", () => {
     const program = readFileSync(join(dir, "Pulumi.yaml"), "utf8");
     expect(program).not.toContain("svc:index:Workflow");
     expect(program).toMatch(
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: Pulumi YAML's interpolation, literally
       /type: svc:index:TopicSubscriptions\n {4}properties:\n {6}topicKey: \$\{betaUsers\.key\}\n {6}subscriberIds:\n {8}- alice\n {8}- bob\n/,
     );
     expect(readFileSync(join(dir, "README.md"), "utf8")).toContain(
