@@ -81,6 +81,13 @@ namespace PulumiSvc.Svc
     public sealed class TopicArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
+        /// When a topic with the same `key` already exists in the environment, take it over (rename it to this
+        /// resource's name when it differs; the same name writes nothing) instead of failing. A flag, never a change.
+        /// </summary>
+        [Input("adopt")]
+        public Input<bool>? Adopt { get; set; }
+
+        /// <summary>
         /// Destroy the topic even when it still holds subscriptions this stack did not make (the application's):
         /// the service deletes every subscription of a topic with it. Without it, such a destroy fails naming how
         /// many there are. Changing it is an update that sends no request.

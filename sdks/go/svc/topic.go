@@ -73,6 +73,9 @@ func TopicExists(ctx *pulumi.Context,
 }
 
 type topicArgs struct {
+	// When a topic with the same `key` already exists in the environment, take it over (rename it to this
+	// resource's name when it differs; the same name writes nothing) instead of failing. A flag, never a change.
+	Adopt *bool `pulumi:"adopt"`
 	// Destroy the topic even when it still holds subscriptions this stack did not make (the application's):
 	// the service deletes every subscription of a topic with it. Without it, such a destroy fails naming how
 	// many there are. Changing it is an update that sends no request.
@@ -87,6 +90,9 @@ type topicArgs struct {
 
 // The set of arguments for constructing a Topic resource.
 type TopicArgs struct {
+	// When a topic with the same `key` already exists in the environment, take it over (rename it to this
+	// resource's name when it differs; the same name writes nothing) instead of failing. A flag, never a change.
+	Adopt pulumi.BoolPtrInput
 	// Destroy the topic even when it still holds subscriptions this stack did not make (the application's):
 	// the service deletes every subscription of a topic with it. Without it, such a destroy fails naming how
 	// many there are. Changing it is an update that sends no request.

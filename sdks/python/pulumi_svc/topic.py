@@ -20,12 +20,15 @@ __all__ = ['TopicArgs', 'Topic']
 class TopicArgs:
     def __init__(__self__, *,
                  name: pulumi.Input[_builtins.str],
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  force_destroy: pulumi.Input[Optional[_builtins.bool]] = None,
                  key: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a Topic resource.
 
         :param pulumi.Input[_builtins.str] name: The topic's display name, 1 to 100 characters.
+        :param pulumi.Input[_builtins.bool] adopt: When a topic with the same `key` already exists in the environment, take it over (rename it to this
+               resource's name when it differs; the same name writes nothing) instead of failing. A flag, never a change.
         :param pulumi.Input[_builtins.bool] force_destroy: Destroy the topic even when it still holds subscriptions this stack did not make (the application's):
                the service deletes every subscription of a topic with it. Without it, such a destroy fails naming how
                many there are. Changing it is an update that sends no request.
@@ -34,6 +37,8 @@ class TopicArgs:
                stable across runs. Changing it replaces the topic.
         """
         pulumi.set(__self__, "name", name)
+        if adopt is not None:
+            pulumi.set(__self__, "adopt", adopt)
         if force_destroy is not None:
             pulumi.set(__self__, "force_destroy", force_destroy)
         if key is not None:
@@ -50,6 +55,19 @@ class TopicArgs:
     @name.setter
     def name(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def adopt(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        When a topic with the same `key` already exists in the environment, take it over (rename it to this
+        resource's name when it differs; the same name writes nothing) instead of failing. A flag, never a change.
+        """
+        return pulumi.get(self, "adopt")
+
+    @adopt.setter
+    def adopt(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "adopt", value)
 
     @_builtins.property
     @pulumi.getter(name="forceDestroy")
@@ -86,6 +104,7 @@ class Topic(pulumi.CustomResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  force_destroy: pulumi.Input[Optional[_builtins.bool]] = None,
                  key: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -95,6 +114,8 @@ class Topic(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[_builtins.bool] adopt: When a topic with the same `key` already exists in the environment, take it over (rename it to this
+               resource's name when it differs; the same name writes nothing) instead of failing. A flag, never a change.
         :param pulumi.Input[_builtins.bool] force_destroy: Destroy the topic even when it still holds subscriptions this stack did not make (the application's):
                the service deletes every subscription of a topic with it. Without it, such a destroy fails naming how
                many there are. Changing it is an update that sends no request.
@@ -127,6 +148,7 @@ class Topic(pulumi.CustomResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  force_destroy: pulumi.Input[Optional[_builtins.bool]] = None,
                  key: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -139,6 +161,7 @@ class Topic(pulumi.CustomResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = TopicArgs.__new__(TopicArgs)
 
+            __props__.__dict__["adopt"] = adopt
             __props__.__dict__["force_destroy"] = force_destroy
             __props__.__dict__["key"] = key
             if name is None and not opts.urn:
