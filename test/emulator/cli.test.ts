@@ -19,7 +19,7 @@ import { call } from "../../testkit/emulator-http";
 const root = join(__dirname, "..", "..");
 const out = mkdtempSync(join(tmpdir(), "emu-cli-"));
 
-/** Transpiles emulator/ and sdk/ (which it imports) to CommonJS (as the build does), independent of a stale dist/. */
+/** Transpiles emulator/ and node-support/ (its Node.js check) to CommonJS (as the build does), independent of a stale dist/. */
 function transpile(dir: string): void {
   for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
     const rel = join(dir, entry.name);
@@ -75,7 +75,7 @@ function exited(child: ChildProcess): Promise<number | null> {
 
 beforeAll(() => {
   transpile("emulator");
-  transpile("sdk");
+  transpile("node-support");
   symlinkSync(join(root, "node_modules"), join(out, "node_modules"), "dir");
 });
 afterAll(() => {

@@ -54,11 +54,14 @@ import { ENGINE_TIMEOUT_MS, ensurePulumiCli, skipEngine } from "../../testkit/pu
  * program; their edits join the edit batches and their out-of-band changes (a layout's content edited in the
  * dashboard, the application subscribing its own subscribers to a topic) the out-of-band groups.
  */
+/*
+ * 31 and 49 (9 steps each) left CI to keep its run within budget when the environment-variable, settings,
+ * export and TypeScript engine tests came: `CONVERGENCE_SEEDS=31,49 npx vitest run
+ * test/engine/convergence.test.ts` runs them, and the soak (bench/convergence.ts) runs many more.
+ */
 const CI_RUNS: readonly { seed: number; steps: number; runtime?: LaneRuntime }[] = [
   { seed: 15, steps: 9 },
-  { seed: 31, steps: 9 },
   { seed: 20, steps: 5 },
-  { seed: 49, steps: 9 },
   // As a Pulumi YAML program through the plugin (5 steps): three integrations with default identifiers (two
   // fcm), credentials on each and one without identifier, a set of chat entries; a rename with alias (a URN
   // alias in YAML) and an identifier change in one up, then destroy.

@@ -40,15 +40,14 @@ const CASES: Case[] = [
       }),
   },
   {
-    name: "400 integrations.create (active without required credentials)",
+    // The service checks no credentials on create (create-integration.usecase.ts): a 400 it does give is a
+    // PUT with nothing to update (update-integration.usecase.ts, "No properties found for update").
+    name: "400 integrations.update (nothing to update)",
     expectedStatus: 400,
-    call: ({ client, run }) =>
-      client.integrations.create({
-        providerId: "sendgrid",
-        channel: "email",
-        identifier: `bad-${run}`,
-        active: true,
-      }),
+    call: ({ client, emu, run }) => {
+      const taken = emu.integrations().find((i) => i.identifier === `taken-${run}`);
+      return client.integrations.update(taken?._id ?? "missing", {});
+    },
   },
   {
     name: "401 integrations.listActive (wrong API key)",

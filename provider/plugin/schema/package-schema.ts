@@ -126,7 +126,9 @@ function resourceSpec(types: TypeRegistry, r: (typeof RESOURCES)[number], descri
     properties: secretMarked(outSpec),
     required: outSpec.required ?? [],
     inputProperties: secretMarked(inSpec),
-    requiredInputs: inSpec.required ?? [],
+    // The CLI drops an empty list when it serves the schema (OrganizationSettings has no required input): leave
+    // it out, so that `pulumi package get-schema` prints this schema as pinned.
+    ...(inSpec.required?.length ? { requiredInputs: inSpec.required } : {}),
   };
   return [token, spec] as const;
 }
