@@ -70,7 +70,7 @@ export function writeLanguage(language: Language, project: ExportProject, versio
   const writer = WRITERS[language];
   if (writer === undefined) {
     throw new ExportInputError(
-      `svc-export: --language ${language} is not written by this version yet; use --language yaml (the same resources through the plugin, for any language's stack)`,
+      `svc-export: --language ${language} is not written by this version yet; use --language yaml (the same resources through the plugin; a stack of any language can run it) or one of ${LANGUAGES.filter(isWritable).join(", ")}`,
     );
   }
   return { ...writer.files(project, version), "README.md": readme(project, writer.notes) };

@@ -233,6 +233,11 @@ describe("svc-export", () => {
         envOf(emu),
         /--language must be one of typescript, javascript, python, go, yaml, csharp/,
       ],
+      [
+        ["--language", "csharp", "--out", dir],
+        envOf(emu),
+        /^svc-export: --language csharp is not written by this version yet; use --language yaml .*or one of typescript, javascript, python, go, yaml$/,
+      ],
       [["--language", "yaml"], envOf(emu), /--out DIR is required/],
       [
         ["--language", "yaml", "--out", dir, "--only", "things"],
