@@ -216,6 +216,26 @@ describe("svc-export", () => {
     expect(readFileSync(join(dir, "README.md"), "utf8")).toContain(
       "the subscribers must\nexist in the target",
     );
+    // In Go: the topic's Key output.
+    const goDir = join(root, "subs-go");
+    const go = await run(
+      ["--language", "go", "--out", goDir, "--with-subscriptions", "--only", "topics"],
+      envOf(emu),
+    );
+    expect(go.code).toBe(0);
+    const goProgram = readFileSync(join(goDir, "main.go"), "utf8");
+    expect(goProgram).toContain(
+      '\tbetaUsersSubscriptions, err := svc.NewTopicSubscriptions(ctx, "betaUsersSubscriptions", &svc.TopicSubscriptionsArgs{\n' +
+        "\t\tTopicKey: betaUsers.Key,\n" +
+        "\t\tSubscriberIds: pulumi.StringArray{\n" +
+        '\t\t\tpulumi.String("alice"),\n' +
+        '\t\t\tpulumi.String("bob"),\n' +
+        "\t\t},\n\t})\n",
+    );
+    // Without integrations, no config is read: neither the config package nor a `conf` (Go refuses unused ones).
+    expect(goProgram).not.toContain("config");
+    const changes = gofmtChanges(join(goDir, "main.go"));
+    if (changes !== undefined) expect(changes).toBe("");
   });
 
   it("bad input: one line naming what to do, a non-zero exit, nothing written", async () => {
