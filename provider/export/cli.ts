@@ -7,9 +7,9 @@
 
 import { basename, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { packageVersion } from "../../node-support/package-version";
 import { SvcClient } from "../../sdk";
 import { AuthenticationError, ConnectionError, PermissionDeniedError, SvcError } from "../../sdk/errors";
-import { packageVersion } from "../../node-support/package-version";
 import { EXPORT_KINDS } from "./kinds";
 import type { ExportProject } from "./model";
 import { assertWritable, ExportInputError, writeProject } from "./project-folder";

@@ -4,13 +4,13 @@
  * to snake_case or PascalCase where the language wants it; a name reserved in any of them gets a suffix).
  */
 
-/** Words reserved (or confusing as variable names) in TypeScript, JavaScript, Python, Go and C#. */
+/** Words reserved (or confusing as variable names) in TypeScript, JavaScript, Python, Go and C#, and the names the generated programs use inside their bodies (`conf`, `creds`, `err`, `identifierSuffix`, Go's `len`). */
 const RESERVED = new Set(
   (
-    "abstract and as assert async await base bool break byte case catch char checked class config const " +
-    "continue ctx decimal def default defer del delegate do double elif else enum event except explicit " +
+    "abstract and as assert async await base bool break byte case catch chan char checked class conf config const " +
+    "continue creds ctx decimal def default defer del delegate do double elif else enum err event except explicit " +
     "export extends extern false fallthrough finally fixed float for foreach from func function global go " +
-    "goto if implicit import in int interface internal is lambda let lock long map main module namespace " +
+    "goto identifiersuffix if implicit import in int interface internal is lambda len let lock long map main module namespace " +
     "new nil none nonlocal not null object operator or out override package params pass private protected " +
     "public pulumi raise range readonly ref require return sbyte sealed select short sizeof stackalloc " +
     "static string struct super svc switch this throw true try type typeof uint ulong unchecked unsafe " +

@@ -12,6 +12,8 @@ export interface LanguageNotes {
   install: string[];
   /** Whether the program reads credentials from config (the YAML program cannot leave them out while unset). */
   credentialsFromConfig: boolean;
+  /** A paragraph on what the program needs before its install lines run (e.g. where Go finds the SDK). */
+  before?: string[];
 }
 
 function configSection(project: ExportProject, notes: LanguageNotes): string[] {
@@ -72,6 +74,7 @@ export function readme(project: ExportProject, notes: LanguageNotes): string {
     "each declared by its identifier with `adopt: true`: where the object exists, `pulumi up` takes it over (and",
     "writes nothing when it is as declared); where it does not, it is created.",
     "",
+    ...(notes.before === undefined ? [] : ["## Before the first run", "", ...notes.before, ""]),
     "## Adopt the environment it was read from",
     "",
     "```sh",

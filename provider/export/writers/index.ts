@@ -4,6 +4,7 @@ import type { ExportProject } from "../model";
 import { ExportInputError } from "../project-folder";
 import { type LanguageNotes, readme } from "../readme";
 import type { ProjectFiles } from "./files";
+import { writeGo } from "./go";
 import { writeNode } from "./node";
 import { writePython } from "./python";
 import { writeYaml } from "./yaml";
@@ -38,6 +39,21 @@ const WRITERS: Partial<Record<Language, Writer>> = {
     },
     files: (project, version) => writePython(project, version),
   },
+  go: {
+    notes: {
+      title: "Go",
+      install: ["go mod tidy"],
+      credentialsFromConfig: true,
+      before: [
+        "The program uses the svc Go SDK (`github.com/pulumi-svc/pulumi-svc/sdks/go/svc`), which is not published as a",
+        "Go module: `go.mod` takes it from the `sdks/go` folder of a pulumi-svc clone through its `replace` line, which",
+        "expects the clone beside this folder (`../pulumi-svc`). Clone it there, or point the `replace` at your clone's",
+        "`sdks/go`, before `go mod tidy`. The plugin `pulumi-resource-svc` must be installed as for any Go program",
+        "(docs/installation-configuration.md of pulumi-svc).",
+      ],
+    },
+    files: (project) => writeGo(project),
+  },
   javascript: {
     notes: { title: "JavaScript", install: ["npm install"], credentialsFromConfig: true },
     files: (project, version) => writeNode(project, false, { pulumi: PULUMI_NODE_VERSION, svc: version }),
@@ -54,7 +70,7 @@ export function writeLanguage(language: Language, project: ExportProject, versio
   const writer = WRITERS[language];
   if (writer === undefined) {
     throw new ExportInputError(
-      `svc-export: --language ${language} is not written by this version yet; use --language yaml (the same resources through the plugin, for any language's stack)`,
+      `svc-export: --language ${language} is not written by this version yet; use --language yaml (the same resources through the plugin; a stack of any language can run it) or one of ${LANGUAGES.filter(isWritable).join(", ")}`,
     );
   }
   return { ...writer.files(project, version), "README.md": readme(project, writer.notes) };

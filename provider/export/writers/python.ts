@@ -4,35 +4,12 @@
  * objects are snake_case, as the SDK declares them; the keys of maps (controls, payload schemas, credentials)
  * stay as the service holds them. Which is which comes from the package schema (../../plugin/schema/).
  */
-import { packageSchema } from "../../plugin/schema/package-schema";
 import { Concat, ConfigValue, type ExportProject, type ExportValue, Ref } from "../model";
 import { snakeCase } from "../names";
 import type { ProjectFiles } from "./files";
-
-type Spec = {
-  $ref?: string;
-  type?: string;
-  items?: Spec;
-  additionalProperties?: Spec;
-  properties?: Record<string, Spec>;
-};
+import { resolved, resourceInputs, type Spec } from "./schema-types";
 
 const INDENT = "    ";
-
-/** The schema's types and resource inputs, read once. */
-let schema:
-  | { types: Record<string, Spec>; resources: Record<string, { inputProperties: Record<string, Spec> }> }
-  | undefined;
-function packageTypes() {
-  schema ??= packageSchema("0.0.0", () => {}) as unknown as NonNullable<typeof schema>;
-  return schema;
-}
-
-/** The object spec a property spec names (a `$ref` to a type), or the spec itself. */
-function resolved(spec: Spec | undefined): Spec | undefined {
-  if (spec?.$ref === undefined) return spec;
-  return packageTypes().types[spec.$ref.replace("#/types/", "")];
-}
 
 /** A Python string literal. */
 function str(text: string): string {
@@ -82,7 +59,7 @@ function program(project: ExportProject): string {
     lines.push(`# ${c.purpose}`, `${snakeCase(c.key)} = config.get(${str(c.key)}) or ""`);
   }
   for (const r of project.resources) {
-    const inputs = packageTypes().resources[`svc:index:${r.type}`]?.inputProperties ?? {};
+    const inputs = resourceInputs(r.type);
     lines.push("", `# ${r.describe}`, `${snakeCase(r.name)} = svc.${r.type}(`, `${INDENT}${str(r.name)},`);
     for (const [k, v] of Object.entries(r.props)) {
       lines.push(`${INDENT}${snakeCase(k)}=${expression(v, inputs[k], 1)},`);

@@ -1,0 +1,44 @@
+/**
+ * The package schema's view that the writers on generated SDKs (Python, Go) need: each resource's inputs and
+ * each object type's properties, to tell a typed object (the SDK's names) from a map (keys as the service
+ * holds them) and to name the SDK's types.
+ */
+import { packageSchema } from "../../plugin/schema/package-schema";
+
+/** A property's spec in the package schema. */
+export type Spec = {
+  $ref?: string;
+  type?: string;
+  items?: Spec;
+  additionalProperties?: Spec;
+  properties?: Record<string, Spec>;
+};
+
+type Schema = {
+  types: Record<string, Spec>;
+  resources: Record<string, { inputProperties: Record<string, Spec> }>;
+};
+
+/** The schema's types and resource inputs, read once. */
+let schema: Schema | undefined;
+function packageTypes(): Schema {
+  schema ??= packageSchema("0.0.0", () => {}) as unknown as Schema;
+  return schema;
+}
+
+/** The input properties of the resource `svc:index:<type>`. */
+export function resourceInputs(type: string): Record<string, Spec> {
+  return packageTypes().resources[`svc:index:${type}`]?.inputProperties ?? {};
+}
+
+/** The object spec a property spec names (a `$ref` to a type), or the spec itself. */
+export function resolved(spec: Spec | undefined): Spec | undefined {
+  if (spec?.$ref === undefined) return spec;
+  return packageTypes().types[spec.$ref.replace("#/types/", "")];
+}
+
+/** The type name a `$ref` to one of the package's types names (`WorkflowStep`), else undefined. */
+export function typeName(spec: Spec | undefined): string | undefined {
+  const match = spec?.$ref?.match(/^#\/types\/svc:index:(.+)$/);
+  return match?.[1];
+}
