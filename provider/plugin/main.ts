@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import type * as exportCli from "../export/cli";
 /**
  * `pulumi-resource-svc`: the resource provider plugin of pulumi-svc. The Pulumi engine starts it (found on
  * PATH, through `plugins: providers:` in Pulumi.yaml, or installed with `pulumi plugin install resource svc
@@ -8,6 +7,7 @@ import type * as exportCli from "../export/cli";
  * (checked first: node-support/supported-node.ts); the standalone executable carries its own.
  */
 import { assertSupportedNode, UnsupportedNodeError } from "../../node-support/supported-node";
+import type * as exportCli from "../export/cli";
 import type * as server from "./server";
 
 async function main(): Promise<void> {
