@@ -1,13 +1,13 @@
 /**
  * svc.OrganizationSettings and svc.Translation under the real Pulumi CLI, from the packed tarball installed into
- * a fresh folder (JavaScript through the dynamic provider; YAML through `pulumi-resource-svc` found in the
- * folder's node_modules/.bin), against an enterprise-edition emulator on the business plan: the settings (what
- * was there recorded), a workflow with `isTranslationEnabled: true` and its French translation (referenced by
- * `workflow.workflowId`): up, a clean preview, destroy puts the settings back and removes the translation. Then
+ * a fresh folder (JavaScript through the dynamic provider; YAML, examples/translations as it is, through
+ * `pulumi-resource-svc` found in the folder's node_modules/.bin), against an enterprise-edition emulator on the
+ * business plan: the settings (what was there recorded), a workflow with `isTranslationEnabled: true` and its
+ * translations (referenced by `workflow.workflowId`): up, a clean preview, destroy puts the settings back and removes the translation. Then
  * the same JavaScript program against a community emulator (the default): `up` fails in one line naming the
  * enterprise edition, in its preview, before any write. One file, combined lifecycles. Needs `npm run build`.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
@@ -17,6 +17,7 @@ import {
   programPath,
 } from "../../testkit/consumer/program-folder";
 import { call } from "../../testkit/emulator-http";
+import { repoRoot } from "../../testkit/harness/repo-root";
 import { ENGINE_TIMEOUT_MS, ensurePulumiCli, PulumiStack, skipEngine } from "../../testkit/pulumi-cli";
 
 const JS_PROGRAM = `const pulumi = require("@pulumi/pulumi");
@@ -37,34 +38,8 @@ new svc.Translation("welcome-fr", {
 });
 `;
 
-const YAML_PROGRAM = `name: svc-yaml-tr
-runtime: yaml
-resources:
-  settings:
-    type: svc:index:OrganizationSettings
-    properties:
-      defaultLocale: de_DE
-      targetLocales: [fr_FR]
-  welcome:
-    type: svc:index:Workflow
-    properties:
-      workflowId: yaml-welcome
-      name: Welcome
-      isTranslationEnabled: true
-      steps:
-        - name: Inbox
-          type: in_app
-          controls:
-            body: "{{t.greeting}}"
-  welcomeDe:
-    type: svc:index:Translation
-    properties:
-      resourceType: workflow
-      resourceId: \${welcome.workflowId}
-      locale: de_DE
-      content:
-        greeting: Hallo
-`;
+/** The YAML example, run as it is (its README says how a user runs it). */
+const YAML_EXAMPLE = join(repoRoot(), "examples", "translations", "Pulumi.yaml");
 
 let enterprise: Emulator;
 let community: Emulator;
@@ -104,7 +79,7 @@ describe.skipIf(skipEngine("settings-translations"))(
         files: { "index.js": JS_PROGRAM },
       });
       mkdirSync(join(folder.dir, "yaml"));
-      writeFileSync(join(folder.dir, "yaml", "Pulumi.yaml"), YAML_PROGRAM);
+      copyFileSync(YAML_EXAMPLE, join(folder.dir, "yaml", "Pulumi.yaml"));
     }, ENGINE_TIMEOUT_MS);
 
     afterAll(async () => {
@@ -145,8 +120,11 @@ describe.skipIf(skipEngine("settings-translations"))(
       expect(stack.runtime).toBe("yaml");
       await stack.up();
       expect((await settingsNow(enterprise)).defaultLocale).toBe("de_DE");
-      expect((await translation(enterprise, "workflow/yaml-welcome/de_DE")).body.data.content).toEqual({
+      expect((await translation(enterprise, "workflow/translated-welcome/de_DE")).body.data.content).toEqual({
         greeting: "Hallo",
+      });
+      expect((await translation(enterprise, "workflow/translated-welcome/fr_FR")).body.data.content).toEqual({
+        greeting: "Bonjour",
       });
       enterprise.resetRequests();
       await stack.preview({ expectNoChanges: true });
@@ -157,7 +135,8 @@ describe.skipIf(skipEngine("settings-translations"))(
         defaultLocale: "es_ES",
         targetLocales: [],
       });
-      expect((await translation(enterprise, "workflow/yaml-welcome/de_DE")).status).toBe(404);
+      expect((await translation(enterprise, "workflow/translated-welcome/de_DE")).status).toBe(404);
+      expect((await call(enterprise, "GET", "/v2/workflows/translated-welcome")).status).toBe(404);
     });
 
     it("against a community server, up fails in its preview in one line naming the enterprise edition, writing nothing", async () => {
