@@ -155,6 +155,17 @@ function configStatements(project: ExportProject): string[] {
   return lines;
 }
 
+/** `words` joined by spaces into lines of at most 120 characters, each starting with `pad`. */
+function wrapped(words: string[], pad: string): string[] {
+  const lines: string[] = [];
+  for (const w of words) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && last.length + 1 + w.length <= 120) lines[lines.length - 1] = `${last} ${w}`;
+    else lines.push(`${pad}${w}`);
+  }
+  return lines;
+}
+
 /** The local function reading each kind of credentials field from the config object (by the field's schema). */
 function credentialsReader(spec: Spec, field: string): string {
   if (spec.type === "string") return "Text";
@@ -171,10 +182,11 @@ function credentialsReader(spec: Spec, field: string): string {
  * free-form objects, whose JSON values the Pulumi .NET SDK sends as they are).
  */
 function credentialsFunctions(): string[] {
-  const fields = Object.entries(typeProperties("IntegrationCredentials")).map(([k, spec]) => {
+  const properties = Object.entries(typeProperties("IntegrationCredentials"));
+  const fields = properties.map(([k, spec]) => {
     const reader = credentialsReader(spec, k);
     // A map member is not nullable in the SDK; null leaves it unset.
-    return `${INDENT}${memberName(k)} = ${reader}(values, ${csString(k)})${reader === "Map" ? "!" : ""},`;
+    return `${INDENT}${INDENT}${memberName(k)} = ${reader}(values, ${csString(k)})${reader === "Map" ? "!" : ""},`;
   });
   return [
     "",
@@ -186,15 +198,32 @@ function credentialsFunctions(): string[] {
     `${INDENT}var values = config.GetSecretObject<Dictionary<string, JsonElement>>(key);`,
     `${INDENT}if (values is not null)`,
     `${INDENT}{`,
-    `${INDENT}${INDENT}args.Credentials = values.Apply(v => ToCredentials(v));`,
+    `${INDENT}${INDENT}args.Credentials = values.Apply(v => ToCredentials(key, v));`,
     `${INDENT}}`,
     `${INDENT}return args;`,
     "}",
     "",
-    "static Svc.Inputs.IntegrationCredentialsArgs ToCredentials(Dictionary<string, JsonElement> values) => new()",
+    "// ToCredentials maps the config object's keys to the SDK's fields; a key that names no field is refused.",
+    "static Svc.Inputs.IntegrationCredentialsArgs ToCredentials(string key, Dictionary<string, JsonElement> values)",
     "{",
+    `${INDENT}string[] fields =`,
+    `${INDENT}{`,
+    ...wrapped(
+      properties.map(([k]) => `${csString(k)},`),
+      `${INDENT}${INDENT}`,
+    ),
+    `${INDENT}};`,
+    `${INDENT}var unknown = values.Keys.FirstOrDefault(name => !fields.Contains(name));`,
+    `${INDENT}if (unknown is not null)`,
+    `${INDENT}{`,
+    `${INDENT}${INDENT}throw new System.ArgumentException(`,
+    `${INDENT}${INDENT}${INDENT}$"config {key}: \\"{unknown}\\" is not a credentials field; the fields: {string.Join(", ", fields)}");`,
+    `${INDENT}}`,
+    `${INDENT}return new()`,
+    `${INDENT}{`,
     ...fields,
-    "};",
+    `${INDENT}};`,
+    "}",
     "",
     "static Input<string>? Text(Dictionary<string, JsonElement> values, string key) =>",
     `${INDENT}values.TryGetValue(key, out var value) ? (Input<string>)value.ToString() : null;`,

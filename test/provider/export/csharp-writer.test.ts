@@ -149,7 +149,7 @@ describe("the C# program and the .NET SDK", () => {
       Flag: "Input<bool>?",
       Map: "InputMap<object>",
     };
-    const fields = [...program.matchAll(/^ {4}(\w+) = (Text|Flag|Map)\(values, "(\w+)"\)!?,$/gm)];
+    const fields = [...program.matchAll(/^ {8}(\w+) = (Text|Flag|Map)\(values, "(\w+)"\)!?,$/gm)];
     expect(fields.length).toBe(Object.keys(typeProperties("IntegrationCredentials")).length);
     for (const [, member, reader, key] of fields) {
       expect(sdkMember("Inputs/IntegrationCredentialsArgs.cs", key!), key).toEqual({
@@ -157,6 +157,18 @@ describe("the C# program and the .NET SDK", () => {
         type: readers[reader!],
       });
     }
+    // A key of the config object that names no field is refused: the list names every field.
+    const known = program.match(/string\[\] fields =\n {4}\{\n([\s\S]*?)\n {4}\};/)?.[1] ?? "";
+    expect(
+      known
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .sort(),
+    ).toEqual(
+      Object.keys(typeProperties("IntegrationCredentials"))
+        .map((k) => `"${k}"`)
+        .sort(),
+    );
     expect(program).toContain('    }, config, "mailCredentials"));\n');
     expect(program).toContain('        Identifier = $"mail{identifierSuffix}",\n');
     expect(program).toContain("        SubscriberIds = new InputList<string>(),\n");
