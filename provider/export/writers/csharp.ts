@@ -22,7 +22,7 @@ const INDENT = "    ";
 export const PULUMI_DOTNET_VERSION = "3.*";
 /** The .NET SDK's project, from a pulumi-svc clone beside the program's folder (README.md says why). */
 const SDK_PROJECT = "../pulumi-svc/sdks/dotnet/PulumiSvc.Svc.csproj";
-/** The program's local function that sets an integration's credentials from config (see {@link CREDENTIALS}). */
+/** The program's local function that sets an integration's credentials from config (see {@link credentialsFunctions}). */
 const WITH_CREDENTIALS = "WithCredentials";
 
 /** The C# type of a scalar of the schema's `type`. */
@@ -249,8 +249,9 @@ function program(project: ExportProject): string {
   const body = [...configStatements(project), ...project.resources.flatMap(resourceStatement)];
   if (body[0] === "") body.shift();
   const lines = [
-    `// The svc environment ${JSON.stringify(project.environment.name)}, exported by svc-export (see README.md): every object by`,
-    "// its identifier with Adopt, so that `pulumi up` takes it over where it exists and creates it where it does not.",
+    `// The svc environment ${JSON.stringify(project.environment.name)}, exported by svc-export (see README.md):`,
+    "// every object by its identifier with Adopt, so that `pulumi up` takes it over where it exists and creates it",
+    "// where it does not.",
     "using System.Collections.Generic;",
     "using System.Linq;",
     ...(usesCredentials ? ["using System.Text.Json;"] : []),
