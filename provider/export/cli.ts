@@ -11,20 +11,9 @@ import { packageVersion } from "../../node-support/package-version";
 import { SvcClient } from "../../sdk";
 import { AuthenticationError, ConnectionError, PermissionDeniedError, SvcError } from "../../sdk/errors";
 import { EXPORT_KINDS } from "./kinds";
-import type { ExportProject } from "./model";
 import { assertWritable, ExportInputError, writeProject } from "./project-folder";
 import { readEnvironment } from "./read-environment";
-import { isWritable, LANGUAGES, type Language, writeLanguage } from "./writers";
-
-/** A project with nothing in it (to fail early on a language this version cannot write). */
-const EMPTY_PROJECT: ExportProject = {
-  project: "p",
-  environment: { id: "", name: "" },
-  resources: [],
-  config: [],
-  leftOut: [],
-  withSubscriptions: false,
-};
+import { LANGUAGES, type Language, writeLanguage } from "./writers";
 
 const USAGE =
   "usage: svc-export --language typescript|javascript|python|go|yaml|csharp --out DIR [--project NAME] " +
@@ -154,7 +143,6 @@ export async function runExport(
       return 0;
     }
     assertWritable(resolve(options.out));
-    if (!isWritable(options.language)) writeLanguage(options.language, EMPTY_PROJECT, "0.0.0");
     const settings = credentialsFromEnv(io.env);
     baseUrl = settings.baseUrl;
     const client = new SvcClient({ ...settings, maxRetries: 3 });

@@ -2,12 +2,18 @@
 // module that requires github.com/pulumi/pulumi-yaml at the version pinned in package.json ("pulumiSvc"). It keeps
 // pulumi-yaml's own pkg/v3 and sdk/v3 (v3.206.0): v1.25.0 does not compile against the CLI's v3.274.1 (the
 // plugin.NewContextWithRoot and schema.NewPluginLoader signatures changed), so it is a module of its own.
-// pulumi-yaml has no replace directives to copy. Regenerate with `go mod tidy`.
+// pulumi-yaml has no replace directives to copy. The module also builds yaml-to-csharp (./yaml-to-csharp: Pulumi's C#
+// program generation of a YAML program, for a test of svc-export), hence the direct pkg/v3 requirement. Regenerate
+// with `go mod tidy`.
 module pulumisvc/yaml
 
 go 1.24.7
 
-require github.com/pulumi/pulumi-yaml v1.25.0
+require (
+	github.com/blang/semver v3.5.1+incompatible
+	github.com/pulumi/pulumi-yaml v1.25.0
+	github.com/pulumi/pulumi/pkg/v3 v3.206.0
+)
 
 require (
 	dario.cat/mergo v1.0.0 // indirect
@@ -20,7 +26,6 @@ require (
 	github.com/apparentlymart/go-textseg/v15 v15.0.0 // indirect
 	github.com/atotto/clipboard v0.1.4 // indirect
 	github.com/aymanbagabas/go-osc52/v2 v2.0.1 // indirect
-	github.com/blang/semver v3.5.1+incompatible // indirect
 	github.com/charmbracelet/bubbles v0.16.1 // indirect
 	github.com/charmbracelet/bubbletea v0.25.0 // indirect
 	github.com/charmbracelet/lipgloss v0.7.1 // indirect
@@ -28,6 +33,7 @@ require (
 	github.com/cloudflare/circl v1.6.1 // indirect
 	github.com/containerd/console v1.0.4-0.20230313162750-1ae8d489ac81 // indirect
 	github.com/cyphar/filepath-securejoin v0.4.1 // indirect
+	github.com/deckarep/golang-set/v2 v2.5.0 // indirect
 	github.com/djherbis/times v1.5.0 // indirect
 	github.com/edsrzf/mmap-go v1.1.0 // indirect
 	github.com/emirpasic/gods v1.18.1 // indirect
@@ -70,7 +76,6 @@ require (
 	github.com/pulumi/appdash v0.0.0-20231130102222-75f619a67231 // indirect
 	github.com/pulumi/esc v0.17.0 // indirect
 	github.com/pulumi/inflector v0.1.1 // indirect
-	github.com/pulumi/pulumi/pkg/v3 v3.206.0 // indirect
 	github.com/pulumi/pulumi/sdk/v3 v3.206.0 // indirect
 	github.com/rivo/uniseg v0.4.4 // indirect
 	github.com/rogpeppe/go-internal v1.14.1 // indirect

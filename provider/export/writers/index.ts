@@ -1,8 +1,8 @@
 /** The languages `svc-export` writes, each a writer over the same model, with its README. */
 
 import type { ExportProject } from "../model";
-import { ExportInputError } from "../project-folder";
 import { type LanguageNotes, readme } from "../readme";
+import { writeCsharp } from "./csharp";
 import type { ProjectFiles } from "./files";
 import { writeGo } from "./go";
 import { writeNode } from "./node";
@@ -22,7 +22,7 @@ interface Writer {
   files(project: ExportProject, version: string): ProjectFiles;
 }
 
-const WRITERS: Partial<Record<Language, Writer>> = {
+const WRITERS: Record<Language, Writer> = {
   yaml: {
     notes: { title: "Pulumi YAML", install: [], credentialsFromConfig: false },
     files: (project) => writeYaml(project),
@@ -54,24 +54,29 @@ const WRITERS: Partial<Record<Language, Writer>> = {
     },
     files: (project) => writeGo(project),
   },
+  csharp: {
+    notes: {
+      title: "C#",
+      install: ["dotnet build"],
+      credentialsFromConfig: true,
+      before: [
+        "The program uses the svc .NET SDK (`PulumiSvc.Svc`), which is not published on NuGet: the project file takes it",
+        "from the `sdks/dotnet` folder of a pulumi-svc clone through its `ProjectReference`, which expects the clone",
+        "beside this folder (`../pulumi-svc`). Clone it there, or point the `ProjectReference` at your clone's",
+        "`sdks/dotnet/PulumiSvc.Svc.csproj`, before `dotnet build`. The plugin `pulumi-resource-svc` must be installed as",
+        "for any .NET program (docs/installation-configuration.md of pulumi-svc).",
+      ],
+    },
+    files: (project) => writeCsharp(project),
+  },
   javascript: {
     notes: { title: "JavaScript", install: ["npm install"], credentialsFromConfig: true },
     files: (project, version) => writeNode(project, false, { pulumi: PULUMI_NODE_VERSION, svc: version }),
   },
 };
 
-/** Whether `language` can be written by this version. */
-export function isWritable(language: Language): boolean {
-  return WRITERS[language] !== undefined;
-}
-
 /** The project's files in `language`, README.md included. */
 export function writeLanguage(language: Language, project: ExportProject, version: string): ProjectFiles {
   const writer = WRITERS[language];
-  if (writer === undefined) {
-    throw new ExportInputError(
-      `svc-export: --language ${language} is not written by this version yet; use --language yaml (the same resources through the plugin; a stack of any language can run it) or one of ${LANGUAGES.filter(isWritable).join(", ")}`,
-    );
-  }
   return { ...writer.files(project, version), "README.md": readme(project, writer.notes) };
 }

@@ -1,5 +1,5 @@
 /**
- * The package schema's view that the writers on generated SDKs (Python, Go) need: each resource's inputs and
+ * The package schema's view that the writers on generated SDKs (Python, Go, C#) need: each resource's inputs and
  * each object type's properties, to tell a typed object (the SDK's names) from a map (keys as the service
  * holds them) and to name the SDK's types.
  */
@@ -41,4 +41,9 @@ export function resolved(spec: Spec | undefined): Spec | undefined {
 export function typeName(spec: Spec | undefined): string | undefined {
   const match = spec?.$ref?.match(/^#\/types\/svc:index:(.+)$/);
   return match?.[1];
+}
+
+/** The properties of the package's object type `svc:index:<type>` (empty when there is none). */
+export function typeProperties(type: string): Record<string, Spec> {
+  return packageTypes().types[`svc:index:${type}`]?.properties ?? {};
 }

@@ -196,6 +196,62 @@ describe("svc-export", () => {
     else expect(changes).toBe("");
   });
 
+  it("writes a C# project on the generated .NET SDK: the SDK's members and types, references kept, credentials from config", async () => {
+    const dir = join(root, "cs");
+    const { code } = await run(["--language", "csharp", "--out", dir, "--project", "acme-cs"], envOf(emu));
+    expect(code).toBe(0);
+    expect(readdirSync(dir).sort()).toEqual(["Program.cs", "Pulumi.yaml", "README.md", "acme-cs.csproj"]);
+    expect(readFileSync(join(dir, "Pulumi.yaml"), "utf8")).toMatch(/^name: acme-cs\nruntime: dotnet\n/);
+    const project = readFileSync(join(dir, "acme-cs.csproj"), "utf8");
+    expect(project).toContain('<PackageReference Include="Pulumi" Version="3.*" />');
+    expect(project).toContain(
+      '<ProjectReference Include="../pulumi-svc/sdks/dotnet/PulumiSvc.Svc.csproj" />',
+    );
+    const program = readFileSync(join(dir, "Program.cs"), "utf8");
+    expect(program).toContain("using Svc = PulumiSvc.Svc;\n\nreturn await Deployment.RunAsync(() =>\n{\n");
+    expect(program).toContain('    var identifierSuffix = config.Get("identifierSuffix") ?? "";\n');
+    expect(program).toContain(
+      '    var teamSlack = new Svc.Integration("teamSlack", WithCredentials(new()\n' +
+        "    {\n" +
+        '        Name = "Team Slack",\n' +
+        '        Identifier = $"team-slack{identifierSuffix}",\n' +
+        '        ProviderId = "slack",\n' +
+        '        Channel = "chat",\n' +
+        "        Active = true,\n" +
+        "        Adopt = true,\n" +
+        '    }, config, "teamSlackCredentials"));\n',
+    );
+    // Controls are a map (InputMap<object>): keys as the service holds them; the layout is a reference.
+    expect(program).toContain(
+      "                Controls =\n                {\n" +
+        '                    { "body", "<p>Hello {{subscriber.firstName}}</p>" },\n' +
+        '                    { "editorType", "html" },\n' +
+        '                    { "layoutId", brand.LayoutId },\n' +
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the service's content, literally
+        '                    { "subject", "Welcome to ${acme}" },\n',
+    );
+    expect(program).toContain(
+      '                    { "sms", new Svc.Inputs.WorkflowChannelPreferencesChannelsArgs\n' +
+        "                    {\n                        Enabled = false,\n                    } },\n",
+    );
+    expect(program).toContain("        Tags = new InputList<string>(),\n");
+    expect(program).toContain(
+      '        Tags = new[]\n        {\n            "onboarding",\n            "email",\n        },\n',
+    );
+    expect(program).toContain('            { "properties", new Dictionary<string, object?>() },\n');
+    expect(program).toContain(
+      "static Svc.IntegrationArgs WithCredentials(Svc.IntegrationArgs args, Config config, string key)",
+    );
+    expect(program).not.toContain("prod-twilio");
+    expect(program.match(/Adopt = true,/g)?.length).toBe(2 + 1 + 2 + 2);
+    const readme = readFileSync(join(dir, "README.md"), "utf8");
+    expect(readme).toContain("as a C# program");
+    expect(readme).toContain("pulumi config set --secret --path 'teamSlackCredentials.apiKey' <value>");
+    expect(readme).toContain("`sdks/dotnet/PulumiSvc.Svc.csproj`");
+    expect(filesOf(dir)).not.toContain(emu.apiKey);
+    expect(filesOf(dir)).not.toContain("A1");
+  });
+
   it("--with-subscriptions: each topic's subscribers as TopicSubscriptions naming the topic by reference", async () => {
     emu.seed({ subscribers: [{ subscriberId: "alice" }, { subscriberId: "bob" }] });
     const subscribed = await call(emu, "POST", "/v2/topics/beta-users/subscriptions", {
@@ -236,6 +292,22 @@ describe("svc-export", () => {
     expect(goProgram).not.toContain("config");
     const changes = gofmtChanges(join(goDir, "main.go"));
     if (changes !== undefined) expect(changes).toBe("");
+    // In C#: the topic's Key output; no config, no credentials functions.
+    const csDir = join(root, "subs-cs");
+    const cs = await run(
+      ["--language", "csharp", "--out", csDir, "--with-subscriptions", "--only", "topics"],
+      envOf(emu),
+    );
+    expect(cs.code).toBe(0);
+    const csProgram = readFileSync(join(csDir, "Program.cs"), "utf8");
+    expect(csProgram).toContain(
+      '    var betaUsersSubscriptions = new Svc.TopicSubscriptions("betaUsersSubscriptions", new()\n' +
+        "    {\n" +
+        "        TopicKey = betaUsers.Key,\n" +
+        '        SubscriberIds = new[]\n        {\n            "alice",\n            "bob",\n        },\n' +
+        "    });\n",
+    );
+    expect(csProgram).not.toMatch(/Config|WithCredentials|System\.Text\.Json/);
   });
 
   it("bad input: one line naming what to do, a non-zero exit, nothing written", async () => {
@@ -252,11 +324,6 @@ describe("svc-export", () => {
         ["--language", "cobol", "--out", dir],
         envOf(emu),
         /--language must be one of typescript, javascript, python, go, yaml, csharp/,
-      ],
-      [
-        ["--language", "csharp", "--out", dir],
-        envOf(emu),
-        /^svc-export: --language csharp is not written by this version yet; use --language yaml .*or one of typescript, javascript, python, go, yaml$/,
       ],
       [["--language", "yaml"], envOf(emu), /--out DIR is required/],
       [
