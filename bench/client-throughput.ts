@@ -167,7 +167,9 @@ function argNumber(name: string, fallback: number): number {
 async function makeCalls(emu: WorkerEmulator): Promise<{ calls: Calls; close: () => Promise<void> }> {
   const ours = new SvcClient({ apiKey: emu.apiKey, baseUrl: emu.url });
   const pool = new Pool(emu.url, { connections: 32, keepAliveTimeout: 10_000 });
-  const { Novu } = (await import("@novu/api")) as unknown as { Novu: new (o: object) => NovuLike };
+  const { Novu }: { Novu: new (o: { secretKey: string; serverURL: string }) => NovuLike } = await import(
+    "@novu/api"
+  );
   const novu = new Novu({ secretKey: emu.apiKey, serverURL: emu.url });
   const read = { authorization: `ApiKey ${emu.apiKey}`, accept: "application/json" };
   const write = () => ({ ...read, "content-type": "application/json", "idempotency-key": randomUUID() });

@@ -71,7 +71,7 @@ export const FIXTURE_SET_NAMES = ["default", "none", "empty"] as const;
 export function loadFixtures(pathOrDefault: string): Fixtures {
   // Imported (not read by path) so the compiler ships the file with the build.
   if (pathOrDefault === "default")
-    return { organization: "fresh", ...(structuredClone(defaultFixtures) as unknown as Fixtures) };
+    return { organization: "fresh", ...fixturesAsWritten(structuredClone(defaultFixtures)) };
   if (pathOrDefault === "none") return { organization: "fresh" };
   if (pathOrDefault === "empty") return {};
   const file = pathOrDefault;
@@ -79,6 +79,11 @@ export function loadFixtures(pathOrDefault: string): Fixtures {
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
     throw new Error(`emulator: fixtures file ${file} must hold a JSON object`);
   }
+  return fixturesAsWritten(parsed);
+}
+
+/** Fixtures are taken as written (a JSON object read as the fixture shape; not validated). */
+function fixturesAsWritten(parsed: object): Fixtures {
   return parsed as Fixtures;
 }
 

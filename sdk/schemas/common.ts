@@ -55,10 +55,8 @@ export function strictEnum<const T extends EnumValues>(values: T) {
  */
 export function openEnum<const T extends EnumValues>(values: T): z.ZodType<OpenEnum<T>, string> {
   // At run time any string passes; the known values only shape the type (and the description).
-  return z.string().describe(`one of ${values.join(", ")}, or a newer value`) as unknown as z.ZodType<
-    OpenEnum<T>,
-    string
-  >;
+  const anyString: z.ZodType<OpenEnum<T>, string> = z.string();
+  return anyString.describe(`one of ${values.join(", ")}, or a newer value`);
 }
 
 /** The five delivery channels. */

@@ -24,7 +24,8 @@ export interface WireSecret {
 
 /** Wraps a value as the engine marks a secret. */
 export function secret(value: Json): Json {
-  return { [SIG_KEY]: SECRET_SIG, value } as unknown as Json;
+  const wire: { [key: string]: Json } = { [SIG_KEY]: SECRET_SIG, value };
+  return wire;
 }
 
 /** True when the value is a wire secret. */

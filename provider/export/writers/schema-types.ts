@@ -22,7 +22,7 @@ type Schema = {
 /** The schema's types and resource inputs, read once. */
 let schema: Schema | undefined;
 function packageTypes(): Schema {
-  schema ??= packageSchema("0.0.0", () => {}) as unknown as Schema;
+  schema ??= packageSchema("0.0.0", () => {}) as Schema;
   return schema;
 }
 
