@@ -49,6 +49,8 @@ export interface ExportBenchOptions {
 export interface OperationFigures {
   wallS: number;
   byMethod: Record<string, number>;
+  /** Answered requests by method and the path's first two segments (`GET /v2/workflows`). */
+  byRoute: Record<string, number>;
   refused: number;
   /** POST, PUT, PATCH and DELETE answered. */
   writes: number;
@@ -153,15 +155,21 @@ export async function run(options: ExportBenchOptions = {}): Promise<ExportBench
 /** The answered requests of `records` by method, their 429s and writes. */
 function requestFigures(records: readonly RequestRecord[]): Omit<OperationFigures, "wallS" | "ok"> {
   const byMethod: Record<string, number> = {};
+  const byRoute: Record<string, number> = {};
   let refused = 0;
   for (const r of records) {
-    if (r.status === 429) refused++;
-    else byMethod[r.method] = (byMethod[r.method] ?? 0) + 1;
+    if (r.status === 429) {
+      refused++;
+      continue;
+    }
+    byMethod[r.method] = (byMethod[r.method] ?? 0) + 1;
+    const route = `${r.method} /${r.path.split("/").filter(Boolean).slice(0, 2).join("/")}`;
+    byRoute[route] = (byRoute[route] ?? 0) + 1;
   }
   const writes = Object.entries(byMethod)
     .filter(([m]) => WRITES.has(m))
     .reduce((n, [, c]) => n + c, 0);
-  return { byMethod, refused, writes };
+  return { byMethod, byRoute, refused, writes };
 }
 
 /** One CLI operation against the emulator, its request log cleared first. */
@@ -181,8 +189,8 @@ async function operation(
     ok,
     ...(ok ? {} : { error: `${result.stdout}\n${result.stderr}`.trim().split("\n").slice(-15).join("\n") }),
   };
-  const methods = Object.entries(figures.byMethod)
-    .map(([m, c]) => `${c} ${m}`)
+  const methods = Object.entries(figures.byRoute)
+    .map(([route, c]) => `${c} ${route}`)
     .join(", ");
   console.log(
     `  ${name}: ${wallS.toFixed(2)} s; requests ${methods || "none"} (${figures.refused} 429s); ${figures.writes} writes${ok ? "" : "; FAILED"}`,
