@@ -5,15 +5,27 @@
  * examples/yaml (schema, config, check, create, invoke, diff, delete through the executable) runs up, a no-op
  * preview and destroy against an emulator with its default fixtures (a fresh organization: its "Default
  * layout" is the environment's default, so destroy deletes the program's layout). No plaintext secret in any CLI output,
- * state export, the CLI home or the project folder. Needs `npm run build` first.
+ * state export, the CLI home or the project folder. The same executable's `export` command (for users
+ * without Node.js) writes the files `svc-export` writes, and refuses bad input in one line with nothing
+ * written. Needs `npm run build` first.
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
+import { runExport } from "../../provider/export/cli";
 import { call } from "../../testkit/emulator-http";
+import { seedDashboardEnvironment } from "../../testkit/export-seed";
 import { repoRoot } from "../../testkit/harness/repo-root";
 import { startPluginProcess } from "../../testkit/plugin/plugin-process";
 import {
@@ -49,6 +61,19 @@ let tarball: HostPluginTarball;
 let path: string;
 let stack: PulumiStack;
 let printed = "";
+
+/** A credential the dashboard user gave the exported Slack integration: in no exported file or line printed. */
+const EXPORT_CREDENTIAL = "xoxb-sea-export-secret-5a5";
+
+/** The installed plugin executable (after the `plugin install` test). */
+function installedExecutable(): string {
+  return join(stack.workDir, "home", "plugins", `resource-svc-v${tarball.version}`, "pulumi-resource-svc");
+}
+
+/** Each file of a folder, by name. */
+function filesIn(dir: string): Record<string, string> {
+  return Object.fromEntries(readdirSync(dir).map((f) => [f, readFileSync(join(dir, f), "utf8")]));
+}
 
 /** Runs `pulumi <args>` outside any stack (plugin commands), in the stack's environment. */
 async function pulumi(args: string[]): Promise<string> {
@@ -111,19 +136,60 @@ describe.skipIf(skipEngine("plugin-executable"))(
     });
 
     it("the installed executable serves GetPluginInfo (the package's version) and GetSchema (the pinned schema)", async () => {
-      const executable = join(
-        stack.workDir,
-        "home",
-        "plugins",
-        `resource-svc-v${tarball.version}`,
-        "pulumi-resource-svc",
-      );
-      const running = await startPluginProcess(executable, [], { PATH: path });
+      const running = await startPluginProcess(installedExecutable(), [], { PATH: path });
       try {
         expect(await running.client.pluginInfo()).toBe(tarball.version);
         expect(JSON.parse(await running.client.schema())).toEqual(SCHEMA);
       } finally {
         running.stop();
+      }
+    });
+
+    it("pulumi-resource-svc export (the executable, no node): the files svc-export writes; a missing key refused in one line, nothing written", async () => {
+      const source = await startEmulator({ port: 0 });
+      const out = mkdtempSync(join(tmpdir(), "pulumi-svc-sea-export-"));
+      try {
+        const sibling = source.keys.find((k) => k.apiKey !== source.apiKey)?.apiKey as string;
+        await seedDashboardEnvironment(source, sibling, { slack: EXPORT_CREDENTIAL });
+        const keyEnv = { SVC_API_KEY: source.apiKey, SVC_BASE_URL: source.url };
+        const exportWith = (args: string[], env: Record<string, string>) =>
+          startCommand(installedExecutable(), ["export", ...args], { cwd: out, env: { PATH: path, ...env } })
+            .result;
+        // YAML; Go, whose writer reads the package schema the bundle carries.
+        for (const language of ["yaml", "go"]) {
+          const dir = join(out, "sea", language, "exported");
+          const r = await exportWith(["--language", language, "--out", dir], keyEnv);
+          printed += r.stdout + r.stderr;
+          expect(r.code, r.stderr).toBe(0);
+          expect(r.stderr).toMatch(/svc-export: wrote 7 resources as a \w+ project in /);
+          const reference = join(out, "npm", language, "exported");
+          const code = await runExport(["--language", language, "--out", reference], {
+            env: keyEnv,
+            stderr: () => {},
+            stdout: () => {},
+          });
+          expect(code).toBe(0);
+          const files = filesIn(dir);
+          expect(Object.keys(files).sort()).toEqual(
+            language === "yaml"
+              ? ["Pulumi.yaml", "README.md"]
+              : ["Pulumi.yaml", "README.md", "go.mod", "main.go"],
+          );
+          expect(files).toEqual(filesIn(reference));
+          expect(plaintextHits(JSON.stringify(files), [source.apiKey, EXPORT_CREDENTIAL])).toEqual({});
+        }
+        const refused = join(out, "refused");
+        const r = await exportWith(["--language", "yaml", "--out", refused], { SVC_BASE_URL: source.url });
+        printed += r.stdout + r.stderr;
+        expect(r.code).toBe(2);
+        expect(r.stderr).toMatch(
+          /^svc-export: SVC_API_KEY is not set; export the environment's API key first.*\n$/,
+        );
+        expect(existsSync(refused)).toBe(false);
+        expect(plaintextHits(printed, [source.apiKey, EXPORT_CREDENTIAL])).toEqual({});
+      } finally {
+        await source.close();
+        rmSync(out, { recursive: true, force: true });
       }
     });
 
