@@ -3,11 +3,14 @@
  * dashboard user leaves it (testkit/export-seed.ts) is exported with the command the npm package ships
  * (`svc-export`, installed from the packed tarball), as a Pulumi YAML project (through the plugin) and as a
  * TypeScript project (this package's dynamic resources; compiled with this repository's tsc and run through
- * `--client`, as test/consumer does). In each: the first `up` on the environment it was read from makes no
- * POST, PUT, PATCH or DELETE (the emulator's request log) and `preview --expect-no-changes` passes; the same
- * project on a stack of a second emulator (another service) creates everything, previews clean, and both hold
- * equal objects (credentials aside). No API key and no credential in any generated file, in the state, or in
- * what the command and the CLI printed. Needs `npm run build`.
+ * `--client`, as test/consumer does) and as a JavaScript project (index.js as written, in a folder without
+ * `typescript`). In each: the first `up` on the environment it was read from makes no POST, PUT, PATCH or
+ * DELETE (the emulator's request log) and `preview --expect-no-changes` passes; for YAML and TypeScript, the
+ * same project on a stack of a second emulator (another service) creates everything, previews clean, and both
+ * hold equal objects (credentials aside; testkit/export-snapshot.ts); JavaScript shares TypeScript's writer, so
+ * its lane stops after the adopting preview. No API key and no credential in any generated file, in the state,
+ * or in what the command and the CLI printed. Python and Go: test/engine/export-python-go.test.ts. Needs
+ * `npm run build`.
  */
 import { execFile } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -20,8 +23,9 @@ import {
   type ProgramFolder,
   programPath,
 } from "../../testkit/consumer/program-folder";
-import { call } from "../../testkit/emulator-http";
+import { runShippedExport } from "../../testkit/export-command";
 import { seedDashboardEnvironment } from "../../testkit/export-seed";
+import { exportSnapshot, writeRequests } from "../../testkit/export-snapshot";
 import { repoRoot } from "../../testkit/harness/repo-root";
 import {
   ENGINE_TIMEOUT_MS,
@@ -31,11 +35,8 @@ import {
   skipEngine,
 } from "../../testkit/pulumi-cli";
 
-type Props = Record<string, unknown>;
-
 /** A credential the dashboard user gave the Slack integration: never in a file, the state or the output. */
 const CREDENTIAL = "xoxb-seeded-credential-5e1f";
-const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 let source: Emulator;
 let target: Emulator;
@@ -44,92 +45,29 @@ let binDir: string;
 let work: string;
 let printed = "";
 
-/** Runs the shipped `svc-export` bin with the key in the environment; answers its exit code and stderr. */
-function exportTo(out: string, language: string, emu: Emulator): Promise<{ code: number; stderr: string }> {
-  const bin = join(folder.dir, "node_modules/pulumi-svc/dist/provider/export/main.js");
-  const env = { ...process.env, SVC_API_KEY: emu.apiKey, SVC_BASE_URL: emu.url };
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [bin, "--language", language, "--out", out],
-      { env },
-      (err, stdout, stderr) => {
-        printed += stdout + stderr;
-        resolve({ code: err ? Number(err.code ?? 1) : 0, stderr });
-      },
-    );
-  });
+/** Runs the shipped `svc-export` bin reading `emu`; keeps what it printed. */
+async function exportTo(out: string, language: string, emu: Emulator): Promise<number> {
+  const run = await runShippedExport(folder, out, language, emu);
+  printed += run.stdout + run.stderr;
+  return run.code;
 }
 
-async function data(emu: Emulator, path: string): Promise<Props[]> {
-  const res = await call(emu, "GET", path);
-  expect(res.status).toBe(200);
-  const body = res.body;
-  return (body.data?.workflows ??
-    body.data?.layouts ??
-    body.workflows ??
-    body.layouts ??
-    body.data ??
-    []) as Props[];
-}
-
-/** What a copy must reproduce, by kind: the declared fields of every object of the key's environment. */
-async function snapshot(emu: Emulator): Promise<Props> {
-  const envId = (await call(emu, "GET", "/v1/environments/me")).body.data._id;
-  const integrations = (await data(emu, "/v1/integrations"))
-    .filter((i) => i._environmentId === envId && i.deleted !== true)
-    .map(({ name, identifier, providerId, channel, active }) => ({
-      name,
-      identifier,
-      providerId,
-      channel,
-      active,
-    }));
-  const layouts = [];
-  for (const l of await data(emu, "/v2/layouts?limit=100")) {
-    const whole = (await call(emu, "GET", `/v2/layouts/${l._id}`)).body.data;
-    layouts.push({ layoutId: whole.layoutId, name: whole.name, content: whole.controls?.values });
-  }
-  const workflows = [];
-  for (const w of await data(emu, "/v2/workflows?limit=100")) {
-    const whole = (await call(emu, "GET", `/v2/workflows/${w.workflowId}`)).body.data;
-    const { workflowId, name, description, tags, active, severity, preferences, payloadSchema } = whole;
-    const steps = (whole.steps as Props[]).map((s) => ({
-      name: s.name,
-      type: s.type,
-      controls: (s.controls as Props | undefined)?.values,
-    }));
-    workflows.push({
-      workflowId,
-      name,
-      description,
-      tags,
-      active,
-      severity,
-      preferences,
-      payloadSchema,
-      steps,
-    });
-  }
-  const topics = (await call(emu, "GET", "/v2/topics?limit=100")).body.data.map((t: Props) => ({
-    key: t.key,
-    name: t.name,
-  }));
-  const byId = (a: Props, b: Props) => JSON.stringify(a).localeCompare(JSON.stringify(b));
-  return {
-    integrations: integrations.sort(byId),
-    layouts: layouts.sort(byId),
-    workflows: workflows.sort(byId),
-    topics: topics.sort(byId),
-  };
+/** A project beside the installed package (node_modules one folder up), as a user's `pulumi up` runs it. */
+function besidePackage(exported: string, name: string): string {
+  const dir = join(folder.dir, name);
+  cpSync(exported, dir, { recursive: true });
+  rmSync(join(dir, "package.json"));
+  return dir;
 }
 
 /** One lane: a language, where its project runs from, and how. */
 interface Lane {
-  language: "yaml" | "typescript";
+  language: "yaml" | "typescript" | "javascript";
   /** The project folder to run, made from the exported one. */
   prepare(exported: string): Promise<string>;
   stackOptions(dir: string): { env?: Record<string, string>; program?: string };
+  /** Whether the lane also copies to a second service (JavaScript shares TypeScript's writer: adopting is enough). */
+  copies: boolean;
 }
 
 const LANES: Lane[] = [
@@ -137,14 +75,13 @@ const LANES: Lane[] = [
     language: "yaml",
     prepare: async (exported) => exported,
     stackOptions: () => ({ env: { PATH: programPath(folder, binDir) } }),
+    copies: true,
   },
   {
     language: "typescript",
-    // Beside the installed package (node_modules one folder up), compiled as a user's `pulumi up` would.
+    // Compiled as a user's `pulumi up` would.
     prepare: async (exported) => {
-      const dir = join(folder.dir, "ts-program");
-      cpSync(exported, dir, { recursive: true });
-      rmSync(join(dir, "package.json"));
+      const dir = besidePackage(exported, "ts-program");
       const tsc = join(repoRoot(), "node_modules/typescript/bin/tsc");
       await new Promise<void>((resolve, reject) =>
         execFile(process.execPath, [tsc, "-p", dir], { cwd: dir }, (err, stdout) =>
@@ -154,6 +91,14 @@ const LANES: Lane[] = [
       return dir;
     },
     stackOptions: () => ({ program: "bin/index.js" }),
+    copies: true,
+  },
+  {
+    // index.js as it is, in a folder with no `typescript` (the program folder installs none).
+    language: "javascript",
+    prepare: async (exported) => besidePackage(exported, "js-program"),
+    stackOptions: () => ({ program: "index.js" }),
+    copies: false,
   },
 ];
 
@@ -176,10 +121,10 @@ describe.skipIf(skipEngine("export"))("svc-export under the real CLI", { timeout
   });
 
   for (const lane of LANES) {
-    it(`${lane.language}: adopts with no write and a clean preview; a copy to another service creates everything, equal`, async () => {
+    const copies = lane.copies ? "; a copy to another service creates everything, equal" : "";
+    it(`${lane.language}: adopts with no write and a clean preview${copies}`, async () => {
       const exported = join(work, lane.language);
-      const result = await exportTo(exported, lane.language, source);
-      expect(result.code).toBe(0);
+      expect(await exportTo(exported, lane.language, source)).toBe(0);
       const files = readdirSync(exported)
         .map((f) => readFileSync(join(exported, f), "utf8"))
         .join("\n");
@@ -187,36 +132,40 @@ describe.skipIf(skipEngine("export"))("svc-export under the real CLI", { timeout
       const dir = await lane.prepare(exported);
 
       const adopt = await PulumiStack.init({ projectDir: dir, binDir, ...lane.stackOptions(dir) });
-      const copy = await PulumiStack.init({ projectDir: dir, binDir, ...lane.stackOptions(dir) });
+      const copy = lane.copies
+        ? await PulumiStack.init({ projectDir: dir, binDir, ...lane.stackOptions(dir) })
+        : undefined;
       try {
         await adopt.setConfig("svc:baseUrl", source.url);
         await adopt.setConfig("svc:apiKey", source.apiKey, { secret: true });
-        const before = await snapshot(source);
+        const before = await exportSnapshot(source);
         source.resetRequests();
         const up = await adopt.up();
         printed += up.stdout + up.stderr;
-        expect(
-          source.requests.filter((r) => WRITES.has(r.method)).map((r) => `${r.method} ${r.path}`),
-        ).toEqual([]);
+        expect(writeRequests(source)).toEqual([]);
         await adopt.preview({ expectNoChanges: true });
-        expect(await snapshot(source)).toEqual(before);
+        expect(await exportSnapshot(source)).toEqual(before);
 
-        await copy.setConfig("svc:baseUrl", target.url);
-        await copy.setConfig("svc:apiKey", target.apiKey, { secret: true });
-        const created = await copy.up();
-        printed += created.stdout + created.stderr;
-        await copy.preview({ expectNoChanges: true });
-        expect(await snapshot(target)).toEqual(before);
+        if (copy !== undefined) {
+          await copy.setConfig("svc:baseUrl", target.url);
+          await copy.setConfig("svc:apiKey", target.apiKey, { secret: true });
+          const created = await copy.up();
+          printed += created.stdout + created.stderr;
+          await copy.preview({ expectNoChanges: true });
+          expect(await exportSnapshot(target)).toEqual(before);
+        }
 
-        const state = JSON.stringify([await adopt.exportStack(), await copy.exportStack()]);
+        const state = JSON.stringify([await adopt.exportStack(), await copy?.exportStack()]);
         expect(plaintextHits(state + printed, [source.apiKey, target.apiKey, CREDENTIAL])).toEqual({});
       } finally {
         // No destroy: the next lane adopts the same source objects again.
         await adopt.remove().catch(() => {});
-        await copy.remove().catch(() => {});
-        // The next lane copies into an empty target again.
-        await target.close();
-        target = await startEmulator({ port: 0 });
+        await copy?.remove().catch(() => {});
+        if (copy !== undefined) {
+          // The next lane copies into an empty target again.
+          await target.close();
+          target = await startEmulator({ port: 0 });
+        }
       }
     });
   }
