@@ -18,8 +18,12 @@
 //	SVC_BASE_URL, SVC_API_KEY      svc:baseUrl and svc:apiKey (secret); removed from the environment the CLI and
 //	                               the plugin see
 //	PULUMI_CONFIG_PASSPHRASE       encrypts the stack's secrets (passphrase secrets provider)
-//	SVC_FCM_SERVICE_ACCOUNT        <project>:fcmServiceAccount (secret)
-//	SVC_DEVICE_TOKEN               <project>:deviceToken (secret)
+//	SVC_FCM_SERVICE_ACCOUNT        <project>:fcmServiceAccount (secret), when set (examples/go needs it)
+//	SVC_DEVICE_TOKEN               <project>:deviceToken (secret), when set (examples/go needs it)
+//
+// The same harness runs a project `svc-export --language go` wrote (test/engine/export-python-go.test.ts): its
+// main.go passes its `program` to pulumi.Run as well, and it reads no config of its own but the credentials it
+// leaves unset.
 //
 // Each step prints one line `svc-go-example: {"step":...}` on stdout: the change summary of the operation and,
 // after up, the stack's outputs (a secret one as "[secret]"). Progress goes to stderr.
@@ -64,9 +68,18 @@ func required(name string) (string, error) {
 	return v, nil
 }
 
+// exampleConfig is the example's own secret config, set only when given: environment variable -> key in the
+// project's namespace.
+var exampleConfig = map[string]string{
+	"SVC_FCM_SERVICE_ACCOUNT": "fcmServiceAccount",
+	"SVC_DEVICE_TOKEN":        "deviceToken",
+}
+
 // settings are the stack's config and passphrase, read from the environment.
 type settings struct {
-	baseURL, apiKey, passphrase, serviceAccount, deviceToken string
+	baseURL, apiKey, passphrase string
+	// example is the example's secret config that is set: key in the project's namespace -> value.
+	example map[string]string
 }
 
 func readSettings() (settings, error) {
@@ -79,12 +92,16 @@ func readSettings() (settings, error) {
 		{"SVC_BASE_URL", &s.baseURL},
 		{"SVC_API_KEY", &s.apiKey},
 		{"PULUMI_CONFIG_PASSPHRASE", &s.passphrase},
-		{"SVC_FCM_SERVICE_ACCOUNT", &s.serviceAccount},
-		{"SVC_DEVICE_TOKEN", &s.deviceToken},
 	} {
 		value, err := required(v.name)
 		errs = append(errs, err)
 		*v.target = value
+	}
+	s.example = map[string]string{}
+	for env, key := range exampleConfig {
+		if value := os.Getenv(env); value != "" {
+			s.example[key] = value
+		}
 	}
 	// The stack's config carries the service's address and key: the plugin must not fall back to these.
 	_ = os.Unsetenv("SVC_BASE_URL")
@@ -119,12 +136,14 @@ func selectStack(ctx context.Context, dir string, s settings) (auto.Stack, error
 	if err != nil {
 		return auto.Stack{}, err
 	}
-	err = stack.SetAllConfig(ctx, auto.ConfigMap{
-		"svc:baseUrl":               auto.ConfigValue{Value: s.baseURL},
-		"svc:apiKey":                auto.ConfigValue{Value: s.apiKey, Secret: true},
-		name + ":fcmServiceAccount": auto.ConfigValue{Value: s.serviceAccount, Secret: true},
-		name + ":deviceToken":       auto.ConfigValue{Value: s.deviceToken, Secret: true},
-	})
+	config := auto.ConfigMap{
+		"svc:baseUrl": auto.ConfigValue{Value: s.baseURL},
+		"svc:apiKey":  auto.ConfigValue{Value: s.apiKey, Secret: true},
+	}
+	for key, value := range s.example {
+		config[name+":"+key] = auto.ConfigValue{Value: value, Secret: true}
+	}
+	err = stack.SetAllConfig(ctx, config)
 	return stack, err
 }
 

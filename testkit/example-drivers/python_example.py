@@ -21,8 +21,11 @@ gives the stack's config:
     SVC_BASE_URL, SVC_API_KEY   svc:baseUrl and svc:apiKey (secret); removed from the environment the CLI and
                                 the plugin see
     PULUMI_CONFIG_PASSPHRASE    encrypts the stack's secrets (passphrase secrets provider)
-    SVC_FCM_SERVICE_ACCOUNT     <project>:fcmServiceAccount (secret)
-    SVC_DEVICE_TOKEN            <project>:deviceToken (secret)
+    SVC_FCM_SERVICE_ACCOUNT     <project>:fcmServiceAccount (secret), when set (examples/python needs it)
+    SVC_DEVICE_TOKEN            <project>:deviceToken (secret), when set (examples/python needs it)
+
+The same driver runs a project `svc-export --language python` wrote (test/engine/export-python-go.test.ts):
+--example names its folder, and its program reads no config of its own but the credentials it leaves unset.
 
 Each step prints one line `svc-python-example: {"step":...}` on stdout: the change summary of the operation and,
 after up, the stack's outputs (a secret one as "[secret]"). Progress goes to stderr.
@@ -42,13 +45,9 @@ from pulumi import automation as auto
 
 STACK = "dev"
 MARKER = "svc-python-example: "
-REQUIRED = (
-    "SVC_BASE_URL",
-    "SVC_API_KEY",
-    "PULUMI_CONFIG_PASSPHRASE",
-    "SVC_FCM_SERVICE_ACCOUNT",
-    "SVC_DEVICE_TOKEN",
-)
+REQUIRED = ("SVC_BASE_URL", "SVC_API_KEY", "PULUMI_CONFIG_PASSPHRASE")
+# The example's own secret config, set only when given: environment variable -> key in the project's namespace.
+EXAMPLE_CONFIG = {"SVC_FCM_SERVICE_ACCOUNT": "fcmServiceAccount", "SVC_DEVICE_TOKEN": "deviceToken"}
 
 
 @dataclass
@@ -58,8 +57,8 @@ class Settings:
     base_url: str
     api_key: str
     passphrase: str
-    service_account: str
-    device_token: str
+    # The example's secret config that is set: key in the project's namespace -> value.
+    example_config: Dict[str, str]
 
 
 def read_settings() -> Settings:
@@ -68,10 +67,11 @@ def read_settings() -> Settings:
     if missing:
         raise SystemExit(f"svc-python-example: {', '.join(missing)} not set")
     values = [os.environ[name] for name in REQUIRED]
+    example_config = {key: os.environ[name] for name, key in EXAMPLE_CONFIG.items() if os.environ.get(name)}
     # The stack's config carries the service's address and key: the plugin must not fall back to these.
     for name in ("SVC_BASE_URL", "SVC_API_KEY"):
         del os.environ[name]
-    return Settings(*values)
+    return Settings(*values, example_config=example_config)
 
 
 def project_name(example: str) -> str:
@@ -122,8 +122,10 @@ def select_stack(state: str, example: str, settings: Settings, pasted: Optional[
         {
             "svc:baseUrl": auto.ConfigValue(value=settings.base_url),
             "svc:apiKey": auto.ConfigValue(value=settings.api_key, secret=True),
-            f"{name}:fcmServiceAccount": auto.ConfigValue(value=settings.service_account, secret=True),
-            f"{name}:deviceToken": auto.ConfigValue(value=settings.device_token, secret=True),
+            **{
+                f"{name}:{key}": auto.ConfigValue(value=value, secret=True)
+                for key, value in settings.example_config.items()
+            },
         }
     )
     return stack

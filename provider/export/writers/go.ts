@@ -178,10 +178,27 @@ function program(project: ExportProject): string {
   return `${lines.join("\n")}\n`;
 }
 
+/**
+ * Names the go command gives a meaning of its own (`go help packages`; `go` and `toolchain` name the toolchain's
+ * modules): a go.mod declaring one of them as its module fails every command.
+ */
+const RESERVED_MODULE_PATHS = new Set(["all", "cmd", "go", "std", "tool", "toolchain", "work"]);
+
+/**
+ * The module path of go.mod: the project's name where Go accepts it; without the leading dashes and dots and
+ * the trailing dots Go refuses, and with `-program` appended where what is left is a name Go reserves (a
+ * project exported into a folder named `go` is the project `go`).
+ */
+export function goModulePath(project: string): string {
+  const path = project.replace(/^[-.]+/, "").replace(/\.+$/, "");
+  if (path === "") return "svc-program";
+  return RESERVED_MODULE_PATHS.has(path) ? `${path}-program` : path;
+}
+
 /** go.mod: the Pulumi SDK, and the svc SDK from a pulumi-svc clone through `replace` (README.md says why). */
 function goMod(project: ExportProject): string {
   return [
-    `module ${project.project}`,
+    `module ${goModulePath(project.project)}`,
     "",
     `go ${GO_VERSIONS.go}`,
     "",

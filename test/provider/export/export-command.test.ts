@@ -21,6 +21,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../../emulator";
 import { runExport } from "../../../provider/export/cli";
+import { goModulePath } from "../../../provider/export/writers/go";
 import { call } from "../../../testkit/emulator-http";
 import { seedDashboardEnvironment } from "../../../testkit/export-seed";
 
@@ -250,6 +251,21 @@ describe("svc-export", () => {
     expect(readme).toContain("`sdks/dotnet/PulumiSvc.Svc.csproj`");
     expect(filesOf(dir)).not.toContain(emu.apiKey);
     expect(filesOf(dir)).not.toContain("A1");
+  });
+
+  it("go.mod declares a module path Go accepts, whatever the project's name (a folder named `go`)", async () => {
+    const dir = join(root, "go-named", "go");
+    expect((await run(["--language", "go", "--out", dir], envOf(emu))).code).toBe(0);
+    expect(readFileSync(join(dir, "Pulumi.yaml"), "utf8")).toMatch(/^name: go\n/);
+    expect(readFileSync(join(dir, "go.mod"), "utf8")).toMatch(/^module go-program\n/);
+    expect(["toolchain", "std", "acme-go", "-acme.", "..", "v1.2"].map(goModulePath)).toEqual([
+      "toolchain-program",
+      "std-program",
+      "acme-go",
+      "acme",
+      "svc-program",
+      "v1.2",
+    ]);
   });
 
   it("--with-subscriptions: each topic's subscribers as TopicSubscriptions naming the topic by reference", async () => {
