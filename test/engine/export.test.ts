@@ -7,10 +7,13 @@
  * POST, PUT, PATCH or DELETE (the emulator's request log) and `preview --expect-no-changes` passes; the same
  * project on a stack of a second emulator (another service) creates everything, previews clean, and both hold
  * equal objects (credentials aside). No API key and no credential in any generated file, in the state, or in
- * what the command and the CLI printed. Needs `npm run build`.
+ * what the command and the CLI printed. The environment variables: the plain one adopted and copied as a
+ * literal; the secret one adopted with its config key unset (nothing written: the service's value is kept)
+ * and copied with the value set through the copy stack's secret config (YAML: wired as its README says),
+ * never in plaintext in a file, the state or the output. Needs `npm run build`.
  */
 import { execFile } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -35,6 +38,12 @@ type Props = Record<string, unknown>;
 
 /** A credential the dashboard user gave the Slack integration: never in a file, the state or the output. */
 const CREDENTIAL = "xoxb-seeded-credential-5e1f";
+/** The secret environment variable's value in the source: never read (the service masks it), never anywhere. */
+const SIGNING_KEY = "whsec-source-7a2d";
+/** The secret variable's value the copy stack sets through config: a secret in the state and every output. */
+const COPY_SIGNING_KEY = "whsec-copy-41b8";
+/** The config key the export names for the secret variable's value (README.md). */
+const SIGNING_CONFIG = "signingKeyValue";
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 let source: Emulator;
@@ -115,12 +124,18 @@ async function snapshot(emu: Emulator): Promise<Props> {
     key: t.key,
     name: t.name,
   }));
+  // This environment's values (a secret's reads back as the mask on either side).
+  const variables = (await data(emu, "/v1/environment-variables")).flatMap((v) => {
+    const own = (v.values as Props[]).find((x) => x._environmentId === envId);
+    return own === undefined ? [] : [{ key: v.key, isSecret: v.isSecret, type: v.type, value: own.value }];
+  });
   const byId = (a: Props, b: Props) => JSON.stringify(a).localeCompare(JSON.stringify(b));
   return {
     integrations: integrations.sort(byId),
     layouts: layouts.sort(byId),
     workflows: workflows.sort(byId),
     topics: topics.sort(byId),
+    variables: variables.sort(byId),
   };
 }
 
@@ -130,6 +145,11 @@ interface Lane {
   /** The project folder to run, made from the exported one. */
   prepare(exported: string): Promise<string>;
   stackOptions(dir: string): { env?: Record<string, string>; program?: string };
+  /**
+   * Wires the secret variable's value to its config key before the copy, as the README says (the YAML
+   * program cannot leave a config value out while unset, so it declares none until told to).
+   */
+  wireSecretValue?(dir: string): void;
 }
 
 const LANES: Lane[] = [
@@ -137,6 +157,14 @@ const LANES: Lane[] = [
     language: "yaml",
     prepare: async (exported) => exported,
     stackOptions: () => ({ env: { PATH: programPath(folder, binDir) } }),
+    wireSecretValue: (dir) => {
+      const file = join(dir, "Pulumi.yaml");
+      const program = readFileSync(file, "utf8")
+        .replace("\nresources:\n", `  ${SIGNING_CONFIG}:\n    type: string\n    secret: true\n\nresources:\n`)
+        .replace("      key: SIGNING_KEY\n", `      key: SIGNING_KEY\n      value: \${${SIGNING_CONFIG}}\n`);
+      expect(program).toContain(`value: \${${SIGNING_CONFIG}}`);
+      writeFileSync(file, program);
+    },
   },
   {
     language: "typescript",
@@ -162,7 +190,7 @@ describe.skipIf(skipEngine("export"))("svc-export under the real CLI", { timeout
     source = await startEmulator({ port: 0 });
     target = await startEmulator({ port: 0 });
     const sibling = source.keys.find((k) => k.apiKey !== source.apiKey)?.apiKey as string;
-    await seedDashboardEnvironment(source, sibling, { slack: CREDENTIAL });
+    await seedDashboardEnvironment(source, sibling, { slack: CREDENTIAL, signingKey: SIGNING_KEY });
     binDir = await ensurePulumiCli();
     folder = await createPackedProgramFolder({ project: "svc-export-engine", files: {} });
     work = mkdtempSync(join(tmpdir(), "svc-export-engine-"));
@@ -183,7 +211,7 @@ describe.skipIf(skipEngine("export"))("svc-export under the real CLI", { timeout
       const files = readdirSync(exported)
         .map((f) => readFileSync(join(exported, f), "utf8"))
         .join("\n");
-      expect(plaintextHits(files, [source.apiKey, CREDENTIAL])).toEqual({});
+      expect(plaintextHits(files, [source.apiKey, CREDENTIAL, SIGNING_KEY])).toEqual({});
       const dir = await lane.prepare(exported);
 
       const adopt = await PulumiStack.init({ projectDir: dir, binDir, ...lane.stackOptions(dir) });
@@ -203,13 +231,25 @@ describe.skipIf(skipEngine("export"))("svc-export under the real CLI", { timeout
 
         await copy.setConfig("svc:baseUrl", target.url);
         await copy.setConfig("svc:apiKey", target.apiKey, { secret: true });
+        lane.wireSecretValue?.(dir);
+        await copy.setConfig(SIGNING_CONFIG, COPY_SIGNING_KEY, { secret: true });
+        target.resetRequests();
         const created = await copy.up();
         printed += created.stdout + created.stderr;
+        // The secret variable was written from config (its value reads back masked, so the write is the proof).
+        expect(
+          target.requests.filter((r) => r.method === "POST" && r.path === "/v1/environment-variables"),
+        ).toHaveLength(2);
         await copy.preview({ expectNoChanges: true });
         expect(await snapshot(target)).toEqual(before);
 
         const state = JSON.stringify([await adopt.exportStack(), await copy.exportStack()]);
-        expect(plaintextHits(state + printed, [source.apiKey, target.apiKey, CREDENTIAL])).toEqual({});
+        const files = readdirSync(dir)
+          .filter((f) => f.endsWith(".yaml"))
+          .map((f) => readFileSync(join(dir, f), "utf8"))
+          .join("\n");
+        const secrets = [source.apiKey, target.apiKey, CREDENTIAL, SIGNING_KEY, COPY_SIGNING_KEY];
+        expect(plaintextHits(state + printed + files, secrets)).toEqual({});
       } finally {
         // No destroy: the next lane adopts the same source objects again.
         await adopt.remove().catch(() => {});

@@ -100,8 +100,8 @@ describe("svc-export", () => {
       /type: svc:index:EnvironmentVariable\n {4}properties:\n {6}key: SIGNING_KEY\n {6}isSecret: true\n {6}type: string\n {6}adopt: true\n/,
     );
     expect(program).not.toContain("SIBLING_ONLY");
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: Pulumi YAML's interpolation, literally
     expect(readFileSync(join(dir, "README.md"), "utf8")).toContain(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: Pulumi YAML's interpolation, literally
       "then `value: ${signingKeyValue}` on the variable",
     );
     // Translations: a community service has none, said in one line; settings are not exported by default.
