@@ -67,7 +67,8 @@ function resolve(project: ExportProject, v: ExportValue): ExportValue {
     return referred?.props[v.property] ?? null;
   }
   if (Array.isArray(v)) return v.map((x) => resolve(project, x));
-  if (isPlainObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, resolve(project, x)]));
+  if (isPlainObject(v))
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, resolve(project, x)]));
   return v;
 }
 
@@ -177,7 +178,9 @@ describe("svc-export on the enterprise edition", () => {
     const project = await model(source, ["workflows", "layouts", "translations", "settings"]);
     source.resetRequests();
     await apply(project, source);
-    expect(source.requests.filter((r) => WRITES.has(r.method)).map((r) => `${r.method} ${r.path}`)).toEqual([]);
+    expect(source.requests.filter((r) => WRITES.has(r.method)).map((r) => `${r.method} ${r.path}`)).toEqual(
+      [],
+    );
 
     // The target needs the layout first (the workflows' email step names it); the providers do the rest.
     await ok(target, "POST", "/v2/layouts", { layoutId: "brand", name: "Brand" });
