@@ -45,6 +45,7 @@ const NOT_INHERITED = [
   "SVC_BASE_URL",
   "SVC_FCM_SERVICE_ACCOUNT",
   "SVC_DEVICE_TOKEN",
+  "SVC_SECRET_CONFIG",
   "PULUMI_ACCESS_TOKEN",
   "PULUMI_BACKEND_URL",
   "PULUMI_HOME",
@@ -80,6 +81,8 @@ export class DriverStack {
     readonly stateDir: string,
     private readonly emu: Emulator,
     private readonly passphrase: string,
+    /** More of the project's secret config (key -> value), given to the driver in its environment, never argv. */
+    private readonly secretConfig: Readonly<Record<string, string>> = {},
   ) {
     mkdirSync(stateDir, { recursive: true });
   }
@@ -92,6 +95,9 @@ export class DriverStack {
       SVC_BASE_URL: this.emu.url,
       SVC_API_KEY: this.emu.apiKey,
       PULUMI_CONFIG_PASSPHRASE: this.passphrase,
+      ...(Object.keys(this.secretConfig).length > 0
+        ? { SVC_SECRET_CONFIG: JSON.stringify(this.secretConfig) }
+        : {}),
     };
     const run = await runTimed(cmd as string, [...args, this.driver.stateFlag, this.stateDir, command], {
       cwd: this.stateDir,

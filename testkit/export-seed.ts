@@ -2,7 +2,8 @@
  * An environment as a dashboard user leaves it, seeded over raw HTTP (no sdk, no provider): what the
  * export tests and bench/export.ts read. `seedDashboardEnvironment` is the engine test's small set (two
  * integrations of different channels, one of the sibling environment, a layout, workflows with every step
- * type between them, an email step naming the layout, partial preferences, tags, two topics);
+ * type between them, an email step naming the layout, partial preferences, tags, two topics, a plain and a
+ * secret environment variable, and one valued in the sibling environment only);
  * `seedScale` the bench's (many of each).
  */
 import type { Emulator } from "../emulator";
@@ -97,11 +98,34 @@ export async function seedTopic(emu: Emulator, topicKey: string, name: string, k
   );
 }
 
+/** The plain environment variable of the engine test's environment, and its value. */
+export const SEED_PLAIN_VARIABLE = { key: "API_BASE", value: "https://api.acme.test" } as const;
+/** The secret environment variable of the engine test's environment (its value: the seed's argument). */
+export const SEED_SECRET_VARIABLE = "SIGNING_KEY";
+
+/** An environment variable with a value in the environment of `key` (default: the emulator's). */
+export async function seedVariable(
+  emu: Emulator,
+  body: { key: string; value: string; isSecret?: boolean },
+  key?: string,
+): Promise<void> {
+  const k = key === undefined ? {} : { key };
+  const me = await ok(call(emu, "GET", "/v1/environments/me", k), "environment");
+  const { value, ...record } = body;
+  await ok(
+    call(emu, "POST", "/v1/environment-variables", {
+      ...k,
+      body: { ...record, values: [{ _environmentId: me.body.data._id, value }] },
+    }),
+    `environment variable ${body.key}`,
+  );
+}
+
 /** The engine test's environment (see the file header); `siblingKey` is another environment's key. */
 export async function seedDashboardEnvironment(
   emu: Emulator,
   siblingKey: string,
-  credentials: { slack?: string } = {},
+  credentials: { slack?: string; signingKey?: string } = {},
 ): Promise<void> {
   await seedIntegration(emu, {
     providerId: "slack",
@@ -141,6 +165,14 @@ export async function seedDashboardEnvironment(
   });
   await seedTopic(emu, "beta-users", "Beta users");
   await seedTopic(emu, "ops:on-call", "On call");
+  await seedVariable(emu, SEED_PLAIN_VARIABLE);
+  await seedVariable(emu, {
+    key: SEED_SECRET_VARIABLE,
+    value: credentials.signingKey ?? "seeded-signing-key",
+    isSecret: true,
+  });
+  // A variable with a value in the sibling environment only: not this environment's.
+  await seedVariable(emu, { key: "SIBLING_ONLY", value: "theirs" }, siblingKey);
 }
 
 /** The bench's environment: `workflows` of every step type, `layouts`, `topics`, `integrations`. */

@@ -74,6 +74,15 @@ async function topics(emu: Emulator): Promise<Props[]> {
   }));
 }
 
+/** This environment's values of the organization's variables (a secret's reads back as the mask on either side). */
+async function variables(emu: Emulator): Promise<Props[]> {
+  const envId = (await call(emu, "GET", "/v1/environments/me")).body.data._id;
+  return (await data(emu, "/v1/environment-variables")).flatMap((v) => {
+    const own = (v.values as Props[]).find((x) => x._environmentId === envId);
+    return own === undefined ? [] : [{ key: v.key, isSecret: v.isSecret, type: v.type, value: own.value }];
+  });
+}
+
 /** What a copy must reproduce, by kind: the declared fields of every object of the key's environment. */
 export async function exportSnapshot(emu: Emulator): Promise<Props> {
   const byJson = (a: Props, b: Props) => JSON.stringify(a).localeCompare(JSON.stringify(b));
@@ -82,5 +91,6 @@ export async function exportSnapshot(emu: Emulator): Promise<Props> {
     layouts: (await layouts(emu)).sort(byJson),
     workflows: (await workflows(emu)).sort(byJson),
     topics: (await topics(emu)).sort(byJson),
+    variables: (await variables(emu)).sort(byJson),
   };
 }

@@ -10,14 +10,15 @@ import { parseArgs } from "node:util";
 import { packageVersion } from "../../node-support/package-version";
 import { SvcClient } from "../../sdk";
 import { AuthenticationError, ConnectionError, PermissionDeniedError, SvcError } from "../../sdk/errors";
-import { EXPORT_KINDS } from "./kinds";
+import { DEFAULT_KINDS, EXPORT_KINDS } from "./kinds";
 import { assertWritable, ExportInputError, writeProject } from "./project-folder";
 import { readEnvironment } from "./read-environment";
 import { LANGUAGES, type Language, writeLanguage } from "./writers";
 
 const USAGE =
   "usage: svc-export --language typescript|javascript|python|go|yaml|csharp --out DIR [--project NAME] " +
-  "[--only integrations,workflows,layouts,topics] [--with-subscriptions]  (the key and address: SVC_API_KEY, SVC_BASE_URL)";
+  "[--only integrations,workflows,layouts,topics,variables,translations,settings] [--with-subscriptions]  " +
+  "(default: all but settings, which are the whole organization's; the key and address: SVC_API_KEY, SVC_BASE_URL)";
 
 /** The command's options, validated. */
 export interface ExportOptions {
@@ -66,7 +67,7 @@ export function parseExportArgs(argv: readonly string[]): ExportOptions | "help"
           .split(",")
           .map((s) => s.trim())
           .filter(Boolean)
-      : kinds;
+      : DEFAULT_KINDS.map((k) => k.name);
   const unknown = only.filter((o) => !kinds.includes(o));
   if (unknown.length > 0 || only.length === 0) {
     throw new ExportInputError(

@@ -18,6 +18,10 @@ export interface ReadContext {
   progress(kind: string, done: number, total: number): void;
   /** Says that an object was read but left out, and why (one line). */
   leaveOut(line: string): void;
+  /** One line on stderr only (e.g. a route the service does not have). */
+  say(line: string): void;
+  /** What the kinds read before this one found (for a {@link ExportKind.late} kind; else empty). */
+  found: readonly FoundObject[];
 }
 
 /** One object as read: what becomes a resource once named. */
@@ -36,12 +40,16 @@ export type NameLookup = (type: ExportType, identifier: string) => string | unde
 
 /** One kind of object. */
 export interface ExportKind {
-  /** The word of `--only` (`integrations`, `workflows`, `layouts`, `topics`). */
+  /** The word of `--only` (`integrations`, `workflows`, `layouts`, `topics`, `variables`, `translations`, `settings`). */
   name: string;
   /** The word a program name falls back on (`workflow`), and added on a collision. */
   word: string;
   /** Reads every object of the kind in the key's environment. */
   read(ctx: ReadContext): Promise<FoundObject[]>;
+  /** Read only when `--only` names it (not part of the default export). */
+  optIn?: boolean;
+  /** Read after the other kinds, from what they found ({@link ReadContext.found}). */
+  late?: boolean;
   /** Replaces identifiers of other exported objects by references to them (default: none). */
   link?(found: FoundObject, lookup: NameLookup): Record<string, ExportValue>;
 }

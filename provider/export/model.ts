@@ -20,8 +20,11 @@ export class ConfigValue {
   constructor(
     /** The config key in the project's namespace (`pulumi config set [--secret] <key>`). */
     readonly key: string,
-    /** A secret object (credentials), absent while unset; else a string defaulting to "". */
-    readonly shape: "secretObject" | "suffix",
+    /**
+     * `secretObject`: a secret object (credentials), absent while unset; `secretString`: a secret string (a
+     * secret environment variable's value), absent while unset; `suffix`: a string defaulting to "".
+     */
+    readonly shape: "secretObject" | "secretString" | "suffix",
   ) {}
 }
 
@@ -46,7 +49,15 @@ export type ExportValue =
   | { [key: string]: ExportValue };
 
 /** The resource types an export declares: the class of `pulumi-svc` and its plugin token `svc:index:<Type>`. */
-export type ExportType = "Integration" | "Workflow" | "Layout" | "Topic" | "TopicSubscriptions";
+export type ExportType =
+  | "Integration"
+  | "Workflow"
+  | "Layout"
+  | "Topic"
+  | "TopicSubscriptions"
+  | "EnvironmentVariable"
+  | "Translation"
+  | "OrganizationSettings";
 
 /** One resource of the program. */
 export interface ExportedResource {
@@ -65,7 +76,7 @@ export interface ExportedResource {
 /** A config key the program reads, for Pulumi.yaml (YAML) and the README. */
 export interface ExportConfig {
   key: string;
-  /** `secretObject`: a secret object, optional; `suffix`: a string, default "". */
+  /** `secretObject`: a secret object, optional; `secretString`: a secret string, optional; `suffix`: a string, default "". */
   shape: ConfigValue["shape"];
   /** One line: what it is for. */
   purpose: string;

@@ -30,6 +30,8 @@ export interface ReadOptions {
 const PURPOSES: Record<ExportConfig["shape"], (key: string) => string> = {
   secretObject: (key) =>
     `the credentials of the integration that reads \`${key}\` (secret; unset: adopting keeps what the service holds)`,
+  secretString: (key) =>
+    `the value of the secret environment variable that reads \`${key}\` (secret; unset: adopting keeps what the service holds)`,
   suffix: () =>
     "appended to every integration identifier (identifiers are unique across an organization's environments)",
 };
@@ -40,19 +42,32 @@ export async function readEnvironment(opts: ReadOptions): Promise<ExportProject>
   const environment = await opts.client.environments.me();
   say(`svc-export: reading environment "${environment.name}" (${environment._id})`);
   const leftOut: string[] = [];
-  const found = await Promise.all(
-    opts.kinds.map(async (kind) => ({
-      kind,
-      objects: await kind.read({
-        client: opts.client,
-        environmentId: environment._id,
-        withSubscriptions: opts.withSubscriptions,
-        concurrency: opts.concurrency ?? 8,
-        progress: (k, done, total) => say(`svc-export: ${k}: ${done}/${total} read`),
-        leaveOut: (line) => leftOut.push(line),
-      }),
-    })),
+  const readKinds = (kinds: readonly ExportKind[], before: readonly FoundObject[]) =>
+    Promise.all(
+      kinds.map(async (kind) => ({
+        kind,
+        objects: await kind.read({
+          client: opts.client,
+          environmentId: environment._id,
+          withSubscriptions: opts.withSubscriptions,
+          concurrency: opts.concurrency ?? 8,
+          progress: (k, done, total) => say(`svc-export: ${k}: ${done}/${total} read`),
+          leaveOut: (line) => leftOut.push(line),
+          say: (line) => say(`svc-export: ${line}`),
+          found: before,
+        }),
+      })),
+    );
+  const first = await readKinds(
+    opts.kinds.filter((k) => k.late !== true),
+    [],
   );
+  const late = await readKinds(
+    opts.kinds.filter((k) => k.late === true),
+    first.flatMap((f) => f.objects),
+  );
+  // In the kinds' own order (the order resources are written and named in).
+  const found = opts.kinds.map((kind) => [...first, ...late].find((f) => f.kind === kind)!);
   const resources = nameAndLink(found);
   return {
     project: opts.project,

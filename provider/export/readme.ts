@@ -53,6 +53,7 @@ function configSection(project: ExportProject, notes: LanguageNotes): string[] {
       "",
     );
   }
+  out.push(...secretValuesSection(project, notes));
   if (suffix) {
     out.push(
       `\`${suffix.key}\` (default empty): ${suffix.purpose}. A copy into another environment of the same organization`,
@@ -63,6 +64,45 @@ function configSection(project: ExportProject, notes: LanguageNotes): string[] {
   return out;
 }
 
+/** The secret environment variables' values: where they come from, and what happens while unset. */
+function secretValuesSection(project: ExportProject, notes: LanguageNotes): string[] {
+  const values = project.config.filter((c) => c.shape === "secretString");
+  if (values.length === 0) return [];
+  const common = [
+    "The service never reads a secret environment variable's value back (it answers a mask), so none is in this",
+    "program. While a variable's value is not declared, adopting keeps the value the environment holds (the",
+    "variable declares `adopt: true` and no `value`); a create (on another service or environment, or where the",
+    "environment holds no value) fails naming the variable, before writing it.",
+  ];
+  if (notes.credentialsFromConfig) {
+    return [
+      ...common,
+      "Each reads its value from a secret config key; set it to manage the value here (the next `up` writes it):",
+      "",
+      "```sh",
+      ...values.map((c) => `pulumi config set --secret ${c.key} <value>`),
+      "```",
+      "",
+    ];
+  }
+  return [
+    ...common,
+    `To manage a value here, declare a secret config key and pass it as the variable's \`value\`, e.g. for \`${values[0]!.key}\`:`,
+    "",
+    "```yaml",
+    "config:",
+    `  ${values[0]!.key}:`,
+    "    type: string",
+    "    secret: true",
+    "```",
+    "",
+    `then \`value: \${${values[0]!.key}}\` on the variable, and \`pulumi config set --secret ${values[0]!.key} <value>\`. The keys:`,
+    "",
+    ...values.map((c) => `- \`${c.key}\`: ${c.purpose}`),
+    "",
+  ];
+}
+
 /** The README text. */
 export function readme(project: ExportProject, notes: LanguageNotes): string {
   const count = (kind: string) => project.resources.filter((r) => r.kind === kind).length;
@@ -70,9 +110,11 @@ export function readme(project: ExportProject, notes: LanguageNotes): string {
     `# ${project.project}`,
     "",
     `The svc environment "${project.environment.name}" as a ${notes.title} program, written by \`svc-export\`:`,
-    `${count("integrations")} integrations, ${count("layouts")} layouts, ${count("workflows")} workflows and ${count("topics")} topics,`,
-    "each declared by its identifier with `adopt: true`: where the object exists, `pulumi up` takes it over (and",
-    "writes nothing when it is as declared); where it does not, it is created.",
+    `${count("integrations")} integrations, ${count("layouts")} layouts, ${count("workflows")} workflows, ${count("topics")} topics,`,
+    `${count("variables")} environment variables and ${count("translations")} translations${count("settings") > 0 ? ", and the organization's settings" : ""},`,
+    "each declared by its identifier with `adopt: true` (translations and settings take over what they find as",
+    "declared without it): where the object exists, `pulumi up` takes it over (and writes nothing when it is as",
+    "declared); where it does not, it is created.",
     "",
     ...(notes.before === undefined ? [] : ["## Before the first run", "", ...notes.before, ""]),
     "## Adopt the environment it was read from",
@@ -101,6 +143,16 @@ export function readme(project: ExportProject, notes: LanguageNotes): string {
     "",
     ...configSection(project, notes),
   ];
+  if (count("settings") > 0) {
+    lines.push(
+      "## Organization settings",
+      "",
+      "`svc.OrganizationSettings` is the whole organization's record, not this environment's (exported because",
+      "`--only` named `settings`). Declare it in one stack per organization: a copy into a sibling environment of",
+      "the same organization should leave it out, and `pulumi destroy` puts back the values it found.",
+      "",
+    );
+  }
   if (project.withSubscriptions) {
     lines.push(
       "## Subscriptions",

@@ -23,9 +23,12 @@ export const environmentVariableArgsSchema = z.strictObject({
   key: environmentVariableKeySchema,
   /**
    * This environment's value, at most 256 characters (never the secret mask, eight '\u2022'). A secret
-   * variable's value is a Pulumi secret everywhere (inputs, state, outputs, previews).
+   * variable's value is a Pulumi secret everywhere (inputs, state, outputs, previews). Required, except on a
+   * secret variable with `adopt: true`: left out, adopting keeps the value this environment holds (the
+   * service never reads a secret value back, so a program may not know it), and a create where this
+   * environment holds none fails naming the key, before any write.
    */
-  value: environmentVariableValueTextSchema,
+  value: environmentVariableValueTextSchema.optional(),
   /**
    * Whether the variable is secret (default false): the service masks its values when read, so drift of
    * a secret value is not detectable. It belongs to the whole record, shared by every environment, and an
@@ -55,9 +58,10 @@ export const environmentVariableOutputsSchema = z.strictObject({
   key: z.string(),
   /**
    * This environment's value, as declared (a secret when `isSecret`; the service never reads a secret value
-   * back, so it is the declared one). A lookup of a secret variable answers the mask.
+   * back, so it is the declared one). A lookup of a secret variable answers the mask. Absent for a secret
+   * value adopted without declaring it (what the service holds is kept, unknown to the stack).
    */
-  value: z.string(),
+  value: z.string().optional(),
   /** Whether the variable is secret. */
   isSecret: z.boolean(),
   /** The variable's type (`string`). */

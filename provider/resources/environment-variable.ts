@@ -79,7 +79,7 @@ export class EnvironmentVariable extends pulumi.dynamic.Resource {
       ...outputOnlyProps(environmentVariableOutputsSchema),
       ...targetProps(opts),
       ...args,
-      value: plain ? args.value : pulumi.secret(args.value),
+      value: plain || args.value === undefined ? args.value : pulumi.secret(args.value),
     };
     super(provider, name, props, plain ? resourceOptions(opts) : secretValue, "svc", "EnvironmentVariable");
   }

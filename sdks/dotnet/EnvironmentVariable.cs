@@ -42,10 +42,11 @@ namespace PulumiSvc.Svc
 
         /// <summary>
         /// This environment's value, as declared (a secret when `isSecret`; the service never reads a secret value
-        /// back, so it is the declared one). A lookup of a secret variable answers the mask.
+        /// back, so it is the declared one). A lookup of a secret variable answers the mask. Absent for a secret
+        /// value adopted without declaring it (what the service holds is kept, unknown to the stack).
         /// </summary>
         [Output("value")]
-        public Output<string> Value { get; private set; } = null!;
+        public Output<string?> Value { get; private set; } = null!;
 
         /// <summary>
         /// The `_id` of the organization's record of the key, shared by every environment.
@@ -131,10 +132,13 @@ namespace PulumiSvc.Svc
 
         /// <summary>
         /// This environment's value, at most 256 characters (never the secret mask, eight '\u2022'). A secret
-        /// variable's value is a Pulumi secret everywhere (inputs, state, outputs, previews).
+        /// variable's value is a Pulumi secret everywhere (inputs, state, outputs, previews). Required, except on a
+        /// secret variable with `adopt: true`: left out, adopting keeps the value this environment holds (the
+        /// service never reads a secret value back, so a program may not know it), and a create where this
+        /// environment holds none fails naming the key, before any write.
         /// </summary>
-        [Input("value", required: true)]
-        public Input<string> Value { get; set; } = null!;
+        [Input("value")]
+        public Input<string>? Value { get; set; }
 
         public EnvironmentVariableArgs()
         {

@@ -16,11 +16,23 @@
  * on a stack of a second emulator (another service) creates everything, previews clean, and both hold equal
  * objects (credentials aside; testkit/export-snapshot.ts). JavaScript shares TypeScript's writer, so its lane
  * stops after the adopting preview. No API key and no credential in any generated file, in the state, or in
- * what the command, the CLI and the drivers printed. Needs `npm run build`; Python and Go lanes need python3 and go.
+ * what the command, the CLI and the drivers printed. The environment variables: the plain one adopted and copied
+ * as a literal; the secret one adopted with its config key unset (nothing written: the service's value is kept)
+ * and copied with the value set through the copy stack's secret config (YAML: wired as its README says), never
+ * in plaintext in a file, the state or the output. Needs `npm run build`; Python and Go lanes need python3 and go.
  */
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import {
+  copyFileSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -55,6 +67,12 @@ import {
 const CREDENTIAL = "xoxb-seeded-credential-5e1f";
 /** The passphrase of the drivers' stacks. */
 const PASSPHRASE = randomBytes(12).toString("hex");
+/** The secret environment variable's value in the source: never read (the service masks it), never anywhere. */
+const SIGNING_KEY = "whsec-source-7a2d";
+/** The secret variable's value the copy stack sets through config: a secret in the state and every output. */
+const COPY_SIGNING_KEY = "whsec-copy-41b8";
+/** The config key the export names for the secret variable's value (README.md). */
+const SIGNING_CONFIG = "signingKeyValue";
 
 let source: Emulator;
 let target: Emulator;
@@ -78,6 +96,12 @@ function besidePackage(exported: string, name: string): string {
   return dir;
 }
 
+/** The project's secret config of a stack (key -> value). */
+type Secrets = Readonly<Record<string, string>>;
+
+/** Makes a stack of a lane's project against a service, named `name`, with `secrets` in its config. */
+type StackMaker = (emu: Emulator, name: string, secrets?: Secrets) => Promise<LaneStack>;
+
 /** One stack of a lane against one service, the service's address and key in its config. */
 interface LaneStack {
   /** `up`; answers what it printed. */
@@ -96,15 +120,21 @@ interface Lane {
   /** Whether the lane also copies to a second service (JavaScript shares TypeScript's writer: adopting is enough). */
   copies: boolean;
   /** Makes the exported project runnable; answers how to make a stack of it against a service. */
-  prepare(exported: string): Promise<(emu: Emulator, name: string) => Promise<LaneStack>>;
+  prepare(exported: string): Promise<StackMaker>;
+  /**
+   * Wires the secret variable's value to its config key before the copy, as the README says (the YAML
+   * program cannot leave a config value out while unset, so it declares none until told to).
+   */
+  wireSecretValue?(exported: string): void;
 }
 
 /** A stack of the CLI (`--client` for a nodejs project; the YAML host otherwise). */
-function cliStack(dir: string, options: { env?: Record<string, string>; program?: string }) {
-  return async (emu: Emulator): Promise<LaneStack> => {
+function cliStack(dir: string, options: { env?: Record<string, string>; program?: string }): StackMaker {
+  return async (emu, _name, secrets = {}) => {
     const stack = await PulumiStack.init({ projectDir: dir, binDir, ...options });
     await stack.setConfig("svc:baseUrl", emu.url);
     await stack.setConfig("svc:apiKey", emu.apiKey, { secret: true });
+    for (const [key, value] of Object.entries(secrets)) await stack.setConfig(key, value, { secret: true });
     return {
       up: async () => {
         const run = await stack.up();
@@ -120,9 +150,9 @@ function cliStack(dir: string, options: { env?: Record<string, string>; program?
 }
 
 /** A stack of a driver (./testkit/driver-stack.ts), in work/<name>. */
-function driverStack(driver: Driver) {
-  return async (emu: Emulator, name: string): Promise<LaneStack> => {
-    const stack = new DriverStack(driver, join(work, name), emu, PASSPHRASE);
+function driverStack(driver: Driver): StackMaker {
+  return async (emu, name, secrets = {}) => {
+    const stack = new DriverStack(driver, join(work, name), emu, PASSPHRASE, secrets);
     const step = async (command: string) => {
       const run = await stack.step(command);
       note(`${name} ${command}`, run.seconds);
@@ -176,6 +206,14 @@ const LANES: Lane[] = [
     language: "yaml",
     copies: true,
     prepare: async (exported) => cliStack(exported, { env: { PATH: programPath(folder, binDir) } }),
+    wireSecretValue: (dir) => {
+      const file = join(dir, "Pulumi.yaml");
+      const program = readFileSync(file, "utf8")
+        .replace("\nresources:\n", `  ${SIGNING_CONFIG}:\n    type: string\n    secret: true\n\nresources:\n`)
+        .replace("      key: SIGNING_KEY\n", `      key: SIGNING_KEY\n      value: \${${SIGNING_CONFIG}}\n`);
+      expect(program).toContain(`value: \${${SIGNING_CONFIG}}`);
+      writeFileSync(file, program);
+    },
   },
   {
     language: "typescript",
@@ -228,7 +266,7 @@ describe.skipIf(skipEngine("export"))("svc-export under the real CLI", { timeout
     source = await startEmulator({ port: 0 });
     target = await startEmulator({ port: 0 });
     const sibling = source.keys.find((k) => k.apiKey !== source.apiKey)?.apiKey as string;
-    await seedDashboardEnvironment(source, sibling, { slack: CREDENTIAL });
+    await seedDashboardEnvironment(source, sibling, { slack: CREDENTIAL, signingKey: SIGNING_KEY });
     binDir = await ensurePulumiCli();
     work = mkdtempSync(join(tmpdir(), "svc-export-engine-"));
     mkdirSync(join(work, "go-bin"));
@@ -258,11 +296,12 @@ describe.skipIf(skipEngine("export"))("svc-export under the real CLI", { timeout
         const files = readdirSync(exported)
           .map((f) => readFileSync(join(exported, f), "utf8"))
           .join("\n");
-        expect(plaintextHits(files, [source.apiKey, CREDENTIAL])).toEqual({});
+        expect(plaintextHits(files, [source.apiKey, CREDENTIAL, SIGNING_KEY])).toEqual({});
         const stackOf = await lane.prepare(exported);
 
         const adopt = await stackOf(source, `${lane.language}-adopt`);
-        const copy = lane.copies ? await stackOf(target, `${lane.language}-copy`) : undefined;
+        const copySecrets = { [SIGNING_CONFIG]: COPY_SIGNING_KEY };
+        const copy = lane.copies ? await stackOf(target, `${lane.language}-copy`, copySecrets) : undefined;
         try {
           const before = await exportSnapshot(source);
           source.resetRequests();
@@ -272,14 +311,24 @@ describe.skipIf(skipEngine("export"))("svc-export under the real CLI", { timeout
           expect(await exportSnapshot(source)).toEqual(before);
 
           if (copy !== undefined) {
+            lane.wireSecretValue?.(exported);
+            target.resetRequests();
             printed += await copy.up();
+            // The secret variable was written from config (its value reads back masked: the write is the proof).
+            const variablesMade = writeRequests(target).filter((r) => r === "POST /v1/environment-variables");
+            expect(variablesMade).toHaveLength(2);
             await copy.previewClean();
             expect(await exportSnapshot(target)).toEqual(before);
           }
 
           const state = (await adopt.stateText()) + (await copy?.stateText());
           expect(state).toContain("weekly-digest");
-          expect(plaintextHits(state + printed, [source.apiKey, target.apiKey, CREDENTIAL])).toEqual({});
+          const secrets = [source.apiKey, target.apiKey, CREDENTIAL, SIGNING_KEY, COPY_SIGNING_KEY];
+          const projectFiles = readdirSync(exported)
+            .filter((f) => f.endsWith(".yaml"))
+            .map((f) => readFileSync(join(exported, f), "utf8"))
+            .join("\n");
+          expect(plaintextHits(state + printed + projectFiles, secrets)).toEqual({});
         } finally {
           // No destroy: the next lane adopts the same source objects again.
           await adopt.remove().catch(() => {});

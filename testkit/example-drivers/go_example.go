@@ -20,6 +20,8 @@
 //	PULUMI_CONFIG_PASSPHRASE       encrypts the stack's secrets (passphrase secrets provider)
 //	SVC_FCM_SERVICE_ACCOUNT        <project>:fcmServiceAccount (secret), when set (examples/go needs it)
 //	SVC_DEVICE_TOKEN               <project>:deviceToken (secret), when set (examples/go needs it)
+//	SVC_SECRET_CONFIG              more of the project's secret config, a JSON object {key: value}, when set
+//	                               (a project svc-export wrote reads a secret variable's value so)
 //
 // The same harness runs a project `svc-export --language go` wrote (test/engine/export-python-go.test.ts): its
 // main.go passes its `program` to pulumi.Run as well, and it reads no config of its own but the credentials it
@@ -102,6 +104,9 @@ func readSettings() (settings, error) {
 		if value := os.Getenv(env); value != "" {
 			s.example[key] = value
 		}
+	}
+	if more := os.Getenv("SVC_SECRET_CONFIG"); more != "" {
+		errs = append(errs, json.Unmarshal([]byte(more), &s.example))
 	}
 	// The stack's config carries the service's address and key: the plugin must not fall back to these.
 	_ = os.Unsetenv("SVC_BASE_URL")

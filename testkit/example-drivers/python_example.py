@@ -23,8 +23,10 @@ gives the stack's config:
     PULUMI_CONFIG_PASSPHRASE    encrypts the stack's secrets (passphrase secrets provider)
     SVC_FCM_SERVICE_ACCOUNT     <project>:fcmServiceAccount (secret), when set (examples/python needs it)
     SVC_DEVICE_TOKEN            <project>:deviceToken (secret), when set (examples/python needs it)
+    SVC_SECRET_CONFIG           more of the project's secret config, a JSON object {key: value}, when set (a
+                                project svc-export wrote reads a secret variable's value so)
 
-The same driver runs a project `svc-export --language python` wrote (test/engine/export-python-go.test.ts):
+The same driver runs a project `svc-export --language python` wrote (test/engine/export.test.ts):
 --example names its folder, and its program reads no config of its own but the credentials it leaves unset.
 
 Each step prints one line `svc-python-example: {"step":...}` on stdout: the change summary of the operation and,
@@ -32,6 +34,7 @@ after up, the stack's outputs (a secret one as "[secret]"). Progress goes to std
 """
 
 import argparse
+import json
 import json
 import os
 import runpy
@@ -68,6 +71,7 @@ def read_settings() -> Settings:
         raise SystemExit(f"svc-python-example: {', '.join(missing)} not set")
     values = [os.environ[name] for name in REQUIRED]
     example_config = {key: os.environ[name] for name, key in EXAMPLE_CONFIG.items() if os.environ.get(name)}
+    example_config.update(json.loads(os.environ.get("SVC_SECRET_CONFIG") or "{}"))
     # The stack's config carries the service's address and key: the plugin must not fall back to these.
     for name in ("SVC_BASE_URL", "SVC_API_KEY"):
         del os.environ[name]

@@ -5,8 +5,9 @@
  * names are the SDK's (PascalCase of the schema's names), values typed as the SDK declares them
  * (`pulumi.String`, `pulumi.StringArray`, `svc.WorkflowStepArgs`, `svc.WorkflowStepArray`, ...); the keys of
  * maps (controls, payload schemas) stay as the service holds them (`pulumi.Map`). Which is which comes from the
- * package schema (./schema-types.ts). Credentials come from a secret config object per integration, nil
- * while unset (adopting then keeps what the service holds).
+ * package schema (./schema-types.ts). Credentials come from a secret config object per integration, and a
+ * secret variable's value from a secret config key, each nil while unset (adopting then keeps what the
+ * service holds).
  */
 import { Concat, ConfigValue, type ExportProject, type ExportValue, Ref } from "../model";
 import type { ProjectFiles } from "./files";
@@ -62,9 +63,9 @@ function goValue(v: ExportValue, spec: Spec | undefined, depth: number): string[
   if (v instanceof Ref) return [`${v.resource}.${fieldName(v.property)}`];
   if (v instanceof Concat) return [`pulumi.String(${goString(v.prefix)} + ${v.config.key})`];
   if (v instanceof ConfigValue) {
-    return v.shape === "secretObject"
-      ? [`${CREDENTIALS_VAR}[${goString(v.key)}]`]
-      : [`pulumi.String(${v.key})`];
+    if (v.shape === "secretObject") return [`${CREDENTIALS_VAR}[${goString(v.key)}]`];
+    if (v.shape === "secretString") return [`readSecret(conf, ${goString(v.key)})`];
+    return [`pulumi.String(${v.key})`];
   }
   if (v === null) return ["nil"];
   if (typeof v === "string") return [`pulumi.String(${goString(v)})`];
@@ -106,11 +107,25 @@ const READ_CREDENTIALS = [
   "}",
 ];
 
+/** `readSecret`: a secret variable's value from its secret config key, nil while unset. */
+const READ_SECRET = [
+  "// readSecret reads a secret environment variable's value from its secret config key (README.md names the",
+  "// keys). While the key is unset it answers nil, so the variable declares no value: adopting keeps the value",
+  "// the service holds.",
+  "func readSecret(conf *config.Config, key string) pulumi.StringPtrInput {",
+  "\tvalue, err := conf.TrySecret(key)",
+  "\tif err != nil {",
+  "\t\treturn nil",
+  "\t}",
+  "\treturn value.ToStringPtrOutput()",
+  "}",
+];
+
 /** The statements reading the stack's config (the identifier suffix, the credentials). */
 function configStatements(project: ExportProject): string[] {
   const suffixes = project.config.filter((c) => c.shape === "suffix");
   const secrets = project.config.filter((c) => c.shape === "secretObject");
-  if (suffixes.length === 0 && secrets.length === 0) return [];
+  if (project.config.length === 0) return [];
   const lines = ['\tconf := config.New(ctx, "")'];
   for (const c of suffixes) lines.push(`\t// ${c.purpose}`, `\t${c.key} := conf.Get(${goString(c.key)})`);
   if (secrets.length > 0) {
@@ -144,6 +159,7 @@ function resourceStatement(r: ExportProject["resources"][number]): string[] {
 function program(project: ExportProject): string {
   const usesConfig = project.config.length > 0;
   const usesCredentials = project.config.some((c) => c.shape === "secretObject");
+  const usesSecrets = project.config.some((c) => c.shape === "secretString");
   const names = project.resources.map((r) => r.name);
   const lines = [
     `// Command ${project.project} declares the svc environment ${JSON.stringify(project.environment.name)}, exported by svc-export`,
@@ -174,6 +190,7 @@ function program(project: ExportProject): string {
     "\treturn nil",
     "}",
     ...(usesCredentials ? ["", ...READ_CREDENTIALS] : []),
+    ...(usesSecrets ? ["", ...READ_SECRET] : []),
   ];
   return `${lines.join("\n")}\n`;
 }

@@ -1,7 +1,8 @@
 /**
  * The TypeScript and JavaScript programs: `pulumi-svc`'s own classes (the dynamic resources, no plugin),
  * 4-space indented as Pulumi's templates and their formatter leave them. Credentials come from
- * `config.getSecretObject(<key>)` (undefined while unset: adopting keeps what the service holds).
+ * `config.getSecretObject(<key>)`, secret variables' values from `config.getSecret(<key>)` (undefined while
+ * unset: adopting keeps what the service holds).
  */
 import { Concat, ConfigValue, type ExportProject, type ExportValue, Ref } from "../model";
 import type { ProjectFiles } from "./files";
@@ -19,9 +20,10 @@ function expression(v: ExportValue, depth: number, typed: boolean): string {
   if (v instanceof Concat)
     return `\`${v.prefix.replace(/[`\\$]/g, (c) => `\\${c}`)}\${${configVar(v.config.key)}}\``;
   if (v instanceof ConfigValue) {
-    return v.shape === "secretObject"
-      ? `config.getSecretObject${typed ? "<Record<string, string>>" : ""}(${JSON.stringify(v.key)})`
-      : configVar(v.key);
+    if (v.shape === "secretObject")
+      return `config.getSecretObject${typed ? "<Record<string, string>>" : ""}(${JSON.stringify(v.key)})`;
+    if (v.shape === "secretString") return `config.getSecret(${JSON.stringify(v.key)})`;
+    return configVar(v.key);
   }
   if (v === null || typeof v !== "object") return JSON.stringify(v);
   const pad = INDENT.repeat(depth + 1);

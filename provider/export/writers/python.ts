@@ -22,7 +22,9 @@ function expression(v: ExportValue, spec: Spec | undefined, depth: number): stri
     return `f${str(v.prefix.replace(/[{}]/g, (c) => c + c))}`.replace(/"$/, `{${snakeCase(v.config.key)}}"`);
   }
   if (v instanceof ConfigValue) {
-    return v.shape === "secretObject" ? `config.get_secret_object(${str(v.key)})` : snakeCase(v.key);
+    if (v.shape === "secretObject") return `config.get_secret_object(${str(v.key)})`;
+    if (v.shape === "secretString") return `config.get_secret(${str(v.key)})`;
+    return snakeCase(v.key);
   }
   if (v === null) return "None";
   if (typeof v === "boolean") return v ? "True" : "False";

@@ -1,8 +1,9 @@
 /**
  * The Pulumi YAML program (`runtime: yaml`, through the plugin `pulumi-resource-svc`): one Pulumi.yaml with
  * the config keys and the resources. References are `${name.property}`; the identifier suffix is
- * interpolated; literal `${` in content is escaped as `$${`. A YAML program cannot leave a config object
- * out while unset, so integrations' credentials are not wired here: the README says how to add them.
+ * interpolated; literal `${` in content is escaped as `$${`. A YAML program cannot leave a config value
+ * out while unset, so integrations' credentials and secret variables' values are not wired here (adopting
+ * keeps what the service holds): the README says how to add them.
  */
 import { Concat, ConfigValue, type ExportProject, type ExportValue, Ref } from "../model";
 import type { ProjectFiles } from "./files";
@@ -60,10 +61,10 @@ function block(prefix: string, v: ExportValue, indent: number): string[] {
   return [`${pad}${prefix}`, ...entries.flatMap(([k, val]) => block(`${key(k)}:`, val, indent + 2))];
 }
 
-/** Properties a YAML program can declare (credentials are left to the README). */
+/** Properties a YAML program can declare (credentials and secret values are left to the README). */
 function yamlProps(props: Record<string, ExportValue>): Record<string, ExportValue> {
   return Object.fromEntries(
-    Object.entries(props).filter(([, v]) => !(v instanceof ConfigValue && v.shape === "secretObject")),
+    Object.entries(props).filter(([, v]) => !(v instanceof ConfigValue && v.shape !== "suffix")),
   );
 }
 

@@ -15,6 +15,18 @@ export function notOursRefusal(key: string, environment: string): string {
 }
 
 /**
+ * A secret adopted without a declared value where this environment holds none: there is nothing to keep and
+ * nothing to write (a copy of an exported program needs the value from its config).
+ */
+export function noHeldValue(key: string, environment: string): string {
+  return (
+    `environment variable "${key}" has no value in environment ${environment} to adopt, and the program declares none ` +
+    "(a secret value is never read back). Declare `value` (a program written by svc-export reads it from the secret " +
+    "config key its README.md names: pulumi config set --secret <key> <value>), then run pulumi up again. Nothing was written for it."
+  );
+}
+
+/**
  * An `isSecret` or `type` change of a record that exists: both belong to the whole record, an API key may not
  * change them (403), and it cannot see whether other environments hold values.
  */

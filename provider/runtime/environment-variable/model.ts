@@ -21,13 +21,30 @@ export type EnvironmentVariableCheck = CheckOutcome<EnvironmentVariableInputs>;
 /** The type a variable has when none is declared. */
 export const DEFAULT_VARIABLE_TYPE = "string";
 
-/** Validates new inputs before any request: key pattern and length, value length, the mask as a value. */
+/**
+ * Validates new inputs before any request: key pattern and length, value length, the mask as a value, and
+ * a value left out anywhere but on a secret variable with `adopt` ({@link keepsHeldValue}).
+ */
 export function checkEnvironmentVariable(_olds: Props, news: Props): EnvironmentVariableCheck {
   const raw = engineInputs(news);
-  return {
-    inputs: raw as EnvironmentVariableInputs,
-    failures: schemaFailures(environmentVariableInputsSchema, raw),
-  };
+  const failures = schemaFailures(environmentVariableInputsSchema, raw);
+  if (raw.value === undefined && !keepsHeldValue(raw) && !isUnknown(raw.isSecret) && !isUnknown(raw.adopt)) {
+    failures.push({
+      property: "value",
+      reason:
+        "value: required; it may be left out only with isSecret: true and adopt: true, to keep the secret value this environment holds",
+    });
+  }
+  return { inputs: raw as EnvironmentVariableInputs, failures };
+}
+
+/**
+ * Whether the declaration keeps the value this environment holds instead of declaring one: a secret
+ * variable with `adopt: true` and no `value` (the service never reads a secret value back, so an exported
+ * program cannot know it; docs/environment-variables.md, "Adopting a secret value").
+ */
+export function keepsHeldValue(p: Props): boolean {
+  return p.value === undefined && p.isSecret === true && p.adopt === true;
 }
 
 /** `isSecret` as declared or stored (default false). */
@@ -53,7 +70,8 @@ export function diffEnvironmentVariable(olds: Props, news: Props): DiffOutcome {
     ...(isUnknown(news.key) || news.key !== olds.key ? ["key"] : []),
     ...changedMetadata(olds, news),
   ];
-  const valued = isUnknown(news.value) || news.value !== olds.value;
+  // A value left out keeps what the service holds: no change of its own (./provider.ts, update).
+  const valued = isUnknown(news.value) || (news.value !== undefined && news.value !== olds.value);
   const adopted = (news.adopt ?? false) !== (olds.adopt ?? false);
   return {
     changes: replaces.length > 0 || valued || adopted,
@@ -69,27 +87,28 @@ export function valueIn(record: EnvironmentVariable, environmentId: string): str
 
 /**
  * The outputs of this environment's value: `value` is the declared one when given (a secret reads back
- * masked), else what the service answered.
+ * masked), else what the service answered; absent for a secret value kept without declaring it.
  */
 export function toEnvironmentVariableOutputs(
   record: EnvironmentVariable,
-  value: string,
+  value: string | undefined,
   adopt: boolean | undefined,
 ): EnvironmentVariableOutputs {
   const outs: EnvironmentVariableOutputs = {
     variableId: record._id,
     key: record.key,
-    value,
     isSecret: record.isSecret,
     type: record.type,
   };
+  if (value !== undefined) outs.value = value;
   if (adopt !== undefined) outs.adopt = adopt;
   return outs;
 }
 
 /** The inputs that describe read outputs (what `pulumi import` writes, and what a refresh stores). */
 export function environmentVariableInputsOf(outs: EnvironmentVariableOutputs): Props {
-  const inputs: Props = { key: outs.key, value: outs.value };
+  const inputs: Props = { key: outs.key };
+  if (outs.value !== undefined) inputs.value = outs.value;
   if (outs.isSecret) inputs.isSecret = true;
   if (outs.type !== DEFAULT_VARIABLE_TYPE) inputs.type = outs.type;
   if (outs.adopt !== undefined) inputs.adopt = outs.adopt;

@@ -7,7 +7,8 @@
  * - create: the key's record from the list (one request, shared by every resource of a deployment). None:
  *   POST with this environment's value. There: its `isSecret` and `type` must be the declared ones (an API
  *   key cannot change them); then PATCH this environment's value, into the record, unless this environment
- *   already holds one, which is taken over only with `adopt`.
+ *   already holds one, which is taken over only with `adopt`. A secret adopted with no `value` declared
+ *   keeps the value this environment holds (no write); none held fails before any write.
  * - diff: pure, except for an `isSecret` or `type` change of a record that exists: refused (see
  *   ./messages.ts `metadataRefusal`, and docs/environment-variables.md for why it is conservative).
  * - read: the list (coalesced over a refresh); this environment's value gone answers `{}`. A secret value
@@ -32,6 +33,7 @@ import { ServiceSession, type ServiceSessionOptions } from "../shared/service-se
 import {
   limitRefusal,
   metadataRefusal,
+  noHeldValue,
   noKeyEnvironment,
   notOursRefusal,
   usedVariableWarning,
@@ -104,11 +106,17 @@ export class EnvironmentVariableProvider implements dynamic.ResourceProvider {
     return this.session.guard("create", inputs.value, async () => {
       const env = await this.keyEnvironment(inputs.key);
       const existing = await this.find(inputs.key);
+      // No value declared (check allows it only for a secret with adopt): keep the one held.
+      if (inputs.value === undefined) {
+        const held = await this.heldValueRecord(existing, inputs, env);
+        return { id: held.key, outs: toEnvironmentVariableOutputs(held, undefined, inputs.adopt) };
+      }
+      const declared = { ...inputs, value: inputs.value };
       const written = existing
-        ? await this.writeInto(existing, inputs, env)
-        : await this.createNew(inputs, env);
+        ? await this.writeInto(existing, declared, env)
+        : await this.createNew(declared, env);
       this.lists.invalidate();
-      return { id: written.key, outs: toEnvironmentVariableOutputs(written, inputs.value, inputs.adopt) };
+      return { id: written.key, outs: toEnvironmentVariableOutputs(written, declared.value, inputs.adopt) };
     });
   }
 
@@ -125,8 +133,10 @@ export class EnvironmentVariableProvider implements dynamic.ResourceProvider {
           );
         return {};
       }
-      // A secret reads back masked: the declared value stays (its drift cannot be seen).
-      const value = record.isSecret && props?.value !== undefined ? props.value : remote;
+      // A secret reads back masked: the declared value stays (its drift cannot be seen); a value kept
+      // without declaring it stays unknown to the stack.
+      const kept = props?.key !== undefined && props.value === undefined && props.adopt === true;
+      const value = record.isSecret && (props?.value !== undefined || kept) ? props?.value : remote;
       const outs = toEnvironmentVariableOutputs(record, value, props?.adopt);
       const inputs = environmentVariableInputsOf(outs);
       // An import of a secret: the mask is no value to declare; the program declares the real one.
@@ -142,13 +152,15 @@ export class EnvironmentVariableProvider implements dynamic.ResourceProvider {
     news: EnvironmentVariableInputs,
   ): Promise<UpdateOutcome<EnvironmentVariableOutputs>> {
     return this.session.guard("update", [news.value, olds.value], async () => {
-      if (news.value === olds.value) {
+      // The same value, or none declared (a secret kept as the service holds it): nothing to send.
+      if (news.value === undefined || news.value === olds.value) {
         const { adopt: _old, ...kept } = olds;
         return { outs: { ...kept, ...adoptOf(news.adopt) } };
       }
       const env = await this.keyEnvironment(news.key);
+      const value = news.value;
       const updated = await this.session.client().environmentVariables.update(news.key, {
-        values: [{ _environmentId: env.environmentId, value: news.value }],
+        values: [{ _environmentId: env.environmentId, value }],
       });
       this.lists.invalidate();
       return { outs: toEnvironmentVariableOutputs(updated, news.value, news.adopt) };
@@ -181,8 +193,27 @@ export class EnvironmentVariableProvider implements dynamic.ResourceProvider {
     return env;
   }
 
+  /**
+   * The record whose value this environment holds, for a secret value adopted without declaring it (no
+   * write); none held fails naming the key and what to declare, before any write.
+   */
+  private async heldValueRecord(
+    record: EnvironmentVariable | undefined,
+    inputs: EnvironmentVariableInputs,
+    env: Placement,
+  ): Promise<EnvironmentVariable> {
+    if (record === undefined || valueIn(record, env.environmentId) === undefined)
+      throw new Error(noHeldValue(inputs.key, envName(env)));
+    const fields = changedMetadata({ isSecret: record.isSecret, type: record.type }, { ...inputs });
+    if (fields.length > 0) await this.refuseMetadataChange(record, fields);
+    return record;
+  }
+
   /** POST of a new record holding this environment's value; a record made meanwhile (409) is written into. */
-  private async createNew(inputs: EnvironmentVariableInputs, env: Placement): Promise<EnvironmentVariable> {
+  private async createNew(
+    inputs: EnvironmentVariableInputs & { value: string },
+    env: Placement,
+  ): Promise<EnvironmentVariable> {
     const client = this.session.client();
     try {
       return await client.environmentVariables.create({
@@ -205,7 +236,7 @@ export class EnvironmentVariableProvider implements dynamic.ResourceProvider {
   /** This environment's value written into an existing record, when the record and the value allow it. */
   private async writeInto(
     record: EnvironmentVariable,
-    inputs: EnvironmentVariableInputs,
+    inputs: EnvironmentVariableInputs & { value: string },
     env: Placement,
   ): Promise<EnvironmentVariable> {
     const fields = changedMetadata({ isSecret: record.isSecret, type: record.type }, { ...inputs });

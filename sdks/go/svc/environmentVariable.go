@@ -25,8 +25,9 @@ type EnvironmentVariable struct {
 	// The variable's type (`string`).
 	Type pulumi.StringOutput `pulumi:"type"`
 	// This environment's value, as declared (a secret when `isSecret`; the service never reads a secret value
-	// back, so it is the declared one). A lookup of a secret variable answers the mask.
-	Value pulumi.StringOutput `pulumi:"value"`
+	// back, so it is the declared one). A lookup of a secret variable answers the mask. Absent for a secret
+	// value adopted without declaring it (what the service holds is kept, unknown to the stack).
+	Value pulumi.StringPtrOutput `pulumi:"value"`
 	// The `_id` of the organization's record of the key, shared by every environment.
 	VariableId pulumi.StringOutput `pulumi:"variableId"`
 }
@@ -40,9 +41,6 @@ func NewEnvironmentVariable(ctx *pulumi.Context,
 
 	if args.Key == nil {
 		return nil, errors.New("invalid value for required argument 'Key'")
-	}
-	if args.Value == nil {
-		return nil, errors.New("invalid value for required argument 'Value'")
 	}
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource EnvironmentVariable
@@ -98,8 +96,11 @@ type environmentVariableArgs struct {
 	// The variable's type: only `string` (the default). Like `isSecret`, it belongs to the whole record.
 	Type *string `pulumi:"type"`
 	// This environment's value, at most 256 characters (never the secret mask, eight '\u2022'). A secret
-	// variable's value is a Pulumi secret everywhere (inputs, state, outputs, previews).
-	Value string `pulumi:"value"`
+	// variable's value is a Pulumi secret everywhere (inputs, state, outputs, previews). Required, except on a
+	// secret variable with `adopt: true`: left out, adopting keeps the value this environment holds (the
+	// service never reads a secret value back, so a program may not know it), and a create where this
+	// environment holds none fails naming the key, before any write.
+	Value *string `pulumi:"value"`
 }
 
 // The set of arguments for constructing a EnvironmentVariable resource.
@@ -119,8 +120,11 @@ type EnvironmentVariableArgs struct {
 	// The variable's type: only `string` (the default). Like `isSecret`, it belongs to the whole record.
 	Type pulumi.StringPtrInput
 	// This environment's value, at most 256 characters (never the secret mask, eight '\u2022'). A secret
-	// variable's value is a Pulumi secret everywhere (inputs, state, outputs, previews).
-	Value pulumi.StringInput
+	// variable's value is a Pulumi secret everywhere (inputs, state, outputs, previews). Required, except on a
+	// secret variable with `adopt: true`: left out, adopting keeps the value this environment holds (the
+	// service never reads a secret value back, so a program may not know it), and a create where this
+	// environment holds none fails naming the key, before any write.
+	Value pulumi.StringPtrInput
 }
 
 func (EnvironmentVariableArgs) ElementType() reflect.Type {
@@ -231,9 +235,10 @@ func (o EnvironmentVariableOutput) Type() pulumi.StringOutput {
 }
 
 // This environment's value, as declared (a secret when `isSecret`; the service never reads a secret value
-// back, so it is the declared one). A lookup of a secret variable answers the mask.
-func (o EnvironmentVariableOutput) Value() pulumi.StringOutput {
-	return o.ApplyT(func(v *EnvironmentVariable) pulumi.StringOutput { return v.Value }).(pulumi.StringOutput)
+// back, so it is the declared one). A lookup of a secret variable answers the mask. Absent for a secret
+// value adopted without declaring it (what the service holds is kept, unknown to the stack).
+func (o EnvironmentVariableOutput) Value() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *EnvironmentVariable) pulumi.StringPtrOutput { return v.Value }).(pulumi.StringPtrOutput)
 }
 
 // The `_id` of the organization's record of the key, shared by every environment.

@@ -20,18 +20,16 @@ __all__ = ['EnvironmentVariableArgs', 'EnvironmentVariable']
 class EnvironmentVariableArgs:
     def __init__(__self__, *,
                  key: pulumi.Input[_builtins.str],
-                 value: pulumi.Input[_builtins.str],
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  is_secret: pulumi.Input[Optional[_builtins.bool]] = None,
-                 type: pulumi.Input[Optional[_builtins.str]] = None):
+                 type: pulumi.Input[Optional[_builtins.str]] = None,
+                 value: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a EnvironmentVariable resource.
 
         :param pulumi.Input[_builtins.str] key: The variable's key, read by workflows as `{{env.KEY}}`: a letter, then letters, digits and `_`, at most
                256 characters. One record of the organization per key, shared by every environment. Changing it
                replaces the value (the old key's value in this environment is deleted).
-        :param pulumi.Input[_builtins.str] value: This environment's value, at most 256 characters (never the secret mask, eight '\\u2022'). A secret
-               variable's value is a Pulumi secret everywhere (inputs, state, outputs, previews).
         :param pulumi.Input[_builtins.bool] adopt: Take over a value that this environment already holds and that this stack did not write (set in the
                dashboard, or by another program). Without it, such a create fails naming the key and the environment.
                Changing it sends no request.
@@ -39,15 +37,21 @@ class EnvironmentVariableArgs:
                a secret value is not detectable. It belongs to the whole record, shared by every environment, and an
                API key cannot change it: see docs/environment-variables.md.
         :param pulumi.Input[_builtins.str] type: The variable's type: only `string` (the default). Like `isSecret`, it belongs to the whole record.
+        :param pulumi.Input[_builtins.str] value: This environment's value, at most 256 characters (never the secret mask, eight '\\u2022'). A secret
+               variable's value is a Pulumi secret everywhere (inputs, state, outputs, previews). Required, except on a
+               secret variable with `adopt: true`: left out, adopting keeps the value this environment holds (the
+               service never reads a secret value back, so a program may not know it), and a create where this
+               environment holds none fails naming the key, before any write.
         """
         pulumi.set(__self__, "key", key)
-        pulumi.set(__self__, "value", value)
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
         if is_secret is not None:
             pulumi.set(__self__, "is_secret", is_secret)
         if type is not None:
             pulumi.set(__self__, "type", type)
+        if value is not None:
+            pulumi.set(__self__, "value", value)
 
     @_builtins.property
     @pulumi.getter
@@ -62,19 +66,6 @@ class EnvironmentVariableArgs:
     @key.setter
     def key(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "key", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def value(self) -> pulumi.Input[_builtins.str]:
-        """
-        This environment's value, at most 256 characters (never the secret mask, eight '\\u2022'). A secret
-        variable's value is a Pulumi secret everywhere (inputs, state, outputs, previews).
-        """
-        return pulumi.get(self, "value")
-
-    @value.setter
-    def value(self, value: pulumi.Input[_builtins.str]):
-        pulumi.set(self, "value", value)
 
     @_builtins.property
     @pulumi.getter
@@ -116,6 +107,22 @@ class EnvironmentVariableArgs:
     def type(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "type", value)
 
+    @_builtins.property
+    @pulumi.getter
+    def value(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        This environment's value, at most 256 characters (never the secret mask, eight '\\u2022'). A secret
+        variable's value is a Pulumi secret everywhere (inputs, state, outputs, previews). Required, except on a
+        secret variable with `adopt: true`: left out, adopting keeps the value this environment holds (the
+        service never reads a secret value back, so a program may not know it), and a create where this
+        environment holds none fails naming the key, before any write.
+        """
+        return pulumi.get(self, "value")
+
+    @value.setter
+    def value(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "value", value)
+
 
 @pulumi.type_token("svc:index:EnvironmentVariable")
 class EnvironmentVariable(pulumi.CustomResource):
@@ -145,7 +152,10 @@ class EnvironmentVariable(pulumi.CustomResource):
                replaces the value (the old key's value in this environment is deleted).
         :param pulumi.Input[_builtins.str] type: The variable's type: only `string` (the default). Like `isSecret`, it belongs to the whole record.
         :param pulumi.Input[_builtins.str] value: This environment's value, at most 256 characters (never the secret mask, eight '\\u2022'). A secret
-               variable's value is a Pulumi secret everywhere (inputs, state, outputs, previews).
+               variable's value is a Pulumi secret everywhere (inputs, state, outputs, previews). Required, except on a
+               secret variable with `adopt: true`: left out, adopting keeps the value this environment holds (the
+               service never reads a secret value back, so a program may not know it), and a create where this
+               environment holds none fails naming the key, before any write.
         """
         ...
     @overload
@@ -191,8 +201,6 @@ class EnvironmentVariable(pulumi.CustomResource):
                 raise TypeError("Missing required property 'key'")
             __props__.__dict__["key"] = key
             __props__.__dict__["type"] = type
-            if value is None and not opts.urn:
-                raise TypeError("Missing required property 'value'")
             __props__.__dict__["value"] = value
             __props__.__dict__["variable_id"] = None
         super(EnvironmentVariable, __self__).__init__(
@@ -265,10 +273,11 @@ class EnvironmentVariable(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def value(self) -> pulumi.Output[_builtins.str]:
+    def value(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         This environment's value, as declared (a secret when `isSecret`; the service never reads a secret value
-        back, so it is the declared one). A lookup of a secret variable answers the mask.
+        back, so it is the declared one). A lookup of a secret variable answers the mask. Absent for a secret
+        value adopted without declaring it (what the service holds is kept, unknown to the stack).
         """
         return pulumi.get(self, "value")
 

@@ -25,6 +25,9 @@ import { goModulePath } from "../../../provider/export/writers/go";
 import { call } from "../../../testkit/emulator-http";
 import { seedDashboardEnvironment } from "../../../testkit/export-seed";
 
+/** The secret variable's value in the seeded environment: never in a file or a line printed. */
+const SIGNING_KEY = "whsec-seeded-9c41";
+
 let emu: Emulator;
 let root: string;
 
@@ -60,7 +63,7 @@ beforeAll(async () => {
     fixtures: { workflows: [{ workflowId: "bridge-flow", name: "Bridge" }] },
   });
   const prodKey = emu.keys.find((k) => k.apiKey !== emu.apiKey)?.apiKey as string;
-  await seedDashboardEnvironment(emu, prodKey);
+  await seedDashboardEnvironment(emu, prodKey, { signingKey: SIGNING_KEY });
   root = mkdtempSync(join(tmpdir(), "svc-export-test-"));
 });
 
@@ -87,10 +90,28 @@ describe("svc-export", () => {
     expect(program).toContain("key: ops:on-call");
     // Content holding `${` is escaped for Pulumi YAML's interpolation.
     expect(program).toContain('subject: "Welcome to $${acme}"');
-    expect(program.match(/adopt: true/g)?.length).toBe(2 + 1 + 2 + 2); // integrations, layout, workflows, topics
+    // integrations, layout, workflows, topics, variables
+    expect(program.match(/adopt: true/g)?.length).toBe(2 + 1 + 2 + 2 + 2);
+    // Environment variables: the plain value literally; the secret one without value (adopting keeps it; the
+    // README says how to wire it); the sibling environment's variable left out.
+    expect(program).toMatch(
+      /type: svc:index:EnvironmentVariable\n {4}properties:\n {6}key: API_BASE\n {6}value: https:\/\/api\.acme\.test\n {6}isSecret: false\n {6}type: string\n {6}adopt: true\n/,
+    );
+    expect(program).toMatch(
+      /type: svc:index:EnvironmentVariable\n {4}properties:\n {6}key: SIGNING_KEY\n {6}isSecret: true\n {6}type: string\n {6}adopt: true\n/,
+    );
+    expect(program).not.toContain("SIBLING_ONLY");
+    expect(readFileSync(join(dir, "README.md"), "utf8")).toContain(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: Pulumi YAML's interpolation, literally
+      "then `value: ${signingKeyValue}` on the variable",
+    );
+    // Translations: a community service has none, said in one line; settings are not exported by default.
+    expect(err.join("\n")).toContain("svc-export: translations: the service has no translations");
+    expect(program).not.toContain("OrganizationSettings");
     expect(err.join("\n")).toMatch(/left out: workflow "bridge-flow": origin external/);
     expect(filesOf(dir)).not.toContain(emu.apiKey);
     expect(filesOf(dir)).not.toContain("A1");
+    expect(filesOf(dir)).not.toContain(SIGNING_KEY);
   });
 
   it("writes a TypeScript project naming the credentials config in its README", async () => {
@@ -113,6 +134,16 @@ describe("svc-export", () => {
     expect(readFileSync(join(dir, "README.md"), "utf8")).toContain(
       "pulumi config set --secret --path 'teamSlackCredentials.",
     );
+    expect(program).toContain(
+      'const signingKey = new svc.EnvironmentVariable("signingKey", {\n    key: "SIGNING_KEY",\n    value: config.getSecret("signingKeyValue"),\n    isSecret: true,\n',
+    );
+    expect(program).toContain(
+      '    key: "API_BASE",\n    value: "https://api.acme.test",\n    isSecret: false,\n',
+    );
+    expect(readFileSync(join(dir, "README.md"), "utf8")).toContain(
+      "pulumi config set --secret signingKeyValue <value>",
+    );
+    expect(filesOf(dir)).not.toContain(SIGNING_KEY);
   });
 
   it("writes a Python project on the generated SDK: snake_case arguments and typed keys, map keys as stored", async () => {
@@ -128,6 +159,7 @@ describe("svc-export", () => {
     // controls are a map: their keys stay the service's; the layout is a reference.
     expect(program).toContain('"layoutId": brand.layout_id,');
     expect(program).toContain('"editorType": "html",');
+    expect(program).toContain('    value=config.get_secret("signingKeyValue"),\n');
   });
 
   it("writes a Go project on the generated SDK: the SDK's field names and types, references kept, as gofmt leaves it", async () => {
@@ -177,7 +209,13 @@ describe("svc-export", () => {
       '\tctx.Export("resources", pulumi.Int(len([]pulumi.Resource{\n\t\tsendgridMain,\n\t\tteamSlack,\n\t\tbrand,\n',
     );
     expect(program).not.toContain("prod-twilio");
-    expect(program.match(/Adopt: +pulumi\.Bool\(true\),/g)?.length).toBe(2 + 1 + 2 + 2);
+    expect(program.match(/Adopt: +pulumi\.Bool\(true\),/g)?.length).toBe(2 + 1 + 2 + 2 + 2);
+    expect(program).toContain(
+      '\tsigningKey, err := svc.NewEnvironmentVariable(ctx, "signingKey", &svc.EnvironmentVariableArgs{\n' +
+        '\t\tKey:      pulumi.String("SIGNING_KEY"),\n' +
+        '\t\tValue:    readSecret(conf, "signingKeyValue"),\n',
+    );
+    expect(program).toContain("func readSecret(conf *config.Config, key string) pulumi.StringPtrInput {\n");
     const goMod = readFileSync(join(dir, "go.mod"), "utf8");
     expect(goMod).toMatch(/^module acme-go\n/);
     expect(goMod).toContain("replace github.com/pulumi-svc/pulumi-svc/sdks/go => ../pulumi-svc/sdks/go\n");

@@ -185,6 +185,54 @@ describe("EnvironmentVariable provider", () => {
     }
   });
 
+  it("a secret adopted with no value keeps what the environment holds: no write, a clean diff, refresh stays; none held fails before any write", async () => {
+    await call(emu, "POST", "/v1/environment-variables", {
+      key: DEFAULT_DEV_KEY,
+      body: { key: "SIGNING", isSecret: true, values: [{ _environmentId: envId(0), value: "held-secret" }] },
+    });
+    const dev = provider(DEFAULT_DEV_KEY);
+    const kept = { key: "SIGNING", isSecret: true, adopt: true } as EnvironmentVariableInputs;
+    expect((await dev.check({}, kept)).failures).toEqual([]);
+    emu.resetRequests();
+    const made = await dev.create(kept);
+    expect(emu.requests.filter((r) => r.method !== "GET")).toEqual([]);
+    const outs = made.outs as EnvironmentVariableOutputs;
+    expect(outs).toMatchObject({ key: "SIGNING", isSecret: true, adopt: true });
+    expect(outs).not.toHaveProperty("value");
+    expect((await dev.diff("SIGNING", outs, kept)).changes).toBe(false);
+    const refreshed = await dev.read("SIGNING", outs);
+    expect(refreshed.props).not.toHaveProperty("value");
+    expect(JSON.stringify(refreshed)).not.toContain("\u2022");
+    // A value declared later (the config set) is one PATCH; left out again, nothing is sent.
+    expect((await dev.diff("SIGNING", outs, { ...kept, value: "new-secret" })).changes).toBe(true);
+    const updated = await dev.update("SIGNING", outs, { ...kept, value: "new-secret" });
+    expect(updated.outs?.value).toBe("new-secret");
+    emu.resetRequests();
+    await dev.update("SIGNING", updated.outs as EnvironmentVariableOutputs, kept);
+    expect(emu.requests).toEqual([]);
+    // Production holds none: nothing to keep, nothing written.
+    const prod = provider(DEFAULT_PROD_KEY);
+    emu.resetRequests();
+    const refused = await failure(prod.create(kept));
+    expect(String(refused)).toContain(
+      'environment variable "SIGNING" has no value in environment Production to adopt',
+    );
+    expect(emu.requests.filter((r) => r.method !== "GET")).toEqual([]);
+    const none = await failure(
+      prod.create({ key: "NEW_ONE", isSecret: true, adopt: true } as EnvironmentVariableInputs),
+    );
+    expect(String(none)).toContain('"NEW_ONE" has no value in environment Production');
+  });
+
+  it("check requires a value except on a secret with adopt", async () => {
+    const dev = provider(DEFAULT_DEV_KEY);
+    for (const news of [{ key: "K" }, { key: "K", adopt: true }, { key: "K", isSecret: true }]) {
+      const out = await dev.check({}, news);
+      expect(out.failures?.map((f) => f.property)).toEqual(["value"]);
+      expect(out.failures?.[0]?.reason).toContain("isSecret: true and adopt: true");
+    }
+  });
+
   it("check refuses the key pattern, lengths and the mask, without echoing the value", async () => {
     const dev = provider(DEFAULT_DEV_KEY);
     const bad = await dev.check({}, { key: "9-LIVES", value: "\u2022".repeat(8) });
