@@ -22,6 +22,8 @@ const INDENT = "    ";
 export const PULUMI_DOTNET_VERSION = "3.*";
 /** The .NET SDK's project, from a pulumi-svc clone beside the program's folder (README.md says why). */
 const SDK_PROJECT = "../pulumi-svc/sdks/dotnet/PulumiSvc.Svc.csproj";
+/** The program's local function reading an optional secret string from config (see {@link secretFunction}). */
+const SECRET = "SecretOrNull";
 /** The program's local function that sets an integration's credentials from config (see {@link credentialsFunctions}). */
 const WITH_CREDENTIALS = "WithCredentials";
 
@@ -62,7 +64,10 @@ function entry(prefix: string, value: string[], suffix = ","): string[] {
 function csValue(v: ExportValue, spec: Spec | undefined, depth: number): string[] {
   if (v instanceof Ref) return [`${identifier(v.resource)}.${memberName(v.property)}`];
   if (v instanceof Concat) return [csInterpolated(v.prefix, identifier(v.config.key))];
-  if (v instanceof ConfigValue) return [identifier(v.key)];
+  if (v instanceof ConfigValue) {
+    if (v.shape === "secretString") return [`${SECRET}(config, ${csString(v.key)})`];
+    return [identifier(v.key)];
+  }
   if (v === null) return ["null"];
   if (typeof v === "string") return [csString(v)];
   if (typeof v === "boolean") return [String(v)];
@@ -241,11 +246,33 @@ function credentialsFunctions(): string[] {
   ];
 }
 
+/**
+ * The local function reading a secret string from config, null while unset (a secret environment variable's
+ * value: while unset, the variable declares none and adopting keeps what the service holds). The null is
+ * returned as such: converting a null Output<string> to Input<string> would wrap it instead.
+ */
+function secretFunction(): string[] {
+  return [
+    "",
+    `// ${SECRET} is the secret config value of key, or null while it is unset (README.md names the keys).`,
+    `static Input<string>? ${SECRET}(Config config, string key)`,
+    "{",
+    `${INDENT}var value = config.GetSecret(key);`,
+    `${INDENT}if (value is null)`,
+    `${INDENT}{`,
+    `${INDENT}${INDENT}return null;`,
+    `${INDENT}}`,
+    `${INDENT}return value;`,
+    "}",
+  ];
+}
+
 /** Program.cs. */
 function program(project: ExportProject): string {
   const usesCredentials = project.resources.some((r) =>
     Object.values(r.props).some((v) => v instanceof ConfigValue && v.shape === "secretObject"),
   );
+  const usesSecrets = project.config.some((c) => c.shape === "secretString");
   const body = [...configStatements(project), ...project.resources.flatMap(resourceStatement)];
   if (body[0] === "") body.shift();
   const lines = [
@@ -263,6 +290,7 @@ function program(project: ExportProject): string {
     ...body,
     "});",
     ...(usesCredentials ? credentialsFunctions() : []),
+    ...(usesSecrets ? secretFunction() : []),
   ];
   return `${lines.join("\n")}\n`;
 }

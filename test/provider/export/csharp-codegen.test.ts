@@ -146,12 +146,16 @@ function lines(toks: string[], defects: boolean): string[] {
   });
 }
 
-/** The program without what YAML cannot declare while unset (credentials), as the YAML writer leaves it out. */
-function withoutCredentials(project: ExportProject): ExportProject {
-  const isSecret = (v: ExportValue) => v instanceof ConfigValue && v.shape === "secretObject";
+/**
+ * The program without what YAML cannot declare while unset (credentials, a secret variable's value), as the YAML
+ * writer leaves it out.
+ */
+function withoutUnsetSecrets(project: ExportProject): ExportProject {
+  const secretShapes = new Set(["secretObject", "secretString"]);
+  const isSecret = (v: ExportValue) => v instanceof ConfigValue && secretShapes.has(v.shape);
   return {
     ...project,
-    config: project.config.filter((c) => c.shape !== "secretObject"),
+    config: project.config.filter((c) => !secretShapes.has(c.shape)),
     resources: project.resources.map((r) => ({
       ...r,
       props: Object.fromEntries(Object.entries(r.props).filter(([, v]) => !isSecret(v))),
@@ -239,7 +243,7 @@ describe.skipIf(skipWithoutGo("csharp-codegen"))(
       } finally {
         await client.close();
       }
-      const project = awkward(withoutCredentials(read));
+      const project = awkward(withoutUnsetSecrets(read));
       expect(project.resources.map((r) => r.type)).toEqual(
         expect.arrayContaining(["Integration", "Layout", "Workflow", "Topic", "TopicSubscriptions"]),
       );

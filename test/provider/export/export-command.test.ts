@@ -282,7 +282,12 @@ describe("svc-export", () => {
       "static Svc.IntegrationArgs WithCredentials(Svc.IntegrationArgs args, Config config, string key)",
     );
     expect(program).not.toContain("prod-twilio");
-    expect(program.match(/Adopt = true,/g)?.length).toBe(2 + 1 + 2 + 2);
+    // Integrations, the layout, workflows, topics, variables.
+    expect(program.match(/Adopt = true,/g)?.length).toBe(2 + 1 + 2 + 2 + 2);
+    // A secret variable's value from secret config, null (no value declared) while unset.
+    expect(program).toContain('        Value = SecretOrNull(config, "signingKeyValue"),\n');
+    expect(program).toContain("static Input<string>? SecretOrNull(Config config, string key)");
+    expect(program).toContain('        Value = "https://api.acme.test",\n');
     const readme = readFileSync(join(dir, "README.md"), "utf8");
     expect(readme).toContain("as a C# program");
     expect(readme).toContain("pulumi config set --secret --path 'teamSlackCredentials.apiKey' <value>");
