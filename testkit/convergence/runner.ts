@@ -14,6 +14,15 @@ import { join } from "node:path";
 import { type Emulator, startEmulator } from "../../emulator";
 import { AliasWatch } from "./alias-watch";
 import { restoreCutCheckpoints } from "./checkpoint-restore";
+import { FOREIGN_VARIABLES } from "./environment-variable-model";
+import { createForeignVariables } from "./environment-variable-oob";
+import {
+  driftStillApplying,
+  environmentKeys,
+  type ForeignVariableValue,
+  readVariables,
+  type SecretDrift,
+} from "./environment-variable-oracle";
 import { convergenceFixtures, createForeignWorkflows } from "./fixtures";
 import { SUBSCRIBERS } from "./generator";
 import { Lane, type LaneResult, type LaneRuntime, secretsOf, tail } from "./lane";
@@ -101,6 +110,12 @@ export class ConvergenceRun {
   readonly foreignSubscriptions: ForeignSubscription[] = [];
   /** layoutIds of default layouts a command warned it leaves in the environment. */
   readonly warnedDefaults = new Set<string>();
+  /** The application's environment-variable values (fixtures, out-of-band writes), each as last written. */
+  readonly foreignVariables: ForeignVariableValue[] = [];
+  /** Declared secret values the dashboard edited, which the service keeps until the program writes over them. */
+  secretDrift: SecretDrift[] = [];
+  /** Secret drifts already reported as the documented limit they are. */
+  private readonly notedDrift = new Set<SecretDrift>();
 
   constructor(
     readonly script: Script,
@@ -128,7 +143,26 @@ export class ConvergenceRun {
         foreignSubscriptions: this.foreignSubscriptions,
         warnedDefaults: this.warnedDefaults,
       },
+      variables: { foreignValues: this.foreignVariables, secretDrift: this.secretDrift },
     };
+  }
+
+  /** Records a variable value the application wrote (replacing its earlier record). */
+  recordForeignVariable(value: ForeignVariableValue): void {
+    const at = this.foreignVariables.findIndex((f) => f.key === value.key && f.env === value.env);
+    if (at >= 0) this.foreignVariables.splice(at, 1);
+    this.foreignVariables.push(value);
+  }
+
+  /** Records a declared secret value the dashboard edited (replacing an earlier edit of it). */
+  recordSecretDrift(drift: SecretDrift): void {
+    this.forgetSecretDrift(drift.variable);
+    this.secretDrift.push(drift);
+  }
+
+  /** Forgets the dashboard's edit of `variable` (its value was deleted, or the resource is replaced). */
+  forgetSecretDrift(variable: string): void {
+    this.secretDrift = this.secretDrift.filter((d) => d.variable !== variable);
   }
 
   /** The service now (entries, workflows, layouts and topics); forgets the application's subscriptions whose topic is gone. */
@@ -138,7 +172,8 @@ export class ConvergenceRun {
       (f) => !layoutsTopics.topics.some((t) => t.key === f.topicKey),
     );
     for (const f of gone) this.foreignSubscriptions.splice(this.foreignSubscriptions.indexOf(f), 1);
-    return { ...readService(this.emu, SUBSCRIBERS), layoutsTopics };
+    const variables = await readVariables(this.emu);
+    return { ...readService(this.emu, SUBSCRIBERS), layoutsTopics, variables };
   }
 
   /** Records a subscription the application made (once). */
@@ -223,8 +258,24 @@ export class ConvergenceRun {
     // delete it, so it is no longer excused as foreign.
     for (const id of result.declaredIds) this.foreign.delete(id);
     this.record(result);
+    this.settleSecretDrift(model);
     await this.lane.exportState(true);
     if (noop) await this.lane.expectNoChanges();
+  }
+
+  /**
+   * After a converged check: forgets the dashboard's secret edits the program has written over since, and
+   * notes each one still kept as the documented limit it is (docs/known-limits.md).
+   */
+  settleSecretDrift(model: ProgramModel): void {
+    this.secretDrift = driftStillApplying([this.view(model)], this.secretDrift);
+    for (const d of this.secretDrift) {
+      if (this.notedDrift.has(d)) continue;
+      this.notedDrift.add(d);
+      this.note(
+        `documented limit: the secret value of ${d.variable} (${d.key}) edited in the dashboard stays (masked: no refresh sees it)`,
+      );
+    }
   }
 
   /** The documented remedy for an explicit identifier left by a failed run: `adopt: true` on it. */
@@ -320,6 +371,7 @@ async function replaceStep(run: ConvergenceRun, resource: string): Promise<boole
   if (!urn) return false;
   run.aliases.forget();
   run.stepIds.forgetWorkflow(resource);
+  run.forgetSecretDrift(resource);
   if (run.lane.model.workflows?.some((w) => w.name === resource)) return replaceWorkflow(run, resource, urn);
   const decl = run.lane.model.integrations.find((i) => i.name === resource);
   const identifier = decl && identifierOf(run.view(), decl, run.emu.integrations());
@@ -533,6 +585,8 @@ export async function runScript(script: Script, opts: RunOptions): Promise<RunRe
   let lane: Lane | undefined;
   try {
     const foreignWorkflows = await createForeignWorkflows(emu);
+    const withVariables = script.initial.variables !== undefined;
+    const foreignVariables = withVariables ? await createForeignVariables(emu) : [];
     const fixtures = readService(emu, SUBSCRIBERS);
     const layoutFixtures = await readLayoutsTopics(emu);
     lane = await Lane.create({
@@ -541,10 +595,15 @@ export async function runScript(script: Script, opts: RunOptions): Promise<RunRe
       projectName: `conv-${script.tag}`,
       stackName: "conv",
       model: script.initial,
-      secrets: secretsOf(script, script.tag),
+      secrets: [
+        ...secretsOf(script, script.tag),
+        ...FOREIGN_VARIABLES.flatMap((f) => (f.isSecret ? Object.values(f.values) : [])),
+      ],
       ...(opts.runtime ? { runtime: opts.runtime } : {}),
+      ...(withVariables ? { prodApiKey: environmentKeys(emu).prod.apiKey } : {}),
     });
     const run = new ConvergenceRun(script, emu, lane, fixtures, report, foreignWorkflows, layoutFixtures);
+    for (const f of foreignVariables) run.recordForeignVariable(f);
     await runSteps(run, opts);
   } finally {
     await lane?.remove();
