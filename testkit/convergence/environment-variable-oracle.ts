@@ -19,6 +19,8 @@
  *   stack declares only in development) is exactly as written, in its record with its `isSecret`.
  * - (c) after `destroy`: (v-a) with nothing declared: only the application's values are left (so a record
  *   the stack shares with the application's value stays).
+ * - (v-d) after every `refresh`: the limit is never silent: the output names every secret variable the
+ *   stack holds as one whose change made outside Pulumi a refresh cannot see ({@link unsaidSecrets}).
  */
 import type { Emulator } from "../../emulator";
 import { call } from "../emulator-http";
@@ -26,6 +28,7 @@ import {
   VARIABLE_ENVIRONMENTS,
   type VariableDecl,
   type VariableEnvironment,
+  type VariableHolder,
 } from "./environment-variable-model";
 import type { StackView } from "./oracle";
 
@@ -235,4 +238,20 @@ export function checkForeignVariables(
       });
     else checkAnswer(r, f.env, `${where}: `, out);
   }
+}
+
+/**
+ * Rule (v-d): the secret variables of `m` in the stack's state (`inState`, by resource name) that a refresh's
+ * `output` did not name as unreadable (the provider's line: `environment variable "KEY" is secret: ...`).
+ */
+export function unsaidSecrets(
+  m: VariableHolder,
+  inState: (name: string) => boolean,
+  output: string,
+): string[] {
+  const text = output.replace(/\s+/g, " ");
+  return (m.variables ?? [])
+    .filter((v) => v.isSecret && inState(v.name))
+    .filter((v) => !text.includes(`environment variable "${v.key}" is secret: `))
+    .map((v) => `${v.name} (${v.key} in ${v.env})`);
 }

@@ -8,7 +8,9 @@
  * URL, a channel or both, so edits change and remove webhook URLs. Workflows ride along
  * (./workflow-generator.ts): a few in the starting program, their edits added to the edit batches and
  * their out-of-band changes to the out-of-band groups, from a sequence of their own, so the rest of a
- * seed's script is the same as before they were modelled. The same seed always gives the same script.
+ * seed's script is the same as before they were modelled. Layouts and topics (./layout-topic-generator.ts)
+ * and environment variables of development and production (./environment-variable-generator.ts) ride
+ * along the same way. The same seed always gives the same script.
  */
 
 import { VariableDraws } from "./environment-variable-generator";

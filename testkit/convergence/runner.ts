@@ -22,6 +22,7 @@ import {
   type ForeignVariableValue,
   readVariables,
   type SecretDrift,
+  unsaidSecrets,
 } from "./environment-variable-oracle";
 import { convergenceFixtures, createForeignWorkflows } from "./fixtures";
 import { SUBSCRIBERS } from "./generator";
@@ -511,7 +512,11 @@ async function refreshStep(run: ConvergenceRun, extra: string[] = []): Promise<v
   if (writes.length > 0) run.diverge("refresh-wrote", writes.map((q) => `${q.method} ${q.path}`).join(", "));
   if (r.code !== 0) run.diverge("refresh-failed", tail(r));
   else run.flags.drifted = false;
-  await run.lane.exportState(false);
+  const state = await run.lane.exportState(false);
+  const unsaid =
+    r.code === 0 ? unsaidSecrets(run.lane.model, (name) => state.has(name), r.stdout + r.stderr) : [];
+  if (unsaid.length > 0)
+    run.diverge("secret-limit-silent", `the refresh did not say it cannot read ${unsaid.join(", ")}`);
 }
 
 async function destroyStep(run: ConvergenceRun): Promise<void> {
