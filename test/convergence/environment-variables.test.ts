@@ -36,6 +36,7 @@ import {
   MAX_FOREIGN_RECORDS,
   VARIABLE_LIMIT,
   type VariableEnvironment,
+  variableAdoptRemedy,
   variablesValid,
 } from "../../testkit/convergence/environment-variable-model";
 import {
@@ -147,6 +148,20 @@ const MODEL: ProgramModel = {
     { name: "only-dev", env: "dev", key: "T_D3", value: "dev only" },
   ],
 };
+
+describe("the documented remedy for a value a failed run left", () => {
+  it("sets adopt: true on the declarations the provider's refusals name, in their environment", () => {
+    const output = `error: environment variable "T_K1" already has a value in environment
+      Production that this stack did not write (set in the dashboard, or by another program). Set \`adopt: true\``;
+    const remedy = variableAdoptRemedy(MODEL, output);
+    expect(remedy?.adopted).toEqual(["base-prod (T_K1 in prod)"]);
+    expect(remedy?.variables.filter((v) => v.adopt).map((v) => v.name)).toEqual(["base-prod"]);
+    expect(renderProgram({ ...MODEL, variables: remedy?.variables })).toContain(
+      '"base-prod", { key: "T_K1", value: "https://prod.example/a", adopt: true }',
+    );
+    expect(variableAdoptRemedy(MODEL, "error: something else")).toBeUndefined();
+  });
+});
 
 describe("renderings", () => {
   it("the JavaScript program declares production's values through an svc.Provider of its key", () => {

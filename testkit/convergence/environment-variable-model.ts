@@ -57,6 +57,8 @@ export interface VariableDecl {
   key: string;
   value: string;
   isSecret?: boolean;
+  /** Set only as the documented remedy for a value a failed run wrote but did not record (./runner.ts). */
+  adopt?: boolean;
 }
 
 /** Whether only development may declare `key` (the application writes its production values). */
@@ -77,7 +79,8 @@ export type VariableEdit =
   /** A new key: a replacement (the old key's value removed, the new one's written). */
   | { edit: "set-variable-key"; variable: string; key: string }
   /** Every variable of one environment removed (as destroying that environment's stack would). */
-  | { edit: "drop-environment"; env: VariableEnvironment };
+  | { edit: "drop-environment"; env: VariableEnvironment }
+  | { edit: "set-variable-adopt"; variable: string; adopt: boolean };
 
 const VARIABLE_EDITS: readonly VariableEdit["edit"][] = [
   "add-variable",
@@ -85,6 +88,7 @@ const VARIABLE_EDITS: readonly VariableEdit["edit"][] = [
   "set-variable-value",
   "set-variable-key",
   "drop-environment",
+  "set-variable-adopt",
 ];
 
 /** Whether `e` (any edit of the model) is an environment-variable edit. */
@@ -141,6 +145,11 @@ export function applyVariableEdit(
     m.variables = (m.variables ?? []).filter((x) => x !== v);
     return true;
   }
+  if (e.edit === "set-variable-adopt") {
+    if ((v.adopt ?? false) === e.adopt) return false;
+    v.adopt = e.adopt;
+    return true;
+  }
   if (e.edit === "set-variable-value") {
     if (v.value === e.value) return false;
     v.value = e.value;
@@ -181,4 +190,28 @@ const VARIABLE_OOBS: readonly VariableOob["oob"][] = [
 /** Whether `action` (any out-of-band change) is an environment-variable one. */
 export function isVariableOob<T extends { oob: string }>(action: T): action is Extract<T, VariableOob> {
   return (VARIABLE_OOBS as readonly string[]).includes(action.oob);
+}
+
+/**
+ * The documented remedy when an `up` is refused because this environment already holds a value the stack
+ * did not record (a failed or killed run wrote it; docs/environment-variables.md, "What each operation
+ * does"): `adopt: true` on each declaration the refusals in `output` name. Undefined when none applies.
+ */
+export function variableAdoptRemedy(
+  m: VariableHolder,
+  output: string,
+): { variables: VariableDecl[]; adopted: string[] } | undefined {
+  const text = output.replace(/\s+/g, " ");
+  const refused =
+    /environment variable "([^"]+)" already has a value in environment (\S+) that this stack did not write/g;
+  const variables = structuredClone(m.variables ?? []);
+  const adopted: string[] = [];
+  for (const [, key, envName] of text.matchAll(refused)) {
+    const env: VariableEnvironment = /prod/i.test(envName ?? "") ? "prod" : "dev";
+    const v = variables.find((x) => x.key === key && x.env === env && x.adopt !== true);
+    if (!v) continue;
+    v.adopt = true;
+    adopted.push(`${v.name} (${key} in ${env})`);
+  }
+  return adopted.length > 0 ? { variables, adopted } : undefined;
 }

@@ -24,6 +24,7 @@ export function variableInputs(v: VariableDecl): [string, unknown][] {
     ["value", v.value],
   ];
   if (v.isSecret) inputs.push(["isSecret", true]);
+  if (v.adopt) inputs.push(["adopt", true]);
   return inputs;
 }
 

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { type Emulator, startEmulator } from "../../emulator";
 import { AliasWatch } from "./alias-watch";
 import { restoreCutCheckpoints } from "./checkpoint-restore";
-import { FOREIGN_VARIABLES } from "./environment-variable-model";
+import { FOREIGN_VARIABLES, variableAdoptRemedy } from "./environment-variable-model";
 import { createForeignVariables } from "./environment-variable-oob";
 import {
   driftStillApplying,
@@ -281,16 +281,23 @@ export class ConvergenceRun {
 
   /** The documented remedy for an explicit identifier left by a failed run: `adopt: true` on it. */
   adoptRemedy(output: string): boolean {
+    if (!this.flags.orphanRisk) return false;
+    const variables = variableAdoptRemedy(this.lane.model, output);
+    if (variables) {
+      this.note(`documented limit: ${variables.adopted.join(", ")} left by a failed run; set adopt: true`);
+      this.lane.setModel({ ...this.lane.model, variables: variables.variables });
+    }
     const m = /integration "([^"]+)" already exists \(id [^)]+\) and this resource did not create it/.exec(
       output,
     );
     const decl = m && this.lane.model.integrations.find((i) => i.identifier === m[1]);
-    if (!decl || !this.flags.orphanRisk) return false;
-    const next = applyEdit(this.lane.model, { edit: "set-adopt", integration: decl.name, adopt: true });
-    if (!next) return false;
-    this.note(`documented limit: ${m[1]} was left by a failed run; set adopt: true`);
-    this.lane.setModel(next);
-    return true;
+    const next =
+      decl && applyEdit(this.lane.model, { edit: "set-adopt", integration: decl.name, adopt: true });
+    if (next) {
+      this.note(`documented limit: ${m?.[1]} was left by a failed run; set adopt: true`);
+      this.lane.setModel(next);
+    }
+    return variables !== undefined || next !== undefined;
   }
 
   /**
@@ -339,7 +346,8 @@ export class ConvergenceRun {
     let r = await this.lane.up(extra);
     this.report.ups++;
     this.scanWarnings(r);
-    if (r.code !== 0 && this.adoptRemedy(`${r.stdout}\n${r.stderr}`)) {
+    // Each remedy may reveal the next (the engine stops at its first failed resource): a few rounds.
+    for (let round = 0; round < 3 && r.code !== 0 && this.adoptRemedy(`${r.stdout}\n${r.stderr}`); round++) {
       r = await this.lane.up(extra);
       this.report.ups++;
       this.scanWarnings(r);
