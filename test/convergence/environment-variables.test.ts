@@ -28,6 +28,7 @@ import {
   secretsOf,
   type VariableContext,
 } from "../../testkit/convergence";
+import { keyedAdoptRemedy } from "../../testkit/convergence/adopt-remedy";
 import {
   declaredKeys,
   FOREIGN_VARIABLES,
@@ -160,6 +161,22 @@ describe("the documented remedy for a value a failed run left", () => {
       '"base-prod", { key: "T_K1", value: "https://prod.example/a", adopt: true }',
     );
     expect(variableAdoptRemedy(MODEL, "error: something else")).toBeUndefined();
+  });
+
+  it("does the same for topics, layouts and workflows by their explicit key", () => {
+    const m: ProgramModel = {
+      ...MODEL,
+      topics: [{ name: "top", key: "t-key", title: "T" }],
+      layouts: [{ name: "lay", layoutId: "t-lay", title: "L", editorType: "html", body: "<p>x</p>" }],
+    };
+    const output = `error: svc: create: topic "t-key" already exists in the API key's environment and this resource
+      did not create it ... error: svc: create: layout "t-lay" (_id 65f0) already exists in the API key's
+      environment and this resource did not create it`;
+    const remedy = keyedAdoptRemedy(m, output);
+    expect(remedy?.adopted).toEqual(["topic t-key top", "layout t-lay lay"]);
+    expect(renderProgram(remedy!.model)).toContain(
+      'new svc.Topic("top", { key: "t-key", name: "T", adopt: true })',
+    );
   });
 });
 

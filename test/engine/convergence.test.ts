@@ -106,6 +106,7 @@ async function expectConverges(script: Script, runtime: LaneRuntime = "nodejs"):
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const opts = { binDir, log, maxShrinkRuns: CI_SHRINK_RUNS, runtime };
   const { report, failure } = await runAndShrink(script, opts);
+  for (const note of report.notes) log(`[${script.tag}] note: ${note}`);
   if (failure) process.stderr.write(`\n${failure}\n\n`);
   expect(report.stepsRun).toBeGreaterThan(0);
   expect(report.divergences, failure).toEqual([]);

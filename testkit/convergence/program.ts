@@ -63,6 +63,7 @@ export function workflowInputs(w: WorkflowDecl): [string, unknown][] {
   ] as const)
     if (w[key] !== undefined) inputs.push([key, w[key]]);
   inputs.push(["steps", w.steps.map((s) => ({ name: s.name, type: s.type, controls: s.controls }))]);
+  if (w.adopt) inputs.push(["adopt", true]);
   return inputs;
 }
 

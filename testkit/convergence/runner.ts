@@ -12,9 +12,10 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Emulator, startEmulator } from "../../emulator";
+import { keyedAdoptRemedy } from "./adopt-remedy";
 import { AliasWatch } from "./alias-watch";
 import { restoreCutCheckpoints } from "./checkpoint-restore";
-import { FOREIGN_VARIABLES, variableAdoptRemedy } from "./environment-variable-model";
+import { FOREIGN_VARIABLES } from "./environment-variable-model";
 import { createForeignVariables } from "./environment-variable-oob";
 import {
   driftStillApplying,
@@ -279,13 +280,16 @@ export class ConvergenceRun {
     }
   }
 
-  /** The documented remedy for an explicit identifier left by a failed run: `adopt: true` on it. */
+  /**
+   * The documented remedy for objects a failed run made but did not record: `adopt: true` on each one a
+   * refusal names (integrations by identifier; ./adopt-remedy.ts for the others).
+   */
   adoptRemedy(output: string): boolean {
     if (!this.flags.orphanRisk) return false;
-    const variables = variableAdoptRemedy(this.lane.model, output);
-    if (variables) {
-      this.note(`documented limit: ${variables.adopted.join(", ")} left by a failed run; set adopt: true`);
-      this.lane.setModel({ ...this.lane.model, variables: variables.variables });
+    const keyed = keyedAdoptRemedy(this.lane.model, output);
+    if (keyed) {
+      this.note(`documented limit: ${keyed.adopted.join(", ")} left by a failed run; set adopt: true`);
+      this.lane.setModel(keyed.model);
     }
     const m = /integration "([^"]+)" already exists \(id [^)]+\) and this resource did not create it/.exec(
       output,
@@ -297,7 +301,7 @@ export class ConvergenceRun {
       this.note(`documented limit: ${m?.[1]} was left by a failed run; set adopt: true`);
       this.lane.setModel(next);
     }
-    return variables !== undefined || next !== undefined;
+    return keyed !== undefined || next !== undefined;
   }
 
   /**
@@ -347,7 +351,7 @@ export class ConvergenceRun {
     this.report.ups++;
     this.scanWarnings(r);
     // Each remedy may reveal the next (the engine stops at its first failed resource): a few rounds.
-    for (let round = 0; round < 3 && r.code !== 0 && this.adoptRemedy(`${r.stdout}\n${r.stderr}`); round++) {
+    for (let round = 0; round < 6 && r.code !== 0 && this.adoptRemedy(`${r.stdout}\n${r.stderr}`); round++) {
       r = await this.lane.up(extra);
       this.report.ups++;
       this.scanWarnings(r);
