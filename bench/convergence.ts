@@ -7,6 +7,8 @@
  *
  *   npm run bench -- --only=convergence
  *   node dist/bench/convergence.js [--seeds=20] [--steps=16] [--first-seed=1000] [--verbose]
+ *     [--no-variables]         # leave environment variables out (they ride along by default: development
+ *                              # and production values, dashboard edits, the application's own variables)
  *     [--without=oob,kill]     # leave step groups out, e.g. to look past a known divergence
  *                              # (groups: edit, oob, replace, target, faults, kill, destroy; the
  *                              # application's own entry writes are part of oob)
@@ -36,6 +38,8 @@ export interface ConvergenceOptions {
   shrinkRuns?: number;
   /** Weights of the generator's step groups (default: the generator's). */
   weights?: Partial<Record<StepGroup, number>>;
+  /** Draw environment variables (default true; `--no-variables` turns them off). */
+  variables?: boolean;
 }
 
 /** The soak's figures. */
@@ -74,7 +78,8 @@ export async function run(options: ConvergenceOptions = {}): Promise<Convergence
   const reports: RunReport[] = [];
   const failures: string[] = [];
   for (let seed = first; seed < first + seeds; seed++) {
-    const script = generateScript(seed, { steps, weights: options.weights ?? weightsArg() });
+    const variables = options.variables ?? !process.argv.includes("--no-variables");
+    const script = generateScript(seed, { steps, weights: options.weights ?? weightsArg(), variables });
     const { report, failure } = await runAndShrink(script, {
       binDir,
       maxShrinkRuns: options.shrinkRuns ?? 4,

@@ -3,6 +3,7 @@ import type { Integration } from "../sdk/schemas";
 import type { EmulatorKey, KeyScope } from "./auth";
 import { DEFAULT_EDITION, DEFAULT_PLAN, type Edition, type Plan } from "./edition";
 import { EmulatorKeys } from "./emulator-keys";
+import type { StoredEnvironmentVariable } from "./environment-variable-table";
 import { FaultInjector, type Faults } from "./faults";
 import { type Fixtures, loadFixtures, seedEnvironment } from "./fixtures";
 import { type GenerateSubscribersOptions, generateSubscribers } from "./generate";
@@ -101,6 +102,11 @@ export interface Emulator {
   subscriber(environmentId: string, subscriberId: string): StoredSubscriber | undefined;
   /** Copies of the v2 workflows stored in an environment, in creation order (for assertions). */
   workflows(environmentId: string): StoredWorkflow[];
+  /**
+   * Copies of an organization's environment-variable records with every environment's value as stored,
+   * secrets in plaintext (for assertions: the API masks them), newest first.
+   */
+  environmentVariables(organizationId: string): StoredEnvironmentVariable[];
   /** Generates `count` subscribers in the environment of `opts.apiKey` (default: the first key). */
   generateSubscribers(count: number, opts?: GenerateSubscribersOptions & { apiKey?: string }): number;
 }
@@ -238,6 +244,8 @@ function emulatorHandle(p: EmulatorParts): Emulator {
     },
     workflows: (environmentId) =>
       [...(p.store.environment(environmentId)?.workflows.values() ?? [])].map((w) => structuredClone(w)),
+    environmentVariables: (organizationId) =>
+      p.store.environmentVariables.ofOrganization(organizationId).map((v) => structuredClone(v)),
     generateSubscribers: (count, o = {}) => {
       const n = generateSubscribers(p.keys.environmentOf(o.apiKey), count, o);
       p.store.changed();

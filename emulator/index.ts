@@ -14,6 +14,7 @@ export { DEFAULT_DEV_KEY, DEFAULT_PROD_KEY } from "./auth";
 export type { Edition, Plan } from "./edition";
 export type { Emulator, EmulatorOptions } from "./emulator";
 export { startEmulator } from "./emulator";
+export type { StoredEnvironmentVariable } from "./environment-variable-table";
 export type { Faults } from "./faults";
 export type { FixtureSet, Fixtures } from "./fixtures";
 export type { GenerateSubscribersOptions } from "./generate";

@@ -34,7 +34,7 @@ const NEW_TOKEN = "tok-twoa-90-0badc0de";
 
 /** A stack's starting program: the generator's for one seed, the push integration given an explicit identifier. */
 function startingModel(tag: string): ProgramModel {
-  const m = generateScript(21, { tag, steps: 1 }).initial;
+  const m = generateScript(21, { tag, steps: 1, variables: false }).initial;
   m.credentials = m.credentials.filter((c) => !c.newest);
   m.integrations[0]!.identifier = `${tag}-push`;
   const chat = {

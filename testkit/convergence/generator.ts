@@ -8,9 +8,12 @@
  * URL, a channel or both, so edits change and remove webhook URLs. Workflows ride along
  * (./workflow-generator.ts): a few in the starting program, their edits added to the edit batches and
  * their out-of-band changes to the out-of-band groups, from a sequence of their own, so the rest of a
- * seed's script is the same as before they were modelled. The same seed always gives the same script.
+ * seed's script is the same as before they were modelled. Layouts and topics (./layout-topic-generator.ts)
+ * and environment variables of development and production (./environment-variable-generator.ts) ride
+ * along the same way. The same seed always gives the same script.
  */
 
+import { VariableDraws } from "./environment-variable-generator";
 import { LayoutTopicDraws } from "./layout-topic-generator";
 import {
   applyEdit,
@@ -50,6 +53,11 @@ export interface GenerateOptions {
   workflows?: boolean;
   /** Draw layouts and topics (default true; ./layout-topic-generator.ts). */
   layoutsAndTopics?: boolean;
+  /**
+   * Draw environment variables of development and production (default true;
+   * ./environment-variable-generator.ts); false leaves `variables` out of the model (no production provider).
+   */
+  variables?: boolean;
 }
 
 /** The kinds of step groups the generator draws. */
@@ -343,6 +351,7 @@ interface Draws {
   g: Names;
   wf: WorkflowDraws;
   lt: LayoutTopicDraws;
+  ev: VariableDraws;
 }
 
 /** A group of steps, and how many of them the main sequence drew (the workflow steps ride along). */
@@ -353,7 +362,7 @@ interface Group {
 
 /** Draws the next group of steps, updating `model` with its edits. */
 function nextGroup(d: Draws, model: { m: ProgramModel }, weights: Record<StepGroup, number>): Group {
-  const { g, wf, lt } = d;
+  const { g, wf, lt, ev } = d;
   let riders = 0;
   const apply = (e: Edit, out: Step[]) => {
     model.m = applyEdit(model.m, e) ?? model.m;
@@ -365,7 +374,7 @@ function nextGroup(d: Draws, model: { m: ProgramModel }, weights: Record<StepGro
       const e = randomEdit(g, model.m);
       if (e) apply(e, out);
     }
-    for (const e of [...wf.edits(model.m), ...lt.edits(model.m)]) {
+    for (const e of [...wf.edits(model.m), ...lt.edits(model.m), ...ev.edits(model.m)]) {
       if (!applyEdit(model.m, e)) continue;
       apply(e, out);
       riders++;
@@ -383,7 +392,7 @@ function nextGroup(d: Draws, model: { m: ProgramModel }, weights: Record<StepGro
     const after: Step[] = g.rng.chance(0.75)
       ? [{ op: "refresh" }, { op: "up" }]
       : [{ op: "up" }, { op: "refresh" }, { op: "up" }];
-    const drawn = [wf.oob(model.m), lt.oob(model.m)].filter((r) => r !== undefined);
+    const drawn = [wf.oob(model.m), lt.oob(model.m), ev.oob(model.m)].filter((r) => r !== undefined);
     riders += drawn.length;
     const ride = drawn.map((action): Step => ({ op: "oob", action }));
     return done([{ op: "oob", action }, ...ride, ...after]);
@@ -408,14 +417,19 @@ export function generateScript(seed: number, opts: GenerateOptions = {}): Script
   const g = new Names(new Rng(seed), tag);
   const wf = new WorkflowDraws(seed, tag, opts.workflows ?? true);
   const lt = new LayoutTopicDraws(seed, tag, opts.layoutsAndTopics ?? true);
+  const ev = new VariableDraws(seed, tag, opts.variables ?? true);
   const withWorkflows: ProgramModel = { ...initialModel(g), workflows: wf.initial() };
-  const initial: ProgramModel = { ...withWorkflows, ...lt.initial(withWorkflows) };
+  const initial: ProgramModel = {
+    ...withWorkflows,
+    ...lt.initial(withWorkflows),
+    ...(ev.enabled ? { variables: ev.initial() } : {}),
+  };
   const model = { m: initial };
   const steps: Step[] = [{ op: "up" }];
   const weights = { ...GROUP_WEIGHTS, ...opts.weights };
   // The length counts the main sequence's steps only: the riding workflow steps run no CLI command.
   for (let main = 1; main < (opts.steps ?? 10); ) {
-    const group = nextGroup({ g, wf, lt }, model, weights);
+    const group = nextGroup({ g, wf, lt, ev }, model, weights);
     steps.push(...group.steps);
     main += group.main;
   }

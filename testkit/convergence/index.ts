@@ -11,6 +11,23 @@
  * report.divergences; // [] when the service converged at every step
  * ```
  */
+
+export { VariableDraws } from "./environment-variable-generator";
+export * from "./environment-variable-model";
+export { createForeignVariables, writeApplicationVariable } from "./environment-variable-oob";
+export {
+  checkForeignVariables,
+  checkVariables,
+  driftStillApplying,
+  environmentKeys,
+  expectedValue,
+  type ForeignVariableValue,
+  type LiveVariable,
+  readVariables,
+  SECRET_MASK,
+  type SecretDrift,
+  type VariableContext,
+} from "./environment-variable-oracle";
 export {
   type GenerateOptions,
   GROUP_WEIGHTS,

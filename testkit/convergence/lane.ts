@@ -15,6 +15,7 @@ import {
   type StackExport,
   stateByName,
 } from "../pulumi-cli";
+import { BASE_URL_CONFIG, PROD_KEY_CONFIG } from "./environment-variable-program";
 import { cloneModel, type ProgramModel } from "./model";
 import { label } from "./oracle";
 import { renderProgram } from "./program";
@@ -109,6 +110,11 @@ export class Lane {
     secrets: readonly string[];
     /** Default `nodejs`. */
     runtime?: LaneRuntime;
+    /**
+     * The production environment's API key, for a program that declares environment variables there
+     * (./environment-variable-program.ts): set as the secret stack config the program reads it from.
+     */
+    prodApiKey?: string;
   }): Promise<Lane> {
     const runtime = opts.runtime ?? "nodejs";
     const project = ScratchProject.create(opts.projectName, runtime);
@@ -122,9 +128,19 @@ export class Lane {
       stack: opts.stackName,
       ...(runtime === "yaml" ? { env: { PATH: path.join(delimiter) } } : {}),
     });
-    await stack.setConfig("svc:baseUrl", opts.emu.url);
-    await stack.setConfig("svc:apiKey", opts.emu.apiKey, { secret: true });
-    return new Lane(project, opts.projectName, stack, opts.model, [...opts.secrets, opts.emu.apiKey]);
+    const secret = ["svc:apiKey", ...(opts.prodApiKey !== undefined ? [PROD_KEY_CONFIG] : [])];
+    await stack.setAllConfig(
+      {
+        "svc:baseUrl": opts.emu.url,
+        "svc:apiKey": opts.emu.apiKey,
+        ...(opts.prodApiKey !== undefined
+          ? { [PROD_KEY_CONFIG]: opts.prodApiKey, [BASE_URL_CONFIG]: opts.emu.url }
+          : {}),
+      },
+      secret,
+    );
+    const keys = [opts.emu.apiKey, ...(opts.prodApiKey !== undefined ? [opts.prodApiKey] : [])];
+    return new Lane(project, opts.projectName, stack, opts.model, [...opts.secrets, ...keys]);
   }
 
   /** Replaces the program. */
@@ -205,9 +221,12 @@ export class Lane {
   }
 }
 
-/** Every generated secret value in `source` (tokens, webhook ids, chat channels, integration secrets) of the script tag. */
+/**
+ * Every generated secret value in `source` (tokens, webhook ids, chat channels, integration secrets, secret
+ * environment-variable values) of the script tag.
+ */
 export function secretsOf(source: unknown, tag: string): string[] {
   const escaped = tag.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const re = new RegExp(`(?:tok|wh|ch|isec)-${escaped}-\\d+-[0-9a-f]{8}`, "g");
+  const re = new RegExp(`(?:tok|wh|ch|isec|evs)-${escaped}-\\d+-[0-9a-f]{8}`, "g");
   return [...new Set(JSON.stringify(source).match(re) ?? [])];
 }

@@ -20,6 +20,8 @@ export interface LayoutDecl {
   title: string;
   editorType: LayoutEditor;
   body: string;
+  /** Set only as the documented remedy for a layout a failed run made but did not record (./adopt-remedy.ts). */
+  adopt?: boolean;
 }
 
 /** An email step of a declared workflow that names a declared layout. */

@@ -12,6 +12,7 @@ export function layoutInputs(l: LayoutDecl): [string, unknown][] {
   const inputs: [string, unknown][] = [];
   if (l.layoutId !== undefined) inputs.push(["layoutId", l.layoutId]);
   inputs.push(["name", l.title], ["content", { body: l.body, editorType: l.editorType }]);
+  if (l.adopt) inputs.push(["adopt", true]);
   return inputs;
 }
 
@@ -21,6 +22,7 @@ export function topicInputs(t: TopicDecl): [string, unknown][] {
   if (t.key !== undefined) inputs.push(["key", t.key]);
   inputs.push(["name", t.title]);
   if (t.forceDestroy !== undefined) inputs.push(["forceDestroy", t.forceDestroy]);
+  if (t.adopt) inputs.push(["adopt", true]);
   return inputs;
 }
 

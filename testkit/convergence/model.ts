@@ -15,6 +15,12 @@
  */
 
 import {
+  applyVariableEdit,
+  isVariableEdit,
+  type VariableDecl,
+  type VariableEdit,
+} from "./environment-variable-model";
+import {
   applyLayoutEdit,
   isLayoutEdit,
   type LayoutDecl,
@@ -129,6 +135,11 @@ export interface ProgramModel {
   topics?: TopicDecl[];
   /** The TopicSubscriptions of `topics`. */
   subscriptions?: SubscriptionsDecl[];
+  /**
+   * Environment variables of development and production (./environment-variable-model.ts); absent in
+   * scripts written before they were modelled, and then the program declares no production provider.
+   */
+  variables?: VariableDecl[];
 }
 
 /** An edit of the program; each applies only when it still makes sense (a shrunk script may drop its setup). */
@@ -150,7 +161,8 @@ export type Edit =
   | { edit: "set-entry"; set: string; subscriberId: string; value: EntryValue | null }
   | WorkflowEdit
   | LayoutEdit
-  | TopicEdit;
+  | TopicEdit
+  | VariableEdit;
 
 /** A deep copy of a model. */
 export function cloneModel(m: ProgramModel): ProgramModel {
@@ -249,6 +261,7 @@ export function nameTaken(m: ProgramModel, name: string): boolean {
     ...(m.layouts ?? []),
     ...(m.topics ?? []),
     ...(m.subscriptions ?? []),
+    ...(m.variables ?? []),
   ].some((r) => r.name === name);
 }
 
@@ -262,6 +275,7 @@ function applyInPlace(m: ProgramModel, e: Edit): boolean {
   if (isWorkflowEdit(e)) return applyWorkflowEdit(m, e, (name) => nameTaken(m, name));
   if (isLayoutEdit(e)) return applyLayoutEdit(m, e, (name) => nameTaken(m, name));
   if (isTopicEdit(e)) return applyTopicEdit(m, e, (name) => nameTaken(m, name));
+  if (isVariableEdit(e)) return applyVariableEdit(m, e, (name) => nameTaken(m, name));
   switch (e.edit) {
     case "set-title":
     case "set-identifier":
@@ -328,7 +342,12 @@ function removeIntegration(m: ProgramModel, name: string): boolean {
 
 type CredentialsEdit = Exclude<
   Edit,
-  IntegrationEdit | WorkflowEdit | LayoutEdit | TopicEdit | { edit: "add-integration" | "remove-integration" }
+  | IntegrationEdit
+  | WorkflowEdit
+  | LayoutEdit
+  | TopicEdit
+  | VariableEdit
+  | { edit: "add-integration" | "remove-integration" }
 >;
 
 function editCredentials(m: ProgramModel, e: CredentialsEdit): boolean {

@@ -6,6 +6,8 @@
  * the oracle then holds every later step to leaving it exactly so). Workflows: ./workflow-oob.ts.
  */
 import { call } from "../emulator-http";
+import { isVariableOob } from "./environment-variable-model";
+import { runVariableOob } from "./environment-variable-oob";
 import { isLayoutTopicOob, runLayoutTopicOob } from "./layout-topic-oob";
 import { applyEdit, claimsOf, type EntryValue, FOREIGN_INTEGRATIONS, PROVIDER_CHANNELS } from "./model";
 import { identifierOf } from "./oracle";
@@ -123,6 +125,7 @@ export async function runOob(run: ConvergenceRun, action: OobAction): Promise<bo
   if (action.oob === "foreign-entry") return writeForeign(run, action);
   if (isWorkflowOob(action)) return runWorkflowOob(run, action);
   if (isLayoutTopicOob(action)) return runLayoutTopicOob(run, action);
+  if (isVariableOob(action)) return runVariableOob(run, action);
   let applied: boolean;
   if (action.oob === "recreate-integration") applied = await recreate(run, action.integration, action.secret);
   else if (action.oob === "set-entry" || action.oob === "clear-entry") {

@@ -38,9 +38,17 @@
  *   snapshot holds the environment's workflows (an email step that names a layout must hold its layoutId).
  * - Layouts and topics: rules (l-a), (t-a), (b) and (c) of ./layout-topic-oracle.ts, whenever the snapshot
  *   holds them.
+ * - Environment variables: rules (v-a), (b) and (c) of ./environment-variable-oracle.ts, whenever the
+ *   snapshot holds them.
  */
 import { createHash } from "node:crypto";
 import type { Emulator } from "../../emulator";
+import {
+  checkForeignVariables,
+  checkVariables,
+  type LiveVariable,
+  type VariableContext,
+} from "./environment-variable-oracle";
 import {
   checkForeignLayoutsTopics,
   checkLayouts,
@@ -101,6 +109,8 @@ export interface ServiceSnapshot {
   workflows?: LiveWorkflow[];
   /** The environment's layouts and topics (read over HTTP, ./layout-topic-oracle.ts); absent: not checked. */
   layoutsTopics?: LayoutTopicSnapshot;
+  /** The organization's environment variables (./environment-variable-oracle.ts); absent: not checked. */
+  variables?: LiveVariable[];
 }
 
 /** An entry nobody's stack under test owns: written by the application, or by another stack. */
@@ -125,6 +135,8 @@ export interface OracleContext {
   foreignWorkflows?: readonly ForeignWorkflow[];
   /** The application's layouts, topics and subscriptions, and the default layouts warned about. */
   layoutsTopics?: LayoutTopicContext;
+  /** The application's variable values, and the secret values the dashboard edited. */
+  variables?: VariableContext;
 }
 
 /** One stack's declared program (an empty model after `destroy`). */
@@ -547,6 +559,7 @@ export function checkService(
     checkLayouts(views, snap.layoutsTopics, ctx.layoutsTopics, out);
     checkTopics(views, snap.layoutsTopics, ctx.layoutsTopics, out);
   }
+  if (snap.variables && ctx.variables) checkVariables(views, snap.variables, ctx.variables, out);
   return out;
 }
 
@@ -563,4 +576,5 @@ function checkForeignInto(snap: ServiceSnapshot, ctx: OracleContext, out: Oracle
   if (snap.workflows) checkForeignWorkflows(snap.workflows, ctx.foreignWorkflows ?? [], out);
   if (snap.layoutsTopics && ctx.layoutsTopics)
     checkForeignLayoutsTopics(snap.layoutsTopics, ctx.layoutsTopics, out);
+  if (snap.variables && ctx.variables) checkForeignVariables(snap.variables, ctx.variables, out);
 }

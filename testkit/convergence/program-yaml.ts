@@ -7,6 +7,7 @@
  * the project and stack names; `dependsOn` names resources.
  */
 
+import { variablesYaml } from "./environment-variable-program";
 import { layoutInputs, layoutOfStep, topicInputs } from "./layout-topic-program";
 import type { IntegrationDecl, ProgramModel } from "./model";
 import { PROVIDER_CHANNELS } from "./model";
@@ -21,6 +22,7 @@ export const PLUGIN_TYPES = {
   layout: "svc:index:Layout",
   topic: "svc:index:Topic",
   subscriptions: "svc:index:TopicSubscriptions",
+  variable: "svc:index:EnvironmentVariable",
 } as const;
 
 /** Where the program runs: an alias URN names the project and stack. */
@@ -124,8 +126,10 @@ export function renderYamlProgram(m: ProgramModel, at: YamlTarget): string {
     });
     lines.push(...resource(w.name, PLUGIN_TYPES.workflow, properties, []));
   }
+  const variables = variablesYaml(m, PLUGIN_TYPES.variable);
+  lines.push(...variables.resources);
   if (lines.length === 1) return "resources: {}";
-  return lines.join("\n");
+  return [...variables.config, ...lines].join("\n");
 }
 
 /** Layouts, topics and TopicSubscriptions (their topic by `${topic.key}`). */

@@ -1,3 +1,4 @@
+import { variablesSource } from "./environment-variable-program";
 import { layoutInputs, layoutOfStep, topicInputs } from "./layout-topic-program";
 import type { EntryValue, IntegrationDecl, ProgramModel } from "./model";
 import { PROVIDER_CHANNELS } from "./model";
@@ -62,6 +63,7 @@ export function workflowInputs(w: WorkflowDecl): [string, unknown][] {
   ] as const)
     if (w[key] !== undefined) inputs.push([key, w[key]]);
   inputs.push(["steps", w.steps.map((s) => ({ name: s.name, type: s.type, controls: s.controls }))]);
+  if (w.adopt) inputs.push(["adopt", true]);
   return inputs;
 }
 
@@ -95,6 +97,7 @@ export function renderProgram(m: ProgramModel): string {
     );
   }
   lines.push(...layoutsAndTopicsSource(m));
+  lines.push(...variablesSource(m));
   const layoutOf = layoutOfStep(m);
   const layoutVar = (name: string) => `l${(m.layouts ?? []).findIndex((l) => l.name === name)}`;
   for (const w of m.workflows ?? []) {

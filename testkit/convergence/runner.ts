@@ -12,8 +12,19 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Emulator, startEmulator } from "../../emulator";
+import { keyedAdoptRemedy } from "./adopt-remedy";
 import { AliasWatch } from "./alias-watch";
 import { restoreCutCheckpoints } from "./checkpoint-restore";
+import { FOREIGN_VARIABLES } from "./environment-variable-model";
+import { createForeignVariables } from "./environment-variable-oob";
+import {
+  driftStillApplying,
+  environmentKeys,
+  type ForeignVariableValue,
+  readVariables,
+  type SecretDrift,
+  unsaidSecrets,
+} from "./environment-variable-oracle";
 import { convergenceFixtures, createForeignWorkflows } from "./fixtures";
 import { SUBSCRIBERS } from "./generator";
 import { Lane, type LaneResult, type LaneRuntime, secretsOf, tail } from "./lane";
@@ -101,6 +112,12 @@ export class ConvergenceRun {
   readonly foreignSubscriptions: ForeignSubscription[] = [];
   /** layoutIds of default layouts a command warned it leaves in the environment. */
   readonly warnedDefaults = new Set<string>();
+  /** The application's environment-variable values (fixtures, out-of-band writes), each as last written. */
+  readonly foreignVariables: ForeignVariableValue[] = [];
+  /** Declared secret values the dashboard edited, which the service keeps until the program writes over them. */
+  secretDrift: SecretDrift[] = [];
+  /** Secret drifts already reported as the documented limit they are. */
+  private readonly notedDrift = new Set<SecretDrift>();
 
   constructor(
     readonly script: Script,
@@ -128,7 +145,26 @@ export class ConvergenceRun {
         foreignSubscriptions: this.foreignSubscriptions,
         warnedDefaults: this.warnedDefaults,
       },
+      variables: { foreignValues: this.foreignVariables, secretDrift: this.secretDrift },
     };
+  }
+
+  /** Records a variable value the application wrote (replacing its earlier record). */
+  recordForeignVariable(value: ForeignVariableValue): void {
+    const at = this.foreignVariables.findIndex((f) => f.key === value.key && f.env === value.env);
+    if (at >= 0) this.foreignVariables.splice(at, 1);
+    this.foreignVariables.push(value);
+  }
+
+  /** Records a declared secret value the dashboard edited (replacing an earlier edit of it). */
+  recordSecretDrift(drift: SecretDrift): void {
+    this.forgetSecretDrift(drift.variable);
+    this.secretDrift.push(drift);
+  }
+
+  /** Forgets the dashboard's edit of `variable` (its value was deleted, or the resource is replaced). */
+  forgetSecretDrift(variable: string): void {
+    this.secretDrift = this.secretDrift.filter((d) => d.variable !== variable);
   }
 
   /** The service now (entries, workflows, layouts and topics); forgets the application's subscriptions whose topic is gone. */
@@ -138,7 +174,8 @@ export class ConvergenceRun {
       (f) => !layoutsTopics.topics.some((t) => t.key === f.topicKey),
     );
     for (const f of gone) this.foreignSubscriptions.splice(this.foreignSubscriptions.indexOf(f), 1);
-    return { ...readService(this.emu, SUBSCRIBERS), layoutsTopics };
+    const variables = await readVariables(this.emu);
+    return { ...readService(this.emu, SUBSCRIBERS), layoutsTopics, variables };
   }
 
   /** Records a subscription the application made (once). */
@@ -223,22 +260,48 @@ export class ConvergenceRun {
     // delete it, so it is no longer excused as foreign.
     for (const id of result.declaredIds) this.foreign.delete(id);
     this.record(result);
+    this.settleSecretDrift(model);
     await this.lane.exportState(true);
     if (noop) await this.lane.expectNoChanges();
   }
 
-  /** The documented remedy for an explicit identifier left by a failed run: `adopt: true` on it. */
+  /**
+   * After a converged check: forgets the dashboard's secret edits the program has written over since, and
+   * notes each one still kept as the documented limit it is (docs/known-limits.md).
+   */
+  settleSecretDrift(model: ProgramModel): void {
+    this.secretDrift = driftStillApplying([this.view(model)], this.secretDrift);
+    for (const d of this.secretDrift) {
+      if (this.notedDrift.has(d)) continue;
+      this.notedDrift.add(d);
+      this.note(
+        `documented limit: the secret value of ${d.variable} (${d.key}) edited in the dashboard stays (masked: no refresh sees it)`,
+      );
+    }
+  }
+
+  /**
+   * The documented remedy for objects a failed run made but did not record: `adopt: true` on each one a
+   * refusal names (integrations by identifier; ./adopt-remedy.ts for the others).
+   */
   adoptRemedy(output: string): boolean {
+    if (!this.flags.orphanRisk) return false;
+    const keyed = keyedAdoptRemedy(this.lane.model, output);
+    if (keyed) {
+      this.note(`documented limit: ${keyed.adopted.join(", ")} left by a failed run; set adopt: true`);
+      this.lane.setModel(keyed.model);
+    }
     const m = /integration "([^"]+)" already exists \(id [^)]+\) and this resource did not create it/.exec(
       output,
     );
     const decl = m && this.lane.model.integrations.find((i) => i.identifier === m[1]);
-    if (!decl || !this.flags.orphanRisk) return false;
-    const next = applyEdit(this.lane.model, { edit: "set-adopt", integration: decl.name, adopt: true });
-    if (!next) return false;
-    this.note(`documented limit: ${m[1]} was left by a failed run; set adopt: true`);
-    this.lane.setModel(next);
-    return true;
+    const next =
+      decl && applyEdit(this.lane.model, { edit: "set-adopt", integration: decl.name, adopt: true });
+    if (next) {
+      this.note(`documented limit: ${m?.[1]} was left by a failed run; set adopt: true`);
+      this.lane.setModel(next);
+    }
+    return keyed !== undefined || next !== undefined;
   }
 
   /**
@@ -287,7 +350,8 @@ export class ConvergenceRun {
     let r = await this.lane.up(extra);
     this.report.ups++;
     this.scanWarnings(r);
-    if (r.code !== 0 && this.adoptRemedy(`${r.stdout}\n${r.stderr}`)) {
+    // Each remedy may reveal the next (the engine stops at its first failed resource): a few rounds.
+    for (let round = 0; round < 6 && r.code !== 0 && this.adoptRemedy(`${r.stdout}\n${r.stderr}`); round++) {
       r = await this.lane.up(extra);
       this.report.ups++;
       this.scanWarnings(r);
@@ -320,6 +384,7 @@ async function replaceStep(run: ConvergenceRun, resource: string): Promise<boole
   if (!urn) return false;
   run.aliases.forget();
   run.stepIds.forgetWorkflow(resource);
+  run.forgetSecretDrift(resource);
   if (run.lane.model.workflows?.some((w) => w.name === resource)) return replaceWorkflow(run, resource, urn);
   const decl = run.lane.model.integrations.find((i) => i.name === resource);
   const identifier = decl && identifierOf(run.view(), decl, run.emu.integrations());
@@ -459,7 +524,11 @@ async function refreshStep(run: ConvergenceRun, extra: string[] = []): Promise<v
   if (writes.length > 0) run.diverge("refresh-wrote", writes.map((q) => `${q.method} ${q.path}`).join(", "));
   if (r.code !== 0) run.diverge("refresh-failed", tail(r));
   else run.flags.drifted = false;
-  await run.lane.exportState(false);
+  const state = await run.lane.exportState(false);
+  const unsaid =
+    r.code === 0 ? unsaidSecrets(run.lane.model, (name) => state.has(name), r.stdout + r.stderr) : [];
+  if (unsaid.length > 0)
+    run.diverge("secret-limit-silent", `the refresh did not say it cannot read ${unsaid.join(", ")}`);
 }
 
 async function destroyStep(run: ConvergenceRun): Promise<void> {
@@ -533,6 +602,8 @@ export async function runScript(script: Script, opts: RunOptions): Promise<RunRe
   let lane: Lane | undefined;
   try {
     const foreignWorkflows = await createForeignWorkflows(emu);
+    const withVariables = script.initial.variables !== undefined;
+    const foreignVariables = withVariables ? await createForeignVariables(emu) : [];
     const fixtures = readService(emu, SUBSCRIBERS);
     const layoutFixtures = await readLayoutsTopics(emu);
     lane = await Lane.create({
@@ -541,10 +612,15 @@ export async function runScript(script: Script, opts: RunOptions): Promise<RunRe
       projectName: `conv-${script.tag}`,
       stackName: "conv",
       model: script.initial,
-      secrets: secretsOf(script, script.tag),
+      secrets: [
+        ...secretsOf(script, script.tag),
+        ...FOREIGN_VARIABLES.flatMap((f) => (f.isSecret ? Object.values(f.values) : [])),
+      ],
       ...(opts.runtime ? { runtime: opts.runtime } : {}),
+      ...(withVariables ? { prodApiKey: environmentKeys(emu).prod.apiKey } : {}),
     });
     const run = new ConvergenceRun(script, emu, lane, fixtures, report, foreignWorkflows, layoutFixtures);
+    for (const f of foreignVariables) run.recordForeignVariable(f);
     await runSteps(run, opts);
   } finally {
     await lane?.remove();

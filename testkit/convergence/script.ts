@@ -1,3 +1,4 @@
+import type { VariableOob } from "./environment-variable-model";
 import type { LayoutOob } from "./layout-model";
 import type { Edit, EntryValue, ForeignIdentifier, ProgramModel } from "./model";
 import type { TopicOob } from "./topic-model";
@@ -25,7 +26,8 @@ export type OobAction =
   | { oob: "delete-workflow"; workflow: string }
   | { oob: "foreign-workflow"; workflowId: string; patch: WorkflowPatch | null }
   | LayoutOob
-  | TopicOob;
+  | TopicOob
+  | VariableOob;
 
 /** The fields an out-of-band PATCH of a workflow changes. */
 export interface WorkflowPatch {

@@ -25,6 +25,8 @@ export interface TopicDecl {
   /** The topic's `name` field. */
   title: string;
   forceDestroy?: boolean;
+  /** Set only as the documented remedy for a topic a failed run made but did not record (./adopt-remedy.ts). */
+  adopt?: boolean;
 }
 
 /** One declared `svc.TopicSubscriptions`. */

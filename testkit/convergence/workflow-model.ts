@@ -50,6 +50,8 @@ export interface WorkflowDecl {
   name: string;
   /** Explicit workflowId; absent: the resource's default (see `defaultWorkflowId` of ./workflow-oracle.ts). */
   workflowId?: string;
+  /** Set only as the documented remedy for a workflow a failed run made but did not record (./adopt-remedy.ts). */
+  adopt?: boolean;
   /** The workflow's `name` field. */
   title: string;
   description?: string;

@@ -78,3 +78,19 @@ export function usedVariableWarning(
     `(\`{{env.${key}}}\`): without a value in environment ${environment} they render it empty.`
   );
 }
+
+/**
+ * A refresh of a secret value: the service answers it masked, so a change made outside Pulumi cannot be seen
+ * (docs/known-limits.md). Said on every refresh, so the limit is never silent.
+ */
+export function maskedSecretNotice(key: string, environment: string, declared = true): string {
+  const head =
+    `svc: environment variable "${key}" is secret: the service answers its value in environment ${environment} masked, ` +
+    "so a refresh cannot see a change made outside Pulumi";
+  if (!declared) return `${head} (the program declares no value: the service's is kept, whatever it is).`;
+  return (
+    `${head} (the state keeps the declared value, and \`pulumi up\` writes ` +
+    "it only when the program changes it). To put the declared value back, change it in the program, or " +
+    `\`pulumi up --replace\` the resource (docs/known-limits.md).`
+  );
+}

@@ -12,7 +12,8 @@
  * - diff: pure, except for an `isSecret` or `type` change of a record that exists: refused (see
  *   ./messages.ts `metadataRefusal`, and docs/environment-variables.md for why it is conservative).
  * - read: the list (coalesced over a refresh); this environment's value gone answers `{}`. A secret value
- *   reads back masked: the declared one is kept (its drift is not detectable).
+ *   reads back masked: the declared one is kept (its drift is not detectable, and the refresh says so in the
+ *   engine's output, ./messages.ts `maskedSecretNotice`).
  * - update: PATCH of this environment's value; `adopt` alone sends nothing.
  * - delete: warns when workflows read the variable (usage), then DELETE, which removes this environment's
  *   value only (the record goes with its last value). 404: already gone.
@@ -32,6 +33,7 @@ import { ListCache } from "../shared/list-cache";
 import { ServiceSession, type ServiceSessionOptions } from "../shared/service-session";
 import {
   limitRefusal,
+  maskedSecretNotice,
   metadataRefusal,
   noHeldValue,
   noKeyEnvironment,
@@ -133,10 +135,12 @@ export class EnvironmentVariableProvider implements dynamic.ResourceProvider {
           );
         return {};
       }
-      // A secret reads back masked: the declared value stays (its drift cannot be seen); a value kept
-      // without declaring it stays unknown to the stack.
+      // A secret reads back masked: the declared value stays (its drift cannot be seen, and a refresh says so);
+      // a value kept without declaring it stays unknown to the stack.
       const kept = props?.key !== undefined && props.value === undefined && props.adopt === true;
-      const value = record.isSecret && (props?.value !== undefined || kept) ? props?.value : remote;
+      const unreadable = record.isSecret && (props?.value !== undefined || kept);
+      if (unreadable) await this.log?.info(maskedSecretNotice(record.key, envName(env), !kept));
+      const value = unreadable ? props?.value : remote;
       const outs = toEnvironmentVariableOutputs(record, value, props?.adopt);
       const inputs = environmentVariableInputsOf(outs);
       // An import of a secret: the mask is no value to declare; the program declares the real one.

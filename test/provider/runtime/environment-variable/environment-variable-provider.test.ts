@@ -28,9 +28,12 @@ afterEach(async () => {
 });
 
 const warnings: string[] = [];
+const infos: string[] = [];
 const log: EngineLog = {
   status: () => {},
-  info: async () => {},
+  info: async (m) => {
+    infos.push(m);
+  },
   warn: async (m) => {
     warnings.push(m);
   },
@@ -135,9 +138,16 @@ describe("EnvironmentVariable provider", () => {
           .outs as EnvironmentVariableOutputs,
       );
     emu.resetRequests();
+    infos.length = 0;
     const reads = await Promise.all(made.map((o) => dev.read(o.key, o)));
     expect(emu.requests.filter((r) => r.path.startsWith("/v1/environment-variables"))).toHaveLength(1);
     expect(reads[2]?.props).toMatchObject({ value: "secret-value", isSecret: true });
+    // The limit is said, never silent: one line for the secret, naming it, without its value.
+    expect(infos).toHaveLength(1);
+    expect(infos[0]).toMatch(
+      /environment variable "S1" is secret: .* masked, so a refresh cannot see a change/,
+    );
+    expect(infos[0]).not.toContain("secret-value");
     expect(reads[2]?.inputs).toMatchObject({ key: "S1", value: "secret-value", isSecret: true });
     await call(emu, "PATCH", "/v1/environment-variables/P1", {
       key: DEFAULT_DEV_KEY,
