@@ -161,7 +161,7 @@ describe.skipIf(skipEngine("plugin-executable"))(
           const r = await exportWith(["--language", language, "--out", dir], keyEnv);
           printed += r.stdout + r.stderr;
           expect(r.code, r.stderr).toBe(0);
-          expect(r.stderr).toMatch(/svc-export: wrote 7 resources as a \w+ project in /);
+          expect(r.stderr).toMatch(/svc-export: wrote 9 resources as a \w+ project in /);
           const reference = join(out, "npm", language, "exported");
           const code = await runExport(["--language", language, "--out", reference], {
             env: keyEnv,

@@ -112,6 +112,8 @@ export class ConvergenceRun {
   readonly foreignSubscriptions: ForeignSubscription[] = [];
   /** layoutIds of default layouts a command warned it leaves in the environment. */
   readonly warnedDefaults = new Set<string>();
+  /** Integration identifiers a delete kept (a replacement took the object over) and said so. */
+  readonly warnedKept = new Set<string>();
   /** The application's environment-variable values (fixtures, out-of-band writes), each as last written. */
   readonly foreignVariables: ForeignVariableValue[] = [];
   /** Declared secret values the dashboard edited, which the service keeps until the program writes over them. */
@@ -191,6 +193,8 @@ export class ConvergenceRun {
     const text = `${r.stdout}\n${r.stderr}`.replace(/\s+/g, " ");
     const left = /layout "([^"]+)" \(_id [0-9a-f]+\) is its environment's default layout/g;
     for (const m of text.matchAll(left)) this.warnedDefaults.add(m[1]!);
+    const kept = /integration "([^"]+)" \(_id [0-9a-f]+\) is kept, not deleted/g;
+    for (const m of text.matchAll(kept)) this.warnedKept.add(m[1]!);
   }
 
   /** Records a workflow the application wrote (replacing its earlier record). */
@@ -389,10 +393,16 @@ async function replaceStep(run: ConvergenceRun, resource: string): Promise<boole
   const decl = run.lane.model.integrations.find((i) => i.name === resource);
   const identifier = decl && identifierOf(run.view(), decl, run.emu.integrations());
   const before = identifier && run.emu.integrations().find((i) => i.identifier === identifier)?._id;
+  run.warnedKept.clear();
   const ok = await run.up(["--replace", urn]);
   const after = identifier && run.emu.integrations().find((i) => i.identifier === identifier)?._id;
-  if (ok && before && after === before)
-    run.diverge("replace-kept-object", `${resource} (${identifier}) still has _id ${before}`);
+  if (ok && before && after === before) {
+    // Without deleteBeforeReplace (a plugin language's default), the replacement takes the object over: allowed
+    // only when the engine's output says so (provider/runtime/shared/replacement-guard.ts).
+    if (run.warnedKept.has(identifier))
+      run.note(`${resource} (${identifier}) kept by its replacement, as warned`);
+    else run.diverge("replace-kept-object", `${resource} (${identifier}) still has _id ${before}`);
+  }
   return true;
 }
 

@@ -17,7 +17,12 @@ import { concealSecretInputs } from "../shared/check-failures";
 import { type EngineLog, engineLog } from "../shared/engine-log";
 import { integrationsChanged } from "../shared/integration-directory";
 import { ListCache } from "../shared/list-cache";
-import { carryWriteId, ReplacementGuard, type Stamped } from "../shared/replacement-guard";
+import {
+  carryWriteId,
+  keptByReplacementWarning,
+  ReplacementGuard,
+  type Stamped,
+} from "../shared/replacement-guard";
 import { ServiceSession, type ServiceSessionOptions } from "../shared/service-session";
 import {
   checkIntegration,
@@ -175,7 +180,11 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
    */
   async delete(id: string, props: IntegrationOutputs): Promise<void> {
     return this.session.guard("delete", props.credentials, async () => {
-      if (this.creates.supersededBy(id, props)) return;
+      if (this.creates.supersededBy(id, props)) {
+        const what = `integration "${props.identifier}" (_id ${id})`;
+        await this.log?.warn(keptByReplacementWarning(what, "an integration's identifier is unique"));
+        return;
+      }
       this.changed();
       try {
         await this.session.client().integrations.delete(id);

@@ -23,7 +23,12 @@ import { defaultIdentifier, keepDefaultIdentifier } from "../../default-identifi
 import type { LayoutInputs, LayoutOutputs } from "../../model/layout-schema";
 import type { CreateOutcome, DiffOutcome, ReadOutcome, UpdateOutcome } from "../../model/pulumi-results";
 import { type EngineLog, engineLog } from "../shared/engine-log";
-import { carryWriteId, ReplacementGuard, type Stamped } from "../shared/replacement-guard";
+import {
+  carryWriteId,
+  keptByReplacementWarning,
+  ReplacementGuard,
+  type Stamped,
+} from "../shared/replacement-guard";
 import { ServiceSession, type ServiceSessionOptions } from "../shared/service-session";
 import { checkLayout, type LayoutCheck } from "./check";
 import { diffLayout } from "./diff";
@@ -133,11 +138,15 @@ export class LayoutProvider implements dynamic.ResourceProvider {
   /**
    * Deletes the layout by its `_id`, warning about the workflows that name it; one already gone counts as
    * deleted. The environment's default layout is left, with a warning naming it. One that a create of this
-   * deployment took over is left: it is the new half's (../shared/replacement-guard.ts).
+   * deployment took over is left, with a warning: it is the new half's (../shared/replacement-guard.ts).
    */
   async delete(id: string, props: LayoutOutputs): Promise<void> {
     return this.session.guard("delete", undefined, async () => {
-      if (this.creates.supersededBy(id, props)) return;
+      if (this.creates.supersededBy(id, props)) {
+        const what = `layout "${props.layoutId}" (_id ${id})`;
+        await this.log?.warn(keptByReplacementWarning(what, "a layoutId is unique in its environment"));
+        return;
+      }
       const current = await this.find(id);
       if (!current) return;
       if (current.isDefault) {

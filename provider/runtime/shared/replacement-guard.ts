@@ -49,3 +49,17 @@ export class ReplacementGuard<Payload = undefined> {
     return { payload: created.payload };
   }
 }
+
+/**
+ * The warning of a delete left undone because a create of this deployment took the same object over: right for
+ * a rename, but a forced replace (`pulumi up --replace`) of a resource without `deleteBeforeReplace` (the plugin
+ * languages' default; the engine asks the provider nothing then) keeps the object instead of recreating it, and
+ * must say so. `what` names the object (`integration "slack-main" (_id ...)`), `unique` why the two are one.
+ */
+export function keptByReplacementWarning(what: string, unique: string): string {
+  return (
+    `svc: ${what} is kept, not deleted: a resource created in this deployment holds the same object (${unique}). ` +
+    "That is what a rename wants; to recreate the object with `pulumi up --replace`, give the resource the option " +
+    "deleteBeforeReplace: true first."
+  );
+}

@@ -326,6 +326,26 @@ describe("create never duplicates, and takes over only what is its own", () => {
     expect(emu.integrations()[0]?.credentials).toEqual(TWILIO.credentials);
   });
 
+  it("a create-before-delete replacement that took the object over leaves it, and the delete says so", async () => {
+    const warnings: string[] = [];
+    const log = { status: () => {}, info: async () => {}, warn: async (m: string) => void warnings.push(m) };
+    const p = new IntegrationProvider({ settings: { apiKey: emu.apiKey, baseUrl: emu.url }, log });
+    const old = await make(p, TWILIO);
+    // `pulumi up --replace` without deleteBeforeReplace (the plugin languages): the new half first, adopting.
+    const replacement = await make(p, { ...TWILIO, adopt: true });
+    expect(replacement.id).toBe(old.id);
+    emu.resetRequests();
+    await p.delete(old.id, old.outs);
+    expect(emu.requests.filter((r) => r.method === "DELETE")).toEqual([]);
+    expect(emu.integrations().map((i) => i._id)).toEqual([old.id]);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(
+      new RegExp(
+        `integration "twilio-main" \\(_id ${old.id}\\) is kept, not deleted: .*deleteBeforeReplace: true`,
+      ),
+    );
+  });
+
   it("a conflict on a retry of the same request (an earlier attempt created it) is taken over when it matches", async () => {
     const p = provider();
     const inputs: IntegrationInputs = await checked(p, TWILIO);
