@@ -2,7 +2,8 @@
 
 An FCM push integration, the device token of one subscriber bound to it (SubscriberCredentials), those of two more
 (SubscriberCredentialsSet), an environment variable (EnvironmentVariable, read by workflows as {{env.API_BASE}}),
-and a function call (get_active_integrations). The Python twin of examples/go. Run it
+on an enterprise service the organization's settings and a translated workflow (OrganizationSettings, Workflow,
+Translation), and a function call (get_active_integrations). The Python twin of examples/go. Run it
 in this folder with `pulumi up` (README.md here says how to set it up).
 
 Stack config (`pulumi config set ...`):
@@ -11,6 +12,8 @@ Stack config (`pulumi config set ...`):
     svc:apiKey (--secret)          the API key of the environment
     fcmServiceAccount (--secret)   the integration's FCM service account
     deviceToken (--secret)         user-ada's device token; user-grace's and user-alan's append -grace, -alan
+    enterprise                     true on an enterprise service (Novu's enterprise edition, Novu Cloud): the
+                                   organization's settings and a translated workflow are declared too
 """
 
 import pulumi
@@ -48,6 +51,26 @@ team = svc.SubscriberCredentialsSet(
 
 # This environment's value of the organization's API_BASE variable (other environments keep theirs).
 api_base = svc.EnvironmentVariable("api-base", key="API_BASE", value="https://api.example.com")
+
+# Organization settings and a translated workflow need Novu's enterprise edition (or Novu Cloud): a community
+# service refuses both in the preview, before any write. The settings are the whole organization's: declare them
+# in one stack only (destroy puts back what they were).
+if config.get_bool("enterprise"):
+    svc.OrganizationSettings("settings", default_locale="en_US", target_locales=["fr_FR"])
+    welcome = svc.Workflow(
+        "welcome",
+        workflow_id="python-welcome",
+        name="Welcome",
+        is_translation_enabled=True,
+        steps=[svc.WorkflowStepArgs(name="Inbox", type="in_app", controls={"body": "{{t.greeting}}"})],
+    )
+    svc.Translation(
+        "welcome-fr",
+        resource_type="workflow",
+        resource_id=welcome.workflow_id,
+        locale="fr_FR",
+        content={"greeting": "Bonjour"},
+    )
 
 # A function: the active FCM integrations, once the integration exists (its provider id is an output).
 # The result holds credentials, so it comes back secret; the identifiers alone are not.

@@ -39,6 +39,7 @@ import type { ChannelSettings, Integration } from "../../sdk/schemas";
 import { convergenceFixtures } from "../../testkit/convergence/fixtures";
 import { SUBSCRIBERS } from "../../testkit/convergence/generator";
 import { defaultIdentifier } from "../../testkit/convergence/oracle";
+import { call } from "../../testkit/emulator-http";
 import { runTimed } from "../../testkit/go-toolchain";
 import { repoRoot } from "../../testkit/harness/repo-root";
 import { buildHostPluginTarball, cliOnlyBinDir, onPath } from "../../testkit/plugin/plugin-tarball";
@@ -71,8 +72,8 @@ const PYTHON_DRIVER = join(repoRoot(), "testkit", "example-drivers", "python_exa
 const PROJECT = "svc-python";
 const STACK = "dev";
 const MARKER = "svc-python-example: ";
-/** The stack resource and the program's four resources. */
-const RESOURCES = 5;
+/** The stack resource and the program's seven resources (three of them with `enterprise` set). */
+const RESOURCES = 8;
 /** The resource name of the imported integration. */
 const IMPORTED = "inbox";
 
@@ -94,6 +95,10 @@ let scanned = "";
 let fixtureIntegrations: Integration[];
 const fixtureChannels = new Map<string, ChannelSettings[]>();
 let started: number;
+/** The organization's settings before the stack (destroy puts them back). */
+let settingsBefore: unknown;
+const settingsNow = async (): Promise<unknown> => (await call(emu, "GET", "/v1/organizations/settings")).body.data;
+const translationFr = () => call(emu, "GET", "/v2/translations/workflow/python-welcome/fr_FR");
 let integrationId: string;
 /** The `_id` of the integration made outside the stack and imported. */
 let outsideId: string;
@@ -242,6 +247,8 @@ function programEnv(path: string, site: string): NodeJS.ProcessEnv {
     SVC_API_KEY: API_KEY,
     SVC_FCM_SERVICE_ACCOUNT: SERVICE_ACCOUNT,
     SVC_DEVICE_TOKEN: DEVICE_TOKEN,
+    // The example's settings and translated workflow (the emulator is an enterprise service).
+    SVC_CONFIG: JSON.stringify({ enterprise: "true" }),
   };
 }
 
@@ -251,8 +258,14 @@ describe.skipIf(skipEngine("python-program") || skipWithoutPython("python-progra
   () => {
     beforeAll(async () => {
       started = performance.now();
-      emu = await startEmulator({ port: 0, keys: [{ apiKey: API_KEY }], fixtures: convergenceFixtures() });
+      emu = await startEmulator({
+        port: 0,
+        keys: [{ apiKey: API_KEY }],
+        fixtures: convergenceFixtures(),
+        edition: "enterprise",
+      });
       environmentId = emu.keys[0]!.environmentId;
+      settingsBefore = await settingsNow();
       fixtureIntegrations = emu.integrations();
       for (const id of SUBSCRIBERS) fixtureChannels.set(id, channelsOf(id));
       work = mkdtempSync(join(tmpdir(), "svc-python-program-"));
@@ -278,6 +291,8 @@ describe.skipIf(skipEngine("python-program") || skipWithoutPython("python-progra
     it("up creates the integration and binds the three subscribers' device tokens to it; the fixtures stay", async () => {
       const { changeSummary, outputs = {} } = await step("up");
       expect(changeSummary).toEqual({ create: RESOURCES });
+      expect(await settingsNow()).toMatchObject({ defaultLocale: "en_US", targetLocales: ["fr_FR"] });
+      expect((await translationFr()).body.data?.content).toEqual({ greeting: "Bonjour" });
       const id = String(outputs.integrationId);
       integrationId = id;
       const identifier = defaultIdentifier(PROJECT, STACK, "push");
@@ -321,8 +336,11 @@ describe.skipIf(skipEngine("python-program") || skipWithoutPython("python-progra
         "pulumi:pulumi:Stack",
         "svc:index:EnvironmentVariable",
         "svc:index:Integration",
+        "svc:index:OrganizationSettings",
         "svc:index:SubscriberCredentials",
         "svc:index:SubscriberCredentialsSet",
+        "svc:index:Translation",
+        "svc:index:Workflow",
       ]);
       const variable = resources.find((r) => r.type === "svc:index:EnvironmentVariable");
       expect(variable?.outputs).toMatchObject({
@@ -330,7 +348,12 @@ describe.skipIf(skipEngine("python-program") || skipWithoutPython("python-progra
         value: "https://api.example.com",
         isSecret: false,
       });
-      const credentialed = (t: string) => t.startsWith("svc:index:") && t !== "svc:index:EnvironmentVariable";
+      const CREDENTIALED = [
+        "svc:index:Integration",
+        "svc:index:SubscriberCredentials",
+        "svc:index:SubscriberCredentialsSet",
+      ];
+      const credentialed = (t: string) => CREDENTIALED.includes(t);
       for (const r of resources.filter((x) => credentialed(x.type))) {
         expect(r.outputs, r.type).not.toHaveProperty("__provider");
         expect(isStateSecret(r.inputs?.credentials as Json), `${r.type} input`).toBe(true);
@@ -373,6 +396,8 @@ describe.skipIf(skipEngine("python-program") || skipWithoutPython("python-progra
     it("destroy deletes both integrations and empties or removes the entries; the fixtures are as they were", async () => {
       const { changeSummary } = await step("destroy");
       expect(changeSummary).toEqual({ delete: RESOURCES + 1 });
+      expect(await settingsNow()).toEqual(settingsBefore);
+      expect((await translationFr()).status).toBe(404);
       expect(emu.integrations()).toEqual(fixtureIntegrations);
       for (const subscriberId of SUBSCRIBERS) {
         const channels = channelsOf(subscriberId);

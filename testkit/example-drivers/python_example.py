@@ -25,6 +25,8 @@ gives the stack's config:
     SVC_DEVICE_TOKEN            <project>:deviceToken (secret), when set (examples/python needs it)
     SVC_SECRET_CONFIG           more of the project's secret config, a JSON object {key: value}, when set (a
                                 project svc-export wrote reads a secret variable's value so)
+    SVC_CONFIG                  the project's plain config, a JSON object {key: value}, when set (examples/python's
+                                `enterprise`)
 
 The same driver runs a project `svc-export --language python` wrote (test/engine/export.test.ts):
 --example names its folder, and its program reads no config of its own but the credentials it leaves unset.
@@ -62,6 +64,8 @@ class Settings:
     passphrase: str
     # The example's secret config that is set: key in the project's namespace -> value.
     example_config: Dict[str, str]
+    # The project's plain config: key in the project's namespace -> value.
+    plain_config: Dict[str, str]
 
 
 def read_settings() -> Settings:
@@ -75,7 +79,8 @@ def read_settings() -> Settings:
     # The stack's config carries the service's address and key: the plugin must not fall back to these.
     for name in ("SVC_BASE_URL", "SVC_API_KEY"):
         del os.environ[name]
-    return Settings(*values, example_config=example_config)
+    plain_config = json.loads(os.environ.get("SVC_CONFIG") or "{}")
+    return Settings(*values, example_config=example_config, plain_config=plain_config)
 
 
 def project_name(example: str) -> str:
@@ -130,6 +135,7 @@ def select_stack(state: str, example: str, settings: Settings, pasted: Optional[
                 f"{name}:{key}": auto.ConfigValue(value=value, secret=True)
                 for key, value in settings.example_config.items()
             },
+            **{f"{name}:{key}": auto.ConfigValue(value=value) for key, value in settings.plain_config.items()},
         }
     )
     return stack
