@@ -97,7 +97,8 @@ const fixtureChannels = new Map<string, ChannelSettings[]>();
 let started: number;
 /** The organization's settings before the stack (destroy puts them back). */
 let settingsBefore: unknown;
-const settingsNow = async (): Promise<unknown> => (await call(emu, "GET", "/v1/organizations/settings")).body.data;
+const settingsNow = async (): Promise<unknown> =>
+  (await call(emu, "GET", "/v1/organizations/settings")).body.data;
 const translationFr = () => call(emu, "GET", "/v2/translations/workflow/python-welcome/fr_FR");
 let integrationId: string;
 /** The `_id` of the integration made outside the stack and imported. */
