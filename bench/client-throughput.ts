@@ -145,7 +145,7 @@ const INTEGRATIONS = [
   { providerId: "sendgrid", channel: "email", identifier: "bench-sendgrid", name: "Sendgrid", active: true },
   { providerId: "twilio", channel: "sms", identifier: "bench-twilio", name: "Twilio", active: true },
   { providerId: "slack", channel: "chat", identifier: "bench-slack", name: "Slack", active: true },
-  { providerId: "svc", channel: "in_app", identifier: "bench-inbox", name: "Inbox", active: true },
+  { providerId: "novu", channel: "in_app", identifier: "bench-inbox", name: "Inbox", active: true },
 ];
 
 interface NovuLike {

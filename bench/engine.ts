@@ -190,7 +190,7 @@ const PROGRAMS: Record<EngineBenchKind, string> = {
 const svc = require("pulumi-svc");
 const count = new pulumi.Config().requireNumber("count");
 for (let i = 0; i < count; i++) {
-  new svc.Integration("in-app-" + i, { providerId: "svc", channel: "in_app", identifier: "${PREFIX.identifier}-" + i });
+  new svc.Integration("in-app-" + i, { providerId: "novu", channel: "in_app", identifier: "${PREFIX.identifier}-" + i });
 }`,
   credentials: `const pulumi = require("@pulumi/pulumi");
 const svc = require("pulumi-svc");

@@ -68,7 +68,7 @@ export class LayoutTable {
 
   /**
    * A new layout of this environment (not stored yet): the default when the environment has none
-   * (upsert-layout.usecase.ts `isDefault: !defaultLayout`), origin svc-cloud, type BRIDGE.
+   * (upsert-layout.usecase.ts `isDefault: !defaultLayout`), origin novu-cloud, type BRIDGE.
    */
   create(fields: {
     layoutId: string;
@@ -83,7 +83,7 @@ export class LayoutTable {
       name: fields.name,
       isDefault: this.defaultLayout() === undefined,
       isTranslationEnabled: fields.isTranslationEnabled,
-      origin: "svc-cloud",
+      origin: "novu-cloud",
       type: "BRIDGE",
       createdAt: now,
       updatedAt: now,

@@ -28,7 +28,7 @@ import type { EnvironmentState, Store, StoredIntegration } from "./store";
 export const DEFAULT_LAYOUT = { name: "Default layout", layoutId: "default-layout" } as const;
 
 /** The in-app integration organization creation seeds. */
-export const SEEDED_IN_APP = { name: "Novu Inbox", providerId: "svc", channel: "in_app" } as const;
+export const SEEDED_IN_APP = { name: "Novu Inbox", providerId: "novu", channel: "in_app" } as const;
 
 /** The slug the service derives from "Novu Inbox" for a generated identifier. */
 const IN_APP_IDENTIFIER_SLUG = "novu-inbox";

@@ -9,7 +9,7 @@ import type { EnvironmentState, StoredWorkflow } from "./store";
  */
 
 /** Origins whose email steps get their `layoutId` checked (upsert-workflow.usecase.ts: NOVU_CLOUD, NOVU_CLOUD_V1). */
-const CHECKED_ORIGINS = new Set(["svc-cloud", "svc-cloud-v1"]);
+const CHECKED_ORIGINS = new Set(["novu-cloud", "novu-cloud-v1"]);
 
 /** A step's stored control values. */
 function valuesOf(step: WorkflowStep): Record<string, unknown> {

@@ -1,7 +1,7 @@
 /**
  * What the service stores of a step's control values (libs/application-generic/src/usecases/upsert-workflow/
- * upsert-workflow.usecase.ts `executeControlValuesUpdate`, applied to workflows of origin svc-cloud and
- * svc-cloud-v1 without a step resolver, which is every workflow written through the v2 API).
+ * upsert-workflow.usecase.ts `executeControlValuesUpdate`, applied to workflows of origin novu-cloud and
+ * novu-cloud-v1 without a step resolver, which is every workflow written through the v2 API).
  */
 
 /** Control values as stored. */

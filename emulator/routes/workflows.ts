@@ -127,7 +127,7 @@ function enterprise(ctx: RequestContext): boolean {
   return ctx.store.edition === "enterprise";
 }
 
-/** POST: 201; `origin` svc-cloud; a taken workflowId is suffixed, not refused (create-workflow-v0 usecase). */
+/** POST: 201; `origin` novu-cloud; a taken workflowId is suffixed, not refused (create-workflow-v0 usecase). */
 function createWorkflow(ctx: RequestContext): RouteResult {
   const body = validated<WorkflowWrite & { workflowId: string }>(ctx.body, createWorkflowDto);
   const env = keyEnvironment(ctx);
@@ -229,7 +229,7 @@ function listWorkflows(ctx: RequestContext): RouteResult {
 }
 
 /** Origins that can be synced (sync-to-environment.usecase.ts `SYNCABLE_WORKFLOW_ORIGINS`). */
-const SYNCABLE_ORIGINS = ["svc-cloud"];
+const SYNCABLE_ORIGINS = ["novu-cloud"];
 
 /** The target environment of a sync, with the service's refusals (sync-to-environment.usecase.ts). */
 function syncTarget(ctx: RequestContext, targetEnvironmentId: string): EnvironmentState {

@@ -21,7 +21,7 @@ export const CHAT_AND_PUSH_PROVIDER_IDS = [
   "rocket-chat",
   "whatsapp-business",
   "chat-webhook",
-  "svc-slack",
+  "novu-slack",
   "fcm",
   "apns",
   "expo",

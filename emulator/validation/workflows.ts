@@ -49,7 +49,7 @@ export const UPSERT_STEP_TYPES = [
 ];
 
 /** ResourceOriginEnum of @novu/shared. */
-const ORIGINS = ["svc-cloud", "svc-cloud-v1", "external"];
+const ORIGINS = ["novu-cloud", "novu-cloud-v1", "external"];
 /** SeverityLevelEnum of @novu/shared. */
 const SEVERITIES = ["high", "medium", "low", "none"];
 /** WorkflowStatusEnum of @novu/shared. */

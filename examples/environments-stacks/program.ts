@@ -26,7 +26,7 @@ const email = new svc.Integration("email", {
 });
 
 const inApp = new svc.Integration("in-app", {
-  providerId: "svc",
+  providerId: "novu",
   channel: "in_app",
   name: `Inbox (${stack})`,
   active: true,

@@ -48,7 +48,7 @@ function environment(env: Environment) {
   );
   const inApp = new svc.Integration(
     `${env}-in-app`,
-    { providerId: "svc", channel: "in_app", name: `Inbox (${env})`, active: true },
+    { providerId: "novu", channel: "in_app", name: `Inbox (${env})`, active: true },
     { provider },
   );
   // A data source goes through the same provider (the list is organization-wide: filter by environment).

@@ -56,7 +56,7 @@ function environment(env: Environment) {
   });
   const inbox = new svc.Integration(
     `${env}-in-app`,
-    { providerId: "svc", channel: "in_app", name: `Inbox (${env})`, active: true },
+    { providerId: "novu", channel: "in_app", name: `Inbox (${env})`, active: true },
     { provider },
   );
   const statuses: Record<string, pulumi.Output<string>> = {};

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SERVICE_VOCABULARY as V } from "./service-vocabulary";
 
 /**
  * Shared building blocks of the svc schemas.
@@ -74,7 +75,7 @@ export const TIME_UNITS = ["seconds", "minutes", "hours", "days", "weeks", "mont
 export const timeUnitSchema = openEnum(TIME_UNITS);
 
 /** Where a workflow or step was authored. */
-export const ORIGINS = ["svc-cloud", "svc-cloud-v1", "external"] as const;
+export const ORIGINS = [V.cloudOrigin, V.cloudV1Origin, V.externalOrigin] as const;
 /** Tolerant origin (responses). */
 export const originSchema = openEnum(ORIGINS);
 
@@ -114,7 +115,7 @@ const CHAT_PROVIDER_IDS = [
   "rocket-chat",
   "whatsapp-business",
   "chat-webhook",
-  "svc-slack",
+  V.slackProviderId,
 ] as const;
 
 /** Push provider ids: a subscriber's credentials for these are device tokens. */
@@ -157,7 +158,7 @@ export const JOB_PROVIDER_IDS = [
   "mailtrap",
   "clickatell",
   "outlook365",
-  "svc-email",
+  V.emailProviderId,
   "sparkpost",
   "email-webhook",
   "braze",
@@ -179,7 +180,7 @@ export const JOB_PROVIDER_IDS = [
   "maqsam",
   "termii",
   "africas-talking",
-  "svc-sms",
+  V.smsProviderId,
   "sendchamp",
   "generic-sms",
   "clicksend",
@@ -197,12 +198,18 @@ export const JOB_PROVIDER_IDS = [
   "imedia",
   "sinch",
   ...PUSH_PROVIDER_IDS,
-  "svc",
+  V.inAppProviderId,
   ...CHAT_PROVIDER_IDS,
 ] as const;
 
-/** The job provider ids of the list-events operation: {@link JOB_PROVIDER_IDS} without unifonic, sinch, appio, svc-slack. */
-export const LIST_JOB_PROVIDER_IDS = without(JOB_PROVIDER_IDS, "unifonic", "sinch", "appio", "svc-slack");
+/** The job provider ids of the list-events operation: {@link JOB_PROVIDER_IDS} without unifonic, sinch, appio, novu-slack. */
+export const LIST_JOB_PROVIDER_IDS = without(
+  JOB_PROVIDER_IDS,
+  "unifonic",
+  "sinch",
+  "appio",
+  V.slackProviderId,
+);
 /** Tolerant job provider id (responses). */
 export const jobProviderIdSchema = openEnum(JOB_PROVIDER_IDS);
 

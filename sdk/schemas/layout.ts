@@ -86,7 +86,7 @@ export const layoutSchema = z.looseObject({
   createdAt: z.string().optional(),
   /** When it was last changed (ISO 8601). */
   updatedAt: z.string().optional(),
-  /** Where it was made (`svc-cloud` for the API and dashboard). */
+  /** Where it was made (`novu-cloud` for the API and dashboard). */
   origin: originSchema.optional(),
   /** The service's kind of layout resource (`BRIDGE`). */
   type: z.string().optional(),

@@ -218,7 +218,7 @@ export const notificationSchema = z.looseObject({
       _id: z.string().optional(),
       /** Name of the workflow. */
       name: z.string(),
-      /** Where the workflow was made: `svc-cloud`, `svc-cloud-v1` or `external`. */
+      /** Where the workflow was made: `novu-cloud`, `novu-cloud-v1` or `external`. */
       origin: originSchema.optional(),
       /** The workflow's triggers. */
       triggers: z.array(notificationTriggerSchema),

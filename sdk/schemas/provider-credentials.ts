@@ -1,5 +1,6 @@
 import type { ChannelType } from "./common";
 import type { CredentialKey } from "./integration";
+import { SERVICE_VOCABULARY as V } from "./service-vocabulary";
 
 /** What a well-known provider needs in its integration credentials. */
 interface ProviderCredentialSpec {
@@ -38,7 +39,7 @@ export const PROVIDER_CREDENTIALS: Readonly<Record<string, ProviderCredentialSpe
     optional: ["user", "password", "secure", "requireTls", "ignoreTls", "tlsOptions", "senderName", "domain"],
   },
   "email-webhook": { channel: "email", required: ["webhookUrl", "secretKey"] },
-  "svc-email": { channel: "email", required: [] },
+  [V.emailProviderId]: { channel: "email", required: [] },
   // sms
   twilio: { channel: "sms", required: ["accountSid", "token", "from"] },
   sns: { channel: "sms", required: ["apiKey", "secretKey", "region"] },
@@ -56,7 +57,7 @@ export const PROVIDER_CREDENTIALS: Readonly<Record<string, ProviderCredentialSpe
       "authenticationTokenKey",
     ],
   },
-  "svc-sms": { channel: "sms", required: [] },
+  [V.smsProviderId]: { channel: "sms", required: [] },
   // push
   fcm: { channel: "push", required: ["serviceAccount"] },
   apns: {

@@ -127,13 +127,14 @@ export type CreateWorkflowBody = z.input<typeof createWorkflowBodySchema>;
 /**
  * Body of `PUT /v2/workflows/{workflowId}` (dtos/update-workflow.dto.ts): the whole workflow; `steps`
  * replace the stored list (a step keeps its identity only with its `_id`); `preferences` and `origin`
- * are required there.
+ * are required there (3.15: `@IsEnum(ResourceOriginEnum)`). `origin` repeats what the service answered for
+ * the workflow, never a value of our own: the service refuses any other (422).
  */
 export const updateWorkflowBodySchema = z.strictObject({
   workflowId: z.string().min(1).optional(),
   ...commonFields,
   preferences: preferencesInputSchema,
-  origin: strictEnum(ORIGINS),
+  origin: z.string().min(1, "must repeat the origin the service answered"),
 });
 /** Body of the update-workflow operation. */
 export type UpdateWorkflowBody = z.input<typeof updateWorkflowBodySchema>;
@@ -204,7 +205,7 @@ export const workflowListItemSchema = z.looseObject({
   createdAt: z.string(),
   /** `ACTIVE`, `INACTIVE` or `ERROR`. */
   status: openEnum(WORKFLOW_STATUSES),
-  /** Where the workflow was made: `svc-cloud`, `svc-cloud-v1` or `external`. */
+  /** Where the workflow was made: `novu-cloud`, `novu-cloud-v1` or `external`. */
   origin: originSchema,
   /** When it was last triggered (ISO 8601). */
   lastTriggeredAt: z.string().nullable().optional(),

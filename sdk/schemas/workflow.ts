@@ -432,7 +432,7 @@ export const workflowSchema = z.looseObject({
   lastPublishedBy: userSchema.nullable().optional(),
   /** The steps, in order (each with its type's controls). */
   steps: z.array(workflowStepSchema),
-  /** Where the workflow was made: `svc-cloud`, `svc-cloud-v1` or `external`. */
+  /** Where the workflow was made: `novu-cloud`, `novu-cloud-v1` or `external`. */
   origin: originSchema,
   /** Channel preferences: the workflow's `default` and the subscribers' `user` defaults. */
   preferences: z.looseObject({

@@ -1,5 +1,4 @@
 import { Novu } from "@novu/api";
-import { HTTPClient } from "@novu/api/lib/http";
 import type { CreateWorkflowDto, UpdateWorkflowDto } from "@novu/api/models/components";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
@@ -7,31 +6,7 @@ import { type Emulator, startEmulator } from "../../emulator";
 /**
  * The official client (@novu/api 3.x, a devDependency) parses every workflow answer of the emulator: create,
  * get, update (PUT), patch, list pages and delete. Its serverURL points at the emulator.
- *
- * Naming: the interface writes `svc` where the service's own name is part of an enumerated identifier
- * (spec, "Naming note"), so the emulator answers origin `svc-cloud` where the real service answers
- * `novu-cloud`. The client's fetcher swaps the two spellings of these identifiers both ways and touches
- * nothing else; every other byte is the emulator's.
  */
-
-/** Swaps the `svc-cloud*` identifiers of a JSON text for the service's own spelling, or back. */
-function respell(text: string, from: string, to: string): string {
-  return text.replaceAll(`"${from}-cloud`, `"${to}-cloud`);
-}
-
-/** A fetcher that respells the origin identifiers on the way out and back. */
-async function respellingFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
-  const request = new Request(input, init);
-  const out = request.body ? respell(await request.text(), "novu", "svc") : undefined;
-  const res = await fetch(request.url, {
-    method: request.method,
-    headers: request.headers,
-    ...(out !== undefined ? { body: out } : {}),
-  });
-  if (res.status === 204) return res;
-  const text = respell(await res.text(), "svc", "novu");
-  return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
-}
 
 let emu: Emulator;
 let novu: Novu;
@@ -40,7 +15,6 @@ beforeAll(async () => {
   novu = new Novu({
     serverURL: emu.url,
     secretKey: emu.apiKey,
-    httpClient: new HTTPClient({ fetcher: respellingFetch }),
   });
 });
 afterAll(() => emu.close());

@@ -38,7 +38,7 @@ export const CHANNEL_PROVIDER_IDS = [
   "rocket-chat",
   "whatsapp-business",
   "chat-webhook",
-  "svc-slack",
+  "novu-slack",
   "fcm",
   "apns",
   "expo",
@@ -181,7 +181,7 @@ export const WORKFLOW_STEP: Table = {
 };
 
 /** Workflow and step `origin`; workflow `status` and `severity`; step `type` (operation 7's tables). */
-export const ORIGINS = ["svc-cloud", "svc-cloud-v1", "external"];
+export const ORIGINS = ["novu-cloud", "novu-cloud-v1", "external"];
 export const WORKFLOW_STATUSES = ["ACTIVE", "INACTIVE", "ERROR"];
 export const SEVERITIES = ["high", "medium", "low", "none"];
 export const STEP_TYPES = [

@@ -43,7 +43,7 @@ describe("a fresh organization (organization creation)", () => {
       expect(inApp).toHaveLength(1);
       expect(inApp[0]).toMatchObject({
         name: "Novu Inbox",
-        providerId: "svc",
+        providerId: "novu",
         channel: "in_app",
         active: true,
       });

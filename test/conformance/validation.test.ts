@@ -251,7 +251,7 @@ describe("v2 workflows (workflows-v2/dtos: create-workflow, update-workflow, wor
       await raw(emu, "PUT", "/v2/workflows/ghost", { body: { name: 1, steps: [], origin: "studio" } }),
       "/v2/workflows/ghost",
       [
-        "origin must be one of the following values: svc-cloud, svc-cloud-v1, external",
+        "origin must be one of the following values: novu-cloud, novu-cloud-v1, external",
         "name must be a string",
       ],
     );

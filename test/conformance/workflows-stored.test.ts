@@ -170,7 +170,7 @@ describe("list items (dtos/workflow-list-response.dto.ts, step-list-response.dto
       workflowId: w.workflowId,
       slug: w.slug,
       status: w.status,
-      origin: "svc-cloud",
+      origin: "novu-cloud",
     });
     expect(item.stepTypeOverviews).toEqual(["push", "delay"]);
     expect(Object.keys(item).sort()).toEqual(
@@ -255,7 +255,7 @@ describe("update (upsert-workflow.usecase.ts buildSteps, workflow.controller.ts 
     });
     expect(res.status).toBe(200);
     expect(res.body.data.preferences.default.all.enabled).toBe(true);
-    expect(res.body.data.origin).toBe("svc-cloud");
+    expect(res.body.data.origin).toBe("novu-cloud");
   });
 });
 

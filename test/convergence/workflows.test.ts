@@ -157,7 +157,7 @@ describe("the workflow rules of the oracle, on the emulator", () => {
   /** PUT of the stored workflow with `steps` (each `{ _id?, name, type, controlValues }`). */
   const put = async (id: string, steps: unknown[], extra: Record<string, unknown> = {}) => {
     const w = stored().find((x) => x.workflowId === id)!;
-    const body = { name: w.name, active: w.active, origin: "svc-cloud", preferences: {}, steps, ...extra };
+    const body = { name: w.name, active: w.active, origin: "novu-cloud", preferences: {}, steps, ...extra };
     expect((await call(emu, "PUT", path(id), { body })).status).toBe(200);
   };
   const keptSteps = (id: string) =>

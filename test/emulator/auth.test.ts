@@ -170,14 +170,14 @@ describe("scoping: two organizations x two environments", () => {
   it("creates integrations in the key's environment and updates/deletes only within the organization", async () => {
     const created = await call(emu, "POST", "/v1/integrations", {
       key: "b-prod",
-      body: { identifier: "b-prod-sms", providerId: "svc-sms", channel: "sms" },
+      body: { identifier: "b-prod-sms", providerId: "novu-sms", channel: "sms" },
     });
     expect(created.body.data._environmentId).toBe(KEYS[3]?.environmentId);
     const otherEnv = await call(emu, "POST", "/v1/integrations", {
       key: "b-prod",
       body: {
         identifier: "b-dev-sms",
-        providerId: "svc-sms",
+        providerId: "novu-sms",
         channel: "sms",
         _environmentId: KEYS[2]?.environmentId,
       },
@@ -187,7 +187,7 @@ describe("scoping: two organizations x two environments", () => {
     expect(otherEnv.body.data._environmentId).toBe(KEYS[3]?.environmentId);
     const foreignEnv = await call(emu, "POST", "/v1/integrations", {
       key: "b-prod",
-      body: { providerId: "svc-sms", channel: "sms", _environmentId: KEYS[0]?.environmentId },
+      body: { providerId: "novu-sms", channel: "sms", _environmentId: KEYS[0]?.environmentId },
     });
     expect(foreignEnv.status).toBe(201);
     expect(foreignEnv.body.data._environmentId).toBe(KEYS[3]?.environmentId);

@@ -25,7 +25,7 @@ describe("error answers", () => {
     const res = await request(`${emu.url}/v1/integrations`, {
       method: "POST",
       headers: { authorization: `ApiKey ${emu.apiKey}`, "content-type": "application/json" },
-      body: JSON.stringify({ name: "x".repeat(1024 * 1024 + 10), providerId: "svc-sms", channel: "sms" }),
+      body: JSON.stringify({ name: "x".repeat(1024 * 1024 + 10), providerId: "novu-sms", channel: "sms" }),
     });
     expect(res.statusCode).toBe(413);
     await res.body.dump();

@@ -32,7 +32,7 @@ describe("faults", () => {
     emu.setFaults({ failRate: 1 });
     try {
       const res = await call(emu, "POST", "/v1/integrations", {
-        body: { identifier: "never", providerId: "svc-sms", channel: "sms" },
+        body: { identifier: "never", providerId: "novu-sms", channel: "sms" },
       });
       expectError(res, 503);
       expect(res.headers["x-request-id"]).toBeTruthy();
@@ -67,7 +67,7 @@ describe("faults", () => {
       "content-type": "application/json",
       "idempotency-key": "drop-1",
     };
-    const payload = JSON.stringify({ identifier: "dropped", providerId: "svc-sms", channel: "sms" });
+    const payload = JSON.stringify({ identifier: "dropped", providerId: "novu-sms", channel: "sms" });
     try {
       await expect(
         request(`${emu.url}/v1/integrations`, { method: "POST", headers, body: payload }),

@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => emu.close());
 
-const body = (identifier: string) => ({ identifier, providerId: "svc-sms", channel: "sms" });
+const body = (identifier: string) => ({ identifier, providerId: "novu-sms", channel: "sms" });
 
 describe("Idempotency-Key", () => {
   it("replays a completed POST with Idempotency-Replay: true and creates nothing new", async () => {
@@ -50,11 +50,11 @@ describe("Idempotency-Key", () => {
     // idempotency.interceptor.ts hashes JSON.stringify(request.body).
     const headers = { "idempotency-key": "order-1" };
     await call(emu, "POST", "/v1/integrations", {
-      body: { identifier: "ord", providerId: "svc-sms", channel: "sms" },
+      body: { identifier: "ord", providerId: "novu-sms", channel: "sms" },
       headers,
     });
     const again = await call(emu, "POST", "/v1/integrations", {
-      body: { channel: "sms", providerId: "svc-sms", identifier: "ord" },
+      body: { channel: "sms", providerId: "novu-sms", identifier: "ord" },
       headers,
     });
     expectError(again, 422);
@@ -145,7 +145,7 @@ describe("Idempotency-Key", () => {
     expect(replay.status).toBe(500);
     expect(replay.headers["idempotency-replay"]).toBe("true");
     expect(replay.body.errorId).not.toBe(first.body.errorId);
-    const bad = { providerId: "svc-sms", channel: "pager" };
+    const bad = { providerId: "novu-sms", channel: "pager" };
     const headers4 = { "idempotency-key": "err-422" };
     expectError(await call(emu, "POST", "/v1/integrations", { body: bad, headers: headers4 }), 422);
     const replay4 = await call(emu, "POST", "/v1/integrations", { body: bad, headers: headers4 });

@@ -26,7 +26,7 @@ describe("POST /v1/integrations", () => {
       ).status,
     ).toBe(201);
     expect(
-      (await call(emu, "POST", "/v1/integrations", { body: { providerId: "svc-sms", channel: "sms" } }))
+      (await call(emu, "POST", "/v1/integrations", { body: { providerId: "novu-sms", channel: "sms" } }))
         .status,
     ).toBe(201);
     const unchecked = await call(emu, "POST", "/v1/integrations", { body: { ...body, check: false } });
@@ -70,15 +70,15 @@ describe("POST /v1/integrations", () => {
 
   it("generates the identifier from the provider when there is no name", async () => {
     const res = await call(emu, "POST", "/v1/integrations", {
-      body: { providerId: "svc-sms", channel: "sms" },
+      body: { providerId: "novu-sms", channel: "sms" },
     });
     expect(res.status).toBe(201);
-    expect(res.body.data.name).toBe("svc-sms");
-    expect(res.body.data.identifier).toMatch(/^svc-sms-[A-Za-z0-9_-]{7,14}$/);
+    expect(res.body.data.name).toBe("novu-sms");
+    expect(res.body.data.identifier).toMatch(/^novu-sms-[A-Za-z0-9_-]{7,14}$/);
   });
 
   it("answers 409 for a duplicate identifier in the organization, also from another environment", async () => {
-    const body = { identifier: "dup-id", providerId: "svc-sms", channel: "sms" };
+    const body = { identifier: "dup-id", providerId: "novu-sms", channel: "sms" };
     expect((await call(emu, "POST", "/v1/integrations", { body })).status).toBe(201);
     const again = await call(emu, "POST", "/v1/integrations", { body, key: "emu_prod_key" });
     expect(expectError(again, 409).message).toContain("dup-id");
@@ -250,7 +250,7 @@ describe("primary, lists, PUT and DELETE", () => {
   it("DELETE soft-deletes, answers the remaining list wrapped, and hides it from lists and PUT", async () => {
     const created = (
       await call(own, "POST", "/v1/integrations", {
-        body: { identifier: "del-me", providerId: "svc-sms", channel: "sms" },
+        body: { identifier: "del-me", providerId: "novu-sms", channel: "sms" },
       })
     ).body.data;
     const res = await call(own, "DELETE", `/v1/integrations/${created._id}`);
@@ -268,7 +268,7 @@ describe("primary, lists, PUT and DELETE", () => {
     expect(own.integrations().some((i) => i._id === created._id)).toBe(false);
     // The identifier of a deleted integration can be used again.
     const reuse = await call(own, "POST", "/v1/integrations", {
-      body: { identifier: "del-me", providerId: "svc-sms", channel: "sms" },
+      body: { identifier: "del-me", providerId: "novu-sms", channel: "sms" },
     });
     expect(reuse.status).toBe(201);
   });

@@ -42,7 +42,7 @@ describe("POST /v2/layouts", () => {
       name: "Layout brand",
       isDefault: true,
       isTranslationEnabled: false,
-      origin: "svc-cloud",
+      origin: "novu-cloud",
       type: "BRIDGE",
     });
     expect(l._id).toMatch(/^[0-9a-f]{24}$/);

@@ -9,7 +9,7 @@ import { call } from "../../testkit/emulator-http";
  * The official client (@novu/api, a devDependency) parses every layout and topic answer of the emulator:
  * each call below goes through the client's own response schemas, which throw on any shape they do not
  * accept. The interface's naming note writes the service's name as `svc` in enumerated identifiers
- * (`svc-cloud`); the client knows them by the service's own name, so its fetcher translates that one
+ * (`novu-cloud`); the client knows them by the service's own name, so its fetcher translates that one
  * value of `origin` back before the client parses.
  */
 
@@ -20,7 +20,7 @@ let novu: Novu;
 const fetcher = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
   const res = await fetch(input, init);
   if (res.status === 204 || res.status === 304) return res;
-  const text = (await res.text()).replaceAll('"origin":"svc-cloud"', '"origin":"novu-cloud"');
+  const text = (await res.text()).replaceAll('"origin":"novu-cloud"', '"origin":"novu-cloud"');
   return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
 };
 

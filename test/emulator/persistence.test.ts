@@ -74,7 +74,7 @@ describe("persistence (dataFile)", () => {
     const emu = await startEmulator({ dataFile });
     try {
       await call(emu, "POST", "/v1/integrations", {
-        body: { identifier: "soon", providerId: "svc-sms", channel: "sms" },
+        body: { identifier: "soon", providerId: "novu-sms", channel: "sms" },
       });
       let saved = false;
       for (let i = 0; i < 100 && !saved; i++) {

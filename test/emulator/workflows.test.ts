@@ -26,12 +26,12 @@ const create = (body: Record<string, unknown>, key?: string) =>
   });
 
 describe("POST /v2/workflows", () => {
-  it("creates 201 with origin svc-cloud, active true by default, status computed", async () => {
+  it("creates 201 with origin novu-cloud, active true by default, status computed", async () => {
     const res = await create({ workflowId: "wf-create" });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({
       workflowId: "wf-create",
-      origin: "svc-cloud",
+      origin: "novu-cloud",
       active: true,
       status: "ACTIVE",
     });
@@ -133,7 +133,7 @@ describe("PUT /v2/workflows/{workflowId}", () => {
     const kept = w.steps[0];
     const body = {
       name: "Renamed",
-      origin: "svc-cloud",
+      origin: "novu-cloud",
       preferences: {},
       steps: [
         { _id: kept._id, name: "Welcome Email", type: "email", controlValues: null },
@@ -158,9 +158,9 @@ describe("PUT /v2/workflows/{workflowId}", () => {
     const res = await call(emu, "PUT", "/v2/workflows/wf-put-opt", { body: { name: "x", steps: [] } });
     expect(res.status).toBe(200);
     expect(res.body.data.preferences.default.all).toEqual({ enabled: true, readOnly: false });
-    expect(res.body.data.origin).toBe("svc-cloud");
+    expect(res.body.data.origin).toBe("novu-cloud");
     const missing = await call(emu, "PUT", "/v2/workflows/nope", {
-      body: { name: "x", steps: [], origin: "svc-cloud", preferences: {} },
+      body: { name: "x", steps: [], origin: "novu-cloud", preferences: {} },
     });
     expectError(missing, 404);
   });

@@ -90,7 +90,7 @@ new svc.SubscriberCredentials("graceChat", { subscriberId: "user-grace", provide
 new svc.SubscriberCredentialsSet("teamChat", { providerId: "slack", integrationIdentifier: chat.identifier,
   credentials: pulumi.secret({ "user-alan": { webhookUrl: local("alan-url.txt") } }) });
 const prod = new svc.Provider("prod", { apiKey: pulumi.secret(local("prod-key.txt")), baseUrl: "${baseUrl}" });
-new svc.Integration("prodInbox", { providerId: "svc", channel: "in_app", active: true }, { provider: prod });
+new svc.Integration("prodInbox", { providerId: "novu", channel: "in_app", active: true }, { provider: prod });
 `;
 
 /** The same program in Pulumi YAML. */
@@ -159,7 +159,7 @@ ${Object.keys(CONFIG)
       baseUrl: ${baseUrl}
   prodInbox:
     type: svc:index:Integration
-    properties: { providerId: svc, channel: in_app, active: true }
+    properties: { providerId: novu, channel: in_app, active: true }
     options:
       provider: \${prod}
 `;

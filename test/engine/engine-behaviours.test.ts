@@ -33,7 +33,7 @@ async function project(name: string, program: string): Promise<{ p: ScratchProje
 
 /** An in-app integration declaration (no credentials needed). */
 const inApp = (name: string, identifier: string, extra = "", opts = "") =>
-  `new svc.Integration(${JSON.stringify(name)}, { providerId: "svc", channel: "in_app", identifier: ${JSON.stringify(identifier)}${extra} }${opts ? `, ${opts}` : ""});\n`;
+  `new svc.Integration(${JSON.stringify(name)}, { providerId: "novu", channel: "in_app", identifier: ${JSON.stringify(identifier)}${extra} }${opts ? `, ${opts}` : ""});\n`;
 
 const byIdentifier = (identifier: string) => emu.integrations().filter((i) => i.identifier === identifier);
 /** Requests since the last reset, as "METHOD path". */
@@ -235,7 +235,7 @@ describe.skipIf(skipEngine("engine behaviours"))(
       const names = [1, 2, 3, 4].map((n) => `kill-${n}`);
       // Default identifiers, as most programs have: only those may be taken over without `adopt`.
       const program = names
-        .map((n) => `new svc.Integration(${JSON.stringify(n)}, { providerId: "svc", channel: "in_app" });\n`)
+        .map((n) => `new svc.Integration(${JSON.stringify(n)}, { providerId: "novu", channel: "in_app" });\n`)
         .join("");
       const { stack } = await project("svc-killed", program);
       const ofName = (name: string) => emu.integrations().filter((i) => i.identifier.startsWith(`${name}-`));
@@ -266,7 +266,7 @@ describe.skipIf(skipEngine("engine behaviours"))(
     it("adopt: takes over an existing integration with its identifier instead of duplicating it", async () => {
       const client = new SvcClient({ apiKey: emu.apiKey, baseUrl: emu.url });
       const existing = await client.integrations.create({
-        providerId: "svc",
+        providerId: "novu",
         channel: "in_app",
         identifier: "adopt-1",
       });

@@ -42,7 +42,7 @@ const NAMES = ["ada", "devices", "inbox", "push"];
 const PROGRAM = `"use strict";
 const svc = require("pulumi-svc");
 const push = new svc.Integration("push", { providerId: "fcm", channel: "push", identifier: "keyenv-push", active: true, credentials: { serviceAccount: ${JSON.stringify(SERVICE_ACCOUNT)} } });
-new svc.Integration("inbox", { providerId: "svc", channel: "in_app", identifier: "keyenv-inbox", active: true });
+new svc.Integration("inbox", { providerId: "novu", channel: "in_app", identifier: "keyenv-inbox", active: true });
 new svc.SubscriberCredentials("ada", { subscriberId: "user-ada", providerId: "fcm", integrationIdentifier: push.identifier, credentials: { deviceTokens: [${JSON.stringify(TOKENS[0])}] } });
 new svc.SubscriberCredentialsSet("devices", { providerId: "fcm", integrationIdentifier: push.identifier, credentials: { "user-bob": { deviceTokens: [${JSON.stringify(TOKENS[1])}] }, "user-cy": { deviceTokens: [${JSON.stringify(TOKENS[2])}] } } });
 `;

@@ -64,7 +64,7 @@ describe.skipIf(skipEngine("lookups and renames"))(
     it("get reads an integration, a channel entry and a set by id; writes nothing; destroy leaves them", async () => {
       const client = new SvcClient({ apiKey: emu.apiKey, baseUrl: emu.url });
       const made = await client.integrations.create({
-        providerId: "svc",
+        providerId: "novu",
         channel: "in_app",
         identifier: "look-inbox",
       });
@@ -140,7 +140,7 @@ svc.SubscriberCredentials.get("nobody", "look-c/fcm/look-fcm");`,
 class Team extends pulumi.ComponentResource {
   constructor(name, opts) {
     super("acme:index:Team", name, {}, opts);
-    this.inbox = new svc.Integration(name + "-inbox", { providerId: "svc", channel: "in_app" }, { parent: this });
+    this.inbox = new svc.Integration(name + "-inbox", { providerId: "novu", channel: "in_app" }, { parent: this });
     this.registerOutputs({});
   }
 }
@@ -152,7 +152,7 @@ const team = new Team(${JSON.stringify(team)}, {
         opts: ${renamed ? `pulumi.mergeOptions(opts, { aliases: [{ name: name.replace(${JSON.stringify(team)}, "team") }] })` : "opts"} }
     : undefined],
 });
-const solo = new svc.Integration(${JSON.stringify(solo)}, { providerId: "svc", channel: "in_app" }${renamed ? `, { aliases: [{ name: "solo" }] }` : ""});
+const solo = new svc.Integration(${JSON.stringify(solo)}, { providerId: "novu", channel: "in_app" }${renamed ? `, { aliases: [{ name: "solo" }] }` : ""});
 exports.teamIdentifier = team.inbox.identifier;
 exports.soloIdentifier = solo.identifier;`;
       const { p, stack } = await project("svc-renames", program("team", "solo", false));

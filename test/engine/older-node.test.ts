@@ -111,7 +111,7 @@ describe.skipIf(skipEngine("older Node.js"))(
     beforeAll(async () => {
       emu = await startEmulator({ port: 0, fixtures: {} });
       const program =
-        'new svc.Integration("inbox", { providerId: "svc", channel: "in_app", identifier: "older-node-inbox" });\n';
+        'new svc.Integration("inbox", { providerId: "novu", channel: "in_app", identifier: "older-node-inbox" });\n';
       const binDir = await ensurePulumiCli();
       ({ stack } = await emulatorProject({
         name: "svc-older-node",

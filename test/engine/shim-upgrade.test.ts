@@ -24,7 +24,7 @@ import {
 const FCM = "upgrade-fcm";
 /** Every kind, two Integrations (one updated after the upgrade, one left as it was). */
 const program = (mailName: string, tokens: readonly string[]) => `const svc = require("pulumi-svc");
-new svc.Integration("chat", { providerId: "svc", channel: "in_app", identifier: "upgrade-in-app" });
+new svc.Integration("chat", { providerId: "novu", channel: "in_app", identifier: "upgrade-in-app" });
 new svc.Integration("mail", { providerId: "sendgrid", channel: "email", identifier: "upgrade-mail",
   name: ${JSON.stringify(mailName)}, credentials: { apiKey: "SG.upgrade-secret", from: "noreply@example.com" } });
 new svc.SubscriberCredentials("phone", { subscriberId: "upgrade-sub-0", providerId: "fcm",

@@ -8,7 +8,7 @@ describe("identifierSlug", () => {
   it("lowercases, turns other characters into one dash each run, and trims dashes", () => {
     expect(identifierSlug("Transactional Email!")).toBe("transactional-email");
     expect(identifierSlug("  __SMS (EU) __ ")).toBe("sms-eu");
-    expect(identifierSlug("svc-sms")).toBe("svc-sms");
+    expect(identifierSlug("novu-sms")).toBe("novu-sms");
   });
 
   it("keeps at most the maximum length and falls back on a fixed word", () => {

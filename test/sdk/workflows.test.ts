@@ -34,7 +34,7 @@ describe("client.workflows writes", () => {
     const step = created.steps[0];
     const updated = await client.workflows.update("sdk-wf", {
       name: "SDK 2",
-      origin: "svc-cloud",
+      origin: "novu-cloud",
       preferences: {},
       steps: [{ _id: step?._id, name: "Mail", type: "email" }],
     });

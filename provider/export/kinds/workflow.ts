@@ -1,18 +1,19 @@
 /**
- * Workflows of the key's environment (`/v2/workflows`): the dashboard's (origin `svc-cloud`) are read whole
+ * Workflows of the key's environment (`/v2/workflows`): the dashboard's (origin `novu-cloud`) are read whole
  * and declared by workflowId with `adopt`, in the form read answers (../../runtime/workflow/model.ts,
  * stored-form.ts: what the service rewrites, as it previews clean). Workflows another tool owns (the
  * code-first framework's, origin `external`; the v1 dashboard's) are left out and listed. An email step's
  * `layoutId` naming an exported layout becomes a reference to it.
  */
 import type { WorkflowListItem } from "../../../sdk/schemas";
+import { SERVICE_VOCABULARY } from "../../../sdk/schemas/service-vocabulary";
 import { forEachLimited } from "../../runtime/shared/for-each-limited";
 import { inputsOf, toOutputs } from "../../runtime/workflow/model";
 import type { ExportKind, FoundObject } from "../kind";
 import { type ExportValue, isPlainObject, Ref } from "../model";
 
 /** The origin of workflows the dashboard and the API make. */
-const DASHBOARD_ORIGIN = "svc-cloud";
+const DASHBOARD_ORIGIN = SERVICE_VOCABULARY.cloudOrigin;
 
 export const workflowKind: ExportKind = {
   name: "workflows",

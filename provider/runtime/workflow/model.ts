@@ -3,13 +3,12 @@
  * create and update bodies, the outputs of a stored workflow, and the inputs that describe it (what read
  * answers, so that refresh and import give exact diffs). check is in ./check.ts, the diff in ./diff.ts.
  */
-import {
-  type CreateWorkflowBody,
-  ORIGINS,
-  type StepUpsert,
-  type UpdateWorkflowBody,
-  type Workflow,
-  type WorkflowStep,
+import type {
+  CreateWorkflowBody,
+  StepUpsert,
+  UpdateWorkflowBody,
+  Workflow,
+  WorkflowStep,
 } from "../../../sdk/schemas";
 import { canonical } from "../../model/values";
 import type { WorkflowInputs, WorkflowOutputs, WorkflowStepOutput } from "../../model/workflow-schema";
@@ -56,10 +55,12 @@ export function keptStepId(current: Workflow, step: { name: string; type: string
   return current.steps.find((s) => s.name === step.name && s.type === step.type)?._id;
 }
 
-/** The service's origin value, as the PUT must repeat it (update-workflow.dto.ts requires `origin`). */
+/**
+ * The origin the PUT must repeat (update-workflow.dto.ts requires `origin`): the one the service answered,
+ * never one of ours (the service refuses a value it does not know: 422).
+ */
 function originOf(current: Workflow): UpdateWorkflowBody["origin"] {
-  const known = (ORIGINS as readonly string[]).includes(current.origin);
-  return (known ? current.origin : "svc-cloud") as UpdateWorkflowBody["origin"];
+  return current.origin;
 }
 
 /** Preferences for a PUT (required there): the declared ones over what the service holds. */

@@ -67,7 +67,7 @@ describe("ids of lookups", () => {
 describe("a default identifier survives a rename", () => {
   const origin = (name: string) => ({ project: "p", stack: "dev", name });
   const inputs = (name: string) => ({
-    providerId: "svc",
+    providerId: "novu",
     channel: "in_app",
     identifier: defaultIdentifier(origin(name)),
     defaultIdentifierOf: origin(name),
@@ -82,7 +82,7 @@ describe("a default identifier survives a rename", () => {
     expect(keepDefaultIdentifier(inputs("old"), explicitNew)).toEqual(explicitNew);
     expect(keepDefaultIdentifier({}, inputs("new"))).toEqual(inputs("new"));
     expect(keepDefaultIdentifier(undefined, inputs("new"))).toEqual(inputs("new"));
-    const explicitOld = { providerId: "svc", channel: "in_app", identifier: "chosen" };
+    const explicitOld = { providerId: "novu", channel: "in_app", identifier: "chosen" };
     expect(keepDefaultIdentifier(explicitOld, inputs("new"))).toEqual(inputs("new"));
     // A transform that set the old identifier: it was not the old origin's default.
     const transformedOld = { ...inputs("old"), identifier: "set-by-transform" };

@@ -43,7 +43,7 @@ describe("enums", () => {
     expect(JOB_PROVIDER_IDS).toHaveLength(77);
     expect(new Set(JOB_PROVIDER_IDS).size).toBe(77);
     expect(LIST_JOB_PROVIDER_IDS).toHaveLength(73);
-    for (const gone of ["unifonic", "sinch", "appio", "svc-slack"]) {
+    for (const gone of ["unifonic", "sinch", "appio", "novu-slack"]) {
       expect(JOB_PROVIDER_IDS).toContain(gone);
       expect(LIST_JOB_PROVIDER_IDS).not.toContain(gone);
     }

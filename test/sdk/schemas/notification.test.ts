@@ -69,7 +69,7 @@ const notification = {
   template: {
     _id: "wf1",
     name: "Digest",
-    origin: "svc-cloud",
+    origin: "novu-cloud",
     triggers: [{ type: "event", identifier: "digest", variables: [] }],
   },
   jobs: [job],

@@ -76,7 +76,7 @@ function step(type: string, values: Record<string, unknown>): Record<string, unk
     name: `${type} step`,
     slug: `${type}-step_st_1`,
     type,
-    origin: "svc-cloud",
+    origin: "novu-cloud",
     workflowId: "welcome",
     workflowDatabaseId: "wf1",
     issues: {
@@ -108,7 +108,7 @@ const workflow = {
   lastPublishedAt: null,
   lastPublishedBy: { _id: "u1", externalId: null },
   steps: STEP_VARIANTS.map((v) => step(v, controlsByVariant[v])),
-  origin: "svc-cloud",
+  origin: "novu-cloud",
   preferences: { user: null, default: prefs },
   status: "ACTIVE",
   issues: {},

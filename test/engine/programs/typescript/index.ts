@@ -3,7 +3,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as svc from "pulumi-svc";
 
-const inbox = new svc.Integration("inbox", { providerId: "svc", channel: "in_app", identifier: "ts-inbox" });
+const inbox = new svc.Integration("inbox", { providerId: "novu", channel: "in_app", identifier: "ts-inbox" });
 const brand = new svc.Layout("brand", {
   name: "Brand",
   content: { editorType: "html", body: "<html><body>{{content}}</body></html>" },
