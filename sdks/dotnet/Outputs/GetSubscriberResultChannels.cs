@@ -27,7 +27,7 @@ namespace PulumiSvc.Svc.Outputs
         /// </summary>
         public readonly string? IntegrationIdentifier;
         /// <summary>
-        /// Chat or push provider of the entry, e.g. `slack`, `fcm`. One of slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, or a newer value.
+        /// Chat or push provider of the entry, e.g. `slack`, `fcm`. One of slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, novu-slack, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, or a newer value.
         /// </summary>
         public readonly string ProviderId;
 

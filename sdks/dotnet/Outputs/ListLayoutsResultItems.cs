@@ -47,7 +47,7 @@ namespace PulumiSvc.Svc.Outputs
         /// </summary>
         public readonly string Name;
         /// <summary>
-        /// Where it was made (`svc-cloud` for the API and dashboard). One of svc-cloud, svc-cloud-v1, external, or a newer value.
+        /// Where it was made (`novu-cloud` for the API and dashboard). One of novu-cloud, novu-cloud-v1, external, or a newer value.
         /// </summary>
         public readonly string? Origin;
         /// <summary>

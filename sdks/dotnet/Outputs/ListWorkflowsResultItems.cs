@@ -35,7 +35,7 @@ namespace PulumiSvc.Svc.Outputs
         /// </summary>
         public readonly string Name;
         /// <summary>
-        /// Where the workflow was made: `svc-cloud`, `svc-cloud-v1` or `external`. One of svc-cloud, svc-cloud-v1, external, or a newer value.
+        /// Where the workflow was made: `novu-cloud`, `novu-cloud-v1` or `external`. One of novu-cloud, novu-cloud-v1, external, or a newer value.
         /// </summary>
         public readonly string Origin;
         /// <summary>

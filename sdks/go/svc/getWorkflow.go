@@ -50,7 +50,7 @@ type LookupWorkflowResult struct {
 	LastTriggeredAt *string `pulumi:"lastTriggeredAt"`
 	// Name of the workflow.
 	Name string `pulumi:"name"`
-	// Where the workflow was made: `svc-cloud`, `svc-cloud-v1` or `external`. One of svc-cloud, svc-cloud-v1, external, or a newer value.
+	// Where the workflow was made: `novu-cloud`, `novu-cloud-v1` or `external`. One of novu-cloud, novu-cloud-v1, external, or a newer value.
 	Origin string `pulumi:"origin"`
 	// An example payload, generated from `payloadSchema`.
 	PayloadExample map[string]interface{} `pulumi:"payloadExample"`
@@ -158,7 +158,7 @@ func (o LookupWorkflowResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupWorkflowResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
-// Where the workflow was made: `svc-cloud`, `svc-cloud-v1` or `external`. One of svc-cloud, svc-cloud-v1, external, or a newer value.
+// Where the workflow was made: `novu-cloud`, `novu-cloud-v1` or `external`. One of novu-cloud, novu-cloud-v1, external, or a newer value.
 func (o LookupWorkflowResultOutput) Origin() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupWorkflowResult) string { return v.Origin }).(pulumi.StringOutput)
 }

@@ -754,7 +754,7 @@ type GetNotificationResultJobs struct {
 	Overrides map[string]interface{} `pulumi:"overrides"`
 	// Payload of the trigger.
 	Payload map[string]interface{} `pulumi:"payload"`
-	// Delivery provider the job used. One of emailjs, mailgun, mailjet, mandrill, nodemailer, postmark, sendgrid, sendinblue, ses, netcore, infobip-email, resend, plunk, mailersend, mailtrap, clickatell, outlook365, svc-email, sparkpost, email-webhook, braze, nexmo, plivo, sms77, sms-central, sns, telnyx, twilio, gupshup, firetext, infobip-sms, burst-sms, bulk-sms, isend-sms, forty-six-elks, kannel, maqsam, termii, africas-talking, svc-sms, sendchamp, generic-sms, clicksend, bandwidth, messagebird, simpletexting, azure-sms, ring-central, brevo-sms, eazy-sms, mobishastra, afro-message, unifonic, smsmode, imedia, sinch, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, svc, slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, or a newer value.
+	// Delivery provider the job used. One of emailjs, mailgun, mailjet, mandrill, nodemailer, postmark, sendgrid, sendinblue, ses, netcore, infobip-email, resend, plunk, mailersend, mailtrap, clickatell, outlook365, novu-email, sparkpost, email-webhook, braze, nexmo, plivo, sms77, sms-central, sns, telnyx, twilio, gupshup, firetext, infobip-sms, burst-sms, bulk-sms, isend-sms, forty-six-elks, kannel, maqsam, termii, africas-talking, novu-sms, sendchamp, generic-sms, clicksend, bandwidth, messagebird, simpletexting, azure-sms, ring-central, brevo-sms, eazy-sms, mobishastra, afro-message, unifonic, smsmode, imedia, sinch, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, novu, slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, novu-slack, or a newer value.
 	ProviderId string `pulumi:"providerId"`
 	// Single retrieval only.
 	ScheduleExtensionsCount *float64 `pulumi:"scheduleExtensionsCount"`
@@ -810,7 +810,7 @@ func (o GetNotificationResultJobsOutput) Payload() pulumi.MapOutput {
 	return o.ApplyT(func(v GetNotificationResultJobs) map[string]interface{} { return v.Payload }).(pulumi.MapOutput)
 }
 
-// Delivery provider the job used. One of emailjs, mailgun, mailjet, mandrill, nodemailer, postmark, sendgrid, sendinblue, ses, netcore, infobip-email, resend, plunk, mailersend, mailtrap, clickatell, outlook365, svc-email, sparkpost, email-webhook, braze, nexmo, plivo, sms77, sms-central, sns, telnyx, twilio, gupshup, firetext, infobip-sms, burst-sms, bulk-sms, isend-sms, forty-six-elks, kannel, maqsam, termii, africas-talking, svc-sms, sendchamp, generic-sms, clicksend, bandwidth, messagebird, simpletexting, azure-sms, ring-central, brevo-sms, eazy-sms, mobishastra, afro-message, unifonic, smsmode, imedia, sinch, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, svc, slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, or a newer value.
+// Delivery provider the job used. One of emailjs, mailgun, mailjet, mandrill, nodemailer, postmark, sendgrid, sendinblue, ses, netcore, infobip-email, resend, plunk, mailersend, mailtrap, clickatell, outlook365, novu-email, sparkpost, email-webhook, braze, nexmo, plivo, sms77, sms-central, sns, telnyx, twilio, gupshup, firetext, infobip-sms, burst-sms, bulk-sms, isend-sms, forty-six-elks, kannel, maqsam, termii, africas-talking, novu-sms, sendchamp, generic-sms, clicksend, bandwidth, messagebird, simpletexting, azure-sms, ring-central, brevo-sms, eazy-sms, mobishastra, afro-message, unifonic, smsmode, imedia, sinch, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, novu, slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, novu-slack, or a newer value.
 func (o GetNotificationResultJobsOutput) ProviderId() pulumi.StringOutput {
 	return o.ApplyT(func(v GetNotificationResultJobs) string { return v.ProviderId }).(pulumi.StringOutput)
 }
@@ -1260,7 +1260,7 @@ type GetNotificationResultJobsExecutionDetails struct {
 	IsRetry bool `pulumi:"isRetry"`
 	// Whether the event was a test trigger.
 	IsTest bool `pulumi:"isTest"`
-	// Required in list responses, optional in single retrieval. One of emailjs, mailgun, mailjet, mandrill, nodemailer, postmark, sendgrid, sendinblue, ses, netcore, infobip-email, resend, plunk, mailersend, mailtrap, clickatell, outlook365, svc-email, sparkpost, email-webhook, braze, nexmo, plivo, sms77, sms-central, sns, telnyx, twilio, gupshup, firetext, infobip-sms, burst-sms, bulk-sms, isend-sms, forty-six-elks, kannel, maqsam, termii, africas-talking, svc-sms, sendchamp, generic-sms, clicksend, bandwidth, messagebird, simpletexting, azure-sms, ring-central, brevo-sms, eazy-sms, mobishastra, afro-message, unifonic, smsmode, imedia, sinch, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, svc, slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, or a newer value.
+	// Required in list responses, optional in single retrieval. One of emailjs, mailgun, mailjet, mandrill, nodemailer, postmark, sendgrid, sendinblue, ses, netcore, infobip-email, resend, plunk, mailersend, mailtrap, clickatell, outlook365, novu-email, sparkpost, email-webhook, braze, nexmo, plivo, sms77, sms-central, sns, telnyx, twilio, gupshup, firetext, infobip-sms, burst-sms, bulk-sms, isend-sms, forty-six-elks, kannel, maqsam, termii, africas-talking, novu-sms, sendchamp, generic-sms, clicksend, bandwidth, messagebird, simpletexting, azure-sms, ring-central, brevo-sms, eazy-sms, mobishastra, afro-message, unifonic, smsmode, imedia, sinch, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, novu, slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, novu-slack, or a newer value.
 	ProviderId *string `pulumi:"providerId"`
 	// Raw provider response or error, as text.
 	Raw *string `pulumi:"raw"`
@@ -1309,7 +1309,7 @@ func (o GetNotificationResultJobsExecutionDetailsOutput) IsTest() pulumi.BoolOut
 	return o.ApplyT(func(v GetNotificationResultJobsExecutionDetails) bool { return v.IsTest }).(pulumi.BoolOutput)
 }
 
-// Required in list responses, optional in single retrieval. One of emailjs, mailgun, mailjet, mandrill, nodemailer, postmark, sendgrid, sendinblue, ses, netcore, infobip-email, resend, plunk, mailersend, mailtrap, clickatell, outlook365, svc-email, sparkpost, email-webhook, braze, nexmo, plivo, sms77, sms-central, sns, telnyx, twilio, gupshup, firetext, infobip-sms, burst-sms, bulk-sms, isend-sms, forty-six-elks, kannel, maqsam, termii, africas-talking, svc-sms, sendchamp, generic-sms, clicksend, bandwidth, messagebird, simpletexting, azure-sms, ring-central, brevo-sms, eazy-sms, mobishastra, afro-message, unifonic, smsmode, imedia, sinch, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, svc, slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, or a newer value.
+// Required in list responses, optional in single retrieval. One of emailjs, mailgun, mailjet, mandrill, nodemailer, postmark, sendgrid, sendinblue, ses, netcore, infobip-email, resend, plunk, mailersend, mailtrap, clickatell, outlook365, novu-email, sparkpost, email-webhook, braze, nexmo, plivo, sms77, sms-central, sns, telnyx, twilio, gupshup, firetext, infobip-sms, burst-sms, bulk-sms, isend-sms, forty-six-elks, kannel, maqsam, termii, africas-talking, novu-sms, sendchamp, generic-sms, clicksend, bandwidth, messagebird, simpletexting, azure-sms, ring-central, brevo-sms, eazy-sms, mobishastra, afro-message, unifonic, smsmode, imedia, sinch, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, novu, slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, novu-slack, or a newer value.
 func (o GetNotificationResultJobsExecutionDetailsOutput) ProviderId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetNotificationResultJobsExecutionDetails) *string { return v.ProviderId }).(pulumi.StringPtrOutput)
 }
@@ -1618,7 +1618,7 @@ type GetNotificationResultTemplate struct {
 	Id *string `pulumi:"id"`
 	// Name of the workflow.
 	Name string `pulumi:"name"`
-	// Where the workflow was made: `svc-cloud`, `svc-cloud-v1` or `external`. One of svc-cloud, svc-cloud-v1, external, or a newer value.
+	// Where the workflow was made: `novu-cloud`, `novu-cloud-v1` or `external`. One of novu-cloud, novu-cloud-v1, external, or a newer value.
 	Origin *string `pulumi:"origin"`
 	// The workflow's triggers.
 	Triggers []GetNotificationResultTemplateTriggers `pulumi:"triggers"`
@@ -1648,7 +1648,7 @@ func (o GetNotificationResultTemplateOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v GetNotificationResultTemplate) string { return v.Name }).(pulumi.StringOutput)
 }
 
-// Where the workflow was made: `svc-cloud`, `svc-cloud-v1` or `external`. One of svc-cloud, svc-cloud-v1, external, or a newer value.
+// Where the workflow was made: `novu-cloud`, `novu-cloud-v1` or `external`. One of novu-cloud, novu-cloud-v1, external, or a newer value.
 func (o GetNotificationResultTemplateOutput) Origin() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetNotificationResultTemplate) *string { return v.Origin }).(pulumi.StringPtrOutput)
 }
@@ -1702,7 +1702,7 @@ func (o GetNotificationResultTemplatePtrOutput) Name() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// Where the workflow was made: `svc-cloud`, `svc-cloud-v1` or `external`. One of svc-cloud, svc-cloud-v1, external, or a newer value.
+// Where the workflow was made: `novu-cloud`, `novu-cloud-v1` or `external`. One of novu-cloud, novu-cloud-v1, external, or a newer value.
 func (o GetNotificationResultTemplatePtrOutput) Origin() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *GetNotificationResultTemplate) *string {
 		if v == nil {
@@ -2219,7 +2219,7 @@ type GetSubscriberResultChannels struct {
 	IntegrationId string `pulumi:"integrationId"`
 	// Identifier of the integration the entry is for (not in the service's answers).
 	IntegrationIdentifier *string `pulumi:"integrationIdentifier"`
-	// Chat or push provider of the entry, e.g. `slack`, `fcm`. One of slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, or a newer value.
+	// Chat or push provider of the entry, e.g. `slack`, `fcm`. One of slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, novu-slack, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, or a newer value.
 	ProviderId string `pulumi:"providerId"`
 }
 
@@ -2252,7 +2252,7 @@ func (o GetSubscriberResultChannelsOutput) IntegrationIdentifier() pulumi.String
 	return o.ApplyT(func(v GetSubscriberResultChannels) *string { return v.IntegrationIdentifier }).(pulumi.StringPtrOutput)
 }
 
-// Chat or push provider of the entry, e.g. `slack`, `fcm`. One of slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, or a newer value.
+// Chat or push provider of the entry, e.g. `slack`, `fcm`. One of slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, novu-slack, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, or a newer value.
 func (o GetSubscriberResultChannelsOutput) ProviderId() pulumi.StringOutput {
 	return o.ApplyT(func(v GetSubscriberResultChannels) string { return v.ProviderId }).(pulumi.StringOutput)
 }
@@ -3645,7 +3645,7 @@ type ListLayoutsResultItems struct {
 	LayoutId string `pulumi:"layoutId"`
 	// Display name.
 	Name string `pulumi:"name"`
-	// Where it was made (`svc-cloud` for the API and dashboard). One of svc-cloud, svc-cloud-v1, external, or a newer value.
+	// Where it was made (`novu-cloud` for the API and dashboard). One of novu-cloud, novu-cloud-v1, external, or a newer value.
 	Origin *string `pulumi:"origin"`
 	// The service's kind of layout resource (`BRIDGE`).
 	Type *string `pulumi:"type"`
@@ -3709,7 +3709,7 @@ func (o ListLayoutsResultItemsOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v ListLayoutsResultItems) string { return v.Name }).(pulumi.StringOutput)
 }
 
-// Where it was made (`svc-cloud` for the API and dashboard). One of svc-cloud, svc-cloud-v1, external, or a newer value.
+// Where it was made (`novu-cloud` for the API and dashboard). One of novu-cloud, novu-cloud-v1, external, or a newer value.
 func (o ListLayoutsResultItemsOutput) Origin() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListLayoutsResultItems) *string { return v.Origin }).(pulumi.StringPtrOutput)
 }
@@ -6095,7 +6095,7 @@ type ListWorkflowsResultItems struct {
 	LastTriggeredAt *string `pulumi:"lastTriggeredAt"`
 	// Name of the workflow.
 	Name string `pulumi:"name"`
-	// Where the workflow was made: `svc-cloud`, `svc-cloud-v1` or `external`. One of svc-cloud, svc-cloud-v1, external, or a newer value.
+	// Where the workflow was made: `novu-cloud`, `novu-cloud-v1` or `external`. One of novu-cloud, novu-cloud-v1, external, or a newer value.
 	Origin string `pulumi:"origin"`
 	// Slug of the workflow.
 	Slug string `pulumi:"slug"`
@@ -6150,7 +6150,7 @@ func (o ListWorkflowsResultItemsOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v ListWorkflowsResultItems) string { return v.Name }).(pulumi.StringOutput)
 }
 
-// Where the workflow was made: `svc-cloud`, `svc-cloud-v1` or `external`. One of svc-cloud, svc-cloud-v1, external, or a newer value.
+// Where the workflow was made: `novu-cloud`, `novu-cloud-v1` or `external`. One of novu-cloud, novu-cloud-v1, external, or a newer value.
 func (o ListWorkflowsResultItemsOutput) Origin() pulumi.StringOutput {
 	return o.ApplyT(func(v ListWorkflowsResultItems) string { return v.Origin }).(pulumi.StringOutput)
 }

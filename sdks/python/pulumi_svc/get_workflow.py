@@ -179,7 +179,7 @@ class GetWorkflowResult:
     @pulumi.getter
     def origin(self) -> _builtins.str:
         """
-        Where the workflow was made: `svc-cloud`, `svc-cloud-v1` or `external`. One of svc-cloud, svc-cloud-v1, external, or a newer value.
+        Where the workflow was made: `novu-cloud`, `novu-cloud-v1` or `external`. One of novu-cloud, novu-cloud-v1, external, or a newer value.
         """
         return pulumi.get(self, "origin")
 

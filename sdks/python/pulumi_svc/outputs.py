@@ -620,7 +620,7 @@ class GetNotificationResultJobs(dict):
         """
         :param Sequence['GetNotificationResultJobsExecutionDetails'] execution_details: The job's execution log, oldest first.
         :param _builtins.str id: Database id of the job.
-        :param _builtins.str provider_id: Delivery provider the job used. One of emailjs, mailgun, mailjet, mandrill, nodemailer, postmark, sendgrid, sendinblue, ses, netcore, infobip-email, resend, plunk, mailersend, mailtrap, clickatell, outlook365, svc-email, sparkpost, email-webhook, braze, nexmo, plivo, sms77, sms-central, sns, telnyx, twilio, gupshup, firetext, infobip-sms, burst-sms, bulk-sms, isend-sms, forty-six-elks, kannel, maqsam, termii, africas-talking, svc-sms, sendchamp, generic-sms, clicksend, bandwidth, messagebird, simpletexting, azure-sms, ring-central, brevo-sms, eazy-sms, mobishastra, afro-message, unifonic, smsmode, imedia, sinch, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, svc, slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, or a newer value.
+        :param _builtins.str provider_id: Delivery provider the job used. One of emailjs, mailgun, mailjet, mandrill, nodemailer, postmark, sendgrid, sendinblue, ses, netcore, infobip-email, resend, plunk, mailersend, mailtrap, clickatell, outlook365, novu-email, sparkpost, email-webhook, braze, nexmo, plivo, sms77, sms-central, sns, telnyx, twilio, gupshup, firetext, infobip-sms, burst-sms, bulk-sms, isend-sms, forty-six-elks, kannel, maqsam, termii, africas-talking, novu-sms, sendchamp, generic-sms, clicksend, bandwidth, messagebird, simpletexting, azure-sms, ring-central, brevo-sms, eazy-sms, mobishastra, afro-message, unifonic, smsmode, imedia, sinch, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, novu, slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, novu-slack, or a newer value.
         :param _builtins.str status: Free string.
         :param 'GetNotificationResultJobsStep' step: The workflow step the job runs.
         :param _builtins.str type: Step type the job runs (`in_app`, `email`, `sms`, `chat`, `push`, `digest`, `trigger`, `delay`,
@@ -668,7 +668,7 @@ class GetNotificationResultJobs(dict):
     @pulumi.getter(name="providerId")
     def provider_id(self) -> _builtins.str:
         """
-        Delivery provider the job used. One of emailjs, mailgun, mailjet, mandrill, nodemailer, postmark, sendgrid, sendinblue, ses, netcore, infobip-email, resend, plunk, mailersend, mailtrap, clickatell, outlook365, svc-email, sparkpost, email-webhook, braze, nexmo, plivo, sms77, sms-central, sns, telnyx, twilio, gupshup, firetext, infobip-sms, burst-sms, bulk-sms, isend-sms, forty-six-elks, kannel, maqsam, termii, africas-talking, svc-sms, sendchamp, generic-sms, clicksend, bandwidth, messagebird, simpletexting, azure-sms, ring-central, brevo-sms, eazy-sms, mobishastra, afro-message, unifonic, smsmode, imedia, sinch, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, svc, slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, or a newer value.
+        Delivery provider the job used. One of emailjs, mailgun, mailjet, mandrill, nodemailer, postmark, sendgrid, sendinblue, ses, netcore, infobip-email, resend, plunk, mailersend, mailtrap, clickatell, outlook365, novu-email, sparkpost, email-webhook, braze, nexmo, plivo, sms77, sms-central, sns, telnyx, twilio, gupshup, firetext, infobip-sms, burst-sms, bulk-sms, isend-sms, forty-six-elks, kannel, maqsam, termii, africas-talking, novu-sms, sendchamp, generic-sms, clicksend, bandwidth, messagebird, simpletexting, azure-sms, ring-central, brevo-sms, eazy-sms, mobishastra, afro-message, unifonic, smsmode, imedia, sinch, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, novu, slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, novu-slack, or a newer value.
         """
         return pulumi.get(self, "provider_id")
 
@@ -987,7 +987,7 @@ class GetNotificationResultJobsExecutionDetails(dict):
         :param _builtins.str source: Where the line comes from: `Credentials`, `Internal`, `Payload` or `Webhook`. One of Credentials, Internal, Payload, Webhook, or a newer value.
         :param _builtins.str status: Outcome: `Success`, `Warning`, `Failed`, `Pending`, `Queued` or `ReadConfirmation`. One of Success, Warning, Failed, Pending, Queued, ReadConfirmation, or a newer value.
         :param _builtins.str created_at: When it was logged (ISO 8601).
-        :param _builtins.str provider_id: Required in list responses, optional in single retrieval. One of emailjs, mailgun, mailjet, mandrill, nodemailer, postmark, sendgrid, sendinblue, ses, netcore, infobip-email, resend, plunk, mailersend, mailtrap, clickatell, outlook365, svc-email, sparkpost, email-webhook, braze, nexmo, plivo, sms77, sms-central, sns, telnyx, twilio, gupshup, firetext, infobip-sms, burst-sms, bulk-sms, isend-sms, forty-six-elks, kannel, maqsam, termii, africas-talking, svc-sms, sendchamp, generic-sms, clicksend, bandwidth, messagebird, simpletexting, azure-sms, ring-central, brevo-sms, eazy-sms, mobishastra, afro-message, unifonic, smsmode, imedia, sinch, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, svc, slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, or a newer value.
+        :param _builtins.str provider_id: Required in list responses, optional in single retrieval. One of emailjs, mailgun, mailjet, mandrill, nodemailer, postmark, sendgrid, sendinblue, ses, netcore, infobip-email, resend, plunk, mailersend, mailtrap, clickatell, outlook365, novu-email, sparkpost, email-webhook, braze, nexmo, plivo, sms77, sms-central, sns, telnyx, twilio, gupshup, firetext, infobip-sms, burst-sms, bulk-sms, isend-sms, forty-six-elks, kannel, maqsam, termii, africas-talking, novu-sms, sendchamp, generic-sms, clicksend, bandwidth, messagebird, simpletexting, azure-sms, ring-central, brevo-sms, eazy-sms, mobishastra, afro-message, unifonic, smsmode, imedia, sinch, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, novu, slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, novu-slack, or a newer value.
         :param _builtins.str raw: Raw provider response or error, as text.
         """
         pulumi.set(__self__, "detail", detail)
@@ -1063,7 +1063,7 @@ class GetNotificationResultJobsExecutionDetails(dict):
     @pulumi.getter(name="providerId")
     def provider_id(self) -> Optional[_builtins.str]:
         """
-        Required in list responses, optional in single retrieval. One of emailjs, mailgun, mailjet, mandrill, nodemailer, postmark, sendgrid, sendinblue, ses, netcore, infobip-email, resend, plunk, mailersend, mailtrap, clickatell, outlook365, svc-email, sparkpost, email-webhook, braze, nexmo, plivo, sms77, sms-central, sns, telnyx, twilio, gupshup, firetext, infobip-sms, burst-sms, bulk-sms, isend-sms, forty-six-elks, kannel, maqsam, termii, africas-talking, svc-sms, sendchamp, generic-sms, clicksend, bandwidth, messagebird, simpletexting, azure-sms, ring-central, brevo-sms, eazy-sms, mobishastra, afro-message, unifonic, smsmode, imedia, sinch, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, svc, slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, or a newer value.
+        Required in list responses, optional in single retrieval. One of emailjs, mailgun, mailjet, mandrill, nodemailer, postmark, sendgrid, sendinblue, ses, netcore, infobip-email, resend, plunk, mailersend, mailtrap, clickatell, outlook365, novu-email, sparkpost, email-webhook, braze, nexmo, plivo, sms77, sms-central, sns, telnyx, twilio, gupshup, firetext, infobip-sms, burst-sms, bulk-sms, isend-sms, forty-six-elks, kannel, maqsam, termii, africas-talking, novu-sms, sendchamp, generic-sms, clicksend, bandwidth, messagebird, simpletexting, azure-sms, ring-central, brevo-sms, eazy-sms, mobishastra, afro-message, unifonic, smsmode, imedia, sinch, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, novu, slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, novu-slack, or a newer value.
         """
         return pulumi.get(self, "provider_id")
 
@@ -1311,7 +1311,7 @@ class GetNotificationResultTemplate(dict):
         :param _builtins.str name: Name of the workflow.
         :param Sequence['GetNotificationResultTemplateTriggers'] triggers: The workflow's triggers.
         :param _builtins.str id: Database id of the workflow.
-        :param _builtins.str origin: Where the workflow was made: `svc-cloud`, `svc-cloud-v1` or `external`. One of svc-cloud, svc-cloud-v1, external, or a newer value.
+        :param _builtins.str origin: Where the workflow was made: `novu-cloud`, `novu-cloud-v1` or `external`. One of novu-cloud, novu-cloud-v1, external, or a newer value.
         """
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "triggers", triggers)
@@ -1348,7 +1348,7 @@ class GetNotificationResultTemplate(dict):
     @pulumi.getter
     def origin(self) -> Optional[_builtins.str]:
         """
-        Where the workflow was made: `svc-cloud`, `svc-cloud-v1` or `external`. One of svc-cloud, svc-cloud-v1, external, or a newer value.
+        Where the workflow was made: `novu-cloud`, `novu-cloud-v1` or `external`. One of novu-cloud, novu-cloud-v1, external, or a newer value.
         """
         return pulumi.get(self, "origin")
 
@@ -1690,7 +1690,7 @@ class GetSubscriberResultChannels(dict):
         """
         :param 'GetSubscriberResultChannelsCredentials' credentials: The subscriber's credentials for that provider.
         :param _builtins.str integration_id: Database id of the integration the entry belongs to.
-        :param _builtins.str provider_id: Chat or push provider of the entry, e.g. `slack`, `fcm`. One of slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, or a newer value.
+        :param _builtins.str provider_id: Chat or push provider of the entry, e.g. `slack`, `fcm`. One of slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, novu-slack, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, or a newer value.
         :param _builtins.str integration_identifier: Identifier of the integration the entry is for (not in the service's answers).
         """
         pulumi.set(__self__, "credentials", credentials)
@@ -1719,7 +1719,7 @@ class GetSubscriberResultChannels(dict):
     @pulumi.getter(name="providerId")
     def provider_id(self) -> _builtins.str:
         """
-        Chat or push provider of the entry, e.g. `slack`, `fcm`. One of slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, svc-slack, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, or a newer value.
+        Chat or push provider of the entry, e.g. `slack`, `fcm`. One of slack, discord, msteams, mattermost, ryver, zulip, grafana-on-call, getstream, rocket-chat, whatsapp-business, chat-webhook, novu-slack, fcm, apns, expo, one-signal, pushpad, push-webhook, pusher-beams, appio, or a newer value.
         """
         return pulumi.get(self, "provider_id")
 
@@ -2642,7 +2642,7 @@ class ListLayoutsResultItems(dict):
         :param _builtins.str created_at: When it was created (ISO 8601).
         :param _builtins.bool is_translation_enabled: Whether translations are enabled (stored only by the service's enterprise edition).
         :param Mapping[str, Any] issues: Problems the service found in its content, by control.
-        :param _builtins.str origin: Where it was made (`svc-cloud` for the API and dashboard). One of svc-cloud, svc-cloud-v1, external, or a newer value.
+        :param _builtins.str origin: Where it was made (`novu-cloud` for the API and dashboard). One of novu-cloud, novu-cloud-v1, external, or a newer value.
         :param _builtins.str type: The service's kind of layout resource (`BRIDGE`).
         :param _builtins.str updated_at: When it was last changed (ISO 8601).
         :param Mapping[str, Any] variables: The variables its content may use, as a JSON Schema.
@@ -2736,7 +2736,7 @@ class ListLayoutsResultItems(dict):
     @pulumi.getter
     def origin(self) -> Optional[_builtins.str]:
         """
-        Where it was made (`svc-cloud` for the API and dashboard). One of svc-cloud, svc-cloud-v1, external, or a newer value.
+        Where it was made (`novu-cloud` for the API and dashboard). One of novu-cloud, novu-cloud-v1, external, or a newer value.
         """
         return pulumi.get(self, "origin")
 
@@ -4661,7 +4661,7 @@ class ListWorkflowsResultItems(dict):
         :param _builtins.str created_at: When it was created (ISO 8601).
         :param _builtins.str id: Database id of the workflow.
         :param _builtins.str name: Name of the workflow.
-        :param _builtins.str origin: Where the workflow was made: `svc-cloud`, `svc-cloud-v1` or `external`. One of svc-cloud, svc-cloud-v1, external, or a newer value.
+        :param _builtins.str origin: Where the workflow was made: `novu-cloud`, `novu-cloud-v1` or `external`. One of novu-cloud, novu-cloud-v1, external, or a newer value.
         :param _builtins.str slug: Slug of the workflow.
         :param _builtins.str status: `ACTIVE`, `INACTIVE` or `ERROR`. One of ACTIVE, INACTIVE, ERROR, or a newer value.
         :param Sequence[_builtins.str] step_type_overviews: The types of its steps, in order.
@@ -4715,7 +4715,7 @@ class ListWorkflowsResultItems(dict):
     @pulumi.getter
     def origin(self) -> _builtins.str:
         """
-        Where the workflow was made: `svc-cloud`, `svc-cloud-v1` or `external`. One of svc-cloud, svc-cloud-v1, external, or a newer value.
+        Where the workflow was made: `novu-cloud`, `novu-cloud-v1` or `external`. One of novu-cloud, novu-cloud-v1, external, or a newer value.
         """
         return pulumi.get(self, "origin")
 
