@@ -6,6 +6,7 @@ import { EDITIONS, editionNamed, PLANS, planNamed } from "./edition";
 import { startEmulator } from "./emulator";
 import type { Faults } from "./faults";
 import { MODE_NAMES, modesFromNames } from "./modes";
+import { SERVICE_VERSIONS, serviceVersionNamed } from "./service-version";
 
 const USAGE = `Usage: npm run emulator -- [options]
 
@@ -25,6 +26,9 @@ const USAGE = `Usage: npm run emulator -- [options]
   --edition E       the service's edition: ${EDITIONS.join(" or ")} (default community; enterprise adds
                     /v1/organizations/settings and /v2/translations, and stores isTranslationEnabled)
   --plan P          the organizations' plan: ${PLANS.join(", ")} (default free: removeNovuBranding is 402)
+  --service-version V
+                    the release played where releases differ: ${SERVICE_VERSIONS.join(" or ")} (default
+                    2026-04, api 3.15.0; newest: the newest files of the service's source)
   --max-environment-variables N
                     most environment variables per organization (default 10, the service's
                     MAX_ENVIRONMENT_VARIABLES_LIMIT_NUMBER)
@@ -56,6 +60,7 @@ async function main(argv: string[]): Promise<void> {
       mode: { type: "string", multiple: true },
       edition: { type: "string" },
       plan: { type: "string" },
+      "service-version": { type: "string" },
       "max-environment-variables": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
@@ -86,6 +91,7 @@ async function main(argv: string[]): Promise<void> {
     ...(values.mode ? { modes: modesFromNames(values.mode) } : {}),
     ...(values.edition ? { edition: editionNamed(values.edition) } : {}),
     ...(values.plan ? { plan: planNamed(values.plan) } : {}),
+    ...(values["service-version"] ? { serviceVersion: serviceVersionNamed(values["service-version"]) } : {}),
     ...(maxVariables !== undefined ? { maxEnvironmentVariables: maxVariables } : {}),
     faults,
   });

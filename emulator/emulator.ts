@@ -28,6 +28,7 @@ import { topicRoutes } from "./routes/topics";
 import { translationRoutes } from "./routes/translations";
 import { workflowRoutes } from "./routes/workflows";
 import { listen, type RequestRecord, requestHandler, type ServerDeps } from "./server";
+import { DEFAULT_SERVICE_VERSION, type ServiceVersion } from "./service-version";
 import { Store, type StoredWorkflow } from "./store";
 import type { StoredSubscriber } from "./subscriber-table";
 
@@ -67,6 +68,11 @@ export interface EmulatorOptions {
   edition?: Edition;
   /** The organizations' plan (./edition.ts): `"free"` (default) refuses `removeNovuBranding` with 402. */
   plan?: Plan;
+  /**
+   * The release of the service played where releases differ (./service-version.ts): `"2026-04"` (default,
+   * api 3.15.0 as measured) or `"newest"` (the newest files of novuhq/novu).
+   */
+  serviceVersion?: ServiceVersion;
   /**
    * Most environment variables per organization, as a self-hosted service's
    * `MAX_ENVIRONMENT_VARIABLES_LIMIT_NUMBER` sets it (default 10).
@@ -127,6 +133,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
   store.modes = { ...opts.modes };
   store.edition = opts.edition ?? DEFAULT_EDITION;
   store.plan = opts.plan ?? DEFAULT_PLAN;
+  store.serviceVersion = opts.serviceVersion ?? DEFAULT_SERVICE_VERSION;
   if (opts.maxEnvironmentVariables !== undefined)
     store.maxEnvironmentVariables = opts.maxEnvironmentVariables;
   if (saved) restore(store, saved);

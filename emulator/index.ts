@@ -21,3 +21,4 @@ export type { GenerateSubscribersOptions } from "./generate";
 export type { EmulatorModes } from "./modes";
 export type { RateLimitCategory, RateLimitOptions } from "./rate-limit";
 export type { RequestRecord } from "./server";
+export type { ServiceVersion } from "./service-version";

@@ -5,6 +5,7 @@ import { EnvironmentVariableTable } from "./environment-variable-table";
 import { EventTable } from "./event-table";
 import { LayoutTable } from "./layout-table";
 import type { EmulatorModes } from "./modes";
+import { DEFAULT_SERVICE_VERSION, type ServiceVersion } from "./service-version";
 import { SubscriberTable } from "./subscriber-table";
 import { TopicTable } from "./topic-table";
 import { TranslationTable } from "./translation-table";
@@ -115,6 +116,8 @@ export class Store {
   edition: Edition = DEFAULT_EDITION;
   /** The plan of every organization (./edition.ts); free by default. */
   plan: Plan = DEFAULT_PLAN;
+  /** The release of the service played where releases differ (./service-version.ts); 2026-04 by default. */
+  serviceVersion: ServiceVersion = DEFAULT_SERVICE_VERSION;
   /** Organization settings by organization id (enterprise edition only). */
   readonly organizationSettings = new Map<string, StoredOrganizationSettings>();
   private readonly listeners: (() => void)[] = [];

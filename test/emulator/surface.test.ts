@@ -25,6 +25,7 @@ describe("public surface of pulumi-svc/emulator", () => {
         "RateLimitCategory",
         "RateLimitOptions",
         "RequestRecord",
+        "ServiceVersion",
         "StoredEnvironmentVariable",
       ].sort(),
     );
