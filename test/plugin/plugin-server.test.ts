@@ -28,7 +28,17 @@ beforeAll(async () => {
   emu = await startEmulator({
     port: 0,
     fixtures: {
-      integrations: [{ providerId: "fcm", channel: "push", active: true, identifier: "fcm-plugin" }],
+      integrations: [
+        { providerId: "fcm", channel: "push", active: true, identifier: "fcm-plugin" },
+        // Its credentials come back in plaintext from the April 2026 service (the emulator's default).
+        {
+          providerId: "sendgrid",
+          channel: "email",
+          active: true,
+          identifier: "mail-plugin",
+          credentials: { apiKey: "SG.plugin-read-secret-3" },
+        },
+      ],
       subscribers: [{ subscriberId: "plugin-sub" }],
     },
   });
@@ -321,6 +331,14 @@ describe("functions through Invoke", () => {
     expect(items.map((i) => i.identifier)).toEqual(["fcm-plugin"]);
     expect(items[0]).toHaveProperty("id");
     expect(items[0]).not.toHaveProperty("_id");
+  });
+
+  it("svc:index:getActiveIntegrations: credentials the service answered come back secret", async () => {
+    const result = await plugin.invoke("svc:index:getActiveIntegrations", { providerId: "sendgrid" });
+    const items = revealed(result.items) as PropertyMap[];
+    expect(items.map((i) => [i.identifier, i.credentials])).toEqual([
+      ["mail-plugin", { apiKey: "SG.plugin-read-secret-3" }],
+    ]);
   });
 
   it("svc:index:getEnvironment answers the key's environment; svc:index:listWorkflows `items` of every page", async () => {

@@ -5,6 +5,7 @@
  */
 import {
   type CreateIntegrationBody,
+  credentialsDtoSchema,
   type Integration,
   missingCredentialKeys,
   providerChannel,
@@ -228,6 +229,26 @@ function canonicalCredentials(
   c: IntegrationOutputs["credentials"] | undefined,
 ): IntegrationOutputs["credentials"] {
   return canonical(c ?? {}) as IntegrationOutputs["credentials"];
+}
+
+/**
+ * The credentials a refresh records for an integration whose state holds `kept` (those last written): the
+ * service's own when it answered credentials that differ from them, so that a credential changed outside
+ * Pulumi shows as a change of the secret `credentials` in the next preview (and `up` writes the declared
+ * ones back). The April 2026 service answers them in plaintext to an API key; the newest answers `{}`
+ * (GHSA-rgr9-mpmj-mpw8), and a write's answer may have none: an empty or absent answer says nothing, never a
+ * drift. Credentials this stack does not manage (none in state: an import, or left out) are never taken
+ * from the service: state would hold a secret the program never declared. An answer that is not a valid
+ * credentials object (a shape newer than this package) is taken as no answer, without echoing it.
+ */
+export function refreshedCredentials(
+  remote: Integration,
+  kept: IntegrationOutputs["credentials"] | undefined,
+): IntegrationOutputs["credentials"] | undefined {
+  if (isEmpty(kept) || isEmpty(remote.credentials)) return kept;
+  const answered = credentialsDtoSchema.safeParse(remote.credentials);
+  if (!answered.success) return kept;
+  return canonicalJson(answered.data) === canonicalJson(kept) ? kept : answered.data;
 }
 
 /**
