@@ -22,7 +22,8 @@ function configSection(project: ExportProject, notes: LanguageNotes): string[] {
   const suffix = project.config.find((c) => c.shape === "suffix");
   if (secrets.length > 0 && notes.credentialsFromConfig) {
     out.push(
-      "The service never returns an integration's credentials to an API key, so none are in this program. Each",
+      "An integration's credentials are never copied from the service (some releases answer them in plaintext), so",
+      "none are in this program. Each",
       "integration reads them from a secret config key; while it is unset, adopting keeps the credentials the",
       "service holds, and a create (on another service or environment) makes the integration without credentials",
       "(the engine warns). Set each field of the provider's credentials (`apiKey`, `from`, ...):",
@@ -34,7 +35,8 @@ function configSection(project: ExportProject, notes: LanguageNotes): string[] {
     );
   } else if (secrets.length > 0) {
     out.push(
-      "The service never returns an integration's credentials to an API key, so none are in this program: adopting",
+      "An integration's credentials are never copied from the service (some releases answer them in plaintext), so",
+      "none are in this program: adopting",
       "keeps the credentials the service holds. To manage them here, declare a secret config key and pass it as the",
       `integration's \`credentials\`, e.g. for the key \`${secrets[0]!.key}\`:`,
       "",

@@ -165,8 +165,7 @@ export type CredentialsDto = z.infer<typeof credentialsDtoSchema>;
 export type CredentialKey = keyof CredentialsDto;
 
 /**
- * An integration as read from the service (tolerant). The real service never returns credentials to an
- * API-key caller (`{}` or absent), and old records may lack `primary` / `deleted`.
+ * An integration as read from the service (tolerant). Old records may lack `primary` / `deleted`.
  */
 export const integrationSchema = z.looseObject({
   /** Database id of the integration. */
@@ -183,7 +182,11 @@ export const integrationSchema = z.looseObject({
   providerId: z.string(),
   /** Delivery channel. */
   channel: openChannelTypeSchema,
-  /** Provider credentials; the service does not return them to an API key (`{}` or absent). */
+  /**
+   * Provider credentials as the service answers them to an API key: in plaintext from the April 2026
+   * service, `{}` or absent from the newest; as stored (secret keys encrypted) in DELETE's answer. Treat as
+   * secret.
+   */
   credentials: jsonObjectSchema.optional(),
   /** Whether the integration processes events. */
   active: z.boolean(),

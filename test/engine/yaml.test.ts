@@ -436,7 +436,7 @@ describe.skipIf(skipEngine("yaml"))(
       expect(generated).not.toContain("credentials");
       const imported = stateByName(await exportState()).get("fcm");
       expect(imported?.id).toBe(made.body.data._id);
-      // The service never returns credentials: the state holds `{}`, nothing to hide, so not a secret.
+      // An import never takes credentials from the service: the state holds `{}`, nothing to hide, so not a secret.
       expect(imported?.outputs?.credentials).toEqual({});
       const program = readProgram();
       writeProgram(appendYamlResources(program, generated));

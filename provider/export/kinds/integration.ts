@@ -2,8 +2,8 @@
  * Integrations of the key's environment (`GET /v1/integrations` answers every environment of the
  * organization: the others are left out). Declared by identifier with `adopt`; the identifier takes a
  * suffix from config (identifiers are unique across an organization's environments, so a copy into a
- * sibling environment needs another); the credentials, which the service never returns to an API key, come
- * from a secret config key per integration, absent while unset (adopting then keeps what the service holds).
+ * sibling environment needs another); the credentials, never copied from the service (some releases answer
+ * them in plaintext), come from a secret config key per integration, absent while unset (adopting then keeps what the service holds).
  */
 import { inputsOf, toOutputs } from "../../runtime/integration/model";
 import type { ExportKind, FoundObject } from "../kind";

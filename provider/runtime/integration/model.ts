@@ -149,7 +149,7 @@ export function diffIntegration(olds: Partial<IntegrationOutputs>, news: Integra
  * The PUT body of an update from `olds` to `news`: credentials are replaced whole, so declared ones are
  * sent. Credentials left out are not sent (held by the service, not managed here), and neither is a
  * declared `{}` when none were recorded: the service may hold credentials this stack never saw (an imported
- * integration: the service never returns them) and a PUT of `{}` would erase them, while a body without
+ * integration: never taken from the service) and a PUT of `{}` would erase them, while a body without
  * `credentials` keeps them (the service sets credentials only when the body has the field:
  * apps/api/src/app/integrations/usecases/update-integration/update-integration.usecase.ts).
  */

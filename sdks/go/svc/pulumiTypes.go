@@ -337,7 +337,9 @@ type GetActiveIntegrationsResultItems struct {
 	Conditions []GetActiveIntegrationsResultItemsConditions `pulumi:"conditions"`
 	// When it was created: a credentials write without identifier targets the newest active one.
 	CreatedAt *string `pulumi:"createdAt"`
-	// Provider credentials; the service does not return them to an API key (`{}` or absent).
+	// Provider credentials as the service answers them to an API key: in plaintext from the April 2026
+	// service, `{}` or absent from the newest; as stored (secret keys encrypted) in DELETE's answer. Treat as
+	// secret.
 	Credentials map[string]interface{} `pulumi:"credentials"`
 	// Soft-delete marker of the service.
 	Deleted *bool `pulumi:"deleted"`
@@ -397,7 +399,9 @@ func (o GetActiveIntegrationsResultItemsOutput) CreatedAt() pulumi.StringPtrOutp
 	return o.ApplyT(func(v GetActiveIntegrationsResultItems) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
-// Provider credentials; the service does not return them to an API key (`{}` or absent).
+// Provider credentials as the service answers them to an API key: in plaintext from the April 2026
+// service, `{}` or absent from the newest; as stored (secret keys encrypted) in DELETE's answer. Treat as
+// secret.
 func (o GetActiveIntegrationsResultItemsOutput) Credentials() pulumi.MapOutput {
 	return o.ApplyT(func(v GetActiveIntegrationsResultItems) map[string]interface{} { return v.Credentials }).(pulumi.MapOutput)
 }

@@ -230,7 +230,9 @@ class GetActiveIntegrationsResultItems(dict):
         :param _builtins.str provider_id: Delivery provider, e.g. `sendgrid`, `fcm`.
         :param Sequence['GetActiveIntegrationsResultItemsConditions'] conditions: Step filters deciding when this integration is used.
         :param _builtins.str created_at: When it was created: a credentials write without identifier targets the newest active one.
-        :param Mapping[str, Any] credentials: Provider credentials; the service does not return them to an API key (`{}` or absent).
+        :param Mapping[str, Any] credentials: Provider credentials as the service answers them to an API key: in plaintext from the April 2026
+               service, `{}` or absent from the newest; as stored (secret keys encrypted) in DELETE's answer. Treat as
+               secret.
         :param _builtins.bool deleted: Soft-delete marker of the service.
         :param _builtins.str deleted_at: When it was deleted.
         :param _builtins.str deleted_by: The user who deleted it.
@@ -337,7 +339,9 @@ class GetActiveIntegrationsResultItems(dict):
     @pulumi.getter
     def credentials(self) -> Optional[Mapping[str, Any]]:
         """
-        Provider credentials; the service does not return them to an API key (`{}` or absent).
+        Provider credentials as the service answers them to an API key: in plaintext from the April 2026
+        service, `{}` or absent from the newest; as stored (secret keys encrypted) in DELETE's answer. Treat as
+        secret.
         """
         return pulumi.get(self, "credentials")
 
