@@ -1,5 +1,6 @@
 /**
- * examples/quickstart (Pulumi.yaml at the repository root) through the real Pulumi CLI and engine against the
+ * examples/quickstart (Pulumi.yaml at the repository root: `pulumi up` there, the module the official CLI runs for
+ * it, testkit/pulumi-cli/node-entry-point.ts) through the real Pulumi CLI and engine against the
  * emulator (default fixtures): preview writes nothing, up, no-op preview, in-place edit, replace, refresh after
  * out-of-band changes and an up that repairs them, destroy back to the fixtures. Checked through
  * `pulumi preview --json`, `pulumi stack export` and the emulator's state. Needs `npm run build` first.
