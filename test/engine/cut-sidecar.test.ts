@@ -28,8 +28,7 @@ describe.skipIf(skipEngine("cut-sidecar"))(
   () => {
     let project: ScratchProject;
     let stack: PulumiStack;
-    const checkpoint = () =>
-      join(stack.workDir, "state", ".pulumi", "stacks", PROJECT, `${stack.name}.json`);
+    const checkpoint = () => join(stack.workDir, "state", ".pulumi", "stacks", PROJECT, `${stack.name}.json`);
 
     beforeAll(async () => {
       project = ScratchProject.create(PROJECT, "yaml");
