@@ -287,7 +287,8 @@ describe.skipIf(skipEngine("yaml"))(
       expect(entriesOf("user-grace", ids.chat!).map((c) => c.credentials?.webhookUrl)).toEqual([GRACE_URL]);
       expect(entriesOf("user-alan", ids.chat!).map((c) => c.credentials?.webhookUrl)).toEqual([ALAN_URL]);
       expect(outputs.adaPushCredentials).toBe(`user-ada/expo/${ids.push}`);
-      expect(outputs.welcomeWorkflow).toBe("Welcome");
+      // The workflow the program created, read back through getWorkflow (issue 50, item 10: no fixture read).
+      expect(outputs.onboardingReadName).toBe("Onboarding");
       const active = (outputs.activeChatIntegrations as { identifier: string }[]).map((i) => i.identifier);
       expect(active.sort()).toEqual([ids.chat, "bystander-chat", "slack-main"].sort());
       const byName = stateByName(await exportState());
