@@ -461,6 +461,8 @@ describe.skipIf(skipEngine("yaml"))(
       printed += stdout + stderr;
       expect(stepOps(digest)).toEqual([["fcm", "update"]]);
       expect(stepOf(digest, "fcm")?.diffReasons).toEqual(["credentials"]);
+      // The property marked in the plugin's detailed diff too (issue 50, item 11; every plugin language).
+      expect(Object.keys(stepOf(digest, "fcm")?.detailedDiff ?? {})).toEqual(["credentials"]);
       const takeOver = await stack.up();
       printed += takeOver.stdout + takeOver.stderr;
       expect(integration("outside-fcm")?.credentials).toEqual({ serviceAccount: FCM_DECLARED });
