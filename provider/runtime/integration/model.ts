@@ -142,6 +142,14 @@ export function diffIntegration(olds: Partial<IntegrationOutputs>, news: Integra
     changes: replaces.length > 0 || updates.length > 0,
     replaces: [...replaces],
     deleteBeforeReplace: replaces.length > 0 && sameIdentifier,
+    // Named for the engine's detailed diff: without it the dynamic-provider host's answer marks no property
+    // and an edit of one credential previews as a bare `~ <name>` (issue 50, item 11); with it,
+    // `~ credentials: [secret]` (the engine shows a secret's value as `[secret]`, never which key changed).
+    changed: [...replaces, ...updates].map((property) => ({
+      property,
+      kind: olds[property] === undefined ? "add" : news[property] === undefined ? "delete" : "update",
+      replace: (REPLACE_KEYS as readonly string[]).includes(property),
+    })),
   };
 }
 

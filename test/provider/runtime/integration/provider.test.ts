@@ -173,12 +173,16 @@ describe("lifecycle against the emulator", () => {
     const renamed = await checked(p, { ...declared, name: "B" });
     expect(await p.diff(id, outs, renamed)).toMatchObject({ changes: true, replaces: [] });
     const newCreds = await checked(p, { ...declared, credentials: { apiKey: "k2-secret" } });
-    expect((await p.diff(id, outs, newCreds)).changes).toBe(true);
+    const credsDiff = await p.diff(id, outs, newCreds);
+    expect(credsDiff.changes).toBe(true);
+    // The changed property named for the engine's detailed diff (issue 50, item 11).
+    expect(credsDiff.changed).toEqual([{ property: "credentials", kind: "update", replace: false }]);
     const moved = await checked(p, { ...declared, channel: "email" });
     expect(await p.diff(id, outs, moved)).toEqual({
       changes: true,
       replaces: ["channel"],
       deleteBeforeReplace: true,
+      changed: [{ property: "channel", kind: "update", replace: true }],
     });
     const movedRenamed = await checked(p, { ...declared, channel: "email", identifier: "c2" });
     expect((await p.diff(id, outs, movedRenamed)).deleteBeforeReplace).toBe(false);
