@@ -96,7 +96,9 @@ function credentialFailures(raw: Props, olds: Props): CheckFailure[] {
   const given = credentials !== null && typeof credentials === "object" ? (credentials as Props) : {};
   const held =
     olds.credentials !== null && typeof olds.credentials === "object" ? (olds.credentials as Props) : {};
-  const missing = missingCredentialKeys(providerId, given).filter((key) => creates || isCredentialSet(held[key]));
+  const missing = missingCredentialKeys(providerId, given).filter(
+    (key) => creates || isCredentialSet(held[key]),
+  );
   if (missing.length === 0) return [];
   return [
     {
