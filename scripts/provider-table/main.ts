@@ -4,19 +4,24 @@
  *   node dist/scripts/provider-table/main.js --git <novu .git or bare mirror> [--rev HEAD]
  *   node dist/scripts/provider-table/main.js --dir <novu work tree>
  *
- * Only the generated table is committed, never Novu's files. Keys a provider's form names that the service's
+ * then, after `npm run build`, `node dist/scripts/provider-table/main.js --docs` rewrites the list of
+ * docs/integrations.md from the table. Only the generated table is committed, never Novu's files. Keys a provider's form names that the service's
  * CredentialsDto lacks (and so a program cannot declare) are listed apart, as `undeclarable`. Then
  * `npx biome check --write sdk/schemas/provider-table.ts` formats it.
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { credentialsDtoSchema } from "../../sdk/schemas/integration";
+import { PROVIDER_CREDENTIALS } from "../../sdk/schemas/provider-credentials";
 import { SERVICE_VOCABULARY } from "../../sdk/schemas/service-vocabulary";
+import { providerTableMarkdown, withProviderTable } from "./docs";
 import { directorySource, gitSource, type NovuSource } from "./novu-source";
 import { readProviders, type SourceProvider } from "./read-providers";
 
-const OUT = join(__dirname, "..", "..", "..", "sdk", "schemas", "provider-table.ts");
+const ROOT = join(__dirname, "..", "..", "..");
+const OUT = join(ROOT, "sdk", "schemas", "provider-table.ts");
+const DOCS = join(ROOT, "docs", "integrations.md");
 
 function sourceOf(argv: readonly string[]): NovuSource {
   const { values } = parseArgs({
@@ -69,9 +74,20 @@ export function tableText(providers: readonly SourceProvider[], label: string): 
   ].join("\n");
 }
 
+/** Rewrites the list in docs/integrations.md from the committed table (after the table is regenerated and built). */
+function writeDocs(): void {
+  const page = readFileSync(DOCS, "utf8");
+  writeFileSync(DOCS, withProviderTable(page, providerTableMarkdown(PROVIDER_CREDENTIALS)));
+  console.log(`provider-table: ${DOCS} rewritten`);
+}
+
 if (require.main === module) {
-  const source = sourceOf(process.argv.slice(2));
-  const providers = readProviders(source);
-  writeFileSync(OUT, tableText(providers, source.label));
-  console.log(`provider-table: ${providers.length} providers from ${source.label} written to ${OUT}`);
+  if (process.argv.includes("--docs")) {
+    writeDocs();
+  } else {
+    const source = sourceOf(process.argv.slice(2));
+    const providers = readProviders(source);
+    writeFileSync(OUT, tableText(providers, source.label));
+    console.log(`provider-table: ${providers.length} providers from ${source.label} written to ${OUT}`);
+  }
 }
