@@ -5,10 +5,10 @@ import { answeredCredentials, type IntegrationAnswer } from "../integration-cred
 import { generatedIntegrationIdentifier } from "../integration-identifier";
 import type { RequestContext, Route, RouteResult } from "../router";
 import type { Store, StoredIntegration } from "../store";
+import { storedCredentials } from "../validation/integration-credentials";
 import {
   type CreateIntegrationBody,
   createIntegrationDto,
-  transformedCredentials,
   type UpdateIntegrationBody,
   updateIntegrationDto,
 } from "../validation/integrations";
@@ -118,12 +118,12 @@ function list(ctx: RequestContext, activeOnly: boolean): unknown[] {
  * `_environmentId` is accepted (the spec lists it) and validated, but does not choose the environment.
  */
 function create(ctx: RequestContext): RouteResult {
-  const body = validated<CreateIntegrationBody>(ctx.body, createIntegrationDto);
+  const body = validated<CreateIntegrationBody>(ctx.body, createIntegrationDto(ctx.store.serviceVersion));
   const env = keyEnvironment(ctx);
   const name = body.name ?? body.providerId;
   const identifier = body.identifier ?? generatedIntegrationIdentifier(name);
   assertIdentifierFree(ctx.store, ctx.scope.organizationId, identifier);
-  const credentials = transformedCredentials(body.credentials ?? {});
+  const credentials = storedCredentials(body.credentials ?? {});
   const active = body.active ?? false;
   if (body.check ?? true) checkIntegration(body.providerId, body.channel, credentials);
   const now = new Date().toISOString();
@@ -158,14 +158,14 @@ function create(ctx: RequestContext): RouteResult {
  * identifier) is a 400 "No properties found for update".
  */
 function update(ctx: RequestContext): RouteResult {
-  const body = validated<UpdateIntegrationBody>(ctx.body, updateIntegrationDto);
+  const body = validated<UpdateIntegrationBody>(ctx.body, updateIntegrationDto(ctx.store.serviceVersion));
   const integration = findOwned(ctx);
   const identifierChanged = !!body.identifier && body.identifier !== integration.identifier;
   if (identifierChanged && body.identifier)
     assertIdentifierFree(ctx.store, ctx.scope.organizationId, body.identifier, integration);
   const env = body._environmentId ? organizationEnvironment(ctx, body._environmentId) : undefined;
   // PUT replaces the credentials whole, when given.
-  const credentials = body.credentials ? transformedCredentials(body.credentials) : integration.credentials;
+  const credentials = body.credentials ? storedCredentials(body.credentials) : integration.credentials;
   if (body.check ?? true) checkIntegration(integration.providerId, integration.channel, credentials);
   const changes = [
     body.name,

@@ -2,6 +2,7 @@
  * README.md of a generated project: what was exported, the config to set (credentials, the identifier
  * suffix), how to adopt the environment it came from, and how to copy it to another service or environment.
  */
+import { credentialKeyLines } from "./credential-keys";
 import type { ExportProject } from "./model";
 
 /** How each language's program is run and where credentials go, for the README. */
@@ -26,12 +27,10 @@ function configSection(project: ExportProject, notes: LanguageNotes): string[] {
       "none are in this program. Each",
       "integration reads them from a secret config key; while it is unset, adopting keeps the credentials the",
       "service holds, and a create (on another service or environment) makes the integration without credentials",
-      "(the engine warns). Set each field of the provider's credentials (`apiKey`, `from`, ...):",
+      "(the engine warns). Set the fields each provider needs, as the provider table of docs/integrations.md",
+      "names them:",
       "",
-      "```sh",
-      ...secrets.map((c) => `pulumi config set --secret --path '${c.key}.apiKey' <value>`),
-      "```",
-      "",
+      ...secrets.flatMap((c) => [...credentialKeyLines(project, c.key), ""]),
     );
   } else if (secrets.length > 0) {
     out.push(

@@ -133,9 +133,13 @@ export {
   subscriberPreferencesSchema,
 } from "./preferences";
 export {
+  demandedCredentialKeys,
+  isCredentialSet,
   missingCredentialKeys,
   PROVIDER_CREDENTIALS,
+  type ProviderCredentialSpec,
   providerChannel,
+  providerSpec,
   requiredCredentialKeys,
 } from "./provider-credentials";
 export { type ControlIssue, type ControlIssues, stepControlIssues } from "./step-control-issues";

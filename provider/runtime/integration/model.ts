@@ -7,6 +7,7 @@ import {
   type CreateIntegrationBody,
   credentialsDtoSchema,
   type Integration,
+  isCredentialSet,
   missingCredentialKeys,
   providerChannel,
   type StepFilter,
@@ -81,17 +82,24 @@ function channelFailures(raw: Props, found: readonly CheckFailure[]): CheckFailu
 }
 
 /**
- * Credential keys a known provider needs when active (names only, never values). Credentials left out are
- * held by the service, not managed here: their keys are demanded only of a new integration (one that
- * `adopt` takes over keeps what the service holds).
+ * Credential keys a provider of the table needs when active (names only, never values). Credentials left out
+ * are held by the service, not managed here: their keys are demanded only of a new integration (one that
+ * `adopt` takes over keeps what the service holds). Of an integration that exists, only the keys its last
+ * inputs set are demanded (dropping one is refused): a key the table came to require later never fails a
+ * stack that converged before.
  */
 function credentialFailures(raw: Props, olds: Props): CheckFailure[] {
   const { providerId, credentials } = raw;
   if (raw.active !== true || typeof providerId !== "string" || isUnknown(providerId)) return [];
   if (isUnknown(credentials)) return [];
-  if (credentials === undefined && (raw.adopt === true || !createsIntegration(raw, olds))) return [];
+  const creates = createsIntegration(raw, olds);
+  if (credentials === undefined && (raw.adopt === true || !creates)) return [];
   const given = credentials !== null && typeof credentials === "object" ? (credentials as Props) : {};
-  const missing = missingCredentialKeys(providerId, given);
+  const held =
+    olds.credentials !== null && typeof olds.credentials === "object" ? (olds.credentials as Props) : {};
+  const missing = missingCredentialKeys(providerId, given).filter(
+    (key) => creates || isCredentialSet(held[key]),
+  );
   if (missing.length === 0) return [];
   return [
     {

@@ -2647,6 +2647,8 @@ func (o GetWorkflowResultUpdatedByPtrOutput) LastName() pulumi.StringPtrOutput {
 }
 
 type IntegrationCredentials struct {
+	// Base URL of the AppIO API (AppIO; spelled so by the service).
+	AppIOBaseUrl *string `pulumi:"AppIOBaseUrl"`
 	// Access key of the provider account.
 	AccessKey *string `pulumi:"accessKey"`
 	// Account SID (e.g. Twilio).
@@ -2659,6 +2661,10 @@ type IntegrationCredentials struct {
 	ApiKeyRequestHeader *string `pulumi:"apiKeyRequestHeader"`
 	// API token of the provider account.
 	ApiToken *string `pulumi:"apiToken"`
+	// API version (OneSignal); stored by the service although its CredentialsDto does not list it.
+	ApiVersion *string `pulumi:"apiVersion"`
+	// App SID of the provider account (Unifonic).
+	AppSid *string `pulumi:"appSid"`
 	// Application id (OneSignal, Slack); the bundle id for APNs.
 	ApplicationId *string `pulumi:"applicationId"`
 	// Whether the generic SMS provider first fetches an authentication token.
@@ -2671,16 +2677,30 @@ type IntegrationCredentials struct {
 	ChannelId *string `pulumi:"channelId"`
 	// Client id of the provider's app.
 	ClientId *string `pulumi:"clientId"`
+	// Configuration set to send with (Amazon SES); newest client.
+	ConfigurationSetName *string `pulumi:"configurationSetName"`
 	// Path of the date in the provider's answer (generic SMS).
 	DatePath *string `pulumi:"datePath"`
 	// Sending domain (Mailgun, SMTP).
 	Domain *string `pulumi:"domain"`
+	// Prefix of an agent's shared inbox address (`{emailSlugPrefix}-{agentId}@...`); newest client.
+	EmailSlugPrefix *string `pulumi:"emailSlugPrefix"`
+	// Claude Managed Agents: the Anthropic environment of the integration; newest client.
+	ExternalEnvironmentId *string `pulumi:"externalEnvironmentId"`
 	// Link to upstream details, for Grafana OnCall.
 	ExternalLink *string `pulumi:"externalLink"`
+	// Claude Managed Agents: the Anthropic vault of the integration; newest client.
+	ExternalVaultId *string `pulumi:"externalVaultId"`
+	// Claude Managed Agents: the Anthropic workspace of console links; newest client.
+	ExternalWorkspaceId *string `pulumi:"externalWorkspaceId"`
 	// Sender: an email address or phone number messages are sent from.
 	From *string `pulumi:"from"`
+	// An email address that replaces the sender's address, when `useFromAddressOverride` is true; newest client.
+	FromAddressOverride *string `pulumi:"fromAddressOverride"`
 	// Whether the in-app inbox requires an HMAC of the subscriber id (the in-app provider).
 	Hmac *bool `pulumi:"hmac"`
+	// Email webhook: how `secretKey` is read when signing webhook calls (`text`, `base64` or `hex`); newest client.
+	HmacSecretKeyEncoding *string `pulumi:"hmacSecretKeyEncoding"`
 	// Host of the provider's server (e.g. SMTP).
 	Host *string `pulumi:"host"`
 	// Path of the message id in the provider's answer (generic SMS).
@@ -2695,6 +2715,10 @@ type IntegrationCredentials struct {
 	IpPoolName *string `pulumi:"ipPoolName"`
 	// Messaging profile id (e.g. Telnyx).
 	MessageProfileId *string `pulumi:"messageProfileId"`
+	// When the outbound integration was connected (ISO timestamp); newest client.
+	OutboundConnectedAt *string `pulumi:"outboundConnectedAt"`
+	// Id of the integration outbound messages go through; newest client.
+	OutboundIntegrationId *string `pulumi:"outboundIntegrationId"`
 	// Password, e.g. of an SMTP server.
 	Password *string `pulumi:"password"`
 	// Phone number id of the sender (WhatsApp Business).
@@ -2715,22 +2739,34 @@ type IntegrationCredentials struct {
 	SecretKeyRequestHeader *string `pulumi:"secretKeyRequestHeader"`
 	// Whether the SMTP connection uses TLS from the start; for APNs, production instead of sandbox.
 	Secure *bool `pulumi:"secure"`
+	// Sender id messages are sent as (Unifonic).
+	SenderId *string `pulumi:"senderId"`
 	// Display name of the sender.
 	SenderName *string `pulumi:"senderName"`
 	// Service account JSON (e.g. FCM), as text.
 	ServiceAccount *string `pulumi:"serviceAccount"`
+	// Service plan id (Sinch); stored by the service although its CredentialsDto does not list it.
+	ServicePlanId *string `pulumi:"servicePlanId"`
+	// Signing secret of the provider's app (Slack).
+	SigningSecret *string `pulumi:"signingSecret"`
 	// State of the Grafana OnCall webhook payload.
 	State *string `pulumi:"state"`
+	// Directory (tenant) id of the provider's app (Microsoft Teams).
+	TenantId *string `pulumi:"tenantId"`
 	// Title of the Grafana OnCall webhook payload.
 	Title *string `pulumi:"title"`
 	// TLS options handed to the SMTP transport (nodemailer-style object).
 	TlsOptions map[string]interface{} `pulumi:"tlsOptions"`
 	// Auth token (e.g. Twilio).
 	Token *string `pulumi:"token"`
+	// Whether `fromAddressOverride` replaces the sender's address; newest client.
+	UseFromAddressOverride *bool `pulumi:"useFromAddressOverride"`
 	// User name, e.g. of an SMTP server.
 	User *string `pulumi:"user"`
 	// Webhook URL the integration posts to (chat and push webhooks).
 	WebhookUrl *string `pulumi:"webhookUrl"`
+	// When the dashboard's "What's next" guide was completed (ISO timestamp); newest client.
+	WhatsNextCompletedAt *string `pulumi:"whatsNextCompletedAt"`
 }
 
 // IntegrationCredentialsInput is an input type that accepts IntegrationCredentialsArgs and IntegrationCredentialsOutput values.
@@ -2745,6 +2781,8 @@ type IntegrationCredentialsInput interface {
 }
 
 type IntegrationCredentialsArgs struct {
+	// Base URL of the AppIO API (AppIO; spelled so by the service).
+	AppIOBaseUrl pulumi.StringPtrInput `pulumi:"AppIOBaseUrl"`
 	// Access key of the provider account.
 	AccessKey pulumi.StringPtrInput `pulumi:"accessKey"`
 	// Account SID (e.g. Twilio).
@@ -2757,6 +2795,10 @@ type IntegrationCredentialsArgs struct {
 	ApiKeyRequestHeader pulumi.StringPtrInput `pulumi:"apiKeyRequestHeader"`
 	// API token of the provider account.
 	ApiToken pulumi.StringPtrInput `pulumi:"apiToken"`
+	// API version (OneSignal); stored by the service although its CredentialsDto does not list it.
+	ApiVersion pulumi.StringPtrInput `pulumi:"apiVersion"`
+	// App SID of the provider account (Unifonic).
+	AppSid pulumi.StringPtrInput `pulumi:"appSid"`
 	// Application id (OneSignal, Slack); the bundle id for APNs.
 	ApplicationId pulumi.StringPtrInput `pulumi:"applicationId"`
 	// Whether the generic SMS provider first fetches an authentication token.
@@ -2769,16 +2811,30 @@ type IntegrationCredentialsArgs struct {
 	ChannelId pulumi.StringPtrInput `pulumi:"channelId"`
 	// Client id of the provider's app.
 	ClientId pulumi.StringPtrInput `pulumi:"clientId"`
+	// Configuration set to send with (Amazon SES); newest client.
+	ConfigurationSetName pulumi.StringPtrInput `pulumi:"configurationSetName"`
 	// Path of the date in the provider's answer (generic SMS).
 	DatePath pulumi.StringPtrInput `pulumi:"datePath"`
 	// Sending domain (Mailgun, SMTP).
 	Domain pulumi.StringPtrInput `pulumi:"domain"`
+	// Prefix of an agent's shared inbox address (`{emailSlugPrefix}-{agentId}@...`); newest client.
+	EmailSlugPrefix pulumi.StringPtrInput `pulumi:"emailSlugPrefix"`
+	// Claude Managed Agents: the Anthropic environment of the integration; newest client.
+	ExternalEnvironmentId pulumi.StringPtrInput `pulumi:"externalEnvironmentId"`
 	// Link to upstream details, for Grafana OnCall.
 	ExternalLink pulumi.StringPtrInput `pulumi:"externalLink"`
+	// Claude Managed Agents: the Anthropic vault of the integration; newest client.
+	ExternalVaultId pulumi.StringPtrInput `pulumi:"externalVaultId"`
+	// Claude Managed Agents: the Anthropic workspace of console links; newest client.
+	ExternalWorkspaceId pulumi.StringPtrInput `pulumi:"externalWorkspaceId"`
 	// Sender: an email address or phone number messages are sent from.
 	From pulumi.StringPtrInput `pulumi:"from"`
+	// An email address that replaces the sender's address, when `useFromAddressOverride` is true; newest client.
+	FromAddressOverride pulumi.StringPtrInput `pulumi:"fromAddressOverride"`
 	// Whether the in-app inbox requires an HMAC of the subscriber id (the in-app provider).
 	Hmac pulumi.BoolPtrInput `pulumi:"hmac"`
+	// Email webhook: how `secretKey` is read when signing webhook calls (`text`, `base64` or `hex`); newest client.
+	HmacSecretKeyEncoding pulumi.StringPtrInput `pulumi:"hmacSecretKeyEncoding"`
 	// Host of the provider's server (e.g. SMTP).
 	Host pulumi.StringPtrInput `pulumi:"host"`
 	// Path of the message id in the provider's answer (generic SMS).
@@ -2793,6 +2849,10 @@ type IntegrationCredentialsArgs struct {
 	IpPoolName pulumi.StringPtrInput `pulumi:"ipPoolName"`
 	// Messaging profile id (e.g. Telnyx).
 	MessageProfileId pulumi.StringPtrInput `pulumi:"messageProfileId"`
+	// When the outbound integration was connected (ISO timestamp); newest client.
+	OutboundConnectedAt pulumi.StringPtrInput `pulumi:"outboundConnectedAt"`
+	// Id of the integration outbound messages go through; newest client.
+	OutboundIntegrationId pulumi.StringPtrInput `pulumi:"outboundIntegrationId"`
 	// Password, e.g. of an SMTP server.
 	Password pulumi.StringPtrInput `pulumi:"password"`
 	// Phone number id of the sender (WhatsApp Business).
@@ -2813,22 +2873,34 @@ type IntegrationCredentialsArgs struct {
 	SecretKeyRequestHeader pulumi.StringPtrInput `pulumi:"secretKeyRequestHeader"`
 	// Whether the SMTP connection uses TLS from the start; for APNs, production instead of sandbox.
 	Secure pulumi.BoolPtrInput `pulumi:"secure"`
+	// Sender id messages are sent as (Unifonic).
+	SenderId pulumi.StringPtrInput `pulumi:"senderId"`
 	// Display name of the sender.
 	SenderName pulumi.StringPtrInput `pulumi:"senderName"`
 	// Service account JSON (e.g. FCM), as text.
 	ServiceAccount pulumi.StringPtrInput `pulumi:"serviceAccount"`
+	// Service plan id (Sinch); stored by the service although its CredentialsDto does not list it.
+	ServicePlanId pulumi.StringPtrInput `pulumi:"servicePlanId"`
+	// Signing secret of the provider's app (Slack).
+	SigningSecret pulumi.StringPtrInput `pulumi:"signingSecret"`
 	// State of the Grafana OnCall webhook payload.
 	State pulumi.StringPtrInput `pulumi:"state"`
+	// Directory (tenant) id of the provider's app (Microsoft Teams).
+	TenantId pulumi.StringPtrInput `pulumi:"tenantId"`
 	// Title of the Grafana OnCall webhook payload.
 	Title pulumi.StringPtrInput `pulumi:"title"`
 	// TLS options handed to the SMTP transport (nodemailer-style object).
 	TlsOptions pulumi.MapInput `pulumi:"tlsOptions"`
 	// Auth token (e.g. Twilio).
 	Token pulumi.StringPtrInput `pulumi:"token"`
+	// Whether `fromAddressOverride` replaces the sender's address; newest client.
+	UseFromAddressOverride pulumi.BoolPtrInput `pulumi:"useFromAddressOverride"`
 	// User name, e.g. of an SMTP server.
 	User pulumi.StringPtrInput `pulumi:"user"`
 	// Webhook URL the integration posts to (chat and push webhooks).
 	WebhookUrl pulumi.StringPtrInput `pulumi:"webhookUrl"`
+	// When the dashboard's "What's next" guide was completed (ISO timestamp); newest client.
+	WhatsNextCompletedAt pulumi.StringPtrInput `pulumi:"whatsNextCompletedAt"`
 }
 
 func (IntegrationCredentialsArgs) ElementType() reflect.Type {
@@ -2908,6 +2980,11 @@ func (o IntegrationCredentialsOutput) ToIntegrationCredentialsPtrOutputWithConte
 	}).(IntegrationCredentialsPtrOutput)
 }
 
+// Base URL of the AppIO API (AppIO; spelled so by the service).
+func (o IntegrationCredentialsOutput) AppIOBaseUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v IntegrationCredentials) *string { return v.AppIOBaseUrl }).(pulumi.StringPtrOutput)
+}
+
 // Access key of the provider account.
 func (o IntegrationCredentialsOutput) AccessKey() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.AccessKey }).(pulumi.StringPtrOutput)
@@ -2936,6 +3013,16 @@ func (o IntegrationCredentialsOutput) ApiKeyRequestHeader() pulumi.StringPtrOutp
 // API token of the provider account.
 func (o IntegrationCredentialsOutput) ApiToken() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.ApiToken }).(pulumi.StringPtrOutput)
+}
+
+// API version (OneSignal); stored by the service although its CredentialsDto does not list it.
+func (o IntegrationCredentialsOutput) ApiVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v IntegrationCredentials) *string { return v.ApiVersion }).(pulumi.StringPtrOutput)
+}
+
+// App SID of the provider account (Unifonic).
+func (o IntegrationCredentialsOutput) AppSid() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v IntegrationCredentials) *string { return v.AppSid }).(pulumi.StringPtrOutput)
 }
 
 // Application id (OneSignal, Slack); the bundle id for APNs.
@@ -2968,6 +3055,11 @@ func (o IntegrationCredentialsOutput) ClientId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.ClientId }).(pulumi.StringPtrOutput)
 }
 
+// Configuration set to send with (Amazon SES); newest client.
+func (o IntegrationCredentialsOutput) ConfigurationSetName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v IntegrationCredentials) *string { return v.ConfigurationSetName }).(pulumi.StringPtrOutput)
+}
+
 // Path of the date in the provider's answer (generic SMS).
 func (o IntegrationCredentialsOutput) DatePath() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.DatePath }).(pulumi.StringPtrOutput)
@@ -2978,9 +3070,29 @@ func (o IntegrationCredentialsOutput) Domain() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.Domain }).(pulumi.StringPtrOutput)
 }
 
+// Prefix of an agent's shared inbox address (`{emailSlugPrefix}-{agentId}@...`); newest client.
+func (o IntegrationCredentialsOutput) EmailSlugPrefix() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v IntegrationCredentials) *string { return v.EmailSlugPrefix }).(pulumi.StringPtrOutput)
+}
+
+// Claude Managed Agents: the Anthropic environment of the integration; newest client.
+func (o IntegrationCredentialsOutput) ExternalEnvironmentId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v IntegrationCredentials) *string { return v.ExternalEnvironmentId }).(pulumi.StringPtrOutput)
+}
+
 // Link to upstream details, for Grafana OnCall.
 func (o IntegrationCredentialsOutput) ExternalLink() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.ExternalLink }).(pulumi.StringPtrOutput)
+}
+
+// Claude Managed Agents: the Anthropic vault of the integration; newest client.
+func (o IntegrationCredentialsOutput) ExternalVaultId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v IntegrationCredentials) *string { return v.ExternalVaultId }).(pulumi.StringPtrOutput)
+}
+
+// Claude Managed Agents: the Anthropic workspace of console links; newest client.
+func (o IntegrationCredentialsOutput) ExternalWorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v IntegrationCredentials) *string { return v.ExternalWorkspaceId }).(pulumi.StringPtrOutput)
 }
 
 // Sender: an email address or phone number messages are sent from.
@@ -2988,9 +3100,19 @@ func (o IntegrationCredentialsOutput) From() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.From }).(pulumi.StringPtrOutput)
 }
 
+// An email address that replaces the sender's address, when `useFromAddressOverride` is true; newest client.
+func (o IntegrationCredentialsOutput) FromAddressOverride() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v IntegrationCredentials) *string { return v.FromAddressOverride }).(pulumi.StringPtrOutput)
+}
+
 // Whether the in-app inbox requires an HMAC of the subscriber id (the in-app provider).
 func (o IntegrationCredentialsOutput) Hmac() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *bool { return v.Hmac }).(pulumi.BoolPtrOutput)
+}
+
+// Email webhook: how `secretKey` is read when signing webhook calls (`text`, `base64` or `hex`); newest client.
+func (o IntegrationCredentialsOutput) HmacSecretKeyEncoding() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v IntegrationCredentials) *string { return v.HmacSecretKeyEncoding }).(pulumi.StringPtrOutput)
 }
 
 // Host of the provider's server (e.g. SMTP).
@@ -3026,6 +3148,16 @@ func (o IntegrationCredentialsOutput) IpPoolName() pulumi.StringPtrOutput {
 // Messaging profile id (e.g. Telnyx).
 func (o IntegrationCredentialsOutput) MessageProfileId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.MessageProfileId }).(pulumi.StringPtrOutput)
+}
+
+// When the outbound integration was connected (ISO timestamp); newest client.
+func (o IntegrationCredentialsOutput) OutboundConnectedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v IntegrationCredentials) *string { return v.OutboundConnectedAt }).(pulumi.StringPtrOutput)
+}
+
+// Id of the integration outbound messages go through; newest client.
+func (o IntegrationCredentialsOutput) OutboundIntegrationId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v IntegrationCredentials) *string { return v.OutboundIntegrationId }).(pulumi.StringPtrOutput)
 }
 
 // Password, e.g. of an SMTP server.
@@ -3078,6 +3210,11 @@ func (o IntegrationCredentialsOutput) Secure() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *bool { return v.Secure }).(pulumi.BoolPtrOutput)
 }
 
+// Sender id messages are sent as (Unifonic).
+func (o IntegrationCredentialsOutput) SenderId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v IntegrationCredentials) *string { return v.SenderId }).(pulumi.StringPtrOutput)
+}
+
 // Display name of the sender.
 func (o IntegrationCredentialsOutput) SenderName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.SenderName }).(pulumi.StringPtrOutput)
@@ -3088,9 +3225,24 @@ func (o IntegrationCredentialsOutput) ServiceAccount() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.ServiceAccount }).(pulumi.StringPtrOutput)
 }
 
+// Service plan id (Sinch); stored by the service although its CredentialsDto does not list it.
+func (o IntegrationCredentialsOutput) ServicePlanId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v IntegrationCredentials) *string { return v.ServicePlanId }).(pulumi.StringPtrOutput)
+}
+
+// Signing secret of the provider's app (Slack).
+func (o IntegrationCredentialsOutput) SigningSecret() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v IntegrationCredentials) *string { return v.SigningSecret }).(pulumi.StringPtrOutput)
+}
+
 // State of the Grafana OnCall webhook payload.
 func (o IntegrationCredentialsOutput) State() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.State }).(pulumi.StringPtrOutput)
+}
+
+// Directory (tenant) id of the provider's app (Microsoft Teams).
+func (o IntegrationCredentialsOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v IntegrationCredentials) *string { return v.TenantId }).(pulumi.StringPtrOutput)
 }
 
 // Title of the Grafana OnCall webhook payload.
@@ -3108,6 +3260,11 @@ func (o IntegrationCredentialsOutput) Token() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.Token }).(pulumi.StringPtrOutput)
 }
 
+// Whether `fromAddressOverride` replaces the sender's address; newest client.
+func (o IntegrationCredentialsOutput) UseFromAddressOverride() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v IntegrationCredentials) *bool { return v.UseFromAddressOverride }).(pulumi.BoolPtrOutput)
+}
+
 // User name, e.g. of an SMTP server.
 func (o IntegrationCredentialsOutput) User() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.User }).(pulumi.StringPtrOutput)
@@ -3116,6 +3273,11 @@ func (o IntegrationCredentialsOutput) User() pulumi.StringPtrOutput {
 // Webhook URL the integration posts to (chat and push webhooks).
 func (o IntegrationCredentialsOutput) WebhookUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.WebhookUrl }).(pulumi.StringPtrOutput)
+}
+
+// When the dashboard's "What's next" guide was completed (ISO timestamp); newest client.
+func (o IntegrationCredentialsOutput) WhatsNextCompletedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v IntegrationCredentials) *string { return v.WhatsNextCompletedAt }).(pulumi.StringPtrOutput)
 }
 
 type IntegrationCredentialsPtrOutput struct{ *pulumi.OutputState }
@@ -3140,6 +3302,16 @@ func (o IntegrationCredentialsPtrOutput) Elem() IntegrationCredentialsOutput {
 		var ret IntegrationCredentials
 		return ret
 	}).(IntegrationCredentialsOutput)
+}
+
+// Base URL of the AppIO API (AppIO; spelled so by the service).
+func (o IntegrationCredentialsPtrOutput) AppIOBaseUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IntegrationCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.AppIOBaseUrl
+	}).(pulumi.StringPtrOutput)
 }
 
 // Access key of the provider account.
@@ -3199,6 +3371,26 @@ func (o IntegrationCredentialsPtrOutput) ApiToken() pulumi.StringPtrOutput {
 			return nil
 		}
 		return v.ApiToken
+	}).(pulumi.StringPtrOutput)
+}
+
+// API version (OneSignal); stored by the service although its CredentialsDto does not list it.
+func (o IntegrationCredentialsPtrOutput) ApiVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IntegrationCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ApiVersion
+	}).(pulumi.StringPtrOutput)
+}
+
+// App SID of the provider account (Unifonic).
+func (o IntegrationCredentialsPtrOutput) AppSid() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IntegrationCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.AppSid
 	}).(pulumi.StringPtrOutput)
 }
 
@@ -3262,6 +3454,16 @@ func (o IntegrationCredentialsPtrOutput) ClientId() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Configuration set to send with (Amazon SES); newest client.
+func (o IntegrationCredentialsPtrOutput) ConfigurationSetName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IntegrationCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ConfigurationSetName
+	}).(pulumi.StringPtrOutput)
+}
+
 // Path of the date in the provider's answer (generic SMS).
 func (o IntegrationCredentialsPtrOutput) DatePath() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
@@ -3282,6 +3484,26 @@ func (o IntegrationCredentialsPtrOutput) Domain() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Prefix of an agent's shared inbox address (`{emailSlugPrefix}-{agentId}@...`); newest client.
+func (o IntegrationCredentialsPtrOutput) EmailSlugPrefix() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IntegrationCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.EmailSlugPrefix
+	}).(pulumi.StringPtrOutput)
+}
+
+// Claude Managed Agents: the Anthropic environment of the integration; newest client.
+func (o IntegrationCredentialsPtrOutput) ExternalEnvironmentId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IntegrationCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ExternalEnvironmentId
+	}).(pulumi.StringPtrOutput)
+}
+
 // Link to upstream details, for Grafana OnCall.
 func (o IntegrationCredentialsPtrOutput) ExternalLink() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
@@ -3289,6 +3511,26 @@ func (o IntegrationCredentialsPtrOutput) ExternalLink() pulumi.StringPtrOutput {
 			return nil
 		}
 		return v.ExternalLink
+	}).(pulumi.StringPtrOutput)
+}
+
+// Claude Managed Agents: the Anthropic vault of the integration; newest client.
+func (o IntegrationCredentialsPtrOutput) ExternalVaultId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IntegrationCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ExternalVaultId
+	}).(pulumi.StringPtrOutput)
+}
+
+// Claude Managed Agents: the Anthropic workspace of console links; newest client.
+func (o IntegrationCredentialsPtrOutput) ExternalWorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IntegrationCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ExternalWorkspaceId
 	}).(pulumi.StringPtrOutput)
 }
 
@@ -3302,6 +3544,16 @@ func (o IntegrationCredentialsPtrOutput) From() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// An email address that replaces the sender's address, when `useFromAddressOverride` is true; newest client.
+func (o IntegrationCredentialsPtrOutput) FromAddressOverride() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IntegrationCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.FromAddressOverride
+	}).(pulumi.StringPtrOutput)
+}
+
 // Whether the in-app inbox requires an HMAC of the subscriber id (the in-app provider).
 func (o IntegrationCredentialsPtrOutput) Hmac() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *bool {
@@ -3310,6 +3562,16 @@ func (o IntegrationCredentialsPtrOutput) Hmac() pulumi.BoolPtrOutput {
 		}
 		return v.Hmac
 	}).(pulumi.BoolPtrOutput)
+}
+
+// Email webhook: how `secretKey` is read when signing webhook calls (`text`, `base64` or `hex`); newest client.
+func (o IntegrationCredentialsPtrOutput) HmacSecretKeyEncoding() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IntegrationCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.HmacSecretKeyEncoding
+	}).(pulumi.StringPtrOutput)
 }
 
 // Host of the provider's server (e.g. SMTP).
@@ -3379,6 +3641,26 @@ func (o IntegrationCredentialsPtrOutput) MessageProfileId() pulumi.StringPtrOutp
 			return nil
 		}
 		return v.MessageProfileId
+	}).(pulumi.StringPtrOutput)
+}
+
+// When the outbound integration was connected (ISO timestamp); newest client.
+func (o IntegrationCredentialsPtrOutput) OutboundConnectedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IntegrationCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.OutboundConnectedAt
+	}).(pulumi.StringPtrOutput)
+}
+
+// Id of the integration outbound messages go through; newest client.
+func (o IntegrationCredentialsPtrOutput) OutboundIntegrationId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IntegrationCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.OutboundIntegrationId
 	}).(pulumi.StringPtrOutput)
 }
 
@@ -3482,6 +3764,16 @@ func (o IntegrationCredentialsPtrOutput) Secure() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Sender id messages are sent as (Unifonic).
+func (o IntegrationCredentialsPtrOutput) SenderId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IntegrationCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.SenderId
+	}).(pulumi.StringPtrOutput)
+}
+
 // Display name of the sender.
 func (o IntegrationCredentialsPtrOutput) SenderName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
@@ -3502,6 +3794,26 @@ func (o IntegrationCredentialsPtrOutput) ServiceAccount() pulumi.StringPtrOutput
 	}).(pulumi.StringPtrOutput)
 }
 
+// Service plan id (Sinch); stored by the service although its CredentialsDto does not list it.
+func (o IntegrationCredentialsPtrOutput) ServicePlanId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IntegrationCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ServicePlanId
+	}).(pulumi.StringPtrOutput)
+}
+
+// Signing secret of the provider's app (Slack).
+func (o IntegrationCredentialsPtrOutput) SigningSecret() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IntegrationCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.SigningSecret
+	}).(pulumi.StringPtrOutput)
+}
+
 // State of the Grafana OnCall webhook payload.
 func (o IntegrationCredentialsPtrOutput) State() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
@@ -3509,6 +3821,16 @@ func (o IntegrationCredentialsPtrOutput) State() pulumi.StringPtrOutput {
 			return nil
 		}
 		return v.State
+	}).(pulumi.StringPtrOutput)
+}
+
+// Directory (tenant) id of the provider's app (Microsoft Teams).
+func (o IntegrationCredentialsPtrOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IntegrationCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.TenantId
 	}).(pulumi.StringPtrOutput)
 }
 
@@ -3542,6 +3864,16 @@ func (o IntegrationCredentialsPtrOutput) Token() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Whether `fromAddressOverride` replaces the sender's address; newest client.
+func (o IntegrationCredentialsPtrOutput) UseFromAddressOverride() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *IntegrationCredentials) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.UseFromAddressOverride
+	}).(pulumi.BoolPtrOutput)
+}
+
 // User name, e.g. of an SMTP server.
 func (o IntegrationCredentialsPtrOutput) User() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
@@ -3559,6 +3891,16 @@ func (o IntegrationCredentialsPtrOutput) WebhookUrl() pulumi.StringPtrOutput {
 			return nil
 		}
 		return v.WebhookUrl
+	}).(pulumi.StringPtrOutput)
+}
+
+// When the dashboard's "What's next" guide was completed (ISO timestamp); newest client.
+func (o IntegrationCredentialsPtrOutput) WhatsNextCompletedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IntegrationCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.WhatsNextCompletedAt
 	}).(pulumi.StringPtrOutput)
 }
 

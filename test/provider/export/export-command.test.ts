@@ -226,7 +226,7 @@ describe("svc-export", () => {
     const readme = readFileSync(join(dir, "README.md"), "utf8");
     expect(readme).toContain("as a Go program");
     expect(readme).toContain("point the `replace` at your clone's\n`sdks/go`");
-    expect(readme).toContain("pulumi config set --secret --path 'teamSlackCredentials.apiKey' <value>");
+    expect(readme).toContain("pulumi config set --secret --path 'teamSlackCredentials.<key>' <value>");
     expect(filesOf(dir)).not.toContain(emu.apiKey);
     expect(filesOf(dir)).not.toContain("A1");
     // As gofmt leaves it (the program is not compiled here: the engine tests build Go programs).
@@ -290,7 +290,7 @@ describe("svc-export", () => {
     expect(program).toContain('        Value = "https://api.acme.test",\n');
     const readme = readFileSync(join(dir, "README.md"), "utf8");
     expect(readme).toContain("as a C# program");
-    expect(readme).toContain("pulumi config set --secret --path 'teamSlackCredentials.apiKey' <value>");
+    expect(readme).toContain("pulumi config set --secret --path 'teamSlackCredentials.<key>' <value>");
     expect(readme).toContain("`sdks/dotnet/PulumiSvc.Svc.csproj`");
     expect(filesOf(dir)).not.toContain(emu.apiKey);
     expect(filesOf(dir)).not.toContain("A1");

@@ -76,6 +76,33 @@ describe("check", () => {
     expect(inactive.failures).toEqual([]);
   });
 
+  it("demands the table's keys of a new integration; of an existing one only those its last inputs set", async () => {
+    const mailgun = { providerId: "mailgun", channel: "email", identifier: "m", active: true };
+    const lastRelease = { ...mailgun, credentials: { apiKey: "k", domain: "d", from: "a@b.c" } };
+    // New: the source's form requires user too (not senderName, not a chat provider's keys).
+    const fresh = await provider().check({}, lastRelease);
+    expect(fresh.failures?.map((f) => f.reason)).toEqual([
+      'credentials: provider "mailgun" needs user when active (missing: user)',
+    ]);
+    // A stack the last release made (no user) still checks clean: the upgrade changes nothing.
+    expect((await provider().check(lastRelease, lastRelease)).failures).toEqual([]);
+    // Dropping a key it had is refused.
+    const dropped = await provider().check(lastRelease, {
+      ...mailgun,
+      credentials: { apiKey: "k", from: "a@b.c" },
+    });
+    expect(dropped.failures?.map((f) => f.reason)).toEqual([
+      'credentials: provider "mailgun" needs domain when active (missing: domain)',
+    ]);
+    const unifonic = { providerId: "unifonic", channel: "sms", identifier: "u", active: true };
+    const partial = await provider().check({}, { ...unifonic, credentials: { appSid: "A", from: "+1555" } });
+    expect(partial.failures?.map((f) => f.reason)).toEqual([
+      'credentials: provider "unifonic" needs senderId when active (missing: senderId)',
+    ]);
+    const slack = { providerId: "slack", channel: "chat", identifier: "s", active: true, credentials: {} };
+    expect((await provider().check({}, slack)).failures).toEqual([]);
+  });
+
   it("rejects a channel that does not match a known provider", async () => {
     const r = await provider().check({}, { ...TWILIO, channel: "email" });
     expect(r.failures?.map((f) => f.property)).toEqual(["channel"]);
