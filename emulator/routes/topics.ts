@@ -259,8 +259,8 @@ function listTopicSubscriptions(ctx: RequestContext): RouteResult {
         identifier: s.identifier,
         topic: topicAnswer(topic),
         subscriber: { _id, subscriberId, firstName, lastName, email, avatar },
+        // map-topic-entity-to.dto.ts mapTopicSubscriptionsToDto: createdAt only, no name, no preferences.
         createdAt: s.createdAt,
-        updatedAt: s.updatedAt,
       },
     ];
   });

@@ -404,11 +404,12 @@ describe("subscriptions with identifiers and preferences (2026)", () => {
       ["digest", true, tier, "u1-main"],
       ["alerts", false, undefined, "u1-main"],
     ]);
-    // The list answers neither the name nor the preferences (map-topic-entity-to.dto.ts).
+    // The list answers neither the name, the preferences nor updatedAt (map-topic-entity-to.dto.ts).
     const list = await call(emu, "GET", "/v2/topics/t/subscriptions", { key });
-    expect(list.body.data.map((s: Record<string, unknown>) => ["name" in s, "preferences" in s])).toEqual([
-      [false, false],
-      [false, false],
+    const fields = (s: Record<string, unknown>) => ["name" in s, "preferences" in s, "updatedAt" in s];
+    expect(list.body.data.map(fields)).toEqual([
+      [false, false, false],
+      [false, false, false],
     ]);
   });
 
