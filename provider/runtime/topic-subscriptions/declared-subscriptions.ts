@@ -142,28 +142,30 @@ export interface PropertyChange {
   replace: boolean;
 }
 
+/** The kind of change from `was` to `now`, one of them possibly absent. */
+const changeKind = (was: unknown, now: unknown): PropertyChange["kind"] =>
+  was === undefined ? "add" : now === undefined ? "delete" : "update";
+
 /** The lines of one edited subscription at `at` (`subscriptions[i]`): its name, each changed preference field. */
 function editedLines(at: string, was: DeclaredSubscription, now: DeclaredSubscription): PropertyChange[] {
   const out: PropertyChange[] = [];
-  const line = (property: string, kind: PropertyChange["kind"]) =>
+  const line = (property: string, kind: PropertyChange["kind"]) => {
     out.push({ property, kind, replace: false });
-  if (was.name !== now.name)
-    line(`${at}.name`, was.name === undefined ? "add" : now.name === undefined ? "delete" : "update");
+  };
+  if (was.name !== now.name) line(`${at}.name`, changeKind(was.name, now.name));
   const before = was.preferences ?? [];
   const after = now.preferences ?? [];
-  after.forEach((p, j) => {
+  for (const [j, p] of after.entries()) {
     const old = before.find((b) => b.workflowId === p.workflowId);
-    if (old === undefined) return line(`${at}.preferences[${j}]`, "add");
-    if (old.enabled !== p.enabled) line(`${at}.preferences[${j}].enabled`, "update");
-    if (comparable(old.condition) !== comparable(p.condition))
-      line(
-        `${at}.preferences[${j}].condition`,
-        old.condition === undefined ? "add" : p.condition === undefined ? "delete" : "update",
-      );
-  });
-  before.forEach((p, j) => {
+    if (old === undefined) line(`${at}.preferences[${j}]`, "add");
+    else {
+      if (old.enabled !== p.enabled) line(`${at}.preferences[${j}].enabled`, "update");
+      if (comparable(old.condition) !== comparable(p.condition))
+        line(`${at}.preferences[${j}].condition`, changeKind(old.condition, p.condition));
+    }
+  }
+  for (const [j, p] of before.entries())
     if (!after.some((a) => a.workflowId === p.workflowId)) line(`${at}.preferences[${j}]`, "delete");
-  });
   return out;
 }
 
