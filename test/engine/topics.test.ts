@@ -125,7 +125,7 @@ describe("Topic and TopicSubscriptions under the real engine", { timeout: ENGINE
     expect(emu.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /v1/environments/me"]);
   });
 
-  it("an edit of the condition is previewed as that line and written as one PATCH; refresh is clean", async () => {
+  it("an edit of the condition is previewed as that line and written as one PATCH", async () => {
     await stack.setConfig("vipTier", "platinum");
     const preview = await stack.run(["preview", "--diff"], { client: true });
     const changed = (preview.stdout + preview.stderr).split("\n").filter((l) => /^\s*[-+~]/.test(l));
