@@ -393,7 +393,7 @@ describe("v2 topics (topics-v2/dtos, shared/dtos/subscriptions/create-subscripti
       "At least one subscriber identifier is required",
     ]);
     const created = await raw(emu, "POST", path, {
-      body: { subscriptions: ["v-sub", { identifier: "v-id", subscriberId: "v-sub" }] },
+      body: { subscriptions: [{ subscriberId: "v-sub" }, { identifier: "v-id", subscriberId: "v-sub" }] },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     refused(

@@ -6840,6 +6840,256 @@ func (o StepFilterConditionArrayOutput) Index(i pulumi.IntInput) StepFilterCondi
 	}).(StepFilterConditionOutput)
 }
 
+type TopicSubscriptionsSubscriptions struct {
+	// The subscription's identifier, unique in the topic (a subscriber may hold up to 10 subscriptions in one
+	// topic). A subscription with this identifier that already exists is taken over as it is, then edited to
+	// match. Changing it replaces that subscription.
+	Identifier string `pulumi:"identifier"`
+	// The subscription's display name.
+	Name *string `pulumi:"name"`
+	// Per-workflow preferences of this subscription, each workflow once.
+	Preferences []TopicSubscriptionsSubscriptionsPreferences `pulumi:"preferences"`
+	// The subscriber (it must exist). Changing it replaces the subscription.
+	SubscriberId string `pulumi:"subscriberId"`
+}
+
+// TopicSubscriptionsSubscriptionsInput is an input type that accepts TopicSubscriptionsSubscriptionsArgs and TopicSubscriptionsSubscriptionsOutput values.
+// You can construct a concrete instance of `TopicSubscriptionsSubscriptionsInput` via:
+//
+//	TopicSubscriptionsSubscriptionsArgs{...}
+type TopicSubscriptionsSubscriptionsInput interface {
+	pulumi.Input
+
+	ToTopicSubscriptionsSubscriptionsOutput() TopicSubscriptionsSubscriptionsOutput
+	ToTopicSubscriptionsSubscriptionsOutputWithContext(context.Context) TopicSubscriptionsSubscriptionsOutput
+}
+
+type TopicSubscriptionsSubscriptionsArgs struct {
+	// The subscription's identifier, unique in the topic (a subscriber may hold up to 10 subscriptions in one
+	// topic). A subscription with this identifier that already exists is taken over as it is, then edited to
+	// match. Changing it replaces that subscription.
+	Identifier pulumi.StringInput `pulumi:"identifier"`
+	// The subscription's display name.
+	Name pulumi.StringPtrInput `pulumi:"name"`
+	// Per-workflow preferences of this subscription, each workflow once.
+	Preferences TopicSubscriptionsSubscriptionsPreferencesArrayInput `pulumi:"preferences"`
+	// The subscriber (it must exist). Changing it replaces the subscription.
+	SubscriberId pulumi.StringInput `pulumi:"subscriberId"`
+}
+
+func (TopicSubscriptionsSubscriptionsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*TopicSubscriptionsSubscriptions)(nil)).Elem()
+}
+
+func (i TopicSubscriptionsSubscriptionsArgs) ToTopicSubscriptionsSubscriptionsOutput() TopicSubscriptionsSubscriptionsOutput {
+	return i.ToTopicSubscriptionsSubscriptionsOutputWithContext(context.Background())
+}
+
+func (i TopicSubscriptionsSubscriptionsArgs) ToTopicSubscriptionsSubscriptionsOutputWithContext(ctx context.Context) TopicSubscriptionsSubscriptionsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TopicSubscriptionsSubscriptionsOutput)
+}
+
+// TopicSubscriptionsSubscriptionsArrayInput is an input type that accepts TopicSubscriptionsSubscriptionsArray and TopicSubscriptionsSubscriptionsArrayOutput values.
+// You can construct a concrete instance of `TopicSubscriptionsSubscriptionsArrayInput` via:
+//
+//	TopicSubscriptionsSubscriptionsArray{ TopicSubscriptionsSubscriptionsArgs{...} }
+type TopicSubscriptionsSubscriptionsArrayInput interface {
+	pulumi.Input
+
+	ToTopicSubscriptionsSubscriptionsArrayOutput() TopicSubscriptionsSubscriptionsArrayOutput
+	ToTopicSubscriptionsSubscriptionsArrayOutputWithContext(context.Context) TopicSubscriptionsSubscriptionsArrayOutput
+}
+
+type TopicSubscriptionsSubscriptionsArray []TopicSubscriptionsSubscriptionsInput
+
+func (TopicSubscriptionsSubscriptionsArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]TopicSubscriptionsSubscriptions)(nil)).Elem()
+}
+
+func (i TopicSubscriptionsSubscriptionsArray) ToTopicSubscriptionsSubscriptionsArrayOutput() TopicSubscriptionsSubscriptionsArrayOutput {
+	return i.ToTopicSubscriptionsSubscriptionsArrayOutputWithContext(context.Background())
+}
+
+func (i TopicSubscriptionsSubscriptionsArray) ToTopicSubscriptionsSubscriptionsArrayOutputWithContext(ctx context.Context) TopicSubscriptionsSubscriptionsArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TopicSubscriptionsSubscriptionsArrayOutput)
+}
+
+type TopicSubscriptionsSubscriptionsOutput struct{ *pulumi.OutputState }
+
+func (TopicSubscriptionsSubscriptionsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TopicSubscriptionsSubscriptions)(nil)).Elem()
+}
+
+func (o TopicSubscriptionsSubscriptionsOutput) ToTopicSubscriptionsSubscriptionsOutput() TopicSubscriptionsSubscriptionsOutput {
+	return o
+}
+
+func (o TopicSubscriptionsSubscriptionsOutput) ToTopicSubscriptionsSubscriptionsOutputWithContext(ctx context.Context) TopicSubscriptionsSubscriptionsOutput {
+	return o
+}
+
+// The subscription's identifier, unique in the topic (a subscriber may hold up to 10 subscriptions in one
+// topic). A subscription with this identifier that already exists is taken over as it is, then edited to
+// match. Changing it replaces that subscription.
+func (o TopicSubscriptionsSubscriptionsOutput) Identifier() pulumi.StringOutput {
+	return o.ApplyT(func(v TopicSubscriptionsSubscriptions) string { return v.Identifier }).(pulumi.StringOutput)
+}
+
+// The subscription's display name.
+func (o TopicSubscriptionsSubscriptionsOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TopicSubscriptionsSubscriptions) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// Per-workflow preferences of this subscription, each workflow once.
+func (o TopicSubscriptionsSubscriptionsOutput) Preferences() TopicSubscriptionsSubscriptionsPreferencesArrayOutput {
+	return o.ApplyT(func(v TopicSubscriptionsSubscriptions) []TopicSubscriptionsSubscriptionsPreferences {
+		return v.Preferences
+	}).(TopicSubscriptionsSubscriptionsPreferencesArrayOutput)
+}
+
+// The subscriber (it must exist). Changing it replaces the subscription.
+func (o TopicSubscriptionsSubscriptionsOutput) SubscriberId() pulumi.StringOutput {
+	return o.ApplyT(func(v TopicSubscriptionsSubscriptions) string { return v.SubscriberId }).(pulumi.StringOutput)
+}
+
+type TopicSubscriptionsSubscriptionsArrayOutput struct{ *pulumi.OutputState }
+
+func (TopicSubscriptionsSubscriptionsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]TopicSubscriptionsSubscriptions)(nil)).Elem()
+}
+
+func (o TopicSubscriptionsSubscriptionsArrayOutput) ToTopicSubscriptionsSubscriptionsArrayOutput() TopicSubscriptionsSubscriptionsArrayOutput {
+	return o
+}
+
+func (o TopicSubscriptionsSubscriptionsArrayOutput) ToTopicSubscriptionsSubscriptionsArrayOutputWithContext(ctx context.Context) TopicSubscriptionsSubscriptionsArrayOutput {
+	return o
+}
+
+func (o TopicSubscriptionsSubscriptionsArrayOutput) Index(i pulumi.IntInput) TopicSubscriptionsSubscriptionsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) TopicSubscriptionsSubscriptions {
+		return vs[0].([]TopicSubscriptionsSubscriptions)[vs[1].(int)]
+	}).(TopicSubscriptionsSubscriptionsOutput)
+}
+
+type TopicSubscriptionsSubscriptionsPreferences struct {
+	// A JSON Logic rule (e.g. `{ "==": [{ "var": "payload.tier" }, "gold"] }`): the workflow notifies through
+	// this subscription only when it holds.
+	Condition map[string]interface{} `pulumi:"condition"`
+	// Whether the workflow notifies through this subscription (default true).
+	Enabled *bool `pulumi:"enabled"`
+	// The workflow, by its workflowId (`svc.Workflow`'s `workflowId`). It must exist when the preference is written.
+	WorkflowId string `pulumi:"workflowId"`
+}
+
+// TopicSubscriptionsSubscriptionsPreferencesInput is an input type that accepts TopicSubscriptionsSubscriptionsPreferencesArgs and TopicSubscriptionsSubscriptionsPreferencesOutput values.
+// You can construct a concrete instance of `TopicSubscriptionsSubscriptionsPreferencesInput` via:
+//
+//	TopicSubscriptionsSubscriptionsPreferencesArgs{...}
+type TopicSubscriptionsSubscriptionsPreferencesInput interface {
+	pulumi.Input
+
+	ToTopicSubscriptionsSubscriptionsPreferencesOutput() TopicSubscriptionsSubscriptionsPreferencesOutput
+	ToTopicSubscriptionsSubscriptionsPreferencesOutputWithContext(context.Context) TopicSubscriptionsSubscriptionsPreferencesOutput
+}
+
+type TopicSubscriptionsSubscriptionsPreferencesArgs struct {
+	// A JSON Logic rule (e.g. `{ "==": [{ "var": "payload.tier" }, "gold"] }`): the workflow notifies through
+	// this subscription only when it holds.
+	Condition pulumi.MapInput `pulumi:"condition"`
+	// Whether the workflow notifies through this subscription (default true).
+	Enabled pulumi.BoolPtrInput `pulumi:"enabled"`
+	// The workflow, by its workflowId (`svc.Workflow`'s `workflowId`). It must exist when the preference is written.
+	WorkflowId pulumi.StringInput `pulumi:"workflowId"`
+}
+
+func (TopicSubscriptionsSubscriptionsPreferencesArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*TopicSubscriptionsSubscriptionsPreferences)(nil)).Elem()
+}
+
+func (i TopicSubscriptionsSubscriptionsPreferencesArgs) ToTopicSubscriptionsSubscriptionsPreferencesOutput() TopicSubscriptionsSubscriptionsPreferencesOutput {
+	return i.ToTopicSubscriptionsSubscriptionsPreferencesOutputWithContext(context.Background())
+}
+
+func (i TopicSubscriptionsSubscriptionsPreferencesArgs) ToTopicSubscriptionsSubscriptionsPreferencesOutputWithContext(ctx context.Context) TopicSubscriptionsSubscriptionsPreferencesOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TopicSubscriptionsSubscriptionsPreferencesOutput)
+}
+
+// TopicSubscriptionsSubscriptionsPreferencesArrayInput is an input type that accepts TopicSubscriptionsSubscriptionsPreferencesArray and TopicSubscriptionsSubscriptionsPreferencesArrayOutput values.
+// You can construct a concrete instance of `TopicSubscriptionsSubscriptionsPreferencesArrayInput` via:
+//
+//	TopicSubscriptionsSubscriptionsPreferencesArray{ TopicSubscriptionsSubscriptionsPreferencesArgs{...} }
+type TopicSubscriptionsSubscriptionsPreferencesArrayInput interface {
+	pulumi.Input
+
+	ToTopicSubscriptionsSubscriptionsPreferencesArrayOutput() TopicSubscriptionsSubscriptionsPreferencesArrayOutput
+	ToTopicSubscriptionsSubscriptionsPreferencesArrayOutputWithContext(context.Context) TopicSubscriptionsSubscriptionsPreferencesArrayOutput
+}
+
+type TopicSubscriptionsSubscriptionsPreferencesArray []TopicSubscriptionsSubscriptionsPreferencesInput
+
+func (TopicSubscriptionsSubscriptionsPreferencesArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]TopicSubscriptionsSubscriptionsPreferences)(nil)).Elem()
+}
+
+func (i TopicSubscriptionsSubscriptionsPreferencesArray) ToTopicSubscriptionsSubscriptionsPreferencesArrayOutput() TopicSubscriptionsSubscriptionsPreferencesArrayOutput {
+	return i.ToTopicSubscriptionsSubscriptionsPreferencesArrayOutputWithContext(context.Background())
+}
+
+func (i TopicSubscriptionsSubscriptionsPreferencesArray) ToTopicSubscriptionsSubscriptionsPreferencesArrayOutputWithContext(ctx context.Context) TopicSubscriptionsSubscriptionsPreferencesArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TopicSubscriptionsSubscriptionsPreferencesArrayOutput)
+}
+
+type TopicSubscriptionsSubscriptionsPreferencesOutput struct{ *pulumi.OutputState }
+
+func (TopicSubscriptionsSubscriptionsPreferencesOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TopicSubscriptionsSubscriptionsPreferences)(nil)).Elem()
+}
+
+func (o TopicSubscriptionsSubscriptionsPreferencesOutput) ToTopicSubscriptionsSubscriptionsPreferencesOutput() TopicSubscriptionsSubscriptionsPreferencesOutput {
+	return o
+}
+
+func (o TopicSubscriptionsSubscriptionsPreferencesOutput) ToTopicSubscriptionsSubscriptionsPreferencesOutputWithContext(ctx context.Context) TopicSubscriptionsSubscriptionsPreferencesOutput {
+	return o
+}
+
+// A JSON Logic rule (e.g. `{ "==": [{ "var": "payload.tier" }, "gold"] }`): the workflow notifies through
+// this subscription only when it holds.
+func (o TopicSubscriptionsSubscriptionsPreferencesOutput) Condition() pulumi.MapOutput {
+	return o.ApplyT(func(v TopicSubscriptionsSubscriptionsPreferences) map[string]interface{} { return v.Condition }).(pulumi.MapOutput)
+}
+
+// Whether the workflow notifies through this subscription (default true).
+func (o TopicSubscriptionsSubscriptionsPreferencesOutput) Enabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v TopicSubscriptionsSubscriptionsPreferences) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
+}
+
+// The workflow, by its workflowId (`svc.Workflow`'s `workflowId`). It must exist when the preference is written.
+func (o TopicSubscriptionsSubscriptionsPreferencesOutput) WorkflowId() pulumi.StringOutput {
+	return o.ApplyT(func(v TopicSubscriptionsSubscriptionsPreferences) string { return v.WorkflowId }).(pulumi.StringOutput)
+}
+
+type TopicSubscriptionsSubscriptionsPreferencesArrayOutput struct{ *pulumi.OutputState }
+
+func (TopicSubscriptionsSubscriptionsPreferencesArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]TopicSubscriptionsSubscriptionsPreferences)(nil)).Elem()
+}
+
+func (o TopicSubscriptionsSubscriptionsPreferencesArrayOutput) ToTopicSubscriptionsSubscriptionsPreferencesArrayOutput() TopicSubscriptionsSubscriptionsPreferencesArrayOutput {
+	return o
+}
+
+func (o TopicSubscriptionsSubscriptionsPreferencesArrayOutput) ToTopicSubscriptionsSubscriptionsPreferencesArrayOutputWithContext(ctx context.Context) TopicSubscriptionsSubscriptionsPreferencesArrayOutput {
+	return o
+}
+
+func (o TopicSubscriptionsSubscriptionsPreferencesArrayOutput) Index(i pulumi.IntInput) TopicSubscriptionsSubscriptionsPreferencesOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) TopicSubscriptionsSubscriptionsPreferences {
+		return vs[0].([]TopicSubscriptionsSubscriptionsPreferences)[vs[1].(int)]
+	}).(TopicSubscriptionsSubscriptionsPreferencesOutput)
+}
+
 type WorkflowChannelPreferences struct {
 	// The fallback of every channel without a setting of its own.
 	All *WorkflowChannelPreferencesAll `pulumi:"all"`
@@ -7623,6 +7873,10 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*StepFilterArrayInput)(nil)).Elem(), StepFilterArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*StepFilterConditionInput)(nil)).Elem(), StepFilterConditionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*StepFilterConditionArrayInput)(nil)).Elem(), StepFilterConditionArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*TopicSubscriptionsSubscriptionsInput)(nil)).Elem(), TopicSubscriptionsSubscriptionsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*TopicSubscriptionsSubscriptionsArrayInput)(nil)).Elem(), TopicSubscriptionsSubscriptionsArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*TopicSubscriptionsSubscriptionsPreferencesInput)(nil)).Elem(), TopicSubscriptionsSubscriptionsPreferencesArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*TopicSubscriptionsSubscriptionsPreferencesArrayInput)(nil)).Elem(), TopicSubscriptionsSubscriptionsPreferencesArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowChannelPreferencesInput)(nil)).Elem(), WorkflowChannelPreferencesArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowChannelPreferencesPtrInput)(nil)).Elem(), WorkflowChannelPreferencesArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowChannelPreferencesAllInput)(nil)).Elem(), WorkflowChannelPreferencesAllArgs{})
@@ -7730,6 +7984,10 @@ func init() {
 	pulumi.RegisterOutputType(StepFilterArrayOutput{})
 	pulumi.RegisterOutputType(StepFilterConditionOutput{})
 	pulumi.RegisterOutputType(StepFilterConditionArrayOutput{})
+	pulumi.RegisterOutputType(TopicSubscriptionsSubscriptionsOutput{})
+	pulumi.RegisterOutputType(TopicSubscriptionsSubscriptionsArrayOutput{})
+	pulumi.RegisterOutputType(TopicSubscriptionsSubscriptionsPreferencesOutput{})
+	pulumi.RegisterOutputType(TopicSubscriptionsSubscriptionsPreferencesArrayOutput{})
 	pulumi.RegisterOutputType(WorkflowChannelPreferencesOutput{})
 	pulumi.RegisterOutputType(WorkflowChannelPreferencesPtrOutput{})
 	pulumi.RegisterOutputType(WorkflowChannelPreferencesAllOutput{})

@@ -25,6 +25,10 @@ __all__ = [
     'StepFilterArgsDict',
     'StepFilterConditionArgs',
     'StepFilterConditionArgsDict',
+    'TopicSubscriptionsSubscriptionsArgs',
+    'TopicSubscriptionsSubscriptionsArgsDict',
+    'TopicSubscriptionsSubscriptionsPreferencesArgs',
+    'TopicSubscriptionsSubscriptionsPreferencesArgsDict',
     'WorkflowChannelPreferencesArgs',
     'WorkflowChannelPreferencesArgsDict',
     'WorkflowChannelPreferencesAllArgs',
@@ -1642,6 +1646,170 @@ class StepFilterConditionArgs:
     @value.setter
     def value(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "value", value)
+
+
+class TopicSubscriptionsSubscriptionsArgsDict(TypedDict):
+    identifier: pulumi.Input[_builtins.str]
+    """
+    The subscription's identifier, unique in the topic (a subscriber may hold up to 10 subscriptions in one
+    topic). A subscription with this identifier that already exists is taken over as it is, then edited to
+    match. Changing it replaces that subscription.
+    """
+    subscriber_id: pulumi.Input[_builtins.str]
+    """
+    The subscriber (it must exist). Changing it replaces the subscription.
+    """
+    name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The subscription's display name.
+    """
+    preferences: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['TopicSubscriptionsSubscriptionsPreferencesArgsDict']]]]]
+    """
+    Per-workflow preferences of this subscription, each workflow once.
+    """
+
+@pulumi.input_type
+class TopicSubscriptionsSubscriptionsArgs:
+    def __init__(__self__, *,
+                 identifier: pulumi.Input[_builtins.str],
+                 subscriber_id: pulumi.Input[_builtins.str],
+                 name: pulumi.Input[Optional[_builtins.str]] = None,
+                 preferences: pulumi.Input[Optional[Sequence[pulumi.Input['TopicSubscriptionsSubscriptionsPreferencesArgs']]]] = None):
+        """
+        :param pulumi.Input[_builtins.str] identifier: The subscription's identifier, unique in the topic (a subscriber may hold up to 10 subscriptions in one
+               topic). A subscription with this identifier that already exists is taken over as it is, then edited to
+               match. Changing it replaces that subscription.
+        :param pulumi.Input[_builtins.str] subscriber_id: The subscriber (it must exist). Changing it replaces the subscription.
+        :param pulumi.Input[_builtins.str] name: The subscription's display name.
+        :param pulumi.Input[Sequence[pulumi.Input['TopicSubscriptionsSubscriptionsPreferencesArgs']]] preferences: Per-workflow preferences of this subscription, each workflow once.
+        """
+        pulumi.set(__self__, "identifier", identifier)
+        pulumi.set(__self__, "subscriber_id", subscriber_id)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if preferences is not None:
+            pulumi.set(__self__, "preferences", preferences)
+
+    @_builtins.property
+    @pulumi.getter
+    def identifier(self) -> pulumi.Input[_builtins.str]:
+        """
+        The subscription's identifier, unique in the topic (a subscriber may hold up to 10 subscriptions in one
+        topic). A subscription with this identifier that already exists is taken over as it is, then edited to
+        match. Changing it replaces that subscription.
+        """
+        return pulumi.get(self, "identifier")
+
+    @identifier.setter
+    def identifier(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "identifier", value)
+
+    @_builtins.property
+    @pulumi.getter(name="subscriberId")
+    def subscriber_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The subscriber (it must exist). Changing it replaces the subscription.
+        """
+        return pulumi.get(self, "subscriber_id")
+
+    @subscriber_id.setter
+    def subscriber_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "subscriber_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The subscription's display name.
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def preferences(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['TopicSubscriptionsSubscriptionsPreferencesArgs']]]]:
+        """
+        Per-workflow preferences of this subscription, each workflow once.
+        """
+        return pulumi.get(self, "preferences")
+
+    @preferences.setter
+    def preferences(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['TopicSubscriptionsSubscriptionsPreferencesArgs']]]]):
+        pulumi.set(self, "preferences", value)
+
+
+class TopicSubscriptionsSubscriptionsPreferencesArgsDict(TypedDict):
+    workflow_id: pulumi.Input[_builtins.str]
+    """
+    The workflow, by its workflowId (`svc.Workflow`'s `workflowId`). It must exist when the preference is written.
+    """
+    condition: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
+    """
+    A JSON Logic rule (e.g. `{ "==": [{ "var": "payload.tier" }, "gold"] }`): the workflow notifies through
+    this subscription only when it holds.
+    """
+    enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the workflow notifies through this subscription (default true).
+    """
+
+@pulumi.input_type
+class TopicSubscriptionsSubscriptionsPreferencesArgs:
+    def __init__(__self__, *,
+                 workflow_id: pulumi.Input[_builtins.str],
+                 condition: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 enabled: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] workflow_id: The workflow, by its workflowId (`svc.Workflow`'s `workflowId`). It must exist when the preference is written.
+        :param pulumi.Input[Mapping[str, Any]] condition: A JSON Logic rule (e.g. `{ "==": [{ "var": "payload.tier" }, "gold"] }`): the workflow notifies through
+               this subscription only when it holds.
+        :param pulumi.Input[_builtins.bool] enabled: Whether the workflow notifies through this subscription (default true).
+        """
+        pulumi.set(__self__, "workflow_id", workflow_id)
+        if condition is not None:
+            pulumi.set(__self__, "condition", condition)
+        if enabled is not None:
+            pulumi.set(__self__, "enabled", enabled)
+
+    @_builtins.property
+    @pulumi.getter(name="workflowId")
+    def workflow_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The workflow, by its workflowId (`svc.Workflow`'s `workflowId`). It must exist when the preference is written.
+        """
+        return pulumi.get(self, "workflow_id")
+
+    @workflow_id.setter
+    def workflow_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "workflow_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def condition(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        A JSON Logic rule (e.g. `{ "==": [{ "var": "payload.tier" }, "gold"] }`): the workflow notifies through
+        this subscription only when it holds.
+        """
+        return pulumi.get(self, "condition")
+
+    @condition.setter
+    def condition(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "condition", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the workflow notifies through this subscription (default true).
+        """
+        return pulumi.get(self, "enabled")
+
+    @enabled.setter
+    def enabled(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enabled", value)
 
 
 class WorkflowChannelPreferencesArgsDict(TypedDict):

@@ -67,6 +67,8 @@ __all__ = [
     'OrganizationSettingsPrior',
     'StepFilter',
     'StepFilterCondition',
+    'TopicSubscriptionsSubscriptions',
+    'TopicSubscriptionsSubscriptionsPreferences',
     'WorkflowChannelPreferences',
     'WorkflowChannelPreferencesAll',
     'WorkflowChannelPreferencesChannels',
@@ -5223,6 +5225,141 @@ class StepFilterCondition(dict):
         The value compared with.
         """
         return pulumi.get(self, "value")
+
+
+@pulumi.output_type
+class TopicSubscriptionsSubscriptions(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "subscriberId":
+            suggest = "subscriber_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in TopicSubscriptionsSubscriptions. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        TopicSubscriptionsSubscriptions.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        TopicSubscriptionsSubscriptions.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 identifier: _builtins.str,
+                 subscriber_id: _builtins.str,
+                 name: Optional[_builtins.str] = None,
+                 preferences: Optional[Sequence['outputs.TopicSubscriptionsSubscriptionsPreferences']] = None):
+        """
+        :param _builtins.str identifier: The subscription's identifier, unique in the topic (a subscriber may hold up to 10 subscriptions in one
+               topic). A subscription with this identifier that already exists is taken over as it is, then edited to
+               match. Changing it replaces that subscription.
+        :param _builtins.str subscriber_id: The subscriber (it must exist). Changing it replaces the subscription.
+        :param _builtins.str name: The subscription's display name.
+        :param Sequence['TopicSubscriptionsSubscriptionsPreferences'] preferences: Per-workflow preferences of this subscription, each workflow once.
+        """
+        pulumi.set(__self__, "identifier", identifier)
+        pulumi.set(__self__, "subscriber_id", subscriber_id)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if preferences is not None:
+            pulumi.set(__self__, "preferences", preferences)
+
+    @_builtins.property
+    @pulumi.getter
+    def identifier(self) -> _builtins.str:
+        """
+        The subscription's identifier, unique in the topic (a subscriber may hold up to 10 subscriptions in one
+        topic). A subscription with this identifier that already exists is taken over as it is, then edited to
+        match. Changing it replaces that subscription.
+        """
+        return pulumi.get(self, "identifier")
+
+    @_builtins.property
+    @pulumi.getter(name="subscriberId")
+    def subscriber_id(self) -> _builtins.str:
+        """
+        The subscriber (it must exist). Changing it replaces the subscription.
+        """
+        return pulumi.get(self, "subscriber_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        The subscription's display name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def preferences(self) -> Optional[Sequence['outputs.TopicSubscriptionsSubscriptionsPreferences']]:
+        """
+        Per-workflow preferences of this subscription, each workflow once.
+        """
+        return pulumi.get(self, "preferences")
+
+
+@pulumi.output_type
+class TopicSubscriptionsSubscriptionsPreferences(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "workflowId":
+            suggest = "workflow_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in TopicSubscriptionsSubscriptionsPreferences. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        TopicSubscriptionsSubscriptionsPreferences.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        TopicSubscriptionsSubscriptionsPreferences.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 workflow_id: _builtins.str,
+                 condition: Optional[Mapping[str, Any]] = None,
+                 enabled: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str workflow_id: The workflow, by its workflowId (`svc.Workflow`'s `workflowId`). It must exist when the preference is written.
+        :param Mapping[str, Any] condition: A JSON Logic rule (e.g. `{ "==": [{ "var": "payload.tier" }, "gold"] }`): the workflow notifies through
+               this subscription only when it holds.
+        :param _builtins.bool enabled: Whether the workflow notifies through this subscription (default true).
+        """
+        pulumi.set(__self__, "workflow_id", workflow_id)
+        if condition is not None:
+            pulumi.set(__self__, "condition", condition)
+        if enabled is not None:
+            pulumi.set(__self__, "enabled", enabled)
+
+    @_builtins.property
+    @pulumi.getter(name="workflowId")
+    def workflow_id(self) -> _builtins.str:
+        """
+        The workflow, by its workflowId (`svc.Workflow`'s `workflowId`). It must exist when the preference is written.
+        """
+        return pulumi.get(self, "workflow_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def condition(self) -> Optional[Mapping[str, Any]]:
+        """
+        A JSON Logic rule (e.g. `{ "==": [{ "var": "payload.tier" }, "gold"] }`): the workflow notifies through
+        this subscription only when it holds.
+        """
+        return pulumi.get(self, "condition")
+
+    @_builtins.property
+    @pulumi.getter
+    def enabled(self) -> Optional[_builtins.bool]:
+        """
+        Whether the workflow notifies through this subscription (default true).
+        """
+        return pulumi.get(self, "enabled")
 
 
 @pulumi.output_type

@@ -314,7 +314,7 @@ describe("svc-export", () => {
   it("--with-subscriptions: each topic's subscribers as TopicSubscriptions naming the topic by reference", async () => {
     emu.seed({ subscribers: [{ subscriberId: "alice" }, { subscriberId: "bob" }] });
     const subscribed = await call(emu, "POST", "/v2/topics/beta-users/subscriptions", {
-      body: { subscriptions: ["bob", "alice"] },
+      body: { subscriberIds: ["bob", "alice"] },
     });
     expect(subscribed.status, JSON.stringify(subscribed.body)).toBe(201);
     const dir = join(root, "subs");
@@ -367,6 +367,38 @@ describe("svc-export", () => {
         "    });\n",
     );
     expect(csProgram).not.toMatch(/Config|WithCredentials|System\.Text\.Json/);
+  });
+
+  it("--with-subscriptions: a subscription with its own identifier, a name and a conditioned preference is written whole", async () => {
+    emu.seed({
+      subscribers: [{ subscriberId: "carol" }],
+      workflows: [{ workflowId: "digest", name: "Digest" }],
+    });
+    const made = await call(emu, "POST", "/v2/topics/vip/subscriptions", {
+      body: {
+        subscriptions: [{ identifier: "carol-vip", subscriberId: "carol", name: "Carol VIP" }],
+        preferences: [
+          {
+            filter: { workflowIds: ["digest"] },
+            enabled: false,
+            condition: { "==": [{ var: "payload.tier" }, "gold"] },
+          },
+        ],
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const dir = join(root, "subs-prefs");
+    const { code } = await run(
+      ["--language", "yaml", "--out", dir, "--with-subscriptions", "--only", "topics"],
+      envOf(emu),
+    );
+    expect(code).toBe(0);
+    const program = readFileSync(join(dir, "Pulumi.yaml"), "utf8");
+    const block = program.slice(program.indexOf("vipSubscriptions:"));
+    expect(block).toMatch(
+      /subscriberIds: \[\]\n {6}subscriptions:\n {8}- identifier: carol-vip\n {10}subscriberId: carol\n {10}name: Carol VIP\n {10}preferences:\n {12}- workflowId: digest\n {14}enabled: false\n {14}condition:\n/,
+    );
+    expect(block).toContain("payload.tier");
   });
 
   it("bad input: one line naming what to do, a non-zero exit, nothing written", async () => {
