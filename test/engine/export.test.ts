@@ -130,6 +130,8 @@ interface LaneStack {
   previewClean(): Promise<void>;
   /** The stack's state (and workspace), for secret scans. */
   stateText(): Promise<string>;
+  /** The program names a resource depends on in the engine's state (CLI stacks; undefined for drivers). */
+  dependenciesOf?(name: string): Promise<string[]>;
   remove(): Promise<void>;
 }
 
@@ -161,6 +163,13 @@ function cliStack(dir: string, options: { env?: Record<string, string>; program?
         await stack.preview({ expectNoChanges: true });
       },
       stateText: async () => JSON.stringify(await stack.exportStack()),
+      dependenciesOf: async (name) => {
+        const state = (await stack.exportStack()) as {
+          deployment: { resources?: { urn: string; dependencies?: string[] }[] };
+        };
+        const resource = state.deployment.resources?.find((r) => r.urn.endsWith(`::${name}`));
+        return (resource?.dependencies ?? []).map((urn) => urn.slice(urn.lastIndexOf("::") + 2)).sort();
+      },
       remove: () => stack.remove(),
     };
   };
@@ -372,6 +381,11 @@ describe.skipIf(skipEngine("export"))("svc-export under the real CLI", { timeout
             expect(inApp.filter((i) => i._environmentId === targetEnv)).toHaveLength(1);
             // Equal objects, and equal stored step issues (no MISSING_INTEGRATION the source has not).
             expect(await exportSnapshot(target)).toEqual(before);
+            // What orders that, whatever the timing: the engine made the workflow after the integrations of its
+            // steps' channels (and the layout its email step names).
+            const deps = await copy.dependenciesOf?.("welcome");
+            if (deps !== undefined)
+              expect(deps).toEqual(["brand", "mobilePush", "sendgridMain", "teamSlack"]);
           }
 
           const state = (await adopt.stateText()) + (await copy?.stateText());
