@@ -31,12 +31,22 @@ export function pluginInstallLine(version: string): string {
 }
 
 /** What the README says before the install lines: where the clone comes from and what each line takes from it. */
-export function cloneParagraph(version: string, what: string): string[] {
+export function cloneParagraph(
+  version: string,
+  what: string,
+  builds: { npm?: boolean; plugin?: boolean },
+): string[] {
+  const steps = [
+    ...(builds.npm === true ? [`\`npm run package\` (writes \`pulumi-svc-${version}.tgz\`)`] : []),
+    ...(builds.plugin === true
+      ? [
+          "`npm run plugin:dist` (writes the plugin tarballs in `dist/plugins/`, one per platform: take your machine's `<os>-<arch>`)",
+        ]
+      : []),
+  ];
   return [
     `Until pulumi-svc is published, ${what} comes from a clone of the pulumi-svc repository beside this folder`,
-    `(\`${CLONE}\`; point the paths at yours): in the clone, \`npm ci\`, then \`npm run package\` (writes`,
-    `\`pulumi-svc-${version}.tgz\`) and \`npm run plugin:dist\` (writes the plugin tarballs in \`dist/plugins/\`, one`,
-    "per platform: take your machine's `<os>-<arch>`). The lines below install from there; they stay right once it",
-    "is published.",
+    `(\`${CLONE}\`; point the paths at yours): in the clone, \`npm ci\`${steps.length > 0 ? `, then ${steps.join(" and ")}` : ""}.`,
+    "The lines below install from there; they stay right once it is published.",
   ];
 }

@@ -30,7 +30,7 @@ function nodeNotes(title: string, version: string): LanguageNotes {
     runtime: "nodejs",
     install: [npmInstallLine(version)],
     credentialsFromConfig: true,
-    before: cloneParagraph(version, "the npm package `pulumi-svc`"),
+    before: cloneParagraph(version, "the npm package `pulumi-svc`", { npm: true }),
   };
 }
 
@@ -45,7 +45,7 @@ const WRITERS: Record<Language, Writer> = {
       install: [pluginInstallLine(version)],
       credentialsFromConfig: false,
       secretValuePath: yamlSecretValuePath,
-      before: cloneParagraph(version, "the plugin `pulumi-resource-svc`"),
+      before: cloneParagraph(version, "the plugin `pulumi-resource-svc`", { plugin: true }),
     }),
     files: (project) => writeYaml(project),
   },
@@ -59,7 +59,9 @@ const WRITERS: Record<Language, Writer> = {
       runtime: "python",
       install: [...pipInstallLines(), pluginInstallLine(version)],
       credentialsFromConfig: true,
-      before: cloneParagraph(version, "the Python SDK `pulumi_svc` (with the plugin `pulumi-resource-svc`)"),
+      before: cloneParagraph(version, "the Python SDK `pulumi_svc` (with the plugin `pulumi-resource-svc`)", {
+        plugin: true,
+      }),
     }),
     files: (project, version) => writePython(project, version),
   },
@@ -76,7 +78,7 @@ const WRITERS: Record<Language, Writer> = {
         "`sdks/go`, before `go mod tidy`.",
         PLUGIN_PATH,
         "",
-        ...cloneParagraph(version, "the plugin"),
+        ...cloneParagraph(version, "the plugin", { plugin: true }),
       ],
     }),
     files: (project) => writeGo(project),
@@ -94,7 +96,7 @@ const WRITERS: Record<Language, Writer> = {
         "`sdks/dotnet/PulumiSvc.Svc.csproj`, before `dotnet build`.",
         PLUGIN_PATH,
         "",
-        ...cloneParagraph(version, "the plugin"),
+        ...cloneParagraph(version, "the plugin", { plugin: true }),
       ],
     }),
     files: (project) => writeCsharp(project),
