@@ -71,6 +71,11 @@ export interface ExportedResource {
   describe: string;
   /** The properties, in the order written. */
   props: Record<string, ExportValue>;
+  /**
+   * Program names of the resources this one is created after, beyond those its references already order it
+   * after (Pulumi's `dependsOn`): a workflow after the integrations of its steps' channels.
+   */
+  dependsOn: string[];
 }
 
 /** A config key the program reads, for Pulumi.yaml (YAML) and the README. */

@@ -74,7 +74,8 @@ export async function readEnvironment(opts: ReadOptions): Promise<ExportProject>
     environment: { id: environment._id, name: environment.name },
     resources,
     config: configKeys(resources),
-    leftOut,
+    // Kinds are read at once: sorted, the lines do not depend on which answered first.
+    leftOut: leftOut.sort(),
     withSubscriptions: opts.withSubscriptions,
   };
 }
@@ -103,6 +104,7 @@ function nameAndLink(found: { kind: ExportKind; objects: FoundObject[] }[]): Exp
     name,
     describe: object.describe,
     props: kind.link ? kind.link(object, lookup) : object.props,
+    dependsOn: kind.dependsOn ? kind.dependsOn(object, named) : [],
   }));
 }
 

@@ -202,8 +202,13 @@ export class PulumiStack {
   }
 
   /** `pulumi config set [--secret] <key> <value>` (the value is an argument, never printed; it must not start with `-`). */
-  async setConfig(key: string, value: string, opts: { secret?: boolean } = {}): Promise<void> {
-    await this.run(["config", "set", opts.secret ? "--secret" : "--plaintext", key, value]);
+  async setConfig(
+    key: string,
+    value: string,
+    opts: { secret?: boolean; path?: boolean } = {},
+  ): Promise<void> {
+    const path = opts.path === true ? ["--path"] : [];
+    await this.run(["config", "set", ...path, opts.secret ? "--secret" : "--plaintext", key, value]);
   }
 
   /** Sets each `values` entry; keys in `secretKeys` with `--secret`. */

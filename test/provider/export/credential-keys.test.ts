@@ -25,6 +25,7 @@ function integration(identifier: string, providerId: string, channel: string): E
       credentials: new ConfigValue(key, "secretObject"),
       adopt: true,
     },
+    dependsOn: [],
   };
 }
 
@@ -47,7 +48,12 @@ const project: ExportProject = {
   leftOut: [],
   withSubscriptions: false,
 };
-const text = readme(project, { title: "TypeScript", install: ["npm install"], credentialsFromConfig: true });
+const text = readme(project, {
+  title: "TypeScript",
+  runtime: "nodejs",
+  install: ["npm install"],
+  credentialsFromConfig: true,
+});
 
 /** The config commands of one config key, in order. */
 const commands = (key: string) =>

@@ -117,6 +117,7 @@ describe("the C# program and the .NET SDK", () => {
         {
           kind: "integrations",
           type: "Integration",
+          dependsOn: [],
           name: "mail",
           describe: 'integration "mail"\n(sendgrid)',
           props: {
@@ -130,6 +131,7 @@ describe("the C# program and the .NET SDK", () => {
         {
           kind: "topics",
           type: "Topic",
+          dependsOn: [],
           name: "news",
           describe: "topic",
           props: { key: "news", adopt: true },
@@ -137,6 +139,7 @@ describe("the C# program and the .NET SDK", () => {
         {
           kind: "topics",
           type: "TopicSubscriptions",
+          dependsOn: [],
           name: "newsSubscriptions",
           describe: "subscriptions",
           props: { topicKey: new Ref("news", "key"), subscriberIds: [] },

@@ -92,18 +92,18 @@ describe("svc-export", () => {
     expect(program).toContain('subject: "Welcome to $${acme}"');
     // integrations, layout, workflows, topics, variables
     expect(program.match(/adopt: true/g)?.length).toBe(2 + 1 + 2 + 2 + 2);
-    // Environment variables: the plain value literally; the secret one without value (adopting keeps it; the
-    // README says how to wire it); the sibling environment's variable left out.
+    // Environment variables: the plain value literally; the secret one from a property of the object config key
+    // `secretValues` (absent while unset: adopting keeps it); the sibling environment's variable left out.
     expect(program).toMatch(
       /type: svc:index:EnvironmentVariable\n {4}properties:\n {6}key: API_BASE\n {6}value: https:\/\/api\.acme\.test\n {6}isSecret: false\n {6}type: string\n {6}adopt: true\n/,
     );
     expect(program).toMatch(
-      /type: svc:index:EnvironmentVariable\n {4}properties:\n {6}key: SIGNING_KEY\n {6}isSecret: true\n {6}type: string\n {6}adopt: true\n/,
+      /type: svc:index:EnvironmentVariable\n {4}properties:\n {6}key: SIGNING_KEY\n {6}value: \$\{secretValues\.signingKeyValue\}\n {6}isSecret: true\n {6}type: string\n {6}adopt: true\n/,
     );
+    expect(program).toContain("\n  secretValues:\n    type: object\n    default: {}\n");
     expect(program).not.toContain("SIBLING_ONLY");
     expect(readFileSync(join(dir, "README.md"), "utf8")).toContain(
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: Pulumi YAML's interpolation, literally
-      "then `value: ${signingKeyValue}` on the variable",
+      "pulumi config set --secret --path 'secretValues.signingKeyValue' <value>\n",
     );
     // Translations: a community service has none, said in one line; settings are not exported by default.
     expect(err.join("\n")).toContain("svc-export: translations: the service has no translations");
