@@ -1,5 +1,6 @@
 import { objectId, shortId } from "./ids";
 import { emptyLayoutContent } from "./layout-content";
+import { EMULATOR_VOCABULARY } from "./service-vocabulary";
 import type { EnvironmentState, Store, StoredIntegration } from "./store";
 
 /**
@@ -28,7 +29,11 @@ import type { EnvironmentState, Store, StoredIntegration } from "./store";
 export const DEFAULT_LAYOUT = { name: "Default layout", layoutId: "default-layout" } as const;
 
 /** The in-app integration organization creation seeds. */
-export const SEEDED_IN_APP = { name: "Novu Inbox", providerId: "novu", channel: "in_app" } as const;
+export const SEEDED_IN_APP = {
+  name: "Novu Inbox",
+  providerId: EMULATOR_VOCABULARY.inAppProviderId,
+  channel: "in_app",
+} as const;
 
 /** The slug the service derives from "Novu Inbox" for a generated identifier. */
 const IN_APP_IDENTIFIER_SLUG = "novu-inbox";

@@ -1,6 +1,7 @@
 import type { WorkflowStep } from "../sdk/schemas";
 import { objectId, shortId } from "./ids";
 import { primaryIds } from "./routes/integrations";
+import { EMULATOR_VOCABULARY } from "./service-vocabulary";
 import { stepControlIssues } from "./step-control-issues";
 import type { EnvironmentState, Store, StoredWorkflow } from "./store";
 import { storedControlValues } from "./workflow-controls";
@@ -165,7 +166,7 @@ function buildSteps(
       name: step.name,
       slug: `${slugify(step.name)}_st_${_id}`,
       type: step.type,
-      origin: "novu-cloud",
+      origin: EMULATOR_VOCABULARY.cloudOrigin,
       workflowId: ids.workflowId,
       workflowDatabaseId: ids._id,
       controls: { values },
@@ -258,7 +259,7 @@ export function buildWorkflow(
     ),
     severity: write.severity ?? previous?.severity ?? "none",
     preferences: storedPreferences(write),
-    origin: previous?.origin ?? "novu-cloud",
+    origin: previous?.origin ?? EMULATOR_VOCABULARY.cloudOrigin,
     steps,
     status: workflowStatus(active, steps),
     createdAt: previous?.createdAt ?? now,

@@ -1,6 +1,7 @@
 import { badRequest, forbidden, HttpError } from "../errors";
 import { objectId } from "../ids";
 import type { RequestContext, Route, RouteResult } from "../router";
+import { EMULATOR_VOCABULARY } from "../service-vocabulary";
 import { checkStepLayouts } from "../step-layouts";
 import type { EnvironmentState, StoredWorkflow } from "../store";
 import { withPaginationNumbers } from "../validation/limit-offset";
@@ -229,7 +230,7 @@ function listWorkflows(ctx: RequestContext): RouteResult {
 }
 
 /** Origins that can be synced (sync-to-environment.usecase.ts `SYNCABLE_WORKFLOW_ORIGINS`). */
-const SYNCABLE_ORIGINS = ["novu-cloud"];
+const SYNCABLE_ORIGINS: readonly string[] = [EMULATOR_VOCABULARY.cloudOrigin];
 
 /** The target environment of a sync, with the service's refusals (sync-to-environment.usecase.ts). */
 function syncTarget(ctx: RequestContext, targetEnvironmentId: string): EnvironmentState {
