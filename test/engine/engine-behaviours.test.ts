@@ -31,9 +31,12 @@ async function project(name: string, program: string): Promise<{ p: ScratchProje
   return emulatorProject({ name, program, binDir, baseUrl: emu.url, apiKey: emu.apiKey, cleanups });
 }
 
-/** An in-app integration declaration (no credentials needed). */
+/**
+ * A chat integration declaration (no credentials needed). Not in-app: the service allows one in-app
+ * integration per environment, and a fresh organization already has it (create-integration.usecase.ts).
+ */
 const inApp = (name: string, identifier: string, extra = "", opts = "") =>
-  `new svc.Integration(${JSON.stringify(name)}, { providerId: "novu", channel: "in_app", identifier: ${JSON.stringify(identifier)}${extra} }${opts ? `, ${opts}` : ""});\n`;
+  `new svc.Integration(${JSON.stringify(name)}, { providerId: "slack", channel: "chat", identifier: ${JSON.stringify(identifier)}${extra} }${opts ? `, ${opts}` : ""});\n`;
 
 const byIdentifier = (identifier: string) => emu.integrations().filter((i) => i.identifier === identifier);
 /** Requests since the last reset, as "METHOD path". */
@@ -235,7 +238,7 @@ describe.skipIf(skipEngine("engine behaviours"))(
       const names = [1, 2, 3, 4].map((n) => `kill-${n}`);
       // Default identifiers, as most programs have: only those may be taken over without `adopt`.
       const program = names
-        .map((n) => `new svc.Integration(${JSON.stringify(n)}, { providerId: "novu", channel: "in_app" });\n`)
+        .map((n) => `new svc.Integration(${JSON.stringify(n)}, { providerId: "slack", channel: "chat" });\n`)
         .join("");
       const { stack } = await project("svc-killed", program);
       const ofName = (name: string) => emu.integrations().filter((i) => i.identifier.startsWith(`${name}-`));
@@ -266,8 +269,8 @@ describe.skipIf(skipEngine("engine behaviours"))(
     it("adopt: takes over an existing integration with its identifier instead of duplicating it", async () => {
       const client = new SvcClient({ apiKey: emu.apiKey, baseUrl: emu.url });
       const existing = await client.integrations.create({
-        providerId: "novu",
-        channel: "in_app",
+        providerId: "slack",
+        channel: "chat",
         identifier: "adopt-1",
       });
       await client.close();

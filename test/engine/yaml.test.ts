@@ -247,7 +247,7 @@ describe.skipIf(skipEngine("yaml"))(
       await emu?.close();
     });
 
-    it("preview plans the twelve resources; up creates them through the plugin, the credentials secret", async () => {
+    it("preview plans the eleven resources; up creates them through the plugin, the credentials secret", async () => {
       const { digest, stdout, stderr } = await stack.preview();
       printed += stdout + stderr;
       expect(stepOps(digest)).toEqual([
@@ -256,7 +256,6 @@ describe.skipIf(skipEngine("yaml"))(
         ["brandLayout", "create"],
         ["chat", "create"],
         ["email", "create"],
-        ["inbox", "create"],
         ["onboarding", "create"],
         ["opsMembers", "create"],
         ["opsTopic", "create"],
@@ -294,7 +293,6 @@ describe.skipIf(skipEngine("yaml"))(
       expect([...byName.values()].map((r) => r.type).sort()).toEqual([
         "svc:index:EnvironmentVariable",
         "svc:index:EnvironmentVariable",
-        "svc:index:Integration",
         "svc:index:Integration",
         "svc:index:Integration",
         "svc:index:Integration",
