@@ -609,7 +609,7 @@ describe.skipIf(skipEngine("yaml"))(
 
     it("destroy removes what the stack holds; the fixtures and the objects beside it are exactly as they were", async () => {
       const ours = await stackIntegrationIds();
-      expect(ours.size).toBe(5);
+      expect(ours.size).toBe(4);
       const destroy = await stack.destroy();
       printed += destroy.stdout + destroy.stderr;
       const state = await exportState();
