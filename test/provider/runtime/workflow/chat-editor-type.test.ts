@@ -63,7 +63,7 @@ describe.each(["2026-04", "newest"] as const)("a chat step on the %s service", (
       expect(workflowChanges(read.props as typeof outs, await checked(c.controls))).toEqual([]);
       // An edit of the body is that one control, on either release.
       const another = c.newest === "block" ? JSON.stringify({ type: "doc", content: [] }) : "Another user";
-    const edited = await checked({ ...c.controls, body: another });
+      const edited = await checked({ ...c.controls, body: another });
       expect(workflowChanges(outs, edited)).toEqual([
         { property: "steps[0].controls.body", kind: "update", replace: false },
       ]);
