@@ -281,6 +281,38 @@ describe.skipIf(skipEngine("engine behaviours"))(
       await stack.destroy();
       expect(byIdentifier("adopt-1")).toEqual([]);
     });
+
+    it("the upgrade rule: a stack of the last release (providerId svc in state and on the service) previews clean and writes nothing, declared svc or novu", async () => {
+      // What the last release made: the integration created with the spec's spelling, which the service
+      // stores as a provider it does not know (DESIGN.md, measured April 2026).
+      const client = new SvcClient({ apiKey: emu.apiKey, baseUrl: emu.url });
+      const made = await client.integrations.create({
+        providerId: "svc",
+        channel: "in_app",
+        identifier: "spelled-1",
+        check: false,
+      });
+      await client.close();
+      const declared = (providerId: string) =>
+        `new svc.Integration("spelled", { providerId: "${providerId}", channel: "in_app", identifier: "spelled-1", adopt: true });\n`;
+      const { p, stack } = await project("svc-spelled", declared("svc"));
+      await stack.up();
+      // The state as the last release wrote it: inputs and outputs both `svc`.
+      const state = await stack.exportStack();
+      for (const r of state.deployment.resources ?? [])
+        for (const props of [r.inputs, r.outputs] as (Record<string, unknown> | undefined)[])
+          if (props?.identifier === "spelled-1") props.providerId = "svc";
+      await stack.importStack(state);
+      emu.resetRequests();
+      await stack.preview({ expectNoChanges: true });
+      await stack.up({ expectNoChanges: true });
+      p.writeProgram(PROGRAM_HEADER + declared("novu"));
+      await stack.preview({ expectNoChanges: true });
+      expect(requestLines().filter((l) => !l.startsWith("GET"))).toEqual([]);
+      expect(byIdentifier("spelled-1").map((i) => [i._id, i.providerId])).toEqual([[made._id, "svc"]]);
+      await stack.destroy();
+      expect(byIdentifier("spelled-1")).toEqual([]);
+    });
   },
 );
 
