@@ -3,7 +3,7 @@
  * declaring N resources of one kind, for N in `--sizes` (default 10, 100, 500; `--large` adds 1,000), against
  * the emulator with no rate limit, file backend:
  *
- * - `svc.Integration`: N in-app integrations with distinct identifiers (no credentials needed);
+ * - `svc.Integration`: N chat integrations with distinct identifiers (no credentials needed; in-app: one per environment);
  * - `svc.SubscriberCredentials`: the fcm device tokens of N seeded subscribers, one active fcm integration.
  *
  * Per operation: wall seconds (CLI start, program run and engine included: what a user waits for), ms per
@@ -190,7 +190,7 @@ const PROGRAMS: Record<EngineBenchKind, string> = {
 const svc = require("pulumi-svc");
 const count = new pulumi.Config().requireNumber("count");
 for (let i = 0; i < count; i++) {
-  new svc.Integration("in-app-" + i, { providerId: "novu", channel: "in_app", identifier: "${PREFIX.identifier}-" + i });
+  new svc.Integration("in-app-" + i, { providerId: "slack", channel: "chat", identifier: "${PREFIX.identifier}-" + i });
 }`,
   credentials: `const pulumi = require("@pulumi/pulumi");
 const svc = require("pulumi-svc");

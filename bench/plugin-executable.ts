@@ -83,8 +83,8 @@ function program(count: number): string {
       `  in-app-${i}:`,
       "    type: svc:index:Integration",
       "    properties:",
-      "      providerId: svc",
-      "      channel: in_app",
+      "      providerId: slack",
+      "      channel: chat",
       `      identifier: bench-sea-in-app-${i}`,
     );
   return `${lines.join("\n")}\n`;

@@ -51,13 +51,13 @@ const PROGRAMS: Record<ProviderPath, string> = {
 const svc = require("pulumi-svc");
 const count = new pulumi.Config().requireNumber("count");
 for (let i = 0; i < count; i++) {
-  new svc.Integration("in-app-" + i, { providerId: "novu", channel: "in_app", identifier: "${IDENTIFIER}-" + i });
+  new svc.Integration("in-app-" + i, { providerId: "slack", channel: "chat", identifier: "${IDENTIFIER}-" + i });
 }`,
   plugin: `const pulumi = require("@pulumi/pulumi");
 const count = new pulumi.Config().requireNumber("count");
 for (let i = 0; i < count; i++) {
   new pulumi.CustomResource("svc:index:Integration", "in-app-" + i,
-    { providerId: "novu", channel: "in_app", identifier: "${IDENTIFIER}-" + i });
+    { providerId: "slack", channel: "chat", identifier: "${IDENTIFIER}-" + i });
 }`,
 };
 

@@ -100,7 +100,11 @@ export interface Emulator {
   setRateLimit(rateLimit: RateLimitOptions | undefined): void;
   /** Clears {@link Emulator.requests}. */
   resetRequests(): void;
-  /** Adds an API key at run time (missing ids are generated; an existing organization id gets a new environment). */
+  /**
+   * Adds an API key at run time (missing ids are generated; an existing organization id gets a new
+   * environment). With fresh organizations (fixtures "default", "none" or `organization: "fresh"`) a new
+   * environment starts as the service creates one: its own in-app integration and default layout.
+   */
   addKey(key: EmulatorKey): KeyIds;
   /** Every organization's integrations with their stored credentials (for assertions). */
   integrations(opts?: { includeDeleted?: boolean }): Integration[];
@@ -165,7 +169,10 @@ function seeder(store: Store, keys: EmulatorKeys): Emulator["seed"] {
   return (fixtures, seedOpts = {}) => {
     const data = typeof fixtures === "string" ? loadFixtures(fixtures) : fixtures;
     const { environments, organization, ...top } = data;
-    if (organization === "fresh") for (const env of store.allEnvironments()) seedNewOrganization(store, env);
+    if (organization === "fresh") {
+      store.freshOrganizations = true;
+      for (const env of store.allEnvironments()) seedNewOrganization(store, env);
+    }
     seedEnvironment(store, keys.environmentOf(seedOpts.apiKey), top);
     for (const [target, set] of Object.entries(environments ?? {})) {
       const env = keys.environmentNamed(target);
@@ -240,7 +247,13 @@ function emulatorHandle(p: EmulatorParts): Emulator {
     },
     resetRequests: () => p.log.reset(),
     addKey: (key) => {
+      const known = p.store.allEnvironments().length;
       const scope = p.keys.register(key);
+      const env = p.store.environment(scope.environmentId);
+      // A new environment of a service-made organization gets its in-app integration and default layout
+      // (create-environment.usecase.ts calls CreateDefaultLayout and CreateNovuIntegrations for each).
+      if (env && p.store.freshOrganizations && p.store.allEnvironments().length > known)
+        seedNewOrganization(p.store, env);
       p.persister?.schedule();
       return publicKey(scope);
     },

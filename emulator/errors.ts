@@ -66,6 +66,38 @@ export function unprocessable(messages: string[]): HttpError {
   );
 }
 
+/** One failed property of a command: its class-validator messages and the value it had. */
+export interface ConstraintViolation {
+  messages: string[];
+  value: unknown;
+}
+
+/**
+ * A usecase command refused by its own class-validator rules (libs/application-generic/src/commands/
+ * base.command.ts `BaseCommand.create` throws `CommandValidationException`), as the exception filter answers
+ * it (apps/api/src/exception-filter.ts `handleCommandValidation`): 422, `message` "Validation failed for
+ * <Command>: <field>: <messages>", an empty `ctx`, and `errors` keyed by the property's name (not `general`).
+ */
+export function commandInvalid(className: string, violated: Record<string, ConstraintViolation>): HttpError {
+  const details = Object.entries(violated)
+    .map(([field, v]) => `${field}: ${v.messages.join(", ")}`)
+    .join("; ");
+  return new HttpError(
+    422,
+    `Validation failed for ${className}: ${details}`,
+    {},
+    { error: undefined, ctx: {}, errors: violated },
+  );
+}
+
+/**
+ * A body the JSON parser refuses: body-parser's `SyntaxError` (its message is `JSON.parse`'s) becomes a
+ * `BadRequestException(err.message)` (Nest's `RoutesResolver.mapExternalException`, for the parsers
+ * registered in apps/api/src/bootstrap.ts), which the exception filter answers as any string HttpException:
+ * 400 `{ error: "Bad Request", statusCode, timestamp, path, message: <the parser's message>, ctx }`.
+ */
+export const malformedJson = (parserMessage: string) => new HttpError(400, parserMessage);
+
 /** 403 (a ForbiddenException), e.g. an API key asking for another environment. */
 export const forbidden = (detail: string) => new HttpError(403, detail);
 
@@ -115,7 +147,13 @@ export function errorBody(
   const body: ErrorBody = { statusCode: status, timestamp: new Date().toISOString(), path, message };
   // A 500 from an unexpected exception carries no `error` (apps/api/src/exception-filter.ts).
   const reason = STATUS_CODES[status];
-  if (reason && !errorId) body.error = reason;
+  if (reason && !errorId) {
+    // An HttpException thrown with a string has the response `{ message, error, statusCode }` (Nest's
+    // `HttpException.createBody`); the filter's `buildMsgAndContextForHttpError` keeps the rest as `ctx`
+    // and spreads `ctx` over the body too (`{ ...errorDto.ctx, ...errorDto }`).
+    body.error = reason;
+    body.ctx = { error: reason, statusCode: status };
+  }
   if (errorId) body.errorId = errorId;
   return body;
 }

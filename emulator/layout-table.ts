@@ -1,5 +1,6 @@
 import { objectId } from "./ids";
 import type { LayoutEmailContent } from "./layout-content";
+import { EMULATOR_VOCABULARY } from "./service-vocabulary";
 
 /**
  * The v2 layouts of one environment (apps/api/src/app/layouts-v2/): by `_id` and by `layoutId` (the
@@ -83,7 +84,7 @@ export class LayoutTable {
       name: fields.name,
       isDefault: this.defaultLayout() === undefined,
       isTranslationEnabled: fields.isTranslationEnabled,
-      origin: "novu-cloud",
+      origin: EMULATOR_VOCABULARY.cloudOrigin,
       type: "BRIDGE",
       createdAt: now,
       updatedAt: now,

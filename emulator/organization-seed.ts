@@ -1,5 +1,6 @@
 import { objectId, shortId } from "./ids";
 import { emptyLayoutContent } from "./layout-content";
+import { EMULATOR_VOCABULARY } from "./service-vocabulary";
 import type { EnvironmentState, Store, StoredIntegration } from "./store";
 
 /**
@@ -14,7 +15,7 @@ import type { EnvironmentState, Store, StoredIntegration } from "./store";
  *   (apps/api/src/app/layouts-v2/utils/layout-templates.ts `EMPTY_LAYOUT`);
  * - the active in-app integration of Novu's own provider (apps/api/src/app/integrations/usecases/
  *   create-novu-integrations/create-novu-integrations.usecase.ts `createInAppIntegration`): providerId
- *   `svc` (Novu's `novu`, `InAppProviderIdEnum.Novu`: the spec writes the service's name as `svc` in
+ *   `novu` (`InAppProviderIdEnum.Novu`; the spec writes the service's name as `svc` in
  *   enumerated identifiers), channel `in_app`, named "Novu Inbox" (the IS_V2_ENABLED flag, on in self-hosted releases and
  *   in the cloud; "Novu In-App" without it), created with no identifier, so the service generates the slug
  *   of the name plus a short random suffix; in a Production environment it is created with HMAC on
@@ -28,7 +29,11 @@ import type { EnvironmentState, Store, StoredIntegration } from "./store";
 export const DEFAULT_LAYOUT = { name: "Default layout", layoutId: "default-layout" } as const;
 
 /** The in-app integration organization creation seeds. */
-export const SEEDED_IN_APP = { name: "Novu Inbox", providerId: "novu", channel: "in_app" } as const;
+export const SEEDED_IN_APP = {
+  name: "Novu Inbox",
+  providerId: EMULATOR_VOCABULARY.inAppProviderId,
+  channel: "in_app",
+} as const;
 
 /** The slug the service derives from "Novu Inbox" for a generated identifier. */
 const IN_APP_IDENTIFIER_SLUG = "novu-inbox";

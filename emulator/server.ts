@@ -5,6 +5,7 @@ import {
   HttpError,
   INTERNAL_ERROR_MESSAGE,
   InternalError,
+  malformedJson,
   ObjectHttpError,
   objectErrorBody,
 } from "./errors";
@@ -148,7 +149,7 @@ function admit(deps: ServerDeps, req: IncomingMessage, res: ServerResponse, reco
 }
 
 /**
- * The parsed JSON body (undefined for GET and an empty body); 400 when it is not JSON. A DELETE body is
+ * The parsed JSON body (undefined for GET and an empty body); 400 when it is not JSON (errors.ts `malformedJson`). A DELETE body is
  * read too, as the service's JSON body parser does (DELETE /v2/topics/{key}/subscriptions takes one).
  */
 async function jsonBody(req: IncomingMessage, method: string): Promise<unknown> {
@@ -156,8 +157,8 @@ async function jsonBody(req: IncomingMessage, method: string): Promise<unknown> 
   if (method === "GET" || text.trim() === "") return undefined;
   try {
     return JSON.parse(text);
-  } catch {
-    throw new HttpError(400, ["body: must be valid JSON"]);
+  } catch (e) {
+    throw malformedJson(e instanceof Error ? e.message : String(e));
   }
 }
 

@@ -1,6 +1,7 @@
 import type { WorkflowStep } from "../sdk/schemas";
 import { notFound } from "./errors";
 import type { StoredLayout } from "./layout-table";
+import { EMULATOR_VOCABULARY } from "./service-vocabulary";
 import type { EnvironmentState, StoredWorkflow } from "./store";
 
 /**
@@ -9,7 +10,7 @@ import type { EnvironmentState, StoredWorkflow } from "./store";
  */
 
 /** Origins whose email steps get their `layoutId` checked (upsert-workflow.usecase.ts: NOVU_CLOUD, NOVU_CLOUD_V1). */
-const CHECKED_ORIGINS = new Set(["novu-cloud", "novu-cloud-v1"]);
+const CHECKED_ORIGINS = new Set<string>([EMULATOR_VOCABULARY.cloudOrigin, EMULATOR_VOCABULARY.cloudV1Origin]);
 
 /** A step's stored control values. */
 function valuesOf(step: WorkflowStep): Record<string, unknown> {

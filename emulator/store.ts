@@ -118,6 +118,12 @@ export class Store {
   plan: Plan = DEFAULT_PLAN;
   /** The release of the service played where releases differ (./service-version.ts); 2026-04 by default. */
   serviceVersion: ServiceVersion = DEFAULT_SERVICE_VERSION;
+  /**
+   * Whether the emulator models organizations as the service makes them (fixtures `organization: "fresh"`,
+   * the named sets "default" and "none"): then every environment made later gets what the service's
+   * environment creation gives it (./organization-seed.ts).
+   */
+  freshOrganizations = false;
   /** Organization settings by organization id (enterprise edition only). */
   readonly organizationSettings = new Map<string, StoredOrganizationSettings>();
   private readonly listeners: (() => void)[] = [];

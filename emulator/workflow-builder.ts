@@ -1,6 +1,8 @@
 import type { WorkflowStep } from "../sdk/schemas";
 import { objectId, shortId } from "./ids";
 import { primaryIds } from "./routes/integrations";
+import type { ServiceVersion } from "./service-version";
+import { EMULATOR_VOCABULARY } from "./service-vocabulary";
 import { stepControlIssues } from "./step-control-issues";
 import type { EnvironmentState, Store, StoredWorkflow } from "./store";
 import { storedControlValues } from "./workflow-controls";
@@ -146,6 +148,7 @@ function buildSteps(
   ids: { _id: string; workflowId: string },
   previous: readonly WorkflowStep[] | undefined,
   integrationOf: IntegrationIssuesOf,
+  version: ServiceVersion,
 ): WorkflowStep[] {
   const steps: WorkflowStep[] = [];
   for (const step of write.steps) {
@@ -157,7 +160,7 @@ function buildSteps(
     );
     const _id = kept?._id ?? objectId();
     const sent = step.controlValues ?? {};
-    const values = storedControlValues(step.type, sent);
+    const values = storedControlValues(step.type, sent, version);
     const issues = writeIssues(step.type, sent, integrationOf);
     const built = {
       _id,
@@ -165,7 +168,7 @@ function buildSteps(
       name: step.name,
       slug: `${slugify(step.name)}_st_${_id}`,
       type: step.type,
-      origin: "novu-cloud",
+      origin: EMULATOR_VOCABULARY.cloudOrigin,
       workflowId: ids.workflowId,
       workflowDatabaseId: ids._id,
       controls: { values },
@@ -226,21 +229,30 @@ export function storedTranslationFlag(
   return given ?? previous ?? false;
 }
 
+/** What of the server a write depends on: its edition and the release it plays. */
+export interface ServerTraits {
+  /** The enterprise edition (stores `isTranslationEnabled`). */
+  enterprise: boolean;
+  /** The release (../service-version.ts): chat controls differ. */
+  serviceVersion: ServiceVersion;
+}
+
 /**
  * The stored workflow after a create (no `previous`) or an update (`previous`): `active` defaults to
  * true in both (`workflowDto.active ?? true`), status computed from it and the steps' control issues.
- * `isTranslationEnabled` as {@link storedTranslationFlag} says for the server's edition (`enterprise`).
+ * `isTranslationEnabled` as {@link storedTranslationFlag} says for the server's edition.
  */
 export function buildWorkflow(
   write: WorkflowWrite,
   ids: { _id: string; workflowId: string },
   integrationOf: IntegrationIssuesOf,
-  previous?: StoredWorkflow,
-  enterprise = false,
+  previous: StoredWorkflow | undefined,
+  server: ServerTraits,
 ): StoredWorkflow {
   const now = new Date().toISOString();
   const active = write.active ?? true;
-  const steps = buildSteps(write, ids, previous?.steps, integrationOf);
+  const steps = buildSteps(write, ids, previous?.steps, integrationOf, server.serviceVersion);
+  const enterprise = server.enterprise;
   return {
     ...previous,
     _id: ids._id,
@@ -258,7 +270,7 @@ export function buildWorkflow(
     ),
     severity: write.severity ?? previous?.severity ?? "none",
     preferences: storedPreferences(write),
-    origin: previous?.origin ?? "novu-cloud",
+    origin: previous?.origin ?? EMULATOR_VOCABULARY.cloudOrigin,
     steps,
     status: workflowStatus(active, steps),
     createdAt: previous?.createdAt ?? now,

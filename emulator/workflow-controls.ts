@@ -1,3 +1,5 @@
+import type { ServiceVersion } from "./service-version";
+
 /**
  * What the service stores of a step's control values (libs/application-generic/src/usecases/upsert-workflow/
  * upsert-workflow.usecase.ts `executeControlValuesUpdate`, applied to workflows of origin novu-cloud and
@@ -35,8 +37,14 @@ function chatEditorType(body: unknown, editorType: unknown): "block" | "text" | 
   return undefined;
 }
 
-/** The chat rule of the upsert: `editorType` resolved, or removed when nothing resolves. */
-function storedChatValues(values: Values): Values {
+/**
+ * The chat rule of the upsert. April 2026 (3.15.0) has none: its upsert-workflow.usecase.ts touches only
+ * email controls, and resolve-chat-editor-type.ts does not exist in that tree, so chat values are stored as
+ * sent (`{ body }` stays `{ body }`, measured). The newest files resolve `editorType`, or remove it when
+ * nothing resolves.
+ */
+function storedChatValues(values: Values, version: ServiceVersion): Values {
+  if (version === "2026-04") return values;
   const { editorType: _given, ...rest } = values;
   const resolved = chatEditorType(values["body"], values["editorType"]);
   return resolved ? { ...rest, editorType: resolved } : rest;
@@ -55,13 +63,13 @@ function storedEmailValues(values: Values): Values {
 }
 
 /**
- * Control values as the service stores them for a step of `type`. `providerOverrides` and
+ * Control values as the service stores them for a step of `type`, on the release `version` plays. `providerOverrides` and
  * `integrationOverrides` are stored apart from the controls and never appear among them.
  * An email `layoutId` is checked against the layouts after the write (./step-layouts.ts, called by the routes).
  */
-export function storedControlValues(type: string, values: Values): Values {
+export function storedControlValues(type: string, values: Values, version: ServiceVersion): Values {
   const { providerOverrides: _p, integrationOverrides: _i, ...controls } = values;
-  if (type === "chat") return storedChatValues(controls);
+  if (type === "chat") return storedChatValues(controls, version);
   if (type === "email") return storedEmailValues(controls);
   return controls;
 }

@@ -4,6 +4,7 @@ import { objectId } from "../ids";
 import { answeredCredentials, type IntegrationAnswer } from "../integration-credentials";
 import { generatedIntegrationIdentifier } from "../integration-identifier";
 import type { RequestContext, Route, RouteResult } from "../router";
+import { EMULATOR_VOCABULARY } from "../service-vocabulary";
 import type { Store, StoredIntegration } from "../store";
 import { storedCredentials } from "../validation/integration-credentials";
 import {
@@ -75,8 +76,14 @@ const OFFLINE_CHECKED_EMAIL_PROVIDERS = new Set([
 ]);
 
 /**
- * The live check of an integration (`check`, default true on create and update: apps/api/src/app/integrations/
- * integrations.controller.ts `check: body.check ?? true`). Only email integrations are checked, active or
+ * Whether a write runs the live check: only when asked. April 2026 (3.15.0) and newer default it to false on
+ * create and update (apps/api/src/app/integrations/integrations.controller.ts `check: body.check ?? false`,
+ * both handlers); servers of 2024 defaulted it to true.
+ */
+const checkAsked = (check: boolean | undefined): boolean => check ?? false;
+
+/**
+ * The live check of an integration, when asked ({@link checkAsked}). Only email integrations are checked, active or
  * not (apps/api/src/app/integrations/usecases/check-integration/check-integration.usecase.ts: a switch with
  * only EMAIL): a test send through the delivery provider (check-integration-email.usecase.ts,
  * libs/application-generic/src/factories/mail/handlers/base.handler.ts `check()`). The emulator reaches no
@@ -114,18 +121,38 @@ function list(ctx: RequestContext, activeOnly: boolean): unknown[] {
 }
 
 /**
+ * The create usecase's first refusal (apps/api/src/app/integrations/usecases/create-integration/
+ * create-integration.usecase.ts `validate`): a second integration of the in-app provider (`novu`, channel
+ * in_app) in the environment is 400 "One environment can only have one In app provider". Its `findOne`
+ * skips soft-deleted integrations (the integration repository's soft delete), so a deleted one does not count.
+ * The update usecase has no such rule (an update cannot change the provider or the channel).
+ */
+function assertSecondInAppRefused(store: Store, environmentId: string, body: CreateIntegrationBody): void {
+  if (body.providerId !== EMULATOR_VOCABULARY.inAppProviderId || body.channel !== "in_app") return;
+  for (const i of store.integrations.values())
+    if (
+      !i.deleted &&
+      i._environmentId === environmentId &&
+      i.providerId === body.providerId &&
+      i.channel === body.channel
+    )
+      throw badRequest("One environment can only have one In app provider");
+}
+
+/**
  * Operation 3. The spec: "creates the integration in the environment of the API key". The body's
  * `_environmentId` is accepted (the spec lists it) and validated, but does not choose the environment.
  */
 function create(ctx: RequestContext): RouteResult {
   const body = validated<CreateIntegrationBody>(ctx.body, createIntegrationDto(ctx.store.serviceVersion));
   const env = keyEnvironment(ctx);
+  assertSecondInAppRefused(ctx.store, env.id, body);
   const name = body.name ?? body.providerId;
   const identifier = body.identifier ?? generatedIntegrationIdentifier(name);
   assertIdentifierFree(ctx.store, ctx.scope.organizationId, identifier);
   const credentials = storedCredentials(body.credentials ?? {});
   const active = body.active ?? false;
-  if (body.check ?? true) checkIntegration(body.providerId, body.channel, credentials);
+  if (checkAsked(body.check)) checkIntegration(body.providerId, body.channel, credentials);
   const now = new Date().toISOString();
   const integration: StoredIntegration = {
     _id: objectId(),
@@ -166,7 +193,7 @@ function update(ctx: RequestContext): RouteResult {
   const env = body._environmentId ? organizationEnvironment(ctx, body._environmentId) : undefined;
   // PUT replaces the credentials whole, when given.
   const credentials = body.credentials ? storedCredentials(body.credentials) : integration.credentials;
-  if (body.check ?? true) checkIntegration(integration.providerId, integration.channel, credentials);
+  if (checkAsked(body.check)) checkIntegration(integration.providerId, integration.channel, credentials);
   const changes = [
     body.name,
     identifierChanged || undefined,

@@ -1,6 +1,7 @@
 import { badRequest, forbidden, HttpError } from "../errors";
 import { objectId } from "../ids";
 import type { RequestContext, Route, RouteResult } from "../router";
+import { EMULATOR_VOCABULARY } from "../service-vocabulary";
 import { checkStepLayouts } from "../step-layouts";
 import type { EnvironmentState, StoredWorkflow } from "../store";
 import { withPaginationNumbers } from "../validation/limit-offset";
@@ -18,6 +19,7 @@ import {
   freeWorkflowId,
   type IntegrationIssuesOf,
   integrationIssues,
+  type ServerTraits,
   slugify,
   storedTranslationFlag,
   type WorkflowWrite,
@@ -122,9 +124,12 @@ function createdWorkflowId(
   return freeWorkflowId(env, wanted);
 }
 
-/** Whether the server plays the enterprise edition (../edition.ts), which stores `isTranslationEnabled`. */
-function enterprise(ctx: RequestContext): boolean {
-  return ctx.store.edition === "enterprise";
+/**
+ * The server a write depends on: the enterprise edition (../edition.ts) stores `isTranslationEnabled`; the
+ * release played (../service-version.ts) decides the chat controls.
+ */
+function traits(ctx: RequestContext): ServerTraits {
+  return { enterprise: ctx.store.edition === "enterprise", serviceVersion: ctx.store.serviceVersion };
 }
 
 /** POST: 201; `origin` novu-cloud; a taken workflowId is suffixed, not refused (create-workflow-v0 usecase). */
@@ -132,7 +137,7 @@ function createWorkflow(ctx: RequestContext): RouteResult {
   const body = validated<WorkflowWrite & { workflowId: string }>(ctx.body, createWorkflowDto);
   const env = keyEnvironment(ctx);
   const ids = { _id: objectId(), workflowId: createdWorkflowId(ctx, env, body) };
-  return saved(ctx, env, buildWorkflow(body, ids, issuesNow(ctx, env), undefined, enterprise(ctx)), 201);
+  return saved(ctx, env, buildWorkflow(body, ids, issuesNow(ctx, env), undefined, traits(ctx)), 201);
 }
 
 /**
@@ -144,7 +149,7 @@ function updateWorkflow(ctx: RequestContext): RouteResult {
   const env = keyEnvironment(ctx);
   const previous = found(env, ctx);
   const ids = { _id: previous._id, workflowId: previous.workflowId };
-  return saved(ctx, env, buildWorkflow(body, ids, issuesNow(ctx, env), previous, enterprise(ctx)));
+  return saved(ctx, env, buildWorkflow(body, ids, issuesNow(ctx, env), previous, traits(ctx)));
 }
 
 /**
@@ -160,7 +165,7 @@ function patchWorkflow(ctx: RequestContext): RouteResult {
     if (value !== undefined) Object.assign(next, { [key]: value });
   if (patch.active !== undefined) next.status = patch.active ? "ACTIVE" : "INACTIVE";
   next.isTranslationEnabled = storedTranslationFlag(
-    enterprise(ctx),
+    traits(ctx).enterprise,
     patch.isTranslationEnabled,
     previous.isTranslationEnabled,
   );
@@ -229,7 +234,7 @@ function listWorkflows(ctx: RequestContext): RouteResult {
 }
 
 /** Origins that can be synced (sync-to-environment.usecase.ts `SYNCABLE_WORKFLOW_ORIGINS`). */
-const SYNCABLE_ORIGINS = ["novu-cloud"];
+const SYNCABLE_ORIGINS: readonly string[] = [EMULATOR_VOCABULARY.cloudOrigin];
 
 /** The target environment of a sync, with the service's refusals (sync-to-environment.usecase.ts). */
 function syncTarget(ctx: RequestContext, targetEnvironmentId: string): EnvironmentState {
@@ -283,13 +288,7 @@ function syncWorkflow(ctx: RequestContext): RouteResult {
     );
   const existing = target.findWorkflow(source.workflowId);
   const ids = { _id: existing?._id ?? objectId(), workflowId: source.workflowId };
-  const copy = buildWorkflow(
-    syncWrite(source, existing),
-    ids,
-    issuesNow(ctx, target),
-    existing,
-    enterprise(ctx),
-  );
+  const copy = buildWorkflow(syncWrite(source, existing), ids, issuesNow(ctx, target), existing, traits(ctx));
   const now = new Date().toISOString();
   sourceEnv.workflows.set(source._id, {
     ...source,

@@ -1,3 +1,4 @@
+import { EMULATOR_VOCABULARY } from "../service-vocabulary";
 import { type Dto, isDefined, isIn, isObject, isString } from "./class-validator";
 
 /**
@@ -21,7 +22,7 @@ export const CHAT_AND_PUSH_PROVIDER_IDS = [
   "rocket-chat",
   "whatsapp-business",
   "chat-webhook",
-  "novu-slack",
+  EMULATOR_VOCABULARY.slackProviderId,
   "fcm",
   "apns",
   "expo",

@@ -1,3 +1,4 @@
+import { commandInvalid } from "../errors";
 import { type Dto, isString } from "./class-validator";
 
 /**
@@ -29,23 +30,45 @@ export interface SearchSubscribersQuery {
   subscriberId?: string | undefined;
 }
 
-/** Default and largest page (DESIGN.md, "Reads": limit 1 to 100, default 10). */
+/** Default, smallest and largest page (DESIGN.md, "Reads": limit 1 to 100, default 10). */
 const DEFAULT_LIMIT = 10;
+const MIN_LIMIT = 1;
 const MAX_LIMIT = 100;
+
+/**
+ * The limit the controller hands the usecase, `Number(query.limit || '10')`
+ * (apps/api/src/app/subscribers-v2/subscribers.controller.ts `searchSubscribers`), checked by the command:
+ * `ListSubscribersCommand` over `CursorBasedPaginatedCommand` (libs/application-generic/src/commands/
+ * project.command.ts: `@IsDefined() @IsNumber() @Min(1) @Max(100) limit`). Its failures are a
+ * `CommandValidationException` (422, `errors.limit`), not the query DTO's (which has no rule on `limit`).
+ * Messages in the order class-validator registers the decorators (the one nearest the property first).
+ */
+function commandLimit(query: Readonly<Record<string, unknown>>): number {
+  const sent = query["limit"];
+  const limit = Number(typeof sent === "string" && sent !== "" ? sent : String(DEFAULT_LIMIT));
+  const messages = [
+    ...(Number.isNaN(limit) || limit > MAX_LIMIT ? [`limit must not be greater than ${MAX_LIMIT}`] : []),
+    ...(Number.isNaN(limit) || limit < MIN_LIMIT ? [`limit must not be less than ${MIN_LIMIT}`] : []),
+    ...(Number.isNaN(limit) ? ["limit must be a number conforming to the specified constraints"] : []),
+  ];
+  if (messages.length > 0)
+    throw commandInvalid("ListSubscribersCommand", { limit: { messages, value: limit } });
+  return limit;
+}
 
 const text = (v: unknown) => (typeof v === "string" ? v : undefined);
 
 /**
- * The usecase's reading of a validated query (list-subscribers.usecase.ts): a limit that is no positive
- * integer gives the default, one above 100 is cut to 100; `ASC` orders ascending, anything else descending;
- * `updatedAt` orders by it, anything else by `_id`.
+ * The usecase's reading of a validated query (list-subscribers.usecase.ts): a limit outside 1..100 or not a
+ * number is refused by the command ({@link commandLimit}), a fraction read as the default; `ASC` orders
+ * ascending, anything else descending; `updatedAt` orders by it, anything else by `_id`.
  */
 export function searchQuery(query: Readonly<Record<string, unknown>>): SearchSubscribersQuery {
-  const limit = Number(query["limit"]);
+  const limit = commandLimit(query);
   return {
     after: text(query["after"]),
     before: text(query["before"]),
-    limit: Number.isInteger(limit) && limit >= 1 ? Math.min(limit, MAX_LIMIT) : DEFAULT_LIMIT,
+    limit: Number.isInteger(limit) ? limit : DEFAULT_LIMIT,
     orderDirection: query["orderDirection"] === "ASC" ? "ASC" : "DESC",
     orderBy: query["orderBy"] === "updatedAt" ? "updatedAt" : "_id",
     includeCursor: query["includeCursor"] === "true",

@@ -1,3 +1,4 @@
+import { RESOURCE_ORIGINS } from "../service-vocabulary";
 import {
   arrayMaxSize,
   type Dto,
@@ -49,7 +50,7 @@ export const UPSERT_STEP_TYPES = [
 ];
 
 /** ResourceOriginEnum of @novu/shared. */
-const ORIGINS = ["novu-cloud", "novu-cloud-v1", "external"];
+const ORIGINS = RESOURCE_ORIGINS;
 /** SeverityLevelEnum of @novu/shared. */
 const SEVERITIES = ["high", "medium", "low", "none"];
 /** WorkflowStatusEnum of @novu/shared. */

@@ -1,5 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { ChannelType, Integration } from "../../sdk/schemas";
+import { type ChannelType, type Integration, sameServiceName } from "../../sdk/schemas";
 import type { InputArgs } from "../inputs";
 import { type DataSourceOptions, type DataSourceOutputOptions, requestOptions } from "./data-source-options";
 import { invoke, outputOf } from "./invoke";
@@ -8,7 +8,7 @@ import { invoke, outputOf } from "./invoke";
 export interface GetActiveIntegrationsArgs {
   /** Only integrations of this channel. */
   channel?: ChannelType | (string & {});
-  /** Only integrations of this provider, e.g. `fcm`. */
+  /** Only integrations of this provider, e.g. `fcm` (the spec's `svc` spellings name the service's `novu` ones). */
   providerId?: string;
   /**
    * Only integrations of this environment. The service lists the active integrations of the whole
@@ -24,7 +24,7 @@ function filterIntegrations(list: readonly Integration[], args: GetActiveIntegra
       i.active !== false &&
       i.deleted !== true &&
       (args.channel === undefined || i.channel === args.channel) &&
-      (args.providerId === undefined || i.providerId === args.providerId) &&
+      (args.providerId === undefined || sameServiceName(i.providerId, args.providerId)) &&
       (args.environmentId === undefined || i._environmentId === args.environmentId),
   );
 }

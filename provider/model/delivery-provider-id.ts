@@ -9,6 +9,7 @@ import {
   type ChatPushProviderId,
   type JOB_PROVIDER_IDS,
   type OpenEnum,
+  serviceName,
 } from "../../sdk/schemas";
 
 /**
@@ -42,4 +43,13 @@ export function chatPushProviderId(providerId: ProviderId): ChatPushProviderId {
     throw new Error(`svc: providerId "${providerId}" is not a chat or push provider`);
   }
   return providerId;
+}
+
+/**
+ * A declared `providerId` as the service names it: the spec's spellings (`svc`, `svc-email`, `svc-sms`,
+ * `svc-slack`) mapped to the service's own (`novu`, ...), so that programs written from the spec keep working;
+ * anything else (an unknown value of a preview too) as it is.
+ */
+export function serviceProviderId(value: unknown): unknown {
+  return typeof value === "string" ? serviceName(value) : value;
 }

@@ -11,6 +11,7 @@
  * Only what the rest of the package uses is exported here; the parts of a schema (step variants, control
  * values, enums of nested fields) stay in their own file.
  */
+
 export {
   CHANNEL_TYPES,
   CHAT_PUSH_PROVIDER_IDS,
@@ -142,6 +143,7 @@ export {
   providerSpec,
   requiredCredentialKeys,
 } from "./provider-credentials";
+export { SERVICE_VOCABULARY, SPEC_SPELLINGS, sameServiceName, serviceName } from "./service-vocabulary";
 export { type ControlIssue, type ControlIssues, stepControlIssues } from "./step-control-issues";
 export { type StepFilter, stepFilterSchema } from "./step-filter";
 export {

@@ -43,3 +43,13 @@ export const SPEC_SPELLINGS: Readonly<Record<string, string>> = {
 export function serviceName<T extends string>(value: T): T {
   return (Object.hasOwn(SPEC_SPELLINGS, value) ? SPEC_SPELLINGS[value] : value) as T;
 }
+
+/**
+ * Whether two identifiers name the same thing once the spec's spellings are read as the service's names
+ * (`svc` and `novu` do): what a stack made by an earlier release holds (`providerId: "svc"` in state and on
+ * the service) is what a program now declares. Non-strings compare as they are.
+ */
+export function sameServiceName(a: unknown, b: unknown): boolean {
+  if (typeof a !== "string" || typeof b !== "string") return a === b;
+  return serviceName(a) === serviceName(b);
+}

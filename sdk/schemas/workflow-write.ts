@@ -2,7 +2,6 @@ import { z } from "zod";
 import {
   channelTypeSchema,
   jsonObjectSchema,
-  ORIGINS,
   openEnum,
   originSchema,
   queryArray,

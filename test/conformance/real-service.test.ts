@@ -185,16 +185,16 @@ describe("DELETE credentials (api/subscribers/usecases/delete-subscriber-credent
 });
 
 describe("integrations (api/integrations/)", () => {
-  it("checks by default: an email integration with made-up credentials fails with 500 and an errorId; check:false creates", async () => {
+  it("checks when asked: an email integration with made-up credentials and check:true fails with 500 and an errorId; without check it creates", async () => {
     const body = {
       providerId: "sendgrid",
       channel: "email",
       credentials: { apiKey: "made-up", from: "a@b.example" },
     };
-    const checked = await raw(emu, "POST", "/v1/integrations", { body });
+    const checked = await raw(emu, "POST", "/v1/integrations", { body: { ...body, check: true } });
     expect(checked.status).toBe(500);
     expect(typeof checked.body.errorId).toBe("string");
-    const unchecked = await raw(emu, "POST", "/v1/integrations", { body: { ...body, check: false } });
+    const unchecked = await raw(emu, "POST", "/v1/integrations", { body });
     expect(unchecked.status).toBe(201);
   });
 });
@@ -205,6 +205,7 @@ describe("idempotency (api/shared/framework/idempotency.interceptor.ts)", () => 
       providerId: "postmark",
       channel: "email",
       credentials: { apiKey: "x", from: "a@b.example" },
+      check: true,
     };
     const headers = { "idempotency-key": "real-service-500" };
     const first = await raw(emu, "POST", "/v1/integrations", { body, headers });

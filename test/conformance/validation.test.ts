@@ -163,13 +163,13 @@ describe("PUT and PATCH /v1/subscribers/{id}/credentials (update-subscriber-chan
 });
 
 describe("GET /v2/subscribers (list-subscribers-query.dto.ts, cursor-pagination-query.dto.ts)", () => {
-  it("refuses a filter given twice (an array is no string); limit, orderBy and orderDirection carry no validator", async () => {
+  it("refuses a filter given twice (an array is no string); orderBy and orderDirection carry no validator", async () => {
     refused(
       await raw(emu, "GET", "/v2/subscribers?email=a&email=b&after=x&after=y"),
       "/v2/subscribers?email=a&email=b&after=x&after=y",
       ["email must be a string", "after must be a string"],
     );
-    const loose = await raw(emu, "GET", "/v2/subscribers?limit=500&orderBy=email&orderDirection=up&other=1");
+    const loose = await raw(emu, "GET", "/v2/subscribers?limit=50&orderBy=email&orderDirection=up&other=1");
     expect(loose.status).toBe(200);
     expect(loose.body.data.map((s: { subscriberId: string }) => s.subscriberId)).toEqual(["v-sub"]);
   });

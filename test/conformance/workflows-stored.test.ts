@@ -17,10 +17,10 @@ afterAll(() => emu.close());
 
 const maily = JSON.stringify({ type: "doc", content: [{ type: "paragraph", content: [] }] });
 let n = 0;
-/** Creates a workflow with a fresh workflowId and answers the stored workflow. */
-async function created(body: Record<string, unknown>) {
+/** Creates a workflow with a fresh workflowId and answers the stored workflow (on `on`, default the April 2026 one). */
+async function created(body: Record<string, unknown>, on: Emulator = emu) {
   n += 1;
-  const res = await call(emu, "POST", "/v2/workflows", {
+  const res = await call(on, "POST", "/v2/workflows", {
     body: { workflowId: `conf-${n}`, name: `Conf ${n}`, steps: [], ...body },
   });
   expect(res.status).toBe(201);
@@ -29,18 +29,31 @@ async function created(body: Record<string, unknown>) {
 const chat = (controlValues: Record<string, unknown>) => ({ name: "Chat", type: "chat", controlValues });
 const email = (controlValues: Record<string, unknown>) => ({ name: "Mail", type: "email", controlValues });
 
-describe("chat editorType (libs/application-generic/src/utils/resolve-chat-editor-type.ts)", () => {
-  it("is resolved on every chat step: text for a plain body, block for Maily JSON, explicit block/text kept, removed for an empty body", async () => {
-    const w = await created({
-      steps: [
-        chat({ body: "hello" }),
-        chat({ body: maily }),
-        chat({ body: "hello", editorType: "block" }),
-        chat({ body: maily, editorType: "text" }),
-        chat({ body: "", editorType: "html" }),
-        chat({ body: "x", editorType: "html" }),
-      ],
-    });
+describe("chat editorType (newest: libs/application-generic/src/utils/resolve-chat-editor-type.ts; April 2026: none)", () => {
+  const steps = [
+    chat({ body: "hello" }),
+    chat({ body: maily }),
+    chat({ body: "hello", editorType: "block" }),
+    chat({ body: maily, editorType: "text" }),
+    chat({ body: "", editorType: "html" }),
+    chat({ body: "x", editorType: "html" }),
+  ];
+  let newest: Emulator;
+  beforeAll(async () => {
+    newest = await startEmulator({ serviceVersion: "newest" });
+  });
+  afterAll(() => newest.close());
+
+  it("April 2026 stores every chat step's values as sent (upsert-workflow.usecase.ts touches email only)", async () => {
+    const w = await created({ steps });
+    expect(w.steps.map((s: { controls: { values: unknown } }) => s.controls.values)).toEqual(
+      steps.map((s) => s.controlValues),
+    );
+  });
+
+  it("newest: resolved on every chat step: text for a plain body, block for Maily JSON, explicit block/text kept, removed for an empty body", async () => {
+    const emu = newest;
+    const w = await created({ steps }, emu);
     const types = w.steps.map(
       (s: { controls: { values: { editorType?: string } } }) => s.controls.values.editorType,
     );

@@ -92,6 +92,36 @@ describe("fixtures", () => {
     }
   });
 
+  it("addKey of a new environment in a fresh organization gives it its own in-app integration and default layout (create-environment.usecase.ts)", async () => {
+    const fresh = await startEmulator({ fixtures: "none" });
+    const empty = await startEmulator();
+    try {
+      for (const emu of [fresh, empty])
+        emu.addKey({
+          apiKey: "custom",
+          organizationId: emu.keys[0]?.organizationId,
+          environmentName: "Staging",
+        });
+      const inApps = (emu: typeof fresh) =>
+        emu
+          .integrations()
+          .filter((i) => i.providerId === "novu" && i.channel === "in_app")
+          .map((i) => i._environmentId);
+      const staging = fresh.keys.find((k) => k.apiKey === "custom")?.environmentId;
+      expect(inApps(fresh).filter((e) => e === staging)).toHaveLength(1);
+      expect(new Set(inApps(fresh)).size).toBe(inApps(fresh).length);
+      const layouts = await call(fresh, "GET", "/v2/layouts", { key: "custom" });
+      expect(layouts.body.data.layouts.map((l: { layoutId: string }) => l.layoutId)).toEqual([
+        "default-layout",
+      ]);
+      // Without a fresh organization (tests owning every record) a new environment starts empty.
+      expect(inApps(empty)).toEqual([]);
+      expect((await call(empty, "GET", "/v2/layouts", { key: "custom" })).body.data.layouts).toEqual([]);
+    } finally {
+      await Promise.all([fresh.close(), empty.close()]);
+    }
+  });
+
   it("generates 100,000 subscribers that page and filter", async () => {
     const emu = await startEmulator();
     try {

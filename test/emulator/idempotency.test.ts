@@ -138,6 +138,7 @@ describe("Idempotency-Key", () => {
       providerId: "sendgrid",
       channel: "email",
       credentials: { apiKey: "x", from: "a@b.example" },
+      check: true,
     };
     const first = await call(emu, "POST", "/v1/integrations", { body: mail, headers });
     expect(expectError(first, 500).errorId).toBeTruthy();

@@ -11,9 +11,9 @@ afterAll(() => emu.close());
 const sendgrid = { apiKey: "SG.secret-value", from: "noreply@example.com" };
 
 describe("POST /v1/integrations", () => {
-  it("checks an email integration live by default: the emulator reaches no provider, so 500 with an errorId", async () => {
+  it("checks an email integration live when asked (check: true; false by default since 2025): the emulator reaches no provider, so 500 with an errorId", async () => {
     const body = { identifier: "checked", providerId: "sendgrid", channel: "email", credentials: sendgrid };
-    const res = await call(emu, "POST", "/v1/integrations", { body });
+    const res = await call(emu, "POST", "/v1/integrations", { body: { ...body, check: true } });
     expect(expectError(res, 500).errorId).toMatch(/^[0-9a-f-]{36}$/);
     expect(emu.integrations().some((i) => i.identifier === "checked")).toBe(false);
     // Providers whose check calls no one pass; SMS is not checked; check: false skips it.
@@ -21,7 +21,7 @@ describe("POST /v1/integrations", () => {
     expect(
       (
         await call(emu, "POST", "/v1/integrations", {
-          body: { providerId: "mailgun", channel: "email", credentials: mailgun },
+          body: { providerId: "mailgun", channel: "email", credentials: mailgun, check: true },
         })
       ).status,
     ).toBe(201);
@@ -31,9 +31,9 @@ describe("POST /v1/integrations", () => {
     ).toBe(201);
     const unchecked = await call(emu, "POST", "/v1/integrations", { body: { ...body, check: false } });
     expect(unchecked.status).toBe(201);
-    // Update checks too (with the stored credentials when none are given).
+    // Update checks too when asked (with the stored credentials when none are given).
     const put = await call(emu, "PUT", `/v1/integrations/${unchecked.body.data._id}`, {
-      body: { name: "n" },
+      body: { name: "n", check: true },
     });
     expectError(put, 500);
     const putUnchecked = await call(emu, "PUT", `/v1/integrations/${unchecked.body.data._id}`, {

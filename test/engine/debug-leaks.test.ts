@@ -107,7 +107,7 @@ new svc.SubscriberCredentials("graceChat", { subscriberId: "user-grace", provide
 new svc.SubscriberCredentialsSet("teamChat", { providerId: "slack", integrationIdentifier: chat.identifier,
   credentials: pulumi.secret({ "user-alan": { webhookUrl: local("alan-url.txt") } }) });
 const prod = new svc.Provider("prod", { apiKey: pulumi.secret(local("prod-key.txt")), baseUrl: "${baseUrl}" });
-new svc.Integration("prodInbox", { providerId: "novu", channel: "in_app", active: true }, { provider: prod });
+new svc.Integration("prodChat", { providerId: "slack", channel: "chat", active: true }, { provider: prod });
 exports.mailjet = svc.getActiveIntegrationsOutput({ providerId: "mailjet" });
 `;
 
@@ -175,9 +175,9 @@ ${Object.keys(CONFIG)
         fn::secret:
           fn::readFile: ./prod-key.txt
       baseUrl: ${baseUrl}
-  prodInbox:
+  prodChat:
     type: svc:index:Integration
-    properties: { providerId: novu, channel: in_app, active: true }
+    properties: { providerId: slack, channel: chat, active: true }
     options:
       provider: \${prod}
 variables:
@@ -261,10 +261,8 @@ function expectWritten(): void {
   expect(entries("user-grace").map((c) => c.credentials?.webhookUrl)).toContain(WEBHOOK_URL);
   expect(entries("user-alan").map((c) => c.credentials?.webhookUrl)).toContain(SET_WEBHOOK_URL);
   const prodEnv = emu.keys[1]?.environmentId;
-  // The stack's own in-app integration, not the "Novu Inbox" organization creation gave Production.
-  const madeInProd = live.filter(
-    (i) => i.channel === "in_app" && i._environmentId === prodEnv && !i.identifier.startsWith("novu-inbox-"),
-  );
+  // The stack's own chat integration in Production (not in-app: Production already has its one "Novu Inbox").
+  const madeInProd = live.filter((i) => i.channel === "chat" && i._environmentId === prodEnv);
   expect(madeInProd.length).toBeGreaterThan(0);
 }
 

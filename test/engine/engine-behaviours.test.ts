@@ -31,9 +31,12 @@ async function project(name: string, program: string): Promise<{ p: ScratchProje
   return emulatorProject({ name, program, binDir, baseUrl: emu.url, apiKey: emu.apiKey, cleanups });
 }
 
-/** An in-app integration declaration (no credentials needed). */
+/**
+ * A chat integration declaration (no credentials needed). Not in-app: the service allows one in-app
+ * integration per environment, and a fresh organization already has it (create-integration.usecase.ts).
+ */
 const inApp = (name: string, identifier: string, extra = "", opts = "") =>
-  `new svc.Integration(${JSON.stringify(name)}, { providerId: "novu", channel: "in_app", identifier: ${JSON.stringify(identifier)}${extra} }${opts ? `, ${opts}` : ""});\n`;
+  `new svc.Integration(${JSON.stringify(name)}, { providerId: "slack", channel: "chat", identifier: ${JSON.stringify(identifier)}${extra} }${opts ? `, ${opts}` : ""});\n`;
 
 const byIdentifier = (identifier: string) => emu.integrations().filter((i) => i.identifier === identifier);
 /** Requests since the last reset, as "METHOD path". */
@@ -257,7 +260,7 @@ describe.skipIf(skipEngine("engine behaviours"))(
       const names = [1, 2, 3, 4].map((n) => `kill-${n}`);
       // Default identifiers, as most programs have: only those may be taken over without `adopt`.
       const program = names
-        .map((n) => `new svc.Integration(${JSON.stringify(n)}, { providerId: "novu", channel: "in_app" });\n`)
+        .map((n) => `new svc.Integration(${JSON.stringify(n)}, { providerId: "slack", channel: "chat" });\n`)
         .join("");
       const { stack } = await project("svc-killed", program);
       const ofName = (name: string) => emu.integrations().filter((i) => i.identifier.startsWith(`${name}-`));
@@ -288,8 +291,8 @@ describe.skipIf(skipEngine("engine behaviours"))(
     it("adopt: takes over an existing integration with its identifier instead of duplicating it", async () => {
       const client = new SvcClient({ apiKey: emu.apiKey, baseUrl: emu.url });
       const existing = await client.integrations.create({
-        providerId: "novu",
-        channel: "in_app",
+        providerId: "slack",
+        channel: "chat",
         identifier: "adopt-1",
       });
       await client.close();
@@ -299,6 +302,38 @@ describe.skipIf(skipEngine("engine behaviours"))(
       expect(byIdentifier("adopt-1")).toHaveLength(1);
       await stack.destroy();
       expect(byIdentifier("adopt-1")).toEqual([]);
+    });
+
+    it("the upgrade rule: a stack of the last release (providerId svc in state and on the service) previews clean and writes nothing, declared svc or novu", async () => {
+      // What the last release made: the integration created with the spec's spelling, which the service
+      // stores as a provider it does not know (DESIGN.md, measured April 2026).
+      const client = new SvcClient({ apiKey: emu.apiKey, baseUrl: emu.url });
+      const made = await client.integrations.create({
+        providerId: "svc",
+        channel: "in_app",
+        identifier: "spelled-1",
+        check: false,
+      });
+      await client.close();
+      const declared = (providerId: string) =>
+        `new svc.Integration("spelled", { providerId: "${providerId}", channel: "in_app", identifier: "spelled-1", adopt: true });\n`;
+      const { p, stack } = await project("svc-spelled", declared("svc"));
+      await stack.up();
+      // The state as the last release wrote it: inputs and outputs both `svc`.
+      const state = await stack.exportStack();
+      for (const r of state.deployment.resources ?? [])
+        for (const props of [r.inputs, r.outputs] as (Record<string, unknown> | undefined)[])
+          if (props?.identifier === "spelled-1") props.providerId = "svc";
+      await stack.importStack(state);
+      emu.resetRequests();
+      await stack.preview({ expectNoChanges: true });
+      await stack.up({ expectNoChanges: true });
+      p.writeProgram(PROGRAM_HEADER + declared("novu"));
+      await stack.preview({ expectNoChanges: true });
+      expect(requestLines().filter((l) => !l.startsWith("GET"))).toEqual([]);
+      expect(byIdentifier("spelled-1").map((i) => [i._id, i.providerId])).toEqual([[made._id, "svc"]]);
+      await stack.destroy();
+      expect(byIdentifier("spelled-1")).toEqual([]);
     });
   },
 );

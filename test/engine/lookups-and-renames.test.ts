@@ -140,7 +140,7 @@ svc.SubscriberCredentials.get("nobody", "look-c/fcm/look-fcm");`,
 class Team extends pulumi.ComponentResource {
   constructor(name, opts) {
     super("acme:index:Team", name, {}, opts);
-    this.inbox = new svc.Integration(name + "-inbox", { providerId: "novu", channel: "in_app" }, { parent: this });
+    this.inbox = new svc.Integration(name + "-inbox", { providerId: "slack", channel: "chat" }, { parent: this });
     this.registerOutputs({});
   }
 }
@@ -152,7 +152,7 @@ const team = new Team(${JSON.stringify(team)}, {
         opts: ${renamed ? `pulumi.mergeOptions(opts, { aliases: [{ name: name.replace(${JSON.stringify(team)}, "team") }] })` : "opts"} }
     : undefined],
 });
-const solo = new svc.Integration(${JSON.stringify(solo)}, { providerId: "novu", channel: "in_app" }${renamed ? `, { aliases: [{ name: "solo" }] }` : ""});
+const solo = new svc.Integration(${JSON.stringify(solo)}, { providerId: "slack", channel: "chat" }${renamed ? `, { aliases: [{ name: "solo" }] }` : ""});
 exports.teamIdentifier = team.inbox.identifier;
 exports.soloIdentifier = solo.identifier;`;
       const { p, stack } = await project("svc-renames", program("team", "solo", false));

@@ -371,11 +371,12 @@ describe.skipIf(skipEngine("python-program") || skipWithoutPython("python-progra
 
     it("pulumi import adopts an integration made outside; with its code pasted in, the preview has no change", async () => {
       const client = new SvcClient({ apiKey: API_KEY, baseUrl: emu.url });
+      // A chat integration: the environment already has its one in-app integration (a second is refused).
       const outside = await client.integrations.create({
-        providerId: "novu",
-        channel: "in_app",
-        name: "Outside inbox",
-        identifier: "python-outside-inbox",
+        providerId: "slack",
+        channel: "chat",
+        name: "Outside chat",
+        identifier: "python-outside-chat",
         active: true,
         conditions: [],
       });
@@ -385,9 +386,9 @@ describe.skipIf(skipEngine("python-program") || skipWithoutPython("python-progra
       const inbox = stateResources().find((r) => r.urn.endsWith(`::${IMPORTED}`));
       expect(inbox?.id).toBe(outsideId);
       expect(inbox?.inputs).toMatchObject({
-        providerId: "novu",
-        channel: "in_app",
-        identifier: "python-outside-inbox",
+        providerId: "slack",
+        channel: "chat",
+        identifier: "python-outside-chat",
       });
       const pasted = join(work, "pasted.py");
       writeFileSync(pasted, pythonDeclaration(IMPORTED, (inbox?.inputs ?? {}) as Record<string, Json>));

@@ -1,6 +1,7 @@
 /**
  * Issue 37, "Done when", under the real Pulumi CLI against the emulator that stores workflows as Novu does
- * (chat editorType resolved, preferences completed): a workflow with in_app, email (html), chat (no
+ * (chat editorType resolved, preferences completed), playing the newest service (`serviceVersion: "newest"`:
+ * the chat rule is the newest files'; test/engine/workflow.test.ts runs every step type on the April 2026 one): a workflow with in_app, email (html), chat (no
  * editorType), push, sms, digest, delay, throttle and custom steps and partial preferences; `up`, `preview
  * --expect-no-changes`, `refresh`, `preview --expect-no-changes`, from a JavaScript program and from a YAML
  * program (through pulumi-resource-svc). On the JavaScript path also: a resource named `welcome - new
@@ -89,7 +90,7 @@ ${extra}`,
     }
 
     beforeAll(async () => {
-      emu = await startEmulator({ port: 0 });
+      emu = await startEmulator({ port: 0, serviceVersion: "newest" });
       const binDir = await ensurePulumiCli();
       folder = await createPackedProgramFolder({ project: "svc-wf-stored", files: { "index.js": "" } });
       useProgram(ONBOARDING);
@@ -164,7 +165,7 @@ describe.skipIf(skipEngine("workflow-stored-form"))(
     let stack: PulumiStack;
 
     beforeAll(async () => {
-      emu = await startEmulator({ port: 0 });
+      emu = await startEmulator({ port: 0, serviceVersion: "newest" });
       const binDir = await ensurePulumiCli();
       // The resources as JSON (a YAML flow mapping), so the steps are exactly the JavaScript program's.
       const resources = { onboarding: { type: "svc:index:Workflow", properties: ONBOARDING } };

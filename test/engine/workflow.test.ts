@@ -1,6 +1,8 @@
 /**
  * `svc.Workflow` under the real Pulumi CLI, from a JavaScript program installed from the packed tarball
- * (issue 31, "Done when"): a workflow with in_app, email, digest and push steps; up; a no-op preview; an
+ * (issue 31, "Done when"; issue 48: every step type on the emulator as the 2026 service, its default): a
+ * workflow with a step of every type (in_app, email, digest, push, sms, chat, delay, throttle, custom); up; a
+ * no-op preview, and another after a refresh (a chat step is stored as sent there); an
  * edited control previewed as one update naming it, then applied with every step keeping its `_id`; steps
  * reordered (each keeps its `_id`); an out-of-band PATCH found by refresh and undone by up; an email step
  * without subject refused by the preview with nothing written; destroy removing the stack's workflow and
@@ -30,6 +32,14 @@ const MAIL: Step = {
 };
 const DIGEST: Step = { name: "Batch", type: "digest", controls: { amount: 1, unit: "hours" } };
 const PUSH: Step = { name: "Phone", type: "push", controls: { subject: "Welcome", body: "Open the app" } };
+/** The other step types, after those the lifecycle moves: each with the controls of its type. */
+const REST: Step[] = [
+  { name: "Text", type: "sms", controls: { body: "Welcome!" } },
+  { name: "Team", type: "chat", controls: { body: "New user: {{subscriber.email}}" } },
+  { name: "Wait", type: "delay", controls: { type: "regular", amount: 10, unit: "minutes" } },
+  { name: "Limit", type: "throttle", controls: { type: "fixed", amount: 1, unit: "hours", threshold: 3 } },
+  { name: "Hook", type: "custom", controls: { custom: { plan: "free" } } },
+];
 
 /** The program: one workflow with these steps, its step ids exported. */
 function program(steps: Step[]): string {
@@ -101,7 +111,7 @@ describe.skipIf(skipEngine("workflow"))(
       theirs = made.body.data;
       const binDir = await ensurePulumiCli();
       folder = await createPackedProgramFolder({ project: "svc-workflow", files: { "index.js": "" } });
-      useProgram([INBOX, MAIL, DIGEST, PUSH]);
+      useProgram([INBOX, MAIL, DIGEST, PUSH, ...REST]);
       stack = await PulumiStack.init({ projectDir: folder.dir, binDir });
       await stack.setConfig("svc:baseUrl", emu.url);
       await stack.setConfig("svc:apiKey", emu.apiKey, { secret: true });
@@ -113,7 +123,7 @@ describe.skipIf(skipEngine("workflow"))(
       await emu?.close();
     });
 
-    it("up creates the workflow with in_app, email, digest and push steps; a second preview has no changes and reads no workflow", async () => {
+    it("up creates the workflow with a step of every type; a second preview has no changes and reads no workflow, nor after a refresh", async () => {
       await stack.up();
       const w = await stored("onboarding");
       expect(w?.steps.map((s) => [s.name, s.type])).toEqual([
@@ -121,19 +131,25 @@ describe.skipIf(skipEngine("workflow"))(
         ["Welcome email", "email"],
         ["Batch", "digest"],
         ["Phone", "push"],
+        ...REST.map((st) => [st.name, st.type]),
       ]);
       expect(valuesOf(w?.steps[1])).toEqual(MAIL.controls);
+      // The 2026 service stores a chat step's controls as sent (no editorType added).
+      expect(valuesOf(w?.steps[5])).toEqual(REST[1]?.controls);
       ids = await stepIds();
       workflowDbId = String(w?._id);
       expect((await stack.outputs()).stepIds).toEqual(Object.values(ids));
       emu.resetRequests();
       await stack.preview({ expectNoChanges: true });
       expect(emu.requests.filter((r) => r.path.startsWith("/v2/workflows"))).toEqual([]);
+      await stack.refresh();
+      await stack.preview({ expectNoChanges: true });
+      expect(workflowWrites()).toEqual([]);
     });
 
     it("an edited control is one update naming the step's control; up applies it and every step keeps its _id", async () => {
       const edited = { ...MAIL, controls: { ...MAIL.controls, subject: "Glad you are here" } };
-      useProgram([INBOX, edited, DIGEST, PUSH]);
+      useProgram([INBOX, edited, DIGEST, PUSH, ...REST]);
       const { digest } = await stack.preview();
       expect(workflowOps(digest)).toEqual(["update"]);
       const text = (await stack.run(["preview", "--diff"], { client: true })).stdout;
@@ -151,11 +167,17 @@ describe.skipIf(skipEngine("workflow"))(
 
     it("reordered steps are an update; each step keeps its _id", async () => {
       const edited = { ...MAIL, controls: { ...MAIL.controls, subject: "Glad you are here" } };
-      useProgram([INBOX, edited, PUSH, DIGEST]);
+      useProgram([INBOX, edited, PUSH, DIGEST, ...REST]);
       expect(workflowOps((await stack.preview()).digest)).toEqual(["update"]);
       await stack.up();
       const w = await stored("onboarding");
-      expect(w?.steps.map((s) => s.name)).toEqual(["Inbox", "Welcome email", "Phone", "Batch"]);
+      expect(w?.steps.map((s) => s.name)).toEqual([
+        "Inbox",
+        "Welcome email",
+        "Phone",
+        "Batch",
+        ...REST.map((st) => st.name),
+      ]);
       expect(await stepIds()).toEqual(ids);
       await stack.preview({ expectNoChanges: true });
     });
@@ -173,12 +195,13 @@ describe.skipIf(skipEngine("workflow"))(
       await stack.up();
       expect((await stored("onboarding"))?.name).toBe("Onboarding");
       expect(await stepIds()).toEqual(ids);
+      await stack.preview({ expectNoChanges: true });
     });
 
     it("an email step without subject is refused by the preview, naming it; nothing is written", async () => {
       const before = await stored("onboarding");
       const { subject: _subject, ...rest } = MAIL.controls;
-      useProgram([INBOX, { ...MAIL, controls: rest }, PUSH, DIGEST]);
+      useProgram([INBOX, { ...MAIL, controls: rest }, PUSH, DIGEST, ...REST]);
       emu.resetRequests();
       const preview = await stack.preview({ allowFailure: true });
       expect(preview.code).not.toBe(0);

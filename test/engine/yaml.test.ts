@@ -9,8 +9,8 @@
  * a no-op preview, an `up` that changes nothing on the service, then the credentials declared from secret
  * config (an update of `credentials` that `up` writes); and destroy, after which the fixtures and the objects
  * made beside the stack are exactly as they were (an entry the stack never managed included). The example's
- * `svc:index:Workflow` (in_app, email, digest, push and chat steps): an edited control is an update whose
- * detailed diff names it (`steps[1].controls.subject`), every step keeping its `_id`; `pulumi import
+ * `svc:index:Workflow` (a step of every type, on the emulator as the 2026 service): an edited control is an
+ * update whose detailed diff names it (`steps[1].controls.subject`), every step keeping its `_id`; `pulumi import
  * svc:index:Workflow` of a workflow made outside the stack, the generated YAML pasted unchanged: a no-op
  * preview that writes nothing; destroy deletes it with the stack's own, and leaves the workflows the stack
  * neither made nor imported exactly as they were. The example's `svc:index:Layout` (named by the email step
@@ -247,7 +247,7 @@ describe.skipIf(skipEngine("yaml"))(
       await emu?.close();
     });
 
-    it("preview plans the twelve resources; up creates them through the plugin, the credentials secret", async () => {
+    it("preview plans the eleven resources; up creates them through the plugin, the credentials secret", async () => {
       const { digest, stdout, stderr } = await stack.preview();
       printed += stdout + stderr;
       expect(stepOps(digest)).toEqual([
@@ -256,7 +256,6 @@ describe.skipIf(skipEngine("yaml"))(
         ["brandLayout", "create"],
         ["chat", "create"],
         ["email", "create"],
-        ["inbox", "create"],
         ["onboarding", "create"],
         ["opsMembers", "create"],
         ["opsTopic", "create"],
@@ -298,7 +297,6 @@ describe.skipIf(skipEngine("yaml"))(
         "svc:index:Integration",
         "svc:index:Integration",
         "svc:index:Integration",
-        "svc:index:Integration",
         "svc:index:Layout",
         "svc:index:SubscriberCredentials",
         "svc:index:SubscriberCredentialsSet",
@@ -315,6 +313,10 @@ describe.skipIf(skipEngine("yaml"))(
         ["Daily batch", "digest"],
         ["Phone", "push"],
         ["Team alert", "chat"],
+        ["Text", "sms"],
+        ["Wait", "delay"],
+        ["Limit", "throttle"],
+        ["Hook", "custom"],
       ]);
       expect(outputs.onboarding).toEqual({ workflowId: "yaml-onboarding", status: "ACTIVE" });
       // The email step names the layout (by reference); the layout holds the declared content; the topic
@@ -357,7 +359,7 @@ describe.skipIf(skipEngine("yaml"))(
     it("a second preview expects no changes", async () => {
       const { digest, stdout, stderr } = await stack.preview({ expectNoChanges: true });
       printed += stdout + stderr;
-      expect(digest?.changeSummary).toEqual({ same: 13 });
+      expect(digest?.changeSummary).toEqual({ same: 12 });
     });
 
     it("an edit (a name, a device token, a workflow's control) updates exactly those, the control named; then no changes", async () => {
@@ -443,7 +445,7 @@ describe.skipIf(skipEngine("yaml"))(
       writeProgram(appendYamlResources(program, generated));
       const pasted = await stack.preview({ expectNoChanges: true });
       printed += pasted.stdout + pasted.stderr;
-      expect(pasted.digest?.changeSummary).toEqual({ same: 14 });
+      expect(pasted.digest?.changeSummary).toEqual({ same: 13 });
       const up = await stack.up({ expectNoChanges: true });
       printed += up.stdout + up.stderr;
       const held = integration("outside-fcm");
@@ -490,7 +492,7 @@ describe.skipIf(skipEngine("yaml"))(
       writeProgram(appendYamlResources(program, generated));
       const pasted = await stack.preview({ expectNoChanges: true });
       printed += pasted.stdout + pasted.stderr;
-      expect(pasted.digest?.changeSummary).toEqual({ same: 15 });
+      expect(pasted.digest?.changeSummary).toEqual({ same: 14 });
       const up = await stack.up({ expectNoChanges: true });
       printed += up.stdout + up.stderr;
       expect(entriesOf("user-alan", pushIdentifier)).toEqual(entryBefore);
@@ -546,7 +548,7 @@ describe.skipIf(skipEngine("yaml"))(
       writeProgram(appendYamlResources(program, generated));
       const pasted = await stack.preview({ expectNoChanges: true });
       printed += pasted.stdout + pasted.stderr;
-      expect(pasted.digest?.changeSummary).toEqual({ same: 16 });
+      expect(pasted.digest?.changeSummary).toEqual({ same: 15 });
       const up = await stack.up({ expectNoChanges: true });
       printed += up.stdout + up.stderr;
       expect(entriesOf("user-ada", "outside-fcm")).toEqual(adaBefore);
@@ -603,14 +605,14 @@ describe.skipIf(skipEngine("yaml"))(
       emu.resetRequests();
       const pasted = await stack.preview({ expectNoChanges: true });
       printed += pasted.stdout + pasted.stderr;
-      expect(pasted.digest?.changeSummary).toEqual({ same: 17 });
+      expect(pasted.digest?.changeSummary).toEqual({ same: 16 });
       expect(workflowWrites()).toEqual([]);
       expect(await storedWorkflow("outside-reminder")).toEqual(stored);
     });
 
     it("destroy removes what the stack holds; the fixtures and the objects beside it are exactly as they were", async () => {
       const ours = await stackIntegrationIds();
-      expect(ours.size).toBe(5);
+      expect(ours.size).toBe(4);
       const destroy = await stack.destroy();
       printed += destroy.stdout + destroy.stderr;
       const state = await exportState();

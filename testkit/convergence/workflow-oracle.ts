@@ -177,9 +177,10 @@ function storedPreferences(side: PreferencesDecl): Record<string, unknown> {
 }
 
 /**
- * A step's controls as the service stores them: a chat step gets `editorType` (explicit `text`/`block`
- * stays; a non-empty body without one is `text`, none for an empty body; the generator writes no
- * block-editor JSON): libs/application-generic/src/utils/resolve-chat-editor-type.ts.
+ * A step's controls as the newest service stores them: a chat step gets `editorType` (explicit
+ * `text`/`block` stays; a non-empty body without one is `text`, none for an empty body; the generator writes
+ * no block-editor JSON): libs/application-generic/src/utils/resolve-chat-editor-type.ts. The April 2026
+ * service stores chat controls as sent: {@link stepDifferences} accepts either.
  */
 function storedControls(step: StepDecl): Record<string, unknown> {
   if (step.type !== "chat") return step.controls;
@@ -216,17 +217,22 @@ function expected(decl: WorkflowDecl): Record<string, unknown> {
   return out;
 }
 
-/** The declared steps against the stored ones: one line per difference, empty when equal. */
+/**
+ * The declared steps against the stored ones: one line per difference, empty when equal. A step's controls
+ * match when stored as the newest service stores them ({@link storedControls}) or as sent (April 2026).
+ */
 export function stepDifferences(declared: readonly StepDecl[], live: readonly LiveStep[]): string[] {
   const out: string[] = [];
-  const want = declared.map(stepView);
+  const want = declared.map((s) => stepView({ ...s, controls: storedControls(s) }));
+  const sent = declared.map(stepView);
   const got = live.map((s) => stepView({ ...s, controls: s.controlValues }));
   const names = (l: { name: string; type: string }[]) => l.map((s) => `${s.name}(${s.type})`).join(", ");
   if (want.length !== got.length || want.some((s, i) => s.name !== got[i]?.name || s.type !== got[i]?.type))
     out.push(`steps [${names(got)}], declared [${names(want)}]`);
   want.forEach((s, i) => {
     const g = got.find((x) => x.name === s.name);
-    if (g && JSON.stringify(g.controls) !== JSON.stringify(s.controls))
+    const stored = JSON.stringify(g?.controls);
+    if (g && stored !== JSON.stringify(s.controls) && stored !== JSON.stringify(sent[i]?.controls))
       out.push(
         `step ${s.name} (at ${i}): controls ${JSON.stringify(g.controls)}, declared ${JSON.stringify(s.controls)}`,
       );
@@ -268,7 +274,7 @@ function checkOne(view: StackView, decl: WorkflowDecl, live: readonly LiveWorkfl
       kind: "workflow-fields",
       detail: `${where}: ${fields.map((k) => `${k} ${JSON.stringify(got[k])}, declared ${JSON.stringify(want[k])}`).join("; ")}`,
     });
-  for (const d of stepDifferences(storedForm(decl).steps, w.steps))
+  for (const d of stepDifferences(decl.steps, w.steps))
     out.findings.push({ kind: "workflow-steps", detail: `${where}: ${d}` });
 }
 

@@ -11,8 +11,10 @@ import {
   missingCredentialKeys,
   providerChannel,
   type StepFilter,
+  sameServiceName,
   type UpdateIntegrationBody,
 } from "../../../sdk/schemas";
+import { serviceProviderId } from "../../model/delivery-provider-id";
 import {
   type IntegrationInputs,
   type IntegrationOutputs,
@@ -39,6 +41,7 @@ export type IntegrationCheck = CheckOutcome<IntegrationInputs>;
  */
 export function checkIntegration(news: Props, olds: Props = {}): IntegrationCheck {
   const { environmentId, ...raw } = engineInputs(news);
+  if (raw.providerId !== undefined) raw.providerId = serviceProviderId(raw.providerId);
   const failures = [...environmentFailures(environmentId), ...schemaFailures(integrationInputsSchema, raw)];
   failures.push(...channelFailures(raw, failures), ...credentialFailures(raw, olds));
   return { inputs: normalizeInputs(raw), failures };
@@ -50,7 +53,7 @@ export function checkIntegration(news: Props, olds: Props = {}): IntegrationChec
  */
 export function createsIntegration(raw: Props, olds: Props): boolean {
   if (olds.providerId === undefined) return true;
-  return REPLACE_KEYS.some((k) => isUnknown(raw[k]) || raw[k] !== olds[k]);
+  return REPLACE_KEYS.some((k) => isUnknown(raw[k]) || !sameServiceName(raw[k], olds[k]));
 }
 
 /** `environmentId` was an input of earlier versions: say what replaced it. */
@@ -130,6 +133,8 @@ function changed(key: DiffKey, olds: Partial<IntegrationOutputs>, news: Integrat
   // Credentials left out are held by the service, not managed here: never a change.
   if (key === "credentials") return n !== undefined && canonicalJson(n) !== canonicalJson(o ?? {});
   if (key === "active") return (n ?? false) !== (o ?? false);
+  // What an earlier release stored in the spec's spelling (`svc`) is the service's name (`novu`).
+  if (key === "providerId") return !sameServiceName(n, o);
   return canonicalJson(n) !== canonicalJson(o);
 }
 
@@ -287,7 +292,8 @@ type PlacementKey = "environmentId" | "organizationId" | "primary" | "deleted" |
  * identifier: a re-run after a lost answer must not fail or duplicate). Credentials cannot be compared.
  */
 export function matchesInputs(remote: Integration, inputs: IntegrationInputs): boolean {
-  if (remote.providerId !== inputs.providerId || remote.channel !== inputs.channel) return false;
+  if (!sameServiceName(remote.providerId, inputs.providerId) || remote.channel !== inputs.channel)
+    return false;
   if (inputs.name !== undefined && remote.name !== inputs.name) return false;
   if (remote.active !== inputs.active) return false;
   return canonicalJson(canonicalConditions(remote.conditions)) === canonicalJson(inputs.conditions);

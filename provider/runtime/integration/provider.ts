@@ -6,7 +6,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { ConflictError, NotFoundError } from "../../../sdk/errors";
-import { type Integration, missingCredentialKeys } from "../../../sdk/schemas";
+import { type Integration, missingCredentialKeys, sameServiceName } from "../../../sdk/schemas";
 import type { ConfigSource } from "../../config";
 import { defaultIdentifier, keepDefaultIdentifier } from "../../default-identifier";
 import type { IntegrationInputs, IntegrationOutputs } from "../../model/integration-schema";
@@ -245,7 +245,7 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
   /** Fails when the existing integration is of another provider or channel, or of another environment. */
   private async refuseElsewhere(inputs: IntegrationInputs, existing: Integration): Promise<void> {
     const id = idOf(existing);
-    if (existing.providerId !== inputs.providerId || existing.channel !== inputs.channel) {
+    if (!sameServiceName(existing.providerId, inputs.providerId) || existing.channel !== inputs.channel) {
       throw new Error(
         `svc: create: integration "${inputs.identifier}" already exists (id ${id}) with providerId ${existing.providerId} ` +
           `and channel ${existing.channel}; it cannot be adopted as ${inputs.providerId}/${inputs.channel}. Choose another identifier.`,

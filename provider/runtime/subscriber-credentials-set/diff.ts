@@ -3,7 +3,13 @@
  * which subscribers an update touches (entry changes), and what actually needs a request once the stored
  * credentials are known (the sync plan).
  */
-import type { ChannelCredentials, ChannelSettings, Integration, Subscriber } from "../../../sdk/schemas";
+import {
+  type ChannelCredentials,
+  type ChannelSettings,
+  type Integration,
+  type Subscriber,
+  sameServiceName,
+} from "../../../sdk/schemas";
 import { comparableCredentials } from "../../model/channel-entry";
 import type { DiffOutcome } from "../../model/pulumi-results";
 import { decodeCredentials, isEncodedCredentials } from "../../model/subscriber-credentials-set-schema";
@@ -87,7 +93,7 @@ function credentialsChanged(olds: unknown, news: unknown): boolean {
 export function diffSubscriberCredentialsSet(olds: Props, news: Props): DiffOutcome {
   const replaces: string[] = [];
   for (const key of ["providerId", "integrationIdentifier"] as const) {
-    if (isUnknown(news[key]) || news[key] !== olds[key]) replaces.push(key);
+    if (isUnknown(news[key]) || !sameServiceName(news[key], olds[key])) replaces.push(key);
   }
   // Credentials left out are held by the service, not managed here: never a change (nor their fingerprints).
   // Declared on a set that did not manage them (an import), they take the entries over: always a change.

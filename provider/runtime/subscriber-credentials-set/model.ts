@@ -4,6 +4,7 @@
  */
 import { formatPath } from "../../../sdk/schemas";
 import { normalizeCredentials, tokenFailures, unstoredFieldFailures } from "../../model/channel-entry";
+import { serviceProviderId } from "../../model/delivery-provider-id";
 import type { CheckFailure, CheckOutcome } from "../../model/pulumi-results";
 import {
   decodeCredentials,
@@ -103,6 +104,7 @@ export type SubscriberCredentialsSetCheck = CheckOutcome<SubscriberCredentialsSe
 export function checkSubscriberCredentialsSet(news: Props): SubscriberCredentialsSetCheck {
   const { __provider: _p, ...rest } = news;
   const raw = stripNulls(rest);
+  if (raw.providerId !== undefined) raw.providerId = serviceProviderId(raw.providerId);
   const encoded = isEncodedCredentials(raw.credentials);
   const credentials = decodeCredentials(raw.credentials);
   raw.credentials = credentials;

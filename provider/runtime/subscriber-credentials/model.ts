@@ -2,13 +2,20 @@
  * The pure part of the SubscriberCredentials provider: check, the diff rule and the mapping between the
  * subscriber's channel entry (provider/runtime/channel-entries/channel-entry-rules.ts) and the resource's outputs.
  */
-import type { ChannelCredentials, ChannelSettings, Integration, Subscriber } from "../../../sdk/schemas";
+import {
+  type ChannelCredentials,
+  type ChannelSettings,
+  type Integration,
+  type Subscriber,
+  sameServiceName,
+} from "../../../sdk/schemas";
 import {
   comparableCredentials,
   normalizeCredentials,
   tokenFailures,
   unstoredFieldFailures,
 } from "../../model/channel-entry";
+import { serviceProviderId } from "../../model/delivery-provider-id";
 import type { CheckOutcome, DiffOutcome } from "../../model/pulumi-results";
 import {
   type SubscriberCredentialsInputs,
@@ -41,6 +48,7 @@ export type SubscriberCredentialsCheck = CheckOutcome<SubscriberCredentialsInput
  */
 export function checkSubscriberCredentials(news: Props): SubscriberCredentialsCheck {
   const raw = engineInputs(news);
+  if (raw.providerId !== undefined) raw.providerId = serviceProviderId(raw.providerId);
   if (raw.credentials !== undefined) raw.credentials = normalizeCredentials(raw.credentials);
   const failures = schemaFailures(subscriberCredentialsInputsSchema, raw);
   const creds = raw.credentials;
@@ -65,7 +73,7 @@ export function diffSubscriberCredentials(
   for (const key of ["subscriberId", "providerId", "integrationIdentifier"] as const) {
     const n = news[key];
     if (key === "integrationIdentifier" && n === undefined) continue;
-    if (isUnknown(n) || n !== olds[key]) replaces.push(key);
+    if (isUnknown(n) || !sameServiceName(n, olds[key])) replaces.push(key);
   }
   const credsChanged = credentialsChanged(olds, news);
   const sameEntry =

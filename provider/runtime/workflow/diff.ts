@@ -1,6 +1,6 @@
 /**
  * The diff of a Workflow: checked new inputs, as the service would store them (./stored-form.ts: a chat
- * step's resolved `editorType`, completed preferences), against the outputs in state, field by field and
+ * step's `editorType` as either release stores it, completed preferences), against the outputs in state, field by field and
  * step by step.
  *
  * Steps are compared by position: the step list is ordered (the service runs the steps in order), so an
@@ -16,7 +16,7 @@
 import type { DiffOutcome } from "../../model/pulumi-results";
 import { canonical, containsUnknown, isUnknown } from "../../model/values";
 import type { WorkflowInputs, WorkflowOutputs } from "../../model/workflow-schema";
-import { comparablePreferences, storedControls, storedPreferencesSide } from "./stored-form";
+import { comparablePreferences, storedControlForms, storedPreferencesSide } from "./stored-form";
 
 type Props = Record<string, unknown>;
 
@@ -102,17 +102,22 @@ function stepChanges(index: number, old: unknown, next: unknown): WorkflowChange
       out.push({ property: `${at}.${key}`, kind: "update", replace: false });
     }
   }
-  return [...out, ...controlChanges(at, o.controls, storedControls(n.type, n.controls))];
+  return [...out, ...controlChanges(at, o.controls, storedControlForms(n.type, n.controls))];
 }
 
-/** Changes of a step's controls (declared ones as stored), one per control (absent controls are `{}`). */
-function controlChanges(at: string, olds: unknown, news: unknown): WorkflowChange[] {
-  if (isUnknown(news)) return [{ property: `${at}.controls`, kind: "update", replace: false }];
+/**
+ * Changes of a step's controls, one per control (absent controls are `{}`): a control changes when the
+ * stored value matches it in none of the forms the service may store the declared ones in.
+ */
+function controlChanges(at: string, olds: unknown, forms: readonly unknown[]): WorkflowChange[] {
+  const [first] = forms;
+  if (isUnknown(first)) return [{ property: `${at}.controls`, kind: "update", replace: false }];
   const o = asProps(olds);
-  const n = asProps(news);
-  const keys = [...new Set([...Object.keys(o), ...Object.keys(n)])].sort();
+  const ns = forms.map(asProps);
+  const n = ns[0] ?? {};
+  const keys = [...new Set([...Object.keys(o), ...ns.flatMap((f) => Object.keys(f))])].sort();
   return keys
-    .filter((k) => containsUnknown(n[k]) || !same(o[k], n[k]))
+    .filter((k) => containsUnknown(n[k]) || ns.every((f) => !same(o[k], f[k])))
     .map((k) => ({ property: `${at}.controls.${k}`, kind: kindOf(o[k], n[k]), replace: false }));
 }
 

@@ -4,10 +4,12 @@
  * on the provider's side only (the emulator writes its own from the same source: each catches the other's
  * mistakes):
  *
- * - a chat step's `editorType` (libs/application-generic/src/usecases/upsert-workflow/upsert-workflow.usecase.ts
- *   `executeControlValuesUpdate`, libs/application-generic/src/utils/resolve-chat-editor-type.ts): an explicit
- *   `text` or `block` stays; else a block-editor (Maily) JSON body gives `block`, another non-empty body
- *   `text`, and an empty or missing body none;
+ * - a chat step's `editorType`, where the service's releases differ, so both forms are the stored one
+ *   ({@link storedControlForms}): the April 2026 service (3.15.0) stores chat controls as sent (its
+ *   upsert-workflow.usecase.ts rewrites email controls only); the newest files resolve it
+ *   (libs/application-generic/src/utils/resolve-chat-editor-type.ts): an explicit `text` or `block` stays;
+ *   else a block-editor (Maily) JSON body gives `block`, another non-empty body `text`, and an empty or
+ *   missing body none;
  * - an email step with `editorType: "block"` whose body is not block-editor JSON is stored with `body: ""`
  *   (same usecase; check refuses such a step, ./check.ts, so this is only what a preview compares);
  * - preferences (packages/shared/src/utils/buildWorkflowPreferences.ts over the defaults of
@@ -60,6 +62,18 @@ export function storedControls(type: unknown, controls: unknown): unknown {
     return { ...values, body: "" };
   }
   return values;
+}
+
+/**
+ * Every form the service may store a step's declared control values in: one, except for a chat step, whose
+ * `editorType` the April 2026 service keeps as sent and the newest resolves (see the header). A stored form
+ * matching any of them is no change, so a program converges with either release.
+ */
+export function storedControlForms(type: unknown, controls: unknown): unknown[] {
+  const stored = storedControls(type, controls);
+  if (type !== "chat") return [stored];
+  const sent = asProps(controls);
+  return sent === undefined || containsUnknown(sent) ? [stored] : [stored, sent];
 }
 
 /** One side of the preferences (`workflow` or `user`), completed as the service stores it. */
