@@ -11,7 +11,6 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { ConfigSource } from "../../config";
 import {
-  type KeyConfig,
   type Placement,
   placementProps,
   storedPlacement,
@@ -19,6 +18,7 @@ import {
 } from "../../model/key-environment";
 import { configuredTarget, TARGET_KEY, type Target, targetChanged, targetSchema } from "../../model/target";
 import { containsUnknown } from "../../model/values";
+import { keyConfig, noteProgramRan } from "./program-ran";
 import type { ServiceSession } from "./service-session";
 
 type Props = Record<string, unknown>;
@@ -32,18 +32,6 @@ function split(props: Props | undefined): { target: unknown; rest: Props } {
 /** `props` with `target` set again (when there is one). */
 function join<T extends object>(props: T, target: unknown): T {
   return target === undefined ? props : { ...props, [TARGET_KEY]: target };
-}
-
-/**
- * True once the engine asked any provider of this process to check a resource: the program ran, so the
- * provider was configured with the stack's config as it is now. Read and delete without it run in `refresh`
- * or `destroy` (with or without `--run-program`), with the key the engine may have stored at the last `up`.
- */
-let programRan = false;
-
-/** Which configuration the key of an operation came from (see {@link KeyConfig}). */
-function keyConfig(operation: string): KeyConfig {
-  return programRan || (operation !== "read" && operation !== "delete") ? "current" : "stored";
 }
 
 /** Failures of a target that is there but malformed (an unknown one is checked in `up`). */
@@ -106,7 +94,8 @@ export function withTarget(inner: TargetedProvider): Provider {
       await inner.configure(req);
     },
     async check(olds: Props, news: Props) {
-      programRan = true;
+      noteProgramRan();
+      await session?.checkSettings("check");
       const { target } = split(news);
       const result = await inner.check(split(olds).rest, split(news).rest);
       const failures = [...(result.failures ?? []), ...targetFailures(target)];
