@@ -78,6 +78,8 @@ function placed<T extends object>(outs: T, stored: unknown, now: Placement | und
  *   replaces the resource; the delete of an object whose stored target is not the one this host is
  *   configured for (the old half of such a replacement) makes no request, because this host's key does not
  *   reach that object;
+ * - check, once its inputs are valid, checks the key and address once per provider instance (a preview
+ *   fails on a refused key or a dead address: `session.checkSettings`);
  * - diff, read, update and delete of a resource whose stored environment is not the key's fail (through
  *   `session.checkEnvironment`) before `inner` runs; create, update and read record the key's environment
  *   in the outputs (`environmentId`, `environmentName`, `organizationId`), never in the inputs read answers.
@@ -95,10 +97,11 @@ export function withTarget(inner: TargetedProvider): Provider {
     },
     async check(olds: Props, news: Props) {
       noteProgramRan();
-      await session?.checkSettings("check");
       const { target } = split(news);
       const result = await inner.check(split(olds).rest, split(news).rest);
       const failures = [...(result.failures ?? []), ...targetFailures(target)];
+      // Bad input is reported before any request; good input, with the key and address checked (once).
+      if (failures.length === 0) await session?.checkSettings("check");
       return { ...result, inputs: join(result.inputs ?? {}, target), failures };
     },
     async diff(id: string, olds: Props, news: Props) {
