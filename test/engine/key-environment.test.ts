@@ -150,6 +150,36 @@ describe.skipIf(skipEngine("key environment"))(
       }
     });
 
+    it("a refused key or a dead address: preview fails once, naming the setting and its command; nothing is written", async () => {
+      const before = await svcState();
+      emu.resetRequests();
+      const checks = [
+        {
+          config: ["svc:apiKey", "key-env-refused-7f4", true],
+          line: "The service refused svc:apiKey: set it with `pulumi config set --secret svc:apiKey <key>`",
+        },
+        {
+          config: ["svc:baseUrl", "http://127.0.0.1:9", false],
+          line: "No answer from the service at svc:baseUrl (http://127.0.0.1:9): if the address is wrong, set it with `pulumi config set svc:baseUrl <url>`",
+        },
+      ] as const;
+      for (const { config, line } of checks) {
+        const [key, value, secret] = config;
+        await stack.setConfig(key, value, { secret });
+        const preview = await stack.preview({ allowFailure: true });
+        const text = preview.stdout + preview.stderr;
+        printed += text;
+        expect(preview.code, text).not.toBe(0);
+        expect(text.split(line).length - 1, text).toBe(1);
+        expect(text).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
+      }
+      await stack.setConfig("svc:apiKey", DEV, { secret: true });
+      await stack.setConfig("svc:baseUrl", emu.url);
+      expect(emu.requests.filter((r) => r.method !== "GET")).toEqual([]);
+      expect(await svcState()).toBe(before);
+      await stack.preview({ expectNoChanges: true });
+    });
+
     for (const [label, key] of [
       ["another environment (Production, same organization)", PROD],
       ["another organization", OTHER],

@@ -359,6 +359,34 @@ describe.skipIf(skipEngine("yaml"))(
       expect(digest?.changeSummary).toEqual({ same: 13 });
     });
 
+    it("a refused key or a dead address: the preview fails naming the setting and its command, with no stack trace; nothing is written", async () => {
+      emu.resetRequests();
+      const checks = [
+        {
+          config: ["svc:apiKey", "yaml-refused-key-3fc", true],
+          line: "The service refused svc:apiKey: set it with `pulumi config set --secret svc:apiKey <key>`",
+        },
+        {
+          config: ["svc:baseUrl", "http://127.0.0.1:9", false],
+          line: "No answer from the service at svc:baseUrl (http://127.0.0.1:9): if the address is wrong, set it with `pulumi config set svc:baseUrl <url>`",
+        },
+      ] as const;
+      for (const { config, line } of checks) {
+        const [key, value, secret] = config;
+        await stack.setConfig(key, value, { secret });
+        const preview = await stack.preview({ allowFailure: true });
+        const text = preview.stdout + preview.stderr;
+        printed += text;
+        expect(preview.code, text).not.toBe(0);
+        expect(text.split(line).length - 1, text).toBe(1);
+        expect(text).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
+        expect(text).not.toContain("yaml-refused-key-3fc");
+      }
+      await stack.setConfig("svc:apiKey", emu.apiKey, { secret: true });
+      await stack.setConfig("svc:baseUrl", emu.url);
+      expect(emu.requests.filter((r) => r.method !== "GET")).toEqual([]);
+    });
+
     it("an edit (a name, a device token, a workflow's control) updates exactly those, the control named; then no changes", async () => {
       const stepIds = await workflowStepIds("yaml-onboarding");
       const edited = EXAMPLE.replace("name: Team alerts", "name: Team alerts (edited)").replace(
