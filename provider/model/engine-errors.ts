@@ -23,7 +23,8 @@ export function providerError(
   const message = err instanceof Error ? err.message : String(err);
   const prefix = message.startsWith("svc:") ? "" : `svc: ${operation}: `;
   const problem = settingProblem(err);
-  const fix = problem === undefined ? "" : ` ${settingFix(problem, operation, context)}`;
+  const stop = /[.!?]$/.test(message) ? "" : ".";
+  const fix = problem === undefined ? "" : `${stop} ${settingFix(problem, operation, context)}`;
   const text = scrubText(`${prefix}${message}${fix}`, secrets);
   if (err instanceof ConfigError) return new ConfigError(text, err.code);
   return problem === undefined ? new Error(text) : new ConfigError(text, SETTING_PROBLEM_CODES[problem]);
