@@ -18,6 +18,7 @@ import { createPackedProgramFolder, type ProgramFolder } from "../../testkit/con
 import {
   ENGINE_TIMEOUT_MS,
   ensurePulumiCli,
+  errorsHolding,
   isStateSecret,
   type Json,
   PulumiStack,
@@ -170,7 +171,7 @@ describe.skipIf(skipEngine("key environment"))(
         const text = preview.stdout + preview.stderr;
         printed += text;
         expect(preview.code, text).not.toBe(0);
-        expect(text.split(line).length - 1, text).toBe(1);
+        expect(errorsHolding(preview, line), text).toHaveLength(1);
         expect(text).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
       }
       await stack.setConfig("svc:apiKey", DEV, { secret: true });

@@ -15,8 +15,8 @@ import {
   ENGINE_TIMEOUT_MS,
   emulatorProject,
   ensurePulumiCli,
+  errorsHolding,
   PROGRAM_HEADER,
-  type PreviewDigest,
   type PulumiStack,
   skipEngine,
 } from "../../testkit/pulumi-cli";
@@ -198,24 +198,6 @@ async function deadPort(): Promise<number> {
   const { port } = server.address() as AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
-}
-
-/**
- * The errors that hold `fragment`: of a preview, its `--json` diagnostics of severity error; of another
- * command, the `error:` lines of its Diagnostics. (The dynamic-provider host also echoes a failure it passes
- * on to its stderr, which the engine shows as the stack's info line `ConfigError [<code>]: ...`: not an error.)
- */
-function errorsHolding(
-  result: { stdout: string; digest?: PreviewDigest | undefined },
-  fragment: string,
-): string[] {
-  const errors =
-    result.digest === undefined
-      ? diagnostics(result.stdout)
-          .split("\n")
-          .filter((l) => /^\s+error: /.test(l))
-      : (result.digest.diagnostics ?? []).filter((d) => d.severity === "error").map((d) => d.message ?? "");
-  return errors.filter((e) => e.includes(fragment));
 }
 
 /** The Diagnostics section of `pulumi up` (what is left once the live rows are gone). */

@@ -34,6 +34,7 @@ import { repoRoot } from "../../testkit/harness/repo-root";
 import {
   ENGINE_TIMEOUT_MS,
   ensurePulumiCli,
+  errorsHolding,
   isStateSecret,
   type Json,
   PulumiStack,
@@ -378,7 +379,7 @@ describe.skipIf(skipEngine("yaml"))(
         const text = preview.stdout + preview.stderr;
         printed += text;
         expect(preview.code, text).not.toBe(0);
-        expect(text.split(line).length - 1, text).toBe(1);
+        expect(errorsHolding(preview, line), text).toHaveLength(1);
         expect(text).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
         expect(text).not.toContain("yaml-refused-key-3fc");
       }
