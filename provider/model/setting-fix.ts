@@ -62,7 +62,7 @@ export function settingFix(problem: SettingProblem, operation: string, context: 
   const name = settingName(problem, context.source);
   const explicit = context.source?.provider !== undefined;
   const command = problem === "key" ? SETTINGS.apiKey.command : SETTINGS.baseUrl.command;
-  const setIt = explicit ? `set ${name} in the program` : `set it with \`${command}\``;
+  const setIt = explicit ? "set it in the program" : `set it with \`${command}\``;
   const at = originOf(context.baseUrl);
   const what =
     problem === "key"
