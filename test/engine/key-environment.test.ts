@@ -6,7 +6,9 @@
  * one line naming both environments (up first: until an up stores the new key in the default provider's
  * state, refresh and destroy run with the key the state holds), the state still holds every resource and the service everything; the
  * same with a key of another organization. Switched back: refresh changes nothing, a preview expects no
- * changes, destroy removes everything. Last, a deliberate move README "When the key changes" documents:
+ * changes, destroy removes everything. On the stack made (an adopted one previews the same way), a refused key
+ * and a dead address each fail the preview with one error naming the setting and its command, and write
+ * nothing (issue 50 item 14). Last, a deliberate move README "When the key changes" documents:
  * `pulumi state delete --all`, the key of another organization, `up` creates everything there (the old
  * objects are left). Needs `npm run build` first (the tarball is packed from dist/).
  */

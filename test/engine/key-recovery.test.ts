@@ -5,7 +5,8 @@
  * state, and `refresh` and `destroy` act with the stored key, not the stack's config. The user sets the
  * Development key back, as the error told them. Then `refresh` and `destroy` must work: directly, or after
  * the one command their error names (run here exactly as it is named), leaving nothing of the stack in the
- * service. The same with a key of another organization. Needs `npm run build` first (the tarball is packed
+ * service. The same with a key of another organization, and with a key the service refuses (401: the
+ * refresh fails in one line, no stack trace, naming `pulumi refresh --run-program`; issue 50 item 13). Needs `npm run build` first (the tarball is packed
  * from dist/).
  */
 import { writeFileSync } from "node:fs";

@@ -3,8 +3,11 @@
  * - a SubscriberCredentialsSet sync that takes several seconds (the emulator rate limited) shows its progress
  *   as ephemeral status lines (`svc: SubscriberCredentialsSet fcm/prog-fcm: 120 / 300 written, 0 failed`),
  *   then one final line; no subscriberId or token anywhere in the output;
- * - a data source that fails (a wrong key) is one error line naming the function, the status and the request
- *   id: no stack trace, no "Unhandled exception", no rejection handled late.
+ * - a data source that fails (a wrong key) is one error line naming the function, the status, the request
+ *   id and the setting that fixes it: no stack trace, no "Unhandled exception", no rejection handled late;
+ * - a refused key fails `preview` (on a new stack) and `up` with one error naming `svc:apiKey` and its command,
+ *   with no write; a dead address fails the preview naming `svc:baseUrl`; a program whose explicit provider's
+ *   key is an unknown output still previews (issue 50 items 12, 14).
  * Needs `npm run build` first.
  */
 import { createServer } from "node:http";

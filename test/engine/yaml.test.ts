@@ -3,7 +3,8 @@
  * pulumi-language-yaml that install-pulumi.sh builds, from the packed tarball installed into a fresh folder
  * (the plugin found in its `node_modules/.bin` on PATH), against an emulator with its default fixtures on a
  * port-0 loopback server: preview and up, a no-op preview, an edit, an out-of-band change then refresh (the
- * preview then shows exactly that change; `up` restores it; no-op preview), `pulumi import` of an active fcm
+ * preview then shows exactly that change; `up` restores it; no-op preview), a refused key and a dead address
+ * failing the preview with the setting and its command named, `pulumi import` of an active fcm
  * integration, of subscriber credentials and of a credentials set made out of band, with the YAML the CLI
  * generates pasted unchanged into Pulumi.yaml (credentials left out: held by the service, not managed here):
  * a no-op preview, an `up` that changes nothing on the service, then the credentials declared from secret
