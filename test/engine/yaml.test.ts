@@ -385,7 +385,10 @@ describe.skipIf(skipEngine("yaml"))(
         const failed = errorsHolding(preview, line).map((e) => /svc: (check|getWorkflow): /.exec(e)?.[1]);
         expect(failed.length, text).toBeGreaterThan(0);
         expect(failed.filter((f) => f === "check").length, text).toBeLessThanOrEqual(1);
-        expect(failed.filter((f) => f !== "check" && f !== "getWorkflow"), text).toEqual([]);
+        expect(
+          failed.filter((f) => f !== "check" && f !== "getWorkflow"),
+          text,
+        ).toEqual([]);
         expect(text).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
         expect(text).not.toContain("yaml-refused-key-3fc");
       }
