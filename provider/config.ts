@@ -34,7 +34,8 @@ export class ConfigError extends RunError {
   /**
    * Stable code of the problem: `SVC_ERR_CONFIG` for a missing or unusable setting,
    * `SVC_ERR_ENVIRONMENT_MISMATCH` for a key of another environment or organization than the one a resource
-   * was written in (see ./model/key-environment.ts).
+   * was written in (see ./model/key-environment.ts), `SVC_ERR_KEY_REFUSED` for a key the service refused
+   * (401) and `SVC_ERR_UNREACHABLE` for a base URL where no service answered (./model/setting-fix.ts).
    */
   readonly code: ConfigErrorCode;
 
@@ -54,7 +55,11 @@ export class ConfigError extends RunError {
 }
 
 /** The codes a {@link ConfigError} carries. */
-export type ConfigErrorCode = "SVC_ERR_CONFIG" | "SVC_ERR_ENVIRONMENT_MISMATCH";
+export type ConfigErrorCode =
+  | "SVC_ERR_CONFIG"
+  | "SVC_ERR_ENVIRONMENT_MISMATCH"
+  | "SVC_ERR_KEY_REFUSED"
+  | "SVC_ERR_UNREACHABLE";
 
 /**
  * Every `svc:` config key pulumi-svc reads, one entry each: the key, its environment fallback (if any) and

@@ -129,7 +129,10 @@ function pathOf(url: string): string {
 
 /** The human part of an error body (see {@link errorMessageOf}; a text body shortened), else the status text. */
 function detailOf(status: number, body: unknown): string {
-  const text = errorMessageOf(body)?.trim();
+  // One line: the service's text may hold line breaks.
+  const text = errorMessageOf(body)
+    ?.replace(/\s*\n\s*/g, " ")
+    .trim();
   if (text === undefined || text === "") return statusText(status);
   if (typeof body !== "string") return text;
   if (text.startsWith("<")) return `${statusText(status)} (non-JSON body: HTML)`;

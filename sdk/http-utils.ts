@@ -3,6 +3,7 @@
  * headers) and the human message of an error body. The retry policy, the rate pacer, the error family and
  * the provider all read them here, so each is parsed one way.
  */
+import { validationReasons } from "./validation-reasons";
 
 /** Header lookup: undici's shape (lower-case names, string or string[]). */
 export type HeaderBag = Readonly<Record<string, string | string[] | undefined>>;
@@ -79,17 +80,26 @@ export function parseRateLimitPolicy(text: string | undefined): RateLimitPolicy 
   return { ...(w ? { windowS: Number(w) } : {}), ...(c ? { category: c } : {}) };
 }
 
-/**
- * The human message of an error body: a text body as is; of a JSON body its `message` (joined with `; `
- * when it is the list of a validation failure), else its `error`. Undefined when there is none.
- */
-export function errorMessageOf(body: unknown): string | undefined {
-  if (typeof body === "string") return body;
-  if (body === null || typeof body !== "object" || Array.isArray(body)) return undefined;
-  const b = body as Record<string, unknown>;
+/** The `message` of a JSON error body (joined with `; ` when it is the list of a validation failure), else its `error`. */
+function bodyMessage(b: Record<string, unknown>): string | undefined {
   const m = b["message"];
   if (typeof m === "string" && m !== "") return m;
   if (Array.isArray(m) && m.length > 0) return m.map(String).join("; ");
   const e = b["error"];
   return typeof e === "string" && e !== "" ? e : undefined;
+}
+
+/**
+ * The human message of an error body: a text body as is; of a JSON body its `message` (joined with `; `
+ * when it is the list of a validation failure), else its `error`, followed by the reasons of its `errors`
+ * (./validation-reasons.ts: `Validation Error: origin must be one of ...`) unless the message already holds
+ * them. Undefined when there is none.
+ */
+export function errorMessageOf(body: unknown): string | undefined {
+  if (typeof body === "string") return body;
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return undefined;
+  const message = bodyMessage(body as Record<string, unknown>);
+  const reasons = validationReasons(body).filter((r) => message === undefined || !message.includes(r));
+  if (reasons.length === 0) return message;
+  return message === undefined ? reasons.join("; ") : `${message}: ${reasons.join("; ")}`;
 }

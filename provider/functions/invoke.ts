@@ -12,6 +12,7 @@ import { isSecretKey } from "../../sdk/redact";
 import { ConfigError, resolveProgramSettings, type SvcSettings } from "../config";
 import type { InputArgs } from "../inputs";
 import { providerError } from "../model/engine-errors";
+import type { SettingContext } from "../model/setting-fix";
 import { providerReady, providerSettings } from "../resources/provider";
 import {
   afterDependencies,
@@ -54,12 +55,14 @@ export async function invoke<T>(
   fn: (client: SvcClient) => Promise<T>,
 ): Promise<T> {
   let apiKey: string | undefined;
+  let baseUrl: string | undefined;
   try {
     const settings = opts?.provider
       ? await providerSettings(opts.provider)
       : (pluginSettings.getStore() ?? resolveProgramSettings());
     apiKey = settings.apiKey;
-    const { apiKey: key, baseUrl } = settings;
+    baseUrl = settings.baseUrl;
+    const key = settings.apiKey;
     // Loaded on first use: a program that calls no data source does not load the HTTP client (undici).
     const { SvcClient } = await import("../../sdk/client.js");
     const client = new SvcClient({ apiKey: key, baseUrl, pacing: { pacer: pacerFor(baseUrl, key) } });
@@ -69,7 +72,9 @@ export async function invoke<T>(
       await client.close();
     }
   } catch (e) {
-    throw dataSourceError(name, e, apiKey === undefined ? [] : [apiKey]);
+    // A refused key or a dead address names the setting: the provider's, else the stack's (or the plugin's).
+    const context = { source: opts?.provider ? { provider: "" } : {}, baseUrl };
+    throw dataSourceError(name, e, apiKey === undefined ? [] : [apiKey], context);
   }
 }
 
@@ -79,8 +84,13 @@ export async function invoke<T>(
  * without a stack trace from inside this package. Scrubbed of the key like every provider error. A missing or
  * bad setting stays a {@link ConfigError} (itself a `RunError`).
  */
-export function dataSourceError(name: string, err: unknown, secrets: readonly string[]): pulumi.RunError {
-  const flat = providerError(name, err, secrets);
+export function dataSourceError(
+  name: string,
+  err: unknown,
+  secrets: readonly string[],
+  context?: SettingContext,
+): pulumi.RunError {
+  const flat = providerError(name, err, secrets, context);
   const error = flat instanceof ConfigError ? flat : new pulumi.RunError(flat.message);
   error.stack = error.message;
   return error;

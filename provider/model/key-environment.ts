@@ -43,7 +43,7 @@ export interface KeySource {
 export type KeyConfig = "current" | "stored";
 
 /** The command that acts with the key set now, for an operation run with a stored key. */
-const RUN_PROGRAM: Readonly<Record<string, string>> = {
+export const RUN_PROGRAM: Readonly<Record<string, string>> = {
   read: "pulumi refresh --run-program",
   delete: "pulumi destroy --run-program",
 };

@@ -106,7 +106,8 @@ describe("SubscriberCredentialsSet under the real engine", { timeout: ENGINE_TIM
     expect(steps.map((st) => [st.op, st.urn.split("::").pop()])).toEqual([
       ["create", "fcm-fcm-main-devices"],
     ]);
-    expect(emu.requests).toHaveLength(0);
+    // The one request checks the key and address (docs/installation-configuration.md, "When a setting is wrong").
+    expect(emu.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /v1/environments/me"]);
 
     const up = await stack.up();
     seen.push(up.stdout, up.stderr);

@@ -6,7 +6,9 @@
  * one line naming both environments (up first: until an up stores the new key in the default provider's
  * state, refresh and destroy run with the key the state holds), the state still holds every resource and the service everything; the
  * same with a key of another organization. Switched back: refresh changes nothing, a preview expects no
- * changes, destroy removes everything. Last, a deliberate move README "When the key changes" documents:
+ * changes, destroy removes everything. On the stack made (an adopted one previews the same way), a refused key
+ * and a dead address each fail the preview with one error naming the setting and its command, and write
+ * nothing (issue 50 item 14). Last, a deliberate move README "When the key changes" documents:
  * `pulumi state delete --all`, the key of another organization, `up` creates everything there (the old
  * objects are left). Needs `npm run build` first (the tarball is packed from dist/).
  */
@@ -18,6 +20,7 @@ import { createPackedProgramFolder, type ProgramFolder } from "../../testkit/con
 import {
   ENGINE_TIMEOUT_MS,
   ensurePulumiCli,
+  errorsHolding,
   isStateSecret,
   type Json,
   PulumiStack,
@@ -148,6 +151,36 @@ describe.skipIf(skipEngine("key environment"))(
           organizationId: ORG_A,
         });
       }
+    });
+
+    it("a refused key or a dead address: preview fails once, naming the setting and its command; nothing is written", async () => {
+      const before = await svcState();
+      emu.resetRequests();
+      const checks = [
+        {
+          config: ["svc:apiKey", "key-env-refused-7f4", true],
+          line: "The service refused svc:apiKey: set it with `pulumi config set --secret svc:apiKey <key>`",
+        },
+        {
+          config: ["svc:baseUrl", "http://127.0.0.1:9", false],
+          line: "No answer from the service at svc:baseUrl (http://127.0.0.1:9): if the address is wrong, set it with `pulumi config set svc:baseUrl <url>`",
+        },
+      ] as const;
+      for (const { config, line } of checks) {
+        const [key, value, secret] = config;
+        await stack.setConfig(key, value, { secret });
+        const preview = await stack.preview({ allowFailure: true });
+        const text = preview.stdout + preview.stderr;
+        printed += text;
+        expect(preview.code, text).not.toBe(0);
+        expect(errorsHolding(preview, line), text).toHaveLength(1);
+        expect(text).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
+      }
+      await stack.setConfig("svc:apiKey", DEV, { secret: true });
+      await stack.setConfig("svc:baseUrl", emu.url);
+      expect(emu.requests.filter((r) => r.method !== "GET")).toEqual([]);
+      expect(await svcState()).toBe(before);
+      await stack.preview({ expectNoChanges: true });
     });
 
     for (const [label, key] of [

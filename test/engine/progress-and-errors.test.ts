@@ -3,16 +3,23 @@
  * - a SubscriberCredentialsSet sync that takes several seconds (the emulator rate limited) shows its progress
  *   as ephemeral status lines (`svc: SubscriberCredentialsSet fcm/prog-fcm: 120 / 300 written, 0 failed`),
  *   then one final line; no subscriberId or token anywhere in the output;
- * - a data source that fails (a wrong key) is one error line naming the function, the status and the request
- *   id: no stack trace, no "Unhandled exception", no rejection handled late.
+ * - a data source that fails (a wrong key) is one error line naming the function, the status, the request
+ *   id and the setting that fixes it: no stack trace, no "Unhandled exception", no rejection handled late;
+ * - a refused key fails `preview` (on a new stack) and `up` with one error naming `svc:apiKey` and its command,
+ *   with no write; a dead address fails the preview naming `svc:baseUrl`; a program whose explicit provider's
+ *   key is an unknown output still previews (issue 50 items 12, 14).
  * Needs `npm run build` first.
  */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
 import {
   ENGINE_TIMEOUT_MS,
   emulatorProject,
   ensurePulumiCli,
+  errorsHolding,
+  PROGRAM_HEADER,
   type PulumiStack,
   skipEngine,
 } from "../../testkit/pulumi-cli";
@@ -115,7 +122,7 @@ new svc.Integration("named", { providerId: "svc", channel: "in_app", name: fcm.a
         .filter((l) => l.trim() !== "" && !l.includes("pulumi:pulumi:Stack"));
       for (const line of lines) {
         expect(line, text).toMatch(
-          /^ {4}error: (error serializing property "name": )?svc: getActiveIntegrations: GET \/v1\/integrations\/active -> 401 \(req [0-9a-f-]{36}\): API Key not found$/,
+          /^ {4}error: (error serializing property "name": )?svc: getActiveIntegrations: GET \/v1\/integrations\/active -> 401 \(req [0-9a-f-]{36}\): API Key not found\. The service refused svc:apiKey: set it with `pulumi config set --secret svc:apiKey <key>` \(a key of the environment the stack acts on\), then run the command again\.$/,
         );
       }
       expect(new Set(lines.map((l) => /\(req ([0-9a-f-]+)\)/.exec(l)?.[1])).size, text).toBe(2);
@@ -123,8 +130,78 @@ new svc.Integration("named", { providerId: "svc", channel: "in_app", name: fcm.a
       expect(text).not.toMatch(/Unhandled exception|PromiseRejectionHandledWarning|REJECTION-HANDLED-LATE/);
       expect(text).not.toContain("wrong-key-for-data-source");
     });
+
+    it("a refused key or a dead address fails preview and up once, naming the setting and its command; an unknown key still previews", async () => {
+      const refused = "refused-key-for-settings-5e1";
+      const three = ["a", "b", "c"]
+        .map(
+          (n) =>
+            `new svc.Integration("${n}", { providerId: "sendgrid", channel: "email", identifier: "settings-${n}" });`,
+        )
+        .join("\n");
+      const { p, stack } = await emulatorProject({
+        name: "svc-settings",
+        program: three,
+        binDir,
+        baseUrl: emu.url,
+        apiKey: refused,
+        cleanups,
+      });
+      const keyLine =
+        "The service refused svc:apiKey: set it with `pulumi config set --secret svc:apiKey <key>` " +
+        "(a key of the environment the stack acts on), then run the command again.";
+      emu.resetRequests();
+      const preview = await stack.preview({ allowFailure: true });
+      const previewText = preview.stdout + preview.stderr;
+      expect(preview.code, previewText).not.toBe(0);
+      expect(errorsHolding(preview, keyLine), previewText).toEqual([
+        expect.stringMatching(
+          /^error: svc: check: GET \/v1\/environments\/me -> 401 \(req [0-9a-f-]{36}\): API Key not found\. The service/,
+        ),
+      ]);
+      expect(previewText).toContain("SVC_ERR_KEY_REFUSED");
+      const up = await stack.up({ allowFailure: true });
+      const upText = up.stdout + up.stderr;
+      expect(up.code, upText).not.toBe(0);
+      expect(errorsHolding(up, keyLine), upText).toHaveLength(1);
+      expect(emu.requests.filter((r) => r.method !== "GET")).toEqual([]);
+
+      await stack.setConfig("svc:apiKey", emu.apiKey, { secret: true });
+      const dead = `http://127.0.0.1:${await deadPort()}`;
+      await stack.setConfig("svc:baseUrl", dead);
+      const unreachable = await stack.preview({ allowFailure: true });
+      const deadText = unreachable.stdout + unreachable.stderr;
+      expect(unreachable.code, deadText).not.toBe(0);
+      const addressLine =
+        `No answer from the service at svc:baseUrl (${dead}): if the address is wrong, set it with ` +
+        "`pulumi config set svc:baseUrl <url>`, then run the command again.";
+      expect(errorsHolding(unreachable, addressLine), deadText).toHaveLength(1);
+      expect(deadText).toContain("SVC_ERR_UNREACHABLE");
+      for (const text of [previewText, upText, deadText]) {
+        expect(text).not.toMatch(/^\s+at /m);
+        expect(text).not.toContain(refused);
+        expect(text).not.toContain(emu.apiKey);
+      }
+
+      // A key that is the output of a resource not made yet: unknown in the preview, which still works.
+      await stack.setConfig("svc:baseUrl", emu.url);
+      p.writeProgram(`${PROGRAM_HEADER}${three}
+const later = new svc.Provider("later", { apiKey: pulumi.secret(new svc.Integration("src", { providerId: "sendgrid", channel: "email", identifier: "settings-src" }).id.apply(() => ${JSON.stringify(emu.apiKey)})) });
+new svc.Integration("bound", { providerId: "sendgrid", channel: "email", identifier: "settings-bound" }, { provider: later });`);
+      const unknownKey = await stack.preview({ allowFailure: true });
+      expect(unknownKey.code, unknownKey.stdout + unknownKey.stderr).toBe(0);
+    });
   },
 );
+
+/** A loopback port where nothing listens (a server bound, then closed). */
+async function deadPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
 
 /** The Diagnostics section of `pulumi up` (what is left once the live rows are gone). */
 function diagnostics(text: string): string {

@@ -3,7 +3,8 @@
  * pulumi-language-yaml that install-pulumi.sh builds, from the packed tarball installed into a fresh folder
  * (the plugin found in its `node_modules/.bin` on PATH), against an emulator with its default fixtures on a
  * port-0 loopback server: preview and up, a no-op preview, an edit, an out-of-band change then refresh (the
- * preview then shows exactly that change; `up` restores it; no-op preview), `pulumi import` of an active fcm
+ * preview then shows exactly that change; `up` restores it; no-op preview), a refused key and a dead address
+ * failing the preview with the setting and its command named, `pulumi import` of an active fcm
  * integration, of subscriber credentials and of a credentials set made out of band, with the YAML the CLI
  * generates pasted unchanged into Pulumi.yaml (credentials left out: held by the service, not managed here):
  * a no-op preview, an `up` that changes nothing on the service, then the credentials declared from secret
@@ -34,6 +35,7 @@ import { repoRoot } from "../../testkit/harness/repo-root";
 import {
   ENGINE_TIMEOUT_MS,
   ensurePulumiCli,
+  errorsHolding,
   isStateSecret,
   type Json,
   PulumiStack,
@@ -360,6 +362,42 @@ describe.skipIf(skipEngine("yaml"))(
       const { digest, stdout, stderr } = await stack.preview({ expectNoChanges: true });
       printed += stdout + stderr;
       expect(digest?.changeSummary).toEqual({ same: 12 });
+    });
+
+    it("a refused key or a dead address: the preview fails naming the setting and its command, with no stack trace; nothing is written", async () => {
+      emu.resetRequests();
+      const checks = [
+        {
+          config: ["svc:apiKey", "yaml-refused-key-3fc", true],
+          line: "The service refused svc:apiKey: set it with `pulumi config set --secret svc:apiKey <key>`",
+        },
+        {
+          config: ["svc:baseUrl", "http://127.0.0.1:9", false],
+          line: "No answer from the service at svc:baseUrl (http://127.0.0.1:9): if the address is wrong, set it with `pulumi config set svc:baseUrl <url>`",
+        },
+      ] as const;
+      for (const { config, line } of checks) {
+        const [key, value, secret] = config;
+        await stack.setConfig(key, value, { secret });
+        const preview = await stack.preview({ allowFailure: true });
+        const text = preview.stdout + preview.stderr;
+        printed += text;
+        expect(preview.code, text).not.toBe(0);
+        // At most one resource's check (the engine stops at the first failed one), and the program's data
+        // source (getWorkflow), each naming the setting.
+        const failed = errorsHolding(preview, line).map((e) => /svc: (check|getWorkflow): /.exec(e)?.[1]);
+        expect(failed.length, text).toBeGreaterThan(0);
+        expect(failed.filter((f) => f === "check").length, text).toBeLessThanOrEqual(1);
+        expect(
+          failed.filter((f) => f !== "check" && f !== "getWorkflow"),
+          text,
+        ).toEqual([]);
+        expect(text).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
+        expect(text).not.toContain("yaml-refused-key-3fc");
+      }
+      await stack.setConfig("svc:apiKey", emu.apiKey, { secret: true });
+      await stack.setConfig("svc:baseUrl", emu.url);
+      expect(emu.requests.filter((r) => r.method !== "GET")).toEqual([]);
     });
 
     it("an edit (a name, a device token, a workflow's control) updates exactly those, the control named; then no changes", async () => {

@@ -56,3 +56,29 @@ export function plaintextHits(text: string, secrets: readonly string[]): Record<
   }
   return hits;
 }
+
+/** The Diagnostics section of a command's display (what is left once the live rows are gone). */
+export function diagnosticsSection(text: string): string {
+  const start = text.indexOf("\nDiagnostics:\n");
+  const end = text.indexOf("\nResources:\n", start);
+  return start < 0 ? "" : text.slice(start + "\nDiagnostics:\n".length, end < 0 ? undefined : end);
+}
+
+/**
+ * The errors the engine reported that hold `fragment`: of a preview, its `--json` diagnostics of severity
+ * error; of another command, the `error:` lines of its Diagnostics. (The dynamic-provider host also echoes a
+ * failure it passes on to its stderr, which the engine shows as the stack's info line
+ * `ConfigError [<code>]: ...`: not an error.)
+ */
+export function errorsHolding(
+  result: { stdout: string; digest?: PreviewDigest | undefined },
+  fragment: string,
+): string[] {
+  const errors =
+    result.digest === undefined
+      ? diagnosticsSection(result.stdout)
+          .split("\n")
+          .filter((l) => /^\s+error: /.test(l))
+      : (result.digest.diagnostics ?? []).filter((d) => d.severity === "error").map((d) => d.message);
+  return errors.filter((e) => e.includes(fragment));
+}

@@ -33,6 +33,8 @@ export type {
 export { type CommandResult, PulumiCommandError, type RunningCommand, startCommand } from "./command";
 export { type EmulatorProjectOptions, emulatorProject, PROGRAM_HEADER } from "./emulator-project";
 export {
+  diagnosticsSection,
+  errorsHolding,
   isStateSecret,
   nameOf,
   plaintextHits,

@@ -19,8 +19,11 @@ import {
   type Placement,
   storedPlacement,
 } from "../../model/key-environment";
+import { type SettingContext, settingProblem } from "../../model/setting-fix";
 import { PROVIDER_CONFIG } from "../../model/target";
+import { isUnknown } from "../../model/values";
 import { stringsIn } from "./engine-values";
+import { keyConfig } from "./program-ran";
 
 /** Options for tests and benchmarks that build a provider directly (the host passes none). */
 export interface ServiceSessionOptions {
@@ -137,13 +140,43 @@ export class ServiceSession {
       key = await this.keyEnvironment();
     } catch (e) {
       if (bestEffort) return;
-      throw providerError(operation, e, this.settings ? [this.settings.apiKey] : []);
+      throw providerError(operation, e, this.secrets(), this.context(config));
     }
     if (key === undefined || !isElsewhere(stored, key)) return;
     throw new ConfigError(
       environmentMismatch(operation, stored, key, this.keySource, config),
       "SVC_ERR_ENVIRONMENT_MISMATCH",
     );
+  }
+
+  /**
+   * The check of the key and address that a preview makes (issue 50 item 14), once per provider instance and
+   * key: the request of {@link keyEnvironment} (`GET /v1/environments/me`), cached for the process, so it
+   * costs nothing more. A key the service refuses (401) or an address where nothing answers fails `operation`
+   * with the line that names the setting and the command that fix it (../../model/setting-fix.ts). Nothing to
+   * check without settings (a preview needs no key) or while one is unknown (an explicit provider's key that
+   * is the output of a resource not made yet); any other failure is left to the operations that need the
+   * service.
+   */
+  async checkSettings(operation: string): Promise<void> {
+    const s = this.settings;
+    if (s === undefined || isUnknown(s.apiKey) || isUnknown(s.baseUrl)) return;
+    try {
+      await this.keyEnvironment();
+    } catch (e) {
+      if (settingProblem(e) === undefined) return;
+      throw providerError(operation, e, this.secrets(), this.context(keyConfig(operation)));
+    }
+  }
+
+  /** The strings every error of this session is scrubbed of: the API key. */
+  private secrets(): string[] {
+    return this.settings ? [this.settings.apiKey] : [];
+  }
+
+  /** How this session's settings were set, for the fix an error names. */
+  private context(config: KeyConfig): SettingContext {
+    return { source: this.keySource, config, baseUrl: this.settings?.baseUrl };
   }
 
   /**
@@ -166,9 +199,8 @@ export class ServiceSession {
     try {
       return await fn();
     } catch (e) {
-      const secrets = stringsIn(secretSource);
-      if (this.settings) secrets.push(this.settings.apiKey);
-      throw providerError(operation, e, secrets);
+      const secrets = [...stringsIn(secretSource), ...this.secrets()];
+      throw providerError(operation, e, secrets, this.context(keyConfig(operation)));
     }
   }
 }

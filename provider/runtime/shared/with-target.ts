@@ -11,7 +11,6 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { ConfigSource } from "../../config";
 import {
-  type KeyConfig,
   type Placement,
   placementProps,
   storedPlacement,
@@ -19,6 +18,7 @@ import {
 } from "../../model/key-environment";
 import { configuredTarget, TARGET_KEY, type Target, targetChanged, targetSchema } from "../../model/target";
 import { containsUnknown } from "../../model/values";
+import { keyConfig, noteProgramRan } from "./program-ran";
 import type { ServiceSession } from "./service-session";
 
 type Props = Record<string, unknown>;
@@ -32,18 +32,6 @@ function split(props: Props | undefined): { target: unknown; rest: Props } {
 /** `props` with `target` set again (when there is one). */
 function join<T extends object>(props: T, target: unknown): T {
   return target === undefined ? props : { ...props, [TARGET_KEY]: target };
-}
-
-/**
- * True once the engine asked any provider of this process to check a resource: the program ran, so the
- * provider was configured with the stack's config as it is now. Read and delete without it run in `refresh`
- * or `destroy` (with or without `--run-program`), with the key the engine may have stored at the last `up`.
- */
-let programRan = false;
-
-/** Which configuration the key of an operation came from (see {@link KeyConfig}). */
-function keyConfig(operation: string): KeyConfig {
-  return programRan || (operation !== "read" && operation !== "delete") ? "current" : "stored";
 }
 
 /** Failures of a target that is there but malformed (an unknown one is checked in `up`). */
@@ -90,6 +78,8 @@ function placed<T extends object>(outs: T, stored: unknown, now: Placement | und
  *   replaces the resource; the delete of an object whose stored target is not the one this host is
  *   configured for (the old half of such a replacement) makes no request, because this host's key does not
  *   reach that object;
+ * - check, once its inputs are valid, checks the key and address once per provider instance (a preview
+ *   fails on a refused key or a dead address: `session.checkSettings`);
  * - diff, read, update and delete of a resource whose stored environment is not the key's fail (through
  *   `session.checkEnvironment`) before `inner` runs; create, update and read record the key's environment
  *   in the outputs (`environmentId`, `environmentName`, `organizationId`), never in the inputs read answers.
@@ -106,10 +96,12 @@ export function withTarget(inner: TargetedProvider): Provider {
       await inner.configure(req);
     },
     async check(olds: Props, news: Props) {
-      programRan = true;
+      noteProgramRan();
       const { target } = split(news);
       const result = await inner.check(split(olds).rest, split(news).rest);
       const failures = [...(result.failures ?? []), ...targetFailures(target)];
+      // Bad input is reported before any request; good input, with the key and address checked (once).
+      if (failures.length === 0) await session?.checkSettings("check");
       return { ...result, inputs: join(result.inputs ?? {}, target), failures };
     },
     async diff(id: string, olds: Props, news: Props) {
