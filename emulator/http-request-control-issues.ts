@@ -40,16 +40,18 @@ function required(path: string): string {
 
 /** `url`: required, a string, then length, then the pattern (ajv's keyword order); one issue kept. */
 function url(v: unknown, out: IssueSink): void {
-  if (v === undefined) return out.add("url", required("url"));
-  if (typeof v !== "string") return out.add("url", "must be string");
-  if (v.length > 2048) return out.add("url", "must NOT have more than 2048 characters");
-  if (v.length < 1) return out.add("url", required("url"));
-  if (!URL_PATTERN.test(v)) out.add("url", URL_MESSAGE, "INVALID_URL");
+  if (v === undefined || v === "") out.add("url", required("url"));
+  else if (typeof v !== "string") out.add("url", "must be string");
+  else if (v.length > 2048) out.add("url", "must NOT have more than 2048 characters");
+  else if (!URL_PATTERN.test(v)) out.add("url", URL_MESSAGE, "INVALID_URL");
 }
 
 /** One `{ key, value }` item of `headers` or `body` at `path` (e.g. `headers.0`). */
 function pair(item: unknown, path: string, out: IssueSink): void {
-  if (!isObject(item)) return out.add(path, "must be object");
+  if (!isObject(item)) {
+    out.add(path, "must be object");
+    return;
+  }
   const fields = item as Values;
   for (const key of ["key", "value"]) {
     const v = fields[key];
@@ -64,7 +66,10 @@ function pair(item: unknown, path: string, out: IssueSink): void {
 /** `headers` or `body`: an array of at most `max` pairs. */
 function pairs(v: unknown, name: string, max: number, out: IssueSink): void {
   if (v === undefined) return;
-  if (!Array.isArray(v)) return out.add(name, "must be array");
+  if (!Array.isArray(v)) {
+    out.add(name, "must be array");
+    return;
+  }
   if (v.length > max) out.add(name, `must NOT have more than ${max} items`);
   v.forEach((item, i) => {
     pair(item, `${name}.${i}`, out);
