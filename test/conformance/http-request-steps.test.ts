@@ -53,7 +53,7 @@ describe.each(SERVICE_VERSIONS)("http_request steps (service %s)", (serviceVersi
     expect(step.controls.values).toEqual(controls);
     expect(step.controlValues).toEqual(controls);
     expect(step.issues).toBeUndefined();
-    const list = await call(emu, "GET", "/v2/workflows", { query: { query: w.workflowId } });
+    const list = await call(emu, "GET", `/v2/workflows?query=${w.workflowId}`);
     expect(list.body.data.workflows[0].stepTypeOverviews).toEqual(["http_request"]);
   });
 
