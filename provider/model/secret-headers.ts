@@ -30,7 +30,7 @@ const stepSecretHeadersSchema = z.record(z.string().min(1), z.string().min(1, "m
  * "Bearer ..." } }`. Sent appended to that step's `controls.headers`; kept secret in the state, the
  * previews and the outputs (the steps' outputs never list them). A header whose name looks like a credential
  * (Authorization, Cookie, or one naming a token, key, secret, password, signature or session) belongs here.
- * Left out: the steps have no secret headers.
+ * Left out: not managed (each step keeps the credential-looking headers the service holds for it).
  */
 export const secretHeadersSchema = z.record(z.string().min(1), stepSecretHeadersSchema);
 

@@ -119,7 +119,8 @@ const workflowFields = {
    * Sent appended to that step's `controls.headers`; secret in the state, the previews and the outputs (the
    * steps' outputs never list them). A header whose name looks like a credential (Authorization, Cookie, or
    * one naming a token, key, secret, password, signature or session) must be declared here, not among a
-   * step's plain headers. Left out: no secret headers.
+   * step's plain headers. Left out: not managed (each step keeps the credential-looking headers the service
+   * holds for it; a new step has none).
    */
   secretHeaders: secretHeadersSchema.optional(),
   /**

@@ -101,11 +101,11 @@ function comparableControls(step: Props, secrets: SecretHeaders | undefined): un
 }
 
 /**
- * `secretHeaders`, secret: one change of the whole input when the declared ones (none when left out) differ
- * from those the state holds; the engine shows it as `[secret]`.
+ * `secretHeaders`, secret: one change of the whole input when the declared ones differ from those the state
+ * holds; the engine shows it as `[secret]`. Left out: not managed (an update keeps what the service holds).
  */
 function secretHeaderChanges(olds: unknown, news: unknown): WorkflowChange[] {
-  if (!containsUnknown(news) && same(olds ?? {}, news ?? {})) return [];
+  if (news === undefined || (!containsUnknown(news) && same(olds ?? {}, news))) return [];
   return [{ property: "secretHeaders", kind: kindOf(olds, news), replace: false }];
 }
 

@@ -84,9 +84,12 @@ function preferencesFor(inputs: WorkflowInputs, current: Workflow): Preferences 
 /**
  * The PUT body from checked inputs and the workflow as the service holds it now: the whole workflow, as
  * the service requires (`active`, `origin`, `preferences`); the fields the program leaves out carry what
- * the service holds, so they stay; each declared step carries the `_id` of the stored step it keeps.
+ * the service holds, so they stay; each declared step carries the `_id` of the stored step it keeps, and
+ * its secret headers (when `secretHeaders` is left out, those the service holds for the step of that name).
  */
 export function toUpdateBody(inputs: WorkflowInputs, current: Workflow): UpdateWorkflowBody {
+  // Secret headers left out are not managed: each step keeps the credential-looking headers it holds.
+  const secrets = inputs.secretHeaders ?? stepsAndSecrets(current, undefined).secrets;
   const kept: Omit<UpdateWorkflowBody, "name" | "steps" | "preferences" | "origin"> = {};
   if (current.description !== undefined) kept.description = current.description;
   if (current.tags !== undefined) kept.tags = current.tags;
@@ -101,7 +104,7 @@ export function toUpdateBody(inputs: WorkflowInputs, current: Workflow): UpdateW
     ...declaredFields(inputs),
     preferences: preferencesFor(inputs, current),
     origin: originOf(current),
-    steps: inputs.steps.map((s) => bodyStep(s, keptStepId(current, s), inputs.secretHeaders)),
+    steps: inputs.steps.map((s) => bodyStep(s, keptStepId(current, s), secrets)),
   };
 }
 

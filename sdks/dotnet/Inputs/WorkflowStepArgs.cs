@@ -36,7 +36,7 @@ namespace PulumiSvc.Svc.Inputs
         public Input<string> Name { get; set; } = null!;
 
         /// <summary>
-        /// `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom` or `throttle`.
+        /// `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom`, `throttle` or `http_request`.
         /// </summary>
         [Input("type", required: true)]
         public Input<string> Type { get; set; } = null!;

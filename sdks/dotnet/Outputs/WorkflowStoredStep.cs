@@ -35,7 +35,7 @@ namespace PulumiSvc.Svc.Outputs
         /// </summary>
         public readonly string StepId;
         /// <summary>
-        /// `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom` or `throttle`.
+        /// `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom`, `throttle` or `http_request`.
         /// </summary>
         public readonly string Type;
 

@@ -7068,7 +7068,7 @@ type WorkflowStep struct {
 	// The step's name, unique in the workflow: a declared step is the stored step of the same name (a
 	// renamed step is a new step, with a new `stepId` and `id`).
 	Name string `pulumi:"name"`
-	// `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom` or `throttle`.
+	// `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom`, `throttle` or `http_request`.
 	Type string `pulumi:"type"`
 }
 
@@ -7092,7 +7092,7 @@ type WorkflowStepArgs struct {
 	// The step's name, unique in the workflow: a declared step is the stored step of the same name (a
 	// renamed step is a new step, with a new `stepId` and `id`).
 	Name pulumi.StringInput `pulumi:"name"`
-	// `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom` or `throttle`.
+	// `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom`, `throttle` or `http_request`.
 	Type pulumi.StringInput `pulumi:"type"`
 }
 
@@ -7161,7 +7161,7 @@ func (o WorkflowStepOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v WorkflowStep) string { return v.Name }).(pulumi.StringOutput)
 }
 
-// `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom` or `throttle`.
+// `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom`, `throttle` or `http_request`.
 func (o WorkflowStepOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v WorkflowStep) string { return v.Type }).(pulumi.StringOutput)
 }
@@ -7199,7 +7199,7 @@ type WorkflowStoredStep struct {
 	Name string `pulumi:"name"`
 	// The step's identifier in the workflow (a slug of its name, unique in the workflow; kept by updates).
 	StepId string `pulumi:"stepId"`
-	// `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom` or `throttle`.
+	// `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom`, `throttle` or `http_request`.
 	Type string `pulumi:"type"`
 }
 
@@ -7241,7 +7241,7 @@ func (o WorkflowStoredStepOutput) StepId() pulumi.StringOutput {
 	return o.ApplyT(func(v WorkflowStoredStep) string { return v.StepId }).(pulumi.StringOutput)
 }
 
-// `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom` or `throttle`.
+// `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom`, `throttle` or `http_request`.
 func (o WorkflowStoredStepOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v WorkflowStoredStep) string { return v.Type }).(pulumi.StringOutput)
 }

@@ -1467,7 +1467,7 @@ class WorkflowStepArgsDict(TypedDict):
     """
     type: pulumi.Input[_builtins.str]
     """
-    `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom` or `throttle`.
+    `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom`, `throttle` or `http_request`.
     """
     controls: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
     """
@@ -1486,7 +1486,7 @@ class WorkflowStepArgs:
         """
         :param pulumi.Input[_builtins.str] name: The step's name, unique in the workflow: a declared step is the stored step of the same name (a
                renamed step is a new step, with a new `stepId` and `id`).
-        :param pulumi.Input[_builtins.str] type: `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom` or `throttle`.
+        :param pulumi.Input[_builtins.str] type: `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom`, `throttle` or `http_request`.
         :param pulumi.Input[Mapping[str, Any]] controls: The step's control values, by the spec's control table for its type (email: `subject`, `body`,
                `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...). check
                refuses unknown controls and the values the service would store with issues (an email without
@@ -1514,7 +1514,7 @@ class WorkflowStepArgs:
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
         """
-        `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom` or `throttle`.
+        `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom`, `throttle` or `http_request`.
         """
         return pulumi.get(self, "type")
 

@@ -5131,7 +5131,7 @@ class WorkflowStoredStep(dict):
         :param _builtins.str name: The step's name, unique in the workflow: a declared step is the stored step of the same name (a
                renamed step is a new step, with a new `stepId` and `id`).
         :param _builtins.str step_id: The step's identifier in the workflow (a slug of its name, unique in the workflow; kept by updates).
-        :param _builtins.str type: `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom` or `throttle`.
+        :param _builtins.str type: `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom`, `throttle` or `http_request`.
         """
         pulumi.set(__self__, "controls", controls)
         pulumi.set(__self__, "id", id)
@@ -5179,7 +5179,7 @@ class WorkflowStoredStep(dict):
     @pulumi.getter
     def type(self) -> _builtins.str:
         """
-        `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom` or `throttle`.
+        `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom`, `throttle` or `http_request`.
         """
         return pulumi.get(self, "type")
 

@@ -96,6 +96,22 @@ describe.each(SERVICE_VERSIONS)("Workflow http_request steps (service %s)", (ser
     expect(workflowChanges(updated.outs as Props, rotated as Props)).toEqual([]);
   });
 
+  it("leaves secret headers unmanaged when left out: no change, and an update keeps the one the service holds", async () => {
+    const p = provider();
+    const { id, outs } = await p.create(await checked(p, HOOKED));
+    const unmanaged = { ...HOOKED, secretHeaders: undefined };
+    expect(workflowChanges(outs as Props, (await checked(p, unmanaged)) as Props)).toEqual([]);
+    const edited = { ...CRM, controls: { ...CRM.controls, continueOnFailure: false } };
+    const news = await checked(p, { ...unmanaged, steps: [HOOKED.steps[0], edited] });
+    await p.update(id, outs, news);
+    const raw = await call(emu, "GET", `/v2/workflows/${id}`);
+    expect(raw.body.data.steps[1].controls.values.headers).toContainEqual({
+      key: "Authorization",
+      value: TOKEN,
+    });
+    expect(raw.body.data.steps[1].controls.values.continueOnFailure).toBe(false);
+  });
+
   it("splits a credential-looking header out of a workflow read without a declaration (import)", async () => {
     const p = provider();
     const { id } = await p.create(await checked(p, HOOKED));
