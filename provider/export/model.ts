@@ -22,9 +22,10 @@ export class ConfigValue {
     readonly key: string,
     /**
      * `secretObject`: a secret object (credentials), absent while unset; `secretString`: a secret string (a
-     * secret environment variable's value), absent while unset; `suffix`: a string defaulting to "".
+     * secret environment variable's value), absent while unset; `secretHeaders`: a workflow's secret headers
+     * (step name -> header -> value), absent while unset; `suffix`: a string defaulting to "".
      */
-    readonly shape: "secretObject" | "secretString" | "suffix",
+    readonly shape: "secretObject" | "secretString" | "secretHeaders" | "suffix",
   ) {}
 }
 

@@ -32,6 +32,8 @@ const PURPOSES: Record<ExportConfig["shape"], (key: string) => string> = {
     `the credentials of the integration that reads \`${key}\` (secret; unset: adopting keeps what the service holds)`,
   secretString: (key) =>
     `the value of the secret environment variable that reads \`${key}\` (secret; unset: adopting keeps what the service holds)`,
+  secretHeaders: (key) =>
+    `the secret headers of the http_request steps of the workflow that reads \`${key}\` (secret; unset: adopting keeps what the service holds)`,
   suffix: () =>
     "appended to every integration identifier (identifiers are unique across an organization's environments)",
 };

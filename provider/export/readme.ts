@@ -53,7 +53,7 @@ function configSection(project: ExportProject, notes: LanguageNotes): string[] {
       "",
     );
   }
-  out.push(...secretValuesSection(project, notes));
+  out.push(...secretValuesSection(project, notes), ...secretHeadersSection(project, notes));
   if (suffix) {
     out.push(
       `\`${suffix.key}\` (default empty): ${suffix.purpose}. A copy into another environment of the same organization`,
@@ -99,6 +99,48 @@ function secretValuesSection(project: ExportProject, notes: LanguageNotes): stri
     `then \`value: \${${values[0]!.key}}\` on the variable, and \`pulumi config set --secret ${values[0]!.key} <value>\`. The keys:`,
     "",
     ...values.map((c) => `- \`${c.key}\`: ${c.purpose}`),
+    "",
+  ];
+}
+
+/** Workflows' secret headers (http_request steps): where they come from, and what happens while unset. */
+function secretHeadersSection(project: ExportProject, notes: LanguageNotes): string[] {
+  const keys = project.config.filter((c) => c.shape === "secretHeaders");
+  if (keys.length === 0) return [];
+  const first = keys[0]!.key;
+  const common = [
+    "The headers of http_request steps whose name says they carry a credential (Authorization, X-Api-Key, ...) are",
+    "not in this program: while a workflow's `secretHeaders` are not declared, adopting keeps the headers the",
+    "service holds, and a create (on another service or environment) makes the steps without them.",
+  ];
+  const set = `pulumi config set --secret --path '${first}["<step name>"].Authorization' '<value>'`;
+  if (notes.credentialsFromConfig) {
+    return [
+      ...common,
+      "Each workflow reads them from a secret config object (step name -> header -> value); set it to manage them here:",
+      "",
+      "```sh",
+      set,
+      "```",
+      "",
+      ...keys.map((c) => `- \`${c.key}\`: ${c.purpose}`),
+      "",
+    ];
+  }
+  return [
+    ...common,
+    `To manage them here, declare a secret config object and pass it as the workflow's \`secretHeaders\`, e.g. \`${first}\`:`,
+    "",
+    "```yaml",
+    "config:",
+    `  ${first}:`,
+    "    type: object",
+    "    secret: true",
+    "```",
+    "",
+    `then \`secretHeaders: \${${first}}\` on the workflow, and \`${set}\`. The keys:`,
+    "",
+    ...keys.map((c) => `- \`${c.key}\`: ${c.purpose}`),
     "",
   ];
 }

@@ -3,14 +3,35 @@
  * and declared by workflowId with `adopt`, in the form read answers (../../runtime/workflow/model.ts,
  * stored-form.ts: what the service rewrites, as it previews clean). Workflows another tool owns (the
  * code-first framework's, origin `external`; the v1 dashboard's) are left out and listed. An email step's
- * `layoutId` naming an exported layout becomes a reference to it.
+ * `layoutId` naming an exported layout becomes a reference to it. An http_request step's credential-looking
+ * headers are never written: the workflow reads them from a secret config key ({@link secretHeadersKey}).
  */
 import type { WorkflowListItem } from "../../../sdk/schemas";
 import { SERVICE_VOCABULARY } from "../../../sdk/schemas/service-vocabulary";
 import { forEachLimited } from "../../runtime/shared/for-each-limited";
 import { inputsOf, toOutputs } from "../../runtime/workflow/model";
 import type { ExportKind, FoundObject } from "../kind";
-import { type ExportValue, isPlainObject, Ref } from "../model";
+import { ConfigValue, type ExportValue, isPlainObject, Ref } from "../model";
+import { camelCase } from "../names";
+
+/** The config key holding a workflow's secret headers (`welcomeSecretHeaders`). */
+export function secretHeadersKey(workflowId: string): string {
+  const words = camelCase(workflowId);
+  return `${words === "" ? "workflow" : words}SecretHeaders`;
+}
+
+/**
+ * The workflow's inputs as read, its secret headers (split out of the steps by
+ * provider/model/secret-headers.ts: credential-looking names) replaced by a secret config key, so that no
+ * file holds their values; unset, the workflow declares none and adopting keeps what the service holds.
+ */
+function declaredInputs(
+  inputs: Record<string, ExportValue>,
+  workflowId: string,
+): Record<string, ExportValue> {
+  if (inputs.secretHeaders === undefined) return inputs;
+  return { ...inputs, secretHeaders: new ConfigValue(secretHeadersKey(workflowId), "secretHeaders") };
+}
 
 /** The origin of workflows the dashboard and the API make. */
 const DASHBOARD_ORIGIN = SERVICE_VOCABULARY.cloudOrigin;
@@ -32,7 +53,10 @@ export const workflowKind: ExportKind = {
     let done = 0;
     await forEachLimited(ours, ctx.concurrency, async (item) => {
       const whole = await ctx.client.workflows.get(item.workflowId);
-      const inputs = inputsOf(toOutputs(whole)) as Record<string, ExportValue>;
+      const inputs = declaredInputs(
+        inputsOf(toOutputs(whole)) as Record<string, ExportValue>,
+        whole.workflowId,
+      );
       out.push({
         type: "Workflow",
         identifier: whole.workflowId,
