@@ -11,7 +11,7 @@ using Pulumi;
 namespace PulumiSvc.Svc
 {
     /// <summary>
-    /// A notification workflow (v2) of the svc service, in the environment of the provider's API key: its steps (in_app, email, sms, push, chat, delay, digest, custom, throttle), each with the controls of its type, checked before any request. A step is the stored step of the same name, which keeps its `stepId` and `id`. Its id is the service's `_id`; import it with `pulumi import svc:index:Workflow &lt;name&gt; &lt;workflowId&gt;`.
+    /// A notification workflow (v2) of the svc service, in the environment of the provider's API key: its steps (in_app, email, sms, push, chat, delay, digest, custom, throttle, http_request), each with the controls of its type, checked before any request. A step is the stored step of the same name, which keeps its `stepId` and `id`. Its id is the service's `_id`; import it with `pulumi import svc:index:Workflow &lt;name&gt; &lt;workflowId&gt;`.
     /// </summary>
     [SvcResourceType("svc:index:Workflow")]
     public partial class Workflow : global::Pulumi.CustomResource
@@ -86,7 +86,8 @@ namespace PulumiSvc.Svc
         /// Sent appended to that step's `controls.headers`; secret in the state, the previews and the outputs (the
         /// steps' outputs never list them). A header whose name looks like a credential (Authorization, Cookie, or
         /// one naming a token, key, secret, password, signature or session) must be declared here, not among a
-        /// step's plain headers. Left out: no secret headers.
+        /// step's plain headers. Left out: not managed (each step keeps the credential-looking headers the service
+        /// holds for it; a new step has none).
         /// </summary>
         [Output("secretHeaders")]
         public Output<ImmutableDictionary<string, ImmutableDictionary<string, string>>?> SecretHeaders { get; private set; } = null!;
@@ -239,7 +240,8 @@ namespace PulumiSvc.Svc
         /// Sent appended to that step's `controls.headers`; secret in the state, the previews and the outputs (the
         /// steps' outputs never list them). A header whose name looks like a credential (Authorization, Cookie, or
         /// one naming a token, key, secret, password, signature or session) must be declared here, not among a
-        /// step's plain headers. Left out: no secret headers.
+        /// step's plain headers. Left out: not managed (each step keeps the credential-looking headers the service
+        /// holds for it; a new step has none).
         /// </summary>
         public InputMap<ImmutableDictionary<string, string>> SecretHeaders
         {

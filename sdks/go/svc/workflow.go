@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A notification workflow (v2) of the svc service, in the environment of the provider's API key: its steps (in_app, email, sms, push, chat, delay, digest, custom, throttle), each with the controls of its type, checked before any request. A step is the stored step of the same name, which keeps its `stepId` and `id`. Its id is the service's `_id`; import it with `pulumi import svc:index:Workflow <name> <workflowId>`.
+// A notification workflow (v2) of the svc service, in the environment of the provider's API key: its steps (in_app, email, sms, push, chat, delay, digest, custom, throttle, http_request), each with the controls of its type, checked before any request. A step is the stored step of the same name, which keeps its `stepId` and `id`. Its id is the service's `_id`; import it with `pulumi import svc:index:Workflow <name> <workflowId>`.
 type Workflow struct {
 	pulumi.CustomResourceState
 
@@ -45,7 +45,8 @@ type Workflow struct {
 	// Sent appended to that step's `controls.headers`; secret in the state, the previews and the outputs (the
 	// steps' outputs never list them). A header whose name looks like a credential (Authorization, Cookie, or
 	// one naming a token, key, secret, password, signature or session) must be declared here, not among a
-	// step's plain headers. Left out: no secret headers.
+	// step's plain headers. Left out: not managed (each step keeps the credential-looking headers the service
+	// holds for it; a new step has none).
 	SecretHeaders pulumi.StringMapMapOutput `pulumi:"secretHeaders"`
 	// Severity, as the service holds it.
 	Severity pulumi.StringOutput `pulumi:"severity"`
@@ -144,7 +145,8 @@ type workflowArgs struct {
 	// Sent appended to that step's `controls.headers`; secret in the state, the previews and the outputs (the
 	// steps' outputs never list them). A header whose name looks like a credential (Authorization, Cookie, or
 	// one naming a token, key, secret, password, signature or session) must be declared here, not among a
-	// step's plain headers. Left out: no secret headers.
+	// step's plain headers. Left out: not managed (each step keeps the credential-looking headers the service
+	// holds for it; a new step has none).
 	SecretHeaders map[string]map[string]string `pulumi:"secretHeaders"`
 	// Severity: `high`, `medium`, `low` or `none`. Left out: not managed.
 	Severity *string `pulumi:"severity"`
@@ -183,7 +185,8 @@ type WorkflowArgs struct {
 	// Sent appended to that step's `controls.headers`; secret in the state, the previews and the outputs (the
 	// steps' outputs never list them). A header whose name looks like a credential (Authorization, Cookie, or
 	// one naming a token, key, secret, password, signature or session) must be declared here, not among a
-	// step's plain headers. Left out: no secret headers.
+	// step's plain headers. Left out: not managed (each step keeps the credential-looking headers the service
+	// holds for it; a new step has none).
 	SecretHeaders pulumi.StringMapMapInput
 	// Severity: `high`, `medium`, `low` or `none`. Left out: not managed.
 	Severity pulumi.StringPtrInput
@@ -346,7 +349,8 @@ func (o WorkflowOutput) Preferences() WorkflowPreferencesPtrOutput {
 // Sent appended to that step's `controls.headers`; secret in the state, the previews and the outputs (the
 // steps' outputs never list them). A header whose name looks like a credential (Authorization, Cookie, or
 // one naming a token, key, secret, password, signature or session) must be declared here, not among a
-// step's plain headers. Left out: no secret headers.
+// step's plain headers. Left out: not managed (each step keeps the credential-looking headers the service
+// holds for it; a new step has none).
 func (o WorkflowOutput) SecretHeaders() pulumi.StringMapMapOutput {
 	return o.ApplyT(func(v *Workflow) pulumi.StringMapMapOutput { return v.SecretHeaders }).(pulumi.StringMapMapOutput)
 }

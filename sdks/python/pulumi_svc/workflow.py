@@ -51,7 +51,8 @@ class WorkflowArgs:
                Sent appended to that step's `controls.headers`; secret in the state, the previews and the outputs (the
                steps' outputs never list them). A header whose name looks like a credential (Authorization, Cookie, or
                one naming a token, key, secret, password, signature or session) must be declared here, not among a
-               step's plain headers. Left out: no secret headers.
+               step's plain headers. Left out: not managed (each step keeps the credential-looking headers the service
+               holds for it; a new step has none).
         :param pulumi.Input[_builtins.str] severity: Severity: `high`, `medium`, `low` or `none`. Left out: not managed.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tags, at most 16 (the service's limit). Left out: whatever the service holds (not managed).
         :param pulumi.Input[_builtins.bool] validate_payload: Whether triggers are validated against `payloadSchema`. Left out: not managed.
@@ -191,7 +192,8 @@ class WorkflowArgs:
         Sent appended to that step's `controls.headers`; secret in the state, the previews and the outputs (the
         steps' outputs never list them). A header whose name looks like a credential (Authorization, Cookie, or
         one naming a token, key, secret, password, signature or session) must be declared here, not among a
-        step's plain headers. Left out: no secret headers.
+        step's plain headers. Left out: not managed (each step keeps the credential-looking headers the service
+        holds for it; a new step has none).
         """
         return pulumi.get(self, "secret_headers")
 
@@ -272,7 +274,7 @@ class Workflow(pulumi.CustomResource):
                  workflow_id: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A notification workflow (v2) of the svc service, in the environment of the provider's API key: its steps (in_app, email, sms, push, chat, delay, digest, custom, throttle), each with the controls of its type, checked before any request. A step is the stored step of the same name, which keeps its `stepId` and `id`. Its id is the service's `_id`; import it with `pulumi import svc:index:Workflow <name> <workflowId>`.
+        A notification workflow (v2) of the svc service, in the environment of the provider's API key: its steps (in_app, email, sms, push, chat, delay, digest, custom, throttle, http_request), each with the controls of its type, checked before any request. A step is the stored step of the same name, which keeps its `stepId` and `id`. Its id is the service's `_id`; import it with `pulumi import svc:index:Workflow <name> <workflowId>`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -289,7 +291,8 @@ class Workflow(pulumi.CustomResource):
                Sent appended to that step's `controls.headers`; secret in the state, the previews and the outputs (the
                steps' outputs never list them). A header whose name looks like a credential (Authorization, Cookie, or
                one naming a token, key, secret, password, signature or session) must be declared here, not among a
-               step's plain headers. Left out: no secret headers.
+               step's plain headers. Left out: not managed (each step keeps the credential-looking headers the service
+               holds for it; a new step has none).
         :param pulumi.Input[_builtins.str] severity: Severity: `high`, `medium`, `low` or `none`. Left out: not managed.
         :param pulumi.Input[Sequence[pulumi.Input[Union['WorkflowStepArgs', 'WorkflowStepArgsDict']]]] steps: The steps, in order. Added, removed and reordered steps are updates.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tags, at most 16 (the service's limit). Left out: whatever the service holds (not managed).
@@ -306,7 +309,7 @@ class Workflow(pulumi.CustomResource):
                  args: WorkflowArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A notification workflow (v2) of the svc service, in the environment of the provider's API key: its steps (in_app, email, sms, push, chat, delay, digest, custom, throttle), each with the controls of its type, checked before any request. A step is the stored step of the same name, which keeps its `stepId` and `id`. Its id is the service's `_id`; import it with `pulumi import svc:index:Workflow <name> <workflowId>`.
+        A notification workflow (v2) of the svc service, in the environment of the provider's API key: its steps (in_app, email, sms, push, chat, delay, digest, custom, throttle, http_request), each with the controls of its type, checked before any request. A step is the stored step of the same name, which keeps its `stepId` and `id`. Its id is the service's `_id`; import it with `pulumi import svc:index:Workflow <name> <workflowId>`.
 
         :param str resource_name: The name of the resource.
         :param WorkflowArgs args: The arguments to use to populate this resource's properties.
@@ -509,7 +512,8 @@ class Workflow(pulumi.CustomResource):
         Sent appended to that step's `controls.headers`; secret in the state, the previews and the outputs (the
         steps' outputs never list them). A header whose name looks like a credential (Authorization, Cookie, or
         one naming a token, key, secret, password, signature or session) must be declared here, not among a
-        step's plain headers. Left out: no secret headers.
+        step's plain headers. Left out: not managed (each step keeps the credential-looking headers the service
+        holds for it; a new step has none).
         """
         return pulumi.get(self, "secret_headers")
 
