@@ -2,10 +2,12 @@
  * `svc.Workflow` under the real Pulumi CLI, from a JavaScript program installed from the packed tarball
  * (issue 31, "Done when"): a workflow with in_app, email, digest and push steps; up; a no-op preview; an
  * edited control previewed as one update naming it, then applied with every step keeping its `_id`; steps
- * reordered (each keeps its `_id`); an out-of-band PATCH found by refresh and undone by up; an email step
- * without subject refused by the preview with nothing written; destroy removing the stack's workflow and
- * leaving a workflow it did not make as it was. Checked in the emulator (raw HTTP, its request log) and the
- * CLI's output. Needs `npm run build` first (the tarball is packed from dist/).
+ * reordered (each keeps its `_id`); an http_request step with a secret header (issue 49: up, clean preview
+ * and refresh, a one-control edit previewed as that line, its value in plaintext nowhere); an out-of-band
+ * PATCH found by refresh and undone by up; an email step without subject refused by the preview with nothing
+ * written; destroy removing the stack's workflow and leaving a workflow it did not make as it was. Checked
+ * in the emulator (raw HTTP, its request log) and the CLI's output. Needs `npm run build` first (the tarball
+ * is packed from dist/).
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -30,12 +32,27 @@ const MAIL: Step = {
 };
 const DIGEST: Step = { name: "Batch", type: "digest", controls: { amount: 1, unit: "hours" } };
 const PUSH: Step = { name: "Phone", type: "push", controls: { subject: "Welcome", body: "Open the app" } };
+/** An http_request step; its Authorization header is declared in `secretHeaders` ({@link CRM_SECRET}). */
+const CRM: Step = {
+  name: "Notify CRM",
+  type: "http_request",
+  controls: {
+    method: "POST",
+    url: "https://crm.example.com/hooks",
+    headers: [{ key: "Content-Type", value: "application/json" }],
+    body: [{ key: "email", value: "{{subscriber.email}}" }],
+  },
+};
+/** The secret header's value: in plaintext nowhere but the service. */
+const CRM_TOKEN = "Bearer crm-engine-5d2c";
+const CRM_SECRET = { "Notify CRM": { Authorization: CRM_TOKEN } };
 
-/** The program: one workflow with these steps, its step ids exported. */
-function program(steps: Step[]): string {
+/** The program: one workflow with these steps (and secret headers), its step ids exported. */
+function program(steps: Step[], secretHeaders?: Props): string {
+  const secrets = secretHeaders === undefined ? "" : `, secretHeaders: ${JSON.stringify(secretHeaders)}`;
   return `"use strict";
 const svc = require("pulumi-svc");
-const wf = new svc.Workflow("onboarding", { workflowId: "onboarding", name: "Onboarding", steps: ${JSON.stringify(steps)} });
+const wf = new svc.Workflow("onboarding", { workflowId: "onboarding", name: "Onboarding", steps: ${JSON.stringify(steps)}${secrets} });
 exports.stepIds = wf.steps.apply((steps) => steps.map((s) => s.id));
 exports.status = wf.status;
 `;
@@ -46,8 +63,8 @@ let folder: ProgramFolder;
 let stack: PulumiStack;
 let theirs: Props;
 
-function useProgram(steps: Step[]): void {
-  writeFileSync(join(folder.dir, "index.js"), program(steps));
+function useProgram(steps: Step[], secretHeaders?: Props): void {
+  writeFileSync(join(folder.dir, "index.js"), program(steps, secretHeaders));
 }
 
 /** The workflow as the emulator holds it, or undefined (404). */
@@ -158,6 +175,45 @@ describe.skipIf(skipEngine("workflow"))(
       expect(w?.steps.map((s) => s.name)).toEqual(["Inbox", "Welcome email", "Phone", "Batch"]);
       expect(await stepIds()).toEqual(ids);
       await stack.preview({ expectNoChanges: true });
+    });
+
+    it("an http_request step with a secret header: up, clean preview and refresh, a one-control edit previewed as that line, its value in plaintext nowhere", async () => {
+      const edited = { ...MAIL, controls: { ...MAIL.controls, subject: "Glad you are here" } };
+      const steps = [INBOX, edited, PUSH, DIGEST, CRM];
+      useProgram(steps, CRM_SECRET);
+      const logs: string[] = [];
+      const keep = (r: { stdout: string; stderr: string }) => logs.push(r.stdout, r.stderr);
+      keep(await stack.up());
+      const crm = (await stored("onboarding"))?.steps[4];
+      expect(valuesOf(crm)).toEqual({
+        ...CRM.controls,
+        headers: [...(CRM.controls.headers as Props[]), { key: "Authorization", value: CRM_TOKEN }],
+      });
+      keep(await stack.preview({ expectNoChanges: true }));
+      keep(await stack.refresh({ expectNoChanges: true }));
+      keep(await stack.preview({ expectNoChanges: true }));
+      const url = { ...CRM, controls: { ...CRM.controls, url: "https://crm.example.com/v2/hooks" } };
+      useProgram([INBOX, edited, PUSH, DIGEST, url], CRM_SECRET);
+      const preview = await stack.preview();
+      keep(preview);
+      expect(workflowOps(preview.digest)).toEqual(["update"]);
+      const diff = await stack.run(["preview", "--diff"], { client: true });
+      keep(diff);
+      expect(diff.stdout).toMatch(
+        /url\s*:\s*"https:\/\/crm\.example\.com\/hooks" => "https:\/\/crm\.example\.com\/v2\/hooks"/,
+      );
+      expect(diff.stdout.match(/=>/g)?.length).toBe(1);
+      keep(await stack.up());
+      expect((valuesOf((await stored("onboarding"))?.steps[4]) as Props).url).toBe(
+        "https://crm.example.com/v2/hooks",
+      );
+      keep(await stack.preview({ expectNoChanges: true }));
+      const state = JSON.stringify(await stack.exportStack());
+      expect(state).toContain("Content-Type");
+      expect(state).not.toContain(CRM_TOKEN);
+      expect(JSON.stringify(await stack.outputs())).not.toContain(CRM_TOKEN);
+      expect(logs.join("\n")).not.toContain(CRM_TOKEN);
+      expect(await stepIds()).toEqual(expect.objectContaining(ids));
     });
 
     it("an out-of-band PATCH is found by refresh, previewed as an update and undone by up", async () => {
