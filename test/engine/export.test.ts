@@ -19,7 +19,9 @@
  * what the command, the CLI and the drivers printed. The environment variables: the plain one adopted and copied
  * as a literal; the secret one adopted with its config key unset (nothing written: the service's value is kept)
  * and copied with the value set through the copy stack's secret config (YAML: wired as its README says), never
- * in plaintext in a file, the state or the output. Needs `npm run build`; Python and Go lanes need python3 and go.
+ * in plaintext in a file, the state or the output. The http_request step's Authorization header likewise
+ * (issue 49): adopted with its `secretHeaders` config key unset, copied with it set, in plaintext nowhere.
+ * Needs `npm run build`; Python and Go lanes need python3 and go.
  */
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -44,7 +46,7 @@ import {
 } from "../../testkit/consumer/program-folder";
 import { type Driver, DriverStack, driverEnv, goDriver, pythonDriver } from "../../testkit/driver-stack";
 import { runShippedExport } from "../../testkit/export-command";
-import { seedDashboardEnvironment } from "../../testkit/export-seed";
+import { SEED_WEBHOOK_TOKEN, seedDashboardEnvironment } from "../../testkit/export-seed";
 import { exportSnapshot, writeRequests } from "../../testkit/export-snapshot";
 import { goEnv, pathWithGo, runTimed, skipWithoutGo } from "../../testkit/go-toolchain";
 import { repoRoot } from "../../testkit/harness/repo-root";
@@ -73,6 +75,13 @@ const SIGNING_KEY = "whsec-source-7a2d";
 const COPY_SIGNING_KEY = "whsec-copy-41b8";
 /** The config key the export names for the secret variable's value (README.md). */
 const SIGNING_CONFIG = "signingKeyValue";
+/**
+ * The config key the export names for the http_request step's secret headers (README.md): unset on the adopt
+ * stack (adopting keeps the header the service holds), set on the copy to the source's value (so the copy is
+ * equal).
+ */
+const HEADERS_CONFIG = "weeklyDigestSecretHeaders";
+const COPY_HEADERS = JSON.stringify({ "Notify CRM": { Authorization: SEED_WEBHOOK_TOKEN } });
 
 let source: Emulator;
 let target: Emulator;
@@ -210,8 +219,14 @@ const LANES: Lane[] = [
       const file = join(dir, "Pulumi.yaml");
       const program = readFileSync(file, "utf8")
         .replace("\nresources:\n", `  ${SIGNING_CONFIG}:\n    type: string\n    secret: true\n\nresources:\n`)
-        .replace("      key: SIGNING_KEY\n", `      key: SIGNING_KEY\n      value: \${${SIGNING_CONFIG}}\n`);
+        .replace("      key: SIGNING_KEY\n", `      key: SIGNING_KEY\n      value: \${${SIGNING_CONFIG}}\n`)
+        .replace("\nresources:\n", `  ${HEADERS_CONFIG}:\n    type: object\n    secret: true\n\nresources:\n`)
+        .replace(
+          "      workflowId: weekly-digest\n",
+          `      workflowId: weekly-digest\n      secretHeaders: \${${HEADERS_CONFIG}}\n`,
+        );
       expect(program).toContain(`value: \${${SIGNING_CONFIG}}`);
+      expect(program).toContain(`secretHeaders: \${${HEADERS_CONFIG}}`);
       writeFileSync(file, program);
     },
   },
@@ -296,11 +311,13 @@ describe.skipIf(skipEngine("export"))("svc-export under the real CLI", { timeout
         const files = readdirSync(exported)
           .map((f) => readFileSync(join(exported, f), "utf8"))
           .join("\n");
-        expect(plaintextHits(files, [source.apiKey, CREDENTIAL, SIGNING_KEY])).toEqual({});
+        expect(plaintextHits(files, [source.apiKey, CREDENTIAL, SIGNING_KEY, SEED_WEBHOOK_TOKEN])).toEqual(
+          {},
+        );
         const stackOf = await lane.prepare(exported);
 
         const adopt = await stackOf(source, `${lane.language}-adopt`);
-        const copySecrets = { [SIGNING_CONFIG]: COPY_SIGNING_KEY };
+        const copySecrets = { [SIGNING_CONFIG]: COPY_SIGNING_KEY, [HEADERS_CONFIG]: COPY_HEADERS };
         const copy = lane.copies ? await stackOf(target, `${lane.language}-copy`, copySecrets) : undefined;
         try {
           const before = await exportSnapshot(source);
@@ -323,7 +340,14 @@ describe.skipIf(skipEngine("export"))("svc-export under the real CLI", { timeout
 
           const state = (await adopt.stateText()) + (await copy?.stateText());
           expect(state).toContain("weekly-digest");
-          const secrets = [source.apiKey, target.apiKey, CREDENTIAL, SIGNING_KEY, COPY_SIGNING_KEY];
+          const secrets = [
+            source.apiKey,
+            target.apiKey,
+            CREDENTIAL,
+            SIGNING_KEY,
+            COPY_SIGNING_KEY,
+            SEED_WEBHOOK_TOKEN,
+          ];
           const projectFiles = readdirSync(exported)
             .filter((f) => f.endsWith(".yaml"))
             .map((f) => readFileSync(join(exported, f), "utf8"))
