@@ -67,7 +67,10 @@ export const workflowStepSchema = z.strictObject({
   type: strictEnum(WORKFLOW_STEP_TYPES),
   /**
    * The step's control values, by the spec's control table for its type (email: `subject`, `body`,
-   * `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...). check
+   * `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...; http_request:
+   * `method`, `url`, `headers` and `body` as lists of `{ key, value }`, `responseBodySchema`,
+   * `enforceSchemaValidation`, `continueOnFailure`, `timeout`; its credential headers go in the workflow's
+   * `secretHeaders`). check
    * refuses unknown controls and the values the service would store with issues (an email without
    * `subject`, a digest `amount` below 1, ...). Default: none.
    */

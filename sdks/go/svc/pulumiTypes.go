@@ -7061,7 +7061,10 @@ func (o WorkflowPreferencesPtrOutput) Workflow() WorkflowChannelPreferencesPtrOu
 
 type WorkflowStep struct {
 	// The step's control values, by the spec's control table for its type (email: `subject`, `body`,
-	// `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...). check
+	// `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...; http_request:
+	// `method`, `url`, `headers` and `body` as lists of `{ key, value }`, `responseBodySchema`,
+	// `enforceSchemaValidation`, `continueOnFailure`, `timeout`; its credential headers go in the workflow's
+	// `secretHeaders`). check
 	// refuses unknown controls and the values the service would store with issues (an email without
 	// `subject`, a digest `amount` below 1, ...). Default: none.
 	Controls map[string]interface{} `pulumi:"controls"`
@@ -7085,7 +7088,10 @@ type WorkflowStepInput interface {
 
 type WorkflowStepArgs struct {
 	// The step's control values, by the spec's control table for its type (email: `subject`, `body`,
-	// `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...). check
+	// `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...; http_request:
+	// `method`, `url`, `headers` and `body` as lists of `{ key, value }`, `responseBodySchema`,
+	// `enforceSchemaValidation`, `continueOnFailure`, `timeout`; its credential headers go in the workflow's
+	// `secretHeaders`). check
 	// refuses unknown controls and the values the service would store with issues (an email without
 	// `subject`, a digest `amount` below 1, ...). Default: none.
 	Controls pulumi.MapInput `pulumi:"controls"`
@@ -7148,7 +7154,10 @@ func (o WorkflowStepOutput) ToWorkflowStepOutputWithContext(ctx context.Context)
 }
 
 // The step's control values, by the spec's control table for its type (email: `subject`, `body`,
-// `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...). check
+// `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...; http_request:
+// `method`, `url`, `headers` and `body` as lists of `{ key, value }`, `responseBodySchema`,
+// `enforceSchemaValidation`, `continueOnFailure`, `timeout`; its credential headers go in the workflow's
+// `secretHeaders`). check
 // refuses unknown controls and the values the service would store with issues (an email without
 // `subject`, a digest `amount` below 1, ...). Default: none.
 func (o WorkflowStepOutput) Controls() pulumi.MapOutput {
@@ -7188,7 +7197,10 @@ func (o WorkflowStepArrayOutput) Index(i pulumi.IntInput) WorkflowStepOutput {
 
 type WorkflowStoredStep struct {
 	// The step's control values, by the spec's control table for its type (email: `subject`, `body`,
-	// `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...). check
+	// `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...; http_request:
+	// `method`, `url`, `headers` and `body` as lists of `{ key, value }`, `responseBodySchema`,
+	// `enforceSchemaValidation`, `continueOnFailure`, `timeout`; its credential headers go in the workflow's
+	// `secretHeaders`). check
 	// refuses unknown controls and the values the service would store with issues (an email without
 	// `subject`, a digest `amount` below 1, ...). Default: none.
 	Controls map[string]interface{} `pulumi:"controls"`
@@ -7218,7 +7230,10 @@ func (o WorkflowStoredStepOutput) ToWorkflowStoredStepOutputWithContext(ctx cont
 }
 
 // The step's control values, by the spec's control table for its type (email: `subject`, `body`,
-// `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...). check
+// `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...; http_request:
+// `method`, `url`, `headers` and `body` as lists of `{ key, value }`, `responseBodySchema`,
+// `enforceSchemaValidation`, `continueOnFailure`, `timeout`; its credential headers go in the workflow's
+// `secretHeaders`). check
 // refuses unknown controls and the values the service would store with issues (an email without
 // `subject`, a digest `amount` below 1, ...). Default: none.
 func (o WorkflowStoredStepOutput) Controls() pulumi.MapOutput {

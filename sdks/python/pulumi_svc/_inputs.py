@@ -1472,7 +1472,10 @@ class WorkflowStepArgsDict(TypedDict):
     controls: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
     """
     The step's control values, by the spec's control table for its type (email: `subject`, `body`,
-    `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...). check
+    `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...; http_request:
+    `method`, `url`, `headers` and `body` as lists of `{ key, value }`, `responseBodySchema`,
+    `enforceSchemaValidation`, `continueOnFailure`, `timeout`; its credential headers go in the workflow's
+    `secretHeaders`). check
     refuses unknown controls and the values the service would store with issues (an email without
     `subject`, a digest `amount` below 1, ...). Default: none.
     """
@@ -1488,7 +1491,10 @@ class WorkflowStepArgs:
                renamed step is a new step, with a new `stepId` and `id`).
         :param pulumi.Input[_builtins.str] type: `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom`, `throttle` or `http_request`.
         :param pulumi.Input[Mapping[str, Any]] controls: The step's control values, by the spec's control table for its type (email: `subject`, `body`,
-               `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...). check
+               `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...; http_request:
+               `method`, `url`, `headers` and `body` as lists of `{ key, value }`, `responseBodySchema`,
+               `enforceSchemaValidation`, `continueOnFailure`, `timeout`; its credential headers go in the workflow's
+               `secretHeaders`). check
                refuses unknown controls and the values the service would store with issues (an email without
                `subject`, a digest `amount` below 1, ...). Default: none.
         """
@@ -1527,7 +1533,10 @@ class WorkflowStepArgs:
     def controls(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
         """
         The step's control values, by the spec's control table for its type (email: `subject`, `body`,
-        `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...). check
+        `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...; http_request:
+        `method`, `url`, `headers` and `body` as lists of `{ key, value }`, `responseBodySchema`,
+        `enforceSchemaValidation`, `continueOnFailure`, `timeout`; its credential headers go in the workflow's
+        `secretHeaders`). check
         refuses unknown controls and the values the service would store with issues (an email without
         `subject`, a digest `amount` below 1, ...). Default: none.
         """

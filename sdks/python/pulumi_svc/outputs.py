@@ -5124,7 +5124,10 @@ class WorkflowStoredStep(dict):
                  type: _builtins.str):
         """
         :param Mapping[str, Any] controls: The step's control values, by the spec's control table for its type (email: `subject`, `body`,
-               `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...). check
+               `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...; http_request:
+               `method`, `url`, `headers` and `body` as lists of `{ key, value }`, `responseBodySchema`,
+               `enforceSchemaValidation`, `continueOnFailure`, `timeout`; its credential headers go in the workflow's
+               `secretHeaders`). check
                refuses unknown controls and the values the service would store with issues (an email without
                `subject`, a digest `amount` below 1, ...). Default: none.
         :param _builtins.str id: The service's `_id` of the step (kept by updates that keep the step).
@@ -5144,7 +5147,10 @@ class WorkflowStoredStep(dict):
     def controls(self) -> Mapping[str, Any]:
         """
         The step's control values, by the spec's control table for its type (email: `subject`, `body`,
-        `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...). check
+        `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...; http_request:
+        `method`, `url`, `headers` and `body` as lists of `{ key, value }`, `responseBodySchema`,
+        `enforceSchemaValidation`, `continueOnFailure`, `timeout`; its credential headers go in the workflow's
+        `secretHeaders`). check
         refuses unknown controls and the values the service would store with issues (an email without
         `subject`, a digest `amount` below 1, ...). Default: none.
         """
