@@ -138,12 +138,29 @@ interface Lane {
 }
 
 /** A stack of the CLI (`--client` for a nodejs project; the YAML host otherwise). */
+/** The leaves of a JSON object as `--path` suffixes (`["Notify CRM"]["Authorization"]`) and their values. */
+function configLeaves(value: unknown, path = ""): [string, string][] {
+  if (value === null || typeof value !== "object") return [[path, String(value)]];
+  return Object.entries(value).flatMap(([k, v]) => configLeaves(v, `${path}[${JSON.stringify(k)}]`));
+}
+
+/**
+ * A secret config value on a CLI stack: a JSON object is set leaf by leaf with `--path` (structured config,
+ * which a YAML program's `type: object` needs; README.md says so), anything else as it is.
+ */
+async function setSecretConfig(stack: PulumiStack, key: string, value: string): Promise<void> {
+  const parsed: unknown = value.startsWith("{") ? JSON.parse(value) : undefined;
+  if (parsed === undefined) return stack.setConfig(key, value, { secret: true });
+  for (const [path, leaf] of configLeaves(parsed))
+    await stack.run(["config", "set", "--secret", "--path", `${key}${path}`, leaf]);
+}
+
 function cliStack(dir: string, options: { env?: Record<string, string>; program?: string }): StackMaker {
   return async (emu, _name, secrets = {}) => {
     const stack = await PulumiStack.init({ projectDir: dir, binDir, ...options });
     await stack.setConfig("svc:baseUrl", emu.url);
     await stack.setConfig("svc:apiKey", emu.apiKey, { secret: true });
-    for (const [key, value] of Object.entries(secrets)) await stack.setConfig(key, value, { secret: true });
+    for (const [key, value] of Object.entries(secrets)) await setSecretConfig(stack, key, value);
     return {
       up: async () => {
         const run = await stack.up();
