@@ -26,7 +26,7 @@ export interface StoredPreferences {
   workflows?: Record<string, { enabled?: boolean; channels?: Record<string, boolean> }>;
 }
 
-/** A stored integration: with its credentials (never answered to callers) and timestamps. */
+/** A stored integration: with its credentials (what answers carry of them: ./integration-credentials.ts) and timestamps. */
 export type StoredIntegration = Integration & {
   _id: string;
   credentials: Record<string, unknown>;

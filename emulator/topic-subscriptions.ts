@@ -2,6 +2,12 @@ import { badRequest, ObjectHttpError } from "./errors";
 import { objectId } from "./ids";
 import type { EnvironmentState } from "./store";
 import type { StoredSubscriber } from "./subscriber-table";
+import {
+  filteredWorkflows,
+  type GroupFilter,
+  preferencesAnswer,
+  storedPreferences,
+} from "./subscription-preferences";
 import type { StoredSubscription, StoredTopic } from "./topic-table";
 
 /**
@@ -82,8 +88,16 @@ export function subscriberPart(s: StoredSubscriber) {
   };
 }
 
-/** A subscription as a create or delete answers it: with its topic (`_id`, key, name) and subscriber. */
-function itemAnswer(env: EnvironmentState, topic: StoredTopic, s: StoredSubscription) {
+/**
+ * A subscription as a create, update or delete answers it: with its topic (`_id`, key, name), subscriber and,
+ * when `preferences` is given, those preferences (left out when undefined).
+ */
+export function itemAnswer(
+  env: EnvironmentState,
+  topic: StoredTopic,
+  s: StoredSubscription,
+  preferences?: ReturnType<typeof preferencesAnswer>,
+) {
   const subscriber = env.subscribers.getById(s._subscriberId);
   return {
     _id: s._id,
@@ -91,6 +105,7 @@ function itemAnswer(env: EnvironmentState, topic: StoredTopic, s: StoredSubscrip
     ...(s.name === undefined ? {} : { name: s.name }),
     topic: { _id: topic._id, key: topic.key, ...(topic.name === undefined ? {} : { name: topic.name }) },
     subscriber: subscriber ? subscriberPart(subscriber) : null,
+    ...(preferences === undefined ? {} : { preferences }),
     createdAt: s.createdAt,
     updatedAt: s.updatedAt,
   };
@@ -113,10 +128,20 @@ const notFoundError = (subscriberId: string): ItemError => ({
 /**
  * Subscribes the items' subscribers (create-subscriptions.usecase.ts): unknown subscribers fail per item
  * and are never created; a subscription whose identifier (given, else the default) exists counts as a
- * success and is answered as it is; a subscriber already holding the maximum fails with
- * SUBSCRIPTION_LIMIT_EXCEEDED; every item failing is the 400.
+ * success and is answered as it is, its name and preferences unchanged (the answer shows its stored
+ * preferences for the request's workflows); a subscriber already holding the maximum fails with
+ * SUBSCRIPTION_LIMIT_EXCEEDED; every item failing is the 400. Each new subscription stores the preferences
+ * of `filters` (./subscription-preferences.ts).
  */
-export function createSubscriptions(env: EnvironmentState, topic: StoredTopic, items: readonly CreateItem[]) {
+export function createSubscriptions(
+  env: EnvironmentState,
+  topic: StoredTopic,
+  items: readonly CreateItem[],
+  filters: readonly GroupFilter[] = [],
+) {
+  const workflows = filteredWorkflows(env, filters);
+  const answerOf = (s: StoredSubscription) =>
+    itemAnswer(env, topic, s, filters.length > 0 ? preferencesAnswer(env, s, workflows) : undefined);
   const errors: ItemError[] = [];
   const found = new Map<string, StoredSubscriber>();
   for (const item of items) {
@@ -150,6 +175,9 @@ export function createSubscriptions(env: EnvironmentState, topic: StoredTopic, i
       _id: objectId(),
       identifier,
       ...(item?.name === undefined ? {} : { name: item.name }),
+      ...(filters.length > 0 && workflows.length > 0
+        ? { preferences: storedPreferences(filters, workflows) }
+        : {}),
       _topicId: topic._id,
       topicKey: topic.key,
       _subscriberId: subscriber._id,
@@ -160,7 +188,7 @@ export function createSubscriptions(env: EnvironmentState, topic: StoredTopic, i
     subs.add(subscription);
     created.push(subscription);
   }
-  const data = [...existing, ...created].map((s) => itemAnswer(env, topic, s));
+  const data = [...existing, ...created].map(answerOf);
   return finish(items.length, data, errors);
 }
 

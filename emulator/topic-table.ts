@@ -1,5 +1,6 @@
 import { type CursorKey, cursorPage } from "./cursor";
 import { SortedIndex } from "./sorted-index";
+import type { StoredSubscriptionPreference } from "./subscription-preferences";
 
 /**
  * The v2 topics of one environment and their subscriptions (the `topics` and `topic_subscribers`
@@ -24,6 +25,8 @@ export interface StoredSubscription {
   /** Unique in the topic; by default `tk_<topicKey>:si_<subscriberId>`. */
   identifier: string;
   name?: string;
+  /** The preferences stored with it (the `preferences` collection, ./subscription-preferences.ts). */
+  preferences?: StoredSubscriptionPreference[];
   _topicId: string;
   topicKey: string;
   /** The subscriber's `_id`. */

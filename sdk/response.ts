@@ -70,9 +70,21 @@ export function parsePayload<T>(
   try {
     json = JSON.parse(text);
   } catch (e) {
-    return { ok: false, issues: [`(body): malformed JSON (${(e as Error).message}), ${text.length} bytes`] };
+    return { ok: false, issues: [`(body): malformed JSON (${malformedAt(e)}), ${text.length} bytes`] };
   }
   return parseEnvelope(json, schema, fastAcceptor(schema));
+}
+
+/**
+ * Where JSON.parse failed, without its words: V8 quotes the text around the failure (`Unexpected token 'S',
+ * "{"apiKey":"SG.abc"... is not valid JSON`), and a body may hold credentials (some releases answer an
+ * integration's in plaintext), so only the position is kept.
+ */
+function malformedAt(e: unknown): string {
+  const message = e instanceof Error ? e.message : "";
+  const position = /at position (\d+)/.exec(message)?.[1];
+  if (position !== undefined) return `at position ${position}`;
+  return /end of JSON input/.test(message) ? "unexpected end" : "unexpected token";
 }
 
 /** An error body: parsed JSON, else the text (shortened), else undefined when empty. */

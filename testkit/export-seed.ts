@@ -3,7 +3,8 @@
  * export tests and bench/export.ts read. `seedDashboardEnvironment` is the engine test's small set (two
  * integrations of different channels, one of the sibling environment, a layout, workflows with every step
  * type between them, an email step naming the layout, partial preferences, tags, two topics, a plain and a
- * secret environment variable, and one valued in the sibling environment only);
+ * secret environment variable, and one valued in the sibling environment only; with a push credential, an
+ * active push integration too);
  * `seedScale` the bench's (many of each).
  */
 import type { Emulator } from "../emulator";
@@ -145,7 +146,7 @@ export async function seedVariable(
 export async function seedDashboardEnvironment(
   emu: Emulator,
   siblingKey: string,
-  credentials: { slack?: string; signingKey?: string } = {},
+  credentials: { slack?: string; signingKey?: string; push?: string } = {},
 ): Promise<void> {
   await seedIntegration(emu, {
     providerId: "slack",
@@ -162,6 +163,17 @@ export async function seedDashboardEnvironment(
     identifier: "sendgrid-main",
     active: false,
   });
+  // With a push credential, an active push integration too (before the workflows: their push steps find it).
+  if (credentials.push !== undefined) {
+    await seedIntegration(emu, {
+      providerId: "fcm",
+      channel: "push",
+      name: "Mobile push",
+      identifier: "mobile-push",
+      active: true,
+      credentials: { serviceAccount: credentials.push },
+    });
+  }
   await seedIntegration(
     emu,
     { providerId: "twilio", channel: "sms", name: "Prod Twilio", identifier: "prod-twilio", active: false },

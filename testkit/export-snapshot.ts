@@ -1,8 +1,11 @@
 /**
  * What the `svc-export` engine tests (test/engine/export*.test.ts) compare between the environment a project was
  * exported from and the one a copy created: the declared fields of every object of a key's environment, read
- * over raw HTTP (no sdk, no provider), each kind sorted; and the writes an emulator received (an adopting `up`
- * must make none).
+ * over raw HTTP (no sdk, no provider), each kind sorted, with the issues the service stored on each workflow's
+ * steps (the list's items: a workflow written before the integration of a step's channel keeps a
+ * MISSING_INTEGRATION issue there); and the writes an emulator received (an adopting `up` must make none). The
+ * in-app integration the service makes with each environment has an identifier generated there: it is compared
+ * by its other fields.
  */
 import { expect } from "vitest";
 import type { Emulator } from "../emulator";
@@ -36,7 +39,8 @@ async function integrations(emu: Emulator): Promise<Props[]> {
     .filter((i) => i._environmentId === envId && i.deleted !== true)
     .map(({ name, identifier, providerId, channel, active }) => ({
       name,
-      identifier,
+      // The service's own in-app integration: `novu-inbox-<random>`, generated per environment.
+      identifier: providerId === "novu" && channel === "in_app" ? "(generated)" : identifier,
       providerId,
       channel,
       active,
@@ -55,6 +59,7 @@ async function layouts(emu: Emulator): Promise<Props[]> {
 async function workflows(emu: Emulator): Promise<Props[]> {
   const out = [];
   for (const w of await data(emu, "/v2/workflows?limit=100")) {
+    const stored = (w.steps as Props[]).map((s) => ({ type: s.type, issues: s.issues ?? null }));
     const whole = (await call(emu, "GET", `/v2/workflows/${w.workflowId}`)).body.data;
     const { workflowId, name, description, tags, active, severity, preferences, payloadSchema } = whole;
     const steps = (whole.steps as Props[]).map((s) => ({
@@ -62,7 +67,18 @@ async function workflows(emu: Emulator): Promise<Props[]> {
       type: s.type,
       controls: (s.controls as Props | undefined)?.values,
     }));
-    out.push({ workflowId, name, description, tags, active, severity, preferences, payloadSchema, steps });
+    out.push({
+      workflowId,
+      name,
+      description,
+      tags,
+      active,
+      severity,
+      preferences,
+      payloadSchema,
+      steps,
+      stored,
+    });
   }
   return out;
 }

@@ -1,13 +1,14 @@
 import type { Integration } from "../../sdk/schemas";
 import { badRequest, conflict, InternalError, notFound } from "../errors";
 import { objectId } from "../ids";
+import { answeredCredentials, type IntegrationAnswer } from "../integration-credentials";
 import { generatedIntegrationIdentifier } from "../integration-identifier";
 import type { RequestContext, Route, RouteResult } from "../router";
 import type { Store, StoredIntegration } from "../store";
+import { storedCredentials } from "../validation/integration-credentials";
 import {
   type CreateIntegrationBody,
   createIntegrationDto,
-  transformedCredentials,
   type UpdateIntegrationBody,
   updateIntegrationDto,
 } from "../validation/integrations";
@@ -29,12 +30,22 @@ export function primaryIds(store: Store): Set<string> {
 }
 
 /**
- * The answer for an integration: never its credentials (`credentials: {}`), and `primary` computed as the
- * real service keeps it (see {@link primaryIds}).
+ * The answer for an integration: its credentials as that answer of the release played carries them (see
+ * ../integration-credentials.ts), and `primary` computed as the real service keeps it (see {@link primaryIds}).
  */
-function integrationView(integration: StoredIntegration, primaries: Set<string>): Integration {
-  const { credentials: _hidden, ...rest } = integration;
-  return { ...rest, credentials: {}, primary: primaries.has(integration._id) };
+function integrationView(
+  store: Store,
+  integration: StoredIntegration,
+  primaries: Set<string>,
+  answer: IntegrationAnswer,
+): Integration {
+  const { credentials: stored, ...rest } = integration;
+  const credentials = answeredCredentials(stored, answer, store.serviceVersion);
+  return {
+    ...rest,
+    ...(credentials === undefined ? {} : { credentials }),
+    primary: primaries.has(integration._id),
+  };
 }
 
 function assertIdentifierFree(
@@ -93,12 +104,13 @@ function findOwned(ctx: RequestContext): StoredIntegration {
   return integration;
 }
 
+/** `GET /v1/integrations` and `/active`: every environment of the organization (get-decrypted-integrations.usecase.ts). */
 function list(ctx: RequestContext, activeOnly: boolean): unknown[] {
   const primaries = primaryIds(ctx.store);
   return ctx.store
     .integrationsOf(ctx.scope.organizationId)
     .filter((i) => !activeOnly || i.active)
-    .map((i) => integrationView(i, primaries));
+    .map((i) => integrationView(ctx.store, i, primaries, "list"));
 }
 
 /**
@@ -106,12 +118,12 @@ function list(ctx: RequestContext, activeOnly: boolean): unknown[] {
  * `_environmentId` is accepted (the spec lists it) and validated, but does not choose the environment.
  */
 function create(ctx: RequestContext): RouteResult {
-  const body = validated<CreateIntegrationBody>(ctx.body, createIntegrationDto);
+  const body = validated<CreateIntegrationBody>(ctx.body, createIntegrationDto(ctx.store.serviceVersion));
   const env = keyEnvironment(ctx);
   const name = body.name ?? body.providerId;
   const identifier = body.identifier ?? generatedIntegrationIdentifier(name);
   assertIdentifierFree(ctx.store, ctx.scope.organizationId, identifier);
-  const credentials = transformedCredentials(body.credentials ?? {});
+  const credentials = storedCredentials(body.credentials ?? {});
   const active = body.active ?? false;
   if (body.check ?? true) checkIntegration(body.providerId, body.channel, credentials);
   const now = new Date().toISOString();
@@ -133,7 +145,10 @@ function create(ctx: RequestContext): RouteResult {
   };
   ctx.store.integrations.set(integration._id, integration);
   ctx.store.changed();
-  return { status: 201, body: { data: integrationView(integration, primaryIds(ctx.store)) } };
+  return {
+    status: 201,
+    body: { data: integrationView(ctx.store, integration, primaryIds(ctx.store), "write") },
+  };
 }
 
 /**
@@ -143,14 +158,14 @@ function create(ctx: RequestContext): RouteResult {
  * identifier) is a 400 "No properties found for update".
  */
 function update(ctx: RequestContext): RouteResult {
-  const body = validated<UpdateIntegrationBody>(ctx.body, updateIntegrationDto);
+  const body = validated<UpdateIntegrationBody>(ctx.body, updateIntegrationDto(ctx.store.serviceVersion));
   const integration = findOwned(ctx);
   const identifierChanged = !!body.identifier && body.identifier !== integration.identifier;
   if (identifierChanged && body.identifier)
     assertIdentifierFree(ctx.store, ctx.scope.organizationId, body.identifier, integration);
   const env = body._environmentId ? organizationEnvironment(ctx, body._environmentId) : undefined;
   // PUT replaces the credentials whole, when given.
-  const credentials = body.credentials ? transformedCredentials(body.credentials) : integration.credentials;
+  const credentials = body.credentials ? storedCredentials(body.credentials) : integration.credentials;
   if (body.check ?? true) checkIntegration(integration.providerId, integration.channel, credentials);
   const changes = [
     body.name,
@@ -169,9 +184,17 @@ function update(ctx: RequestContext): RouteResult {
   integration.active = body.active ?? integration.active;
   integration.updatedAt = new Date().toISOString();
   ctx.store.changed();
-  return { status: 200, body: { data: integrationView(integration, primaryIds(ctx.store)) } };
+  return {
+    status: 200,
+    body: { data: integrationView(ctx.store, integration, primaryIds(ctx.store), "write") },
+  };
 }
 
+/**
+ * DELETE (remove-integration.usecase.ts): a soft delete, answered with the remaining integrations of the key's
+ * environment (`find({ _environmentId, _organizationId })`, unlike the lists' whole organization), read from
+ * the database as they are (see ../integration-credentials.ts).
+ */
 function remove(ctx: RequestContext): RouteResult {
   const integration = findOwned(ctx);
   const now = new Date().toISOString();
@@ -180,7 +203,13 @@ function remove(ctx: RequestContext): RouteResult {
   integration.deletedBy = ctx.scope.userId;
   integration.updatedAt = now;
   ctx.store.changed();
-  return { status: 200, body: { data: list(ctx, false) } };
+  const env = keyEnvironment(ctx).id;
+  const primaries = primaryIds(ctx.store);
+  const remaining = ctx.store
+    .integrationsOf(ctx.scope.organizationId)
+    .filter((i) => i._environmentId === env)
+    .map((i) => integrationView(ctx.store, i, primaries, "delete"));
+  return { status: 200, body: { data: remaining } };
 }
 
 /**

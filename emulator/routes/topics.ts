@@ -3,11 +3,18 @@ import { objectId } from "../ids";
 import type { RequestContext, Route, RouteResult } from "../router";
 import type { EnvironmentState } from "../store";
 import {
+  filteredWorkflows,
+  groupFilters,
+  preferencesAnswer,
+  storedPreferences,
+} from "../subscription-preferences";
+import {
   type CreateItem,
   checkTopicKey,
   createSubscriptions,
   type DeleteItem,
   deleteSubscriptions,
+  itemAnswer,
   topicAnswer,
 } from "../topic-subscriptions";
 import { pageById, type StoredTopic } from "../topic-table";
@@ -18,6 +25,7 @@ import {
   listTopicSubscriptionsQueryDto,
   listTopicsQueryDto,
   patchTopicDto,
+  updateTopicSubscriptionDto,
   upsertTopicDto,
 } from "../validation/topics";
 import { keyEnvironment } from "./scope";
@@ -34,6 +42,13 @@ interface CreateSubscriptionsBody {
   subscriptions?: unknown[];
   subscriberIds?: string[];
   name?: string;
+  preferences?: unknown[];
+}
+
+/** A PATCH of one subscription once validated. */
+interface UpdateSubscriptionBody {
+  name?: string;
+  preferences?: unknown[];
 }
 
 /** A delete body once validated. */
@@ -165,7 +180,7 @@ function listTopics(ctx: RequestContext): RouteResult {
   return { status: 200, body };
 }
 
-/** The create items of a body: strings are subscriberIds with the default identifier. */
+/** The create items of a body: `subscriberIds` are subscriberIds with the default identifier. */
 function createItems(body: CreateSubscriptionsBody): CreateItem[] {
   const sent: unknown[] = body.subscriptions ?? body.subscriberIds ?? [];
   return sent.map((i) =>
@@ -197,7 +212,8 @@ function createTopicSubscriptions(ctx: RequestContext): RouteResult {
     : newTopic(key, body.name);
   env.topics.put(topic);
   ctx.store.changed();
-  return { status: 201, body: createSubscriptions(env, topic, createItems(body)) };
+  const filters = body.preferences === undefined ? [] : groupFilters(body.preferences);
+  return { status: 201, body: createSubscriptions(env, topic, createItems(body), filters) };
 }
 
 /** DELETE subscriptions (topics-v2/usecases/delete-topic-subscriptions/): 200 `{ data, meta, errors? }`; 404 without the topic. */
@@ -243,8 +259,8 @@ function listTopicSubscriptions(ctx: RequestContext): RouteResult {
         identifier: s.identifier,
         topic: topicAnswer(topic),
         subscriber: { _id, subscriberId, firstName, lastName, email, avatar },
+        // map-topic-entity-to.dto.ts mapTopicSubscriptionsToDto: createdAt only, no name, no preferences.
         createdAt: s.createdAt,
-        updatedAt: s.updatedAt,
       },
     ];
   });
@@ -269,13 +285,44 @@ function getTopicSubscription(ctx: RequestContext): RouteResult {
   const identifier = ctx.params["identifier"] ?? "";
   const s = env.topics.get(key) ? env.topics.subscriptionsOf(key).withIdentifier(identifier) : undefined;
   if (!s) return { status: 204 };
+  const preferences = preferencesAnswer(env, s);
   const data = {
     id: s._id,
     identifier: s.identifier,
     ...(s.name === undefined ? {} : { name: s.name }),
-    preferences: [],
+    ...(preferences === undefined ? {} : { preferences }),
   };
   return { status: 200, body: { data } };
+}
+
+/**
+ * PATCH one subscription (subscriptions/usecases/update-subscription/update-subscription.usecase.ts): 404
+ * without the topic or the subscription; `preferences` given replaces every stored preference of the
+ * subscription with those of the new filters (an empty list clears them); `name` given renames it. The
+ * answer, wrapped, is the subscription with its preferences for the request's workflows only.
+ */
+function updateTopicSubscription(ctx: RequestContext): RouteResult {
+  const body = validated<UpdateSubscriptionBody>(ctx.body ?? {}, updateTopicSubscriptionDto);
+  const env = keyEnvironment(ctx);
+  const filters = body.preferences === undefined ? [] : groupFilters(body.preferences);
+  const workflows = filteredWorkflows(env, filters);
+  const key = ctx.params["topicKey"] ?? "";
+  const identifier = ctx.params["identifier"] ?? "";
+  const topic = found(env, ctx);
+  const s = env.topics.subscriptionsOf(key).withIdentifier(identifier);
+  if (!s) throw notFound(`Subscription with identifier ${identifier} not found for topic ${key}`);
+  if (body.preferences !== undefined) {
+    const next = workflows.length > 0 ? storedPreferences(filters, workflows) : [];
+    if (next.length > 0) s.preferences = next;
+    else delete s.preferences;
+  }
+  if (body.name !== undefined) {
+    s.name = body.name;
+    s.updatedAt = new Date().toISOString();
+  }
+  ctx.store.changed();
+  const preferences = workflows.length > 0 ? preferencesAnswer(env, s, workflows) : undefined;
+  return { status: 200, body: { data: itemAnswer(env, topic, s, preferences) } };
 }
 
 /** The controller's throttler category (`@ThrottlerCategory(ApiRateLimitCategoryEnum.CONFIGURATION)`). */
@@ -311,5 +358,11 @@ export const topicRoutes: Route[] = [
     pattern: "/v2/topics/:topicKey/subscriptions/:identifier",
     category: CATEGORY,
     handler: getTopicSubscription,
+  },
+  {
+    method: "PATCH",
+    pattern: "/v2/topics/:topicKey/subscriptions/:identifier",
+    category: CATEGORY,
+    handler: updateTopicSubscription,
   },
 ];

@@ -1,5 +1,6 @@
 import type { Integration } from "../../sdk/schemas";
 import { CHANNEL_TYPES } from "../channels";
+import type { ServiceVersion } from "../service-version";
 import {
   type Dto,
   isArray,
@@ -10,91 +11,28 @@ import {
   isString,
   type PropertyRules,
 } from "./class-validator";
+import { credentialsDto } from "./integration-credentials";
 
 /**
  * The integration bodies, from Novu's DTOs:
  * apps/api/src/app/integrations/dtos/create-integration-request.dto.ts,
- * apps/api/src/app/integrations/dtos/update-integration.dto.ts and
- * apps/api/src/app/integrations/dtos/credentials.dto.ts. `conditions` items are StepFilterDto
+ * apps/api/src/app/integrations/dtos/update-integration.dto.ts; the credentials in
+ * ./integration-credentials.ts. `conditions` items are StepFilterDto
  * (apps/api/src/app/shared/dtos/step-filter-dto.ts), whose fields carry no validator: any object passes.
  */
 
 const optionalString: PropertyRules = { optional: true, checks: [isString()] };
 const optionalBoolean: PropertyRules = { optional: true, checks: [isBoolean()] };
 
-/**
- * `@TransformToBoolean() @IsBoolean()` (apps/api/src/app/shared/transformers/to-boolean.ts): the strings
- * "true" and "false" are read as booleans before the check.
- */
-const transformedBoolean: PropertyRules = {
-  optional: true,
-  checks: [
-    {
-      test: (v) => typeof v === "boolean" || v === "true" || v === "false",
-      message: (p) => `${p} must be a boolean value`,
-    },
-  ],
-};
-
-/**
- * CredentialsDto's fields in its order (class-validator reports them so): strings unless named otherwise;
- * the spec's fields the DTO lacks (apiToken, channelId, phoneNumberIdentification, accessKey) last.
- */
-const CREDENTIAL_FIELDS: readonly (readonly [string, PropertyRules])[] = [
-  ...["apiKey", "user", "secretKey", "domain", "password", "host", "port"].map(
-    (k) => [k, optionalString] as const,
-  ),
-  ["secure", transformedBoolean],
-  ...[
-    "region",
-    "accountSid",
-    "messageProfileId",
-    "token",
-    "from",
-    "senderName",
-    "projectName",
-    "applicationId",
-    "clientId",
-  ].map((k) => [k, optionalString] as const),
-  ["requireTls", transformedBoolean],
-  ["ignoreTls", transformedBoolean],
-  ["tlsOptions", { optional: true, checks: [isObject()] }],
-  ...["baseUrl", "webhookUrl", "redirectUrl"].map((k) => [k, optionalString] as const),
-  ["hmac", optionalBoolean],
-  ...[
-    "serviceAccount",
-    "ipPoolName",
-    "apiKeyRequestHeader",
-    "secretKeyRequestHeader",
-    "idPath",
-    "datePath",
-  ].map((k) => [k, optionalString] as const),
-  ["authenticateByToken", optionalBoolean],
-  ...[
-    "authenticationTokenKey",
-    "instanceId",
-    "alertUid",
-    "title",
-    "imageUrl",
-    "state",
-    "externalLink",
-    "roomId",
-    "apiToken",
-    "channelId",
-    "phoneNumberIdentification",
-    "accessKey",
-  ].map((k) => [k, optionalString] as const),
-];
-
-/** credentials.dto.ts. */
-export const credentialsDto: Dto = Object.fromEntries(CREDENTIAL_FIELDS);
-
 /** A StepFilterDto: no validator on its fields (step-filter-dto.ts). */
 const stepFilterDto: Dto = {};
 
 /** Fields shared by create and update, in the update DTO's order. */
 const conditions: PropertyRules = { optional: true, checks: [isArray()], nested: stepFilterDto };
-const credentials: PropertyRules = { optional: true, nested: credentialsDto };
+const credentials = (version: ServiceVersion): PropertyRules => ({
+  optional: true,
+  nested: credentialsDto(version),
+});
 
 /**
  * `_environmentId`: the DTO says `@IsMongoId()`, the spec "format uuid" (operation 3), and the emulator's
@@ -103,29 +41,29 @@ const credentials: PropertyRules = { optional: true, nested: credentialsDto };
 const environmentId: PropertyRules = optionalString;
 
 /** create-integration-request.dto.ts: `providerId` and `channel` required, the rest optional. */
-export const createIntegrationDto: Dto = {
+export const createIntegrationDto = (version: ServiceVersion): Dto => ({
   name: optionalString,
   identifier: optionalString,
   _environmentId: environmentId,
   providerId: { checks: [isString(), isDefined()] },
   channel: { checks: [isIn(CHANNEL_TYPES), isDefined()] },
-  credentials,
+  credentials: credentials(version),
   active: optionalBoolean,
   check: optionalBoolean,
   conditions,
   configurations: { optional: true, checks: [isObject()] },
-};
+});
 
 /** update-integration.dto.ts: every field optional. */
-export const updateIntegrationDto: Dto = {
+export const updateIntegrationDto = (version: ServiceVersion): Dto => ({
   name: optionalString,
   identifier: optionalString,
   _environmentId: environmentId,
   active: optionalBoolean,
-  credentials,
+  credentials: credentials(version),
   check: optionalBoolean,
   conditions,
-};
+});
 
 /** The create body once validated. */
 export interface CreateIntegrationBody {
@@ -143,16 +81,3 @@ export interface CreateIntegrationBody {
 
 /** The update body once validated. */
 export type UpdateIntegrationBody = Partial<CreateIntegrationBody>;
-
-/** The credentials `@TransformToBoolean()` reads: "true"/"false" strings become booleans. */
-const TRANSFORMED_BOOLEANS = ["secure", "requireTls", "ignoreTls"];
-
-/** Credentials as the DTO hands them on: the transformed booleans converted. */
-export function transformedCredentials(
-  credentials: Readonly<Record<string, unknown>>,
-): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...credentials };
-  for (const key of TRANSFORMED_BOOLEANS)
-    if (out[key] === "true" || out[key] === "false") out[key] = out[key] === "true";
-  return out;
-}

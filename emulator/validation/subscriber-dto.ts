@@ -52,8 +52,8 @@ export interface CreateSubscriberV1 extends SubscriberFields {
 
 const STRING_FIELDS = ["firstName", "lastName", "phone", "avatar"] as const;
 
-/** class-validator `isEmail` (validator.js defaults, simplified): local@labels.tld, no spaces. */
-const EMAIL = /^[^\s@"(),:;<>[\\\]]+@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,}$/i;
+/** class-validator `isEmail` (validator.js defaults, simplified): local@labels.tld, no spaces. Also credentials' `fromAddressOverride`. */
+export const EMAIL = /^[^\s@"(),:;<>[\\\]]+@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,}$/i;
 
 /**
  * class-validator `isLocale` (validator.js): a BCP 47 language tag, `_` accepted for `-` (`en_US`):

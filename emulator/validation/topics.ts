@@ -7,6 +7,7 @@ import {
   isNotEmpty,
   isString,
   length,
+  rule,
 } from "./class-validator";
 
 /**
@@ -51,9 +52,22 @@ export const listTopicSubscriptionsQueryDto: Dto = {
 const eachString = each((v) => typeof v === "string", "$property must be a string");
 
 /**
- * shared/dtos/subscriptions/create-subscriptions.dto.ts: `subscriberIds` (deprecated; strings) and
- * `subscriptions` (strings or `{ identifier, subscriberId, name? }`, not validated item by item), each 1..100
- * with the DTO's own messages; `name` a string; `preferences` an array.
+ * `@ValidateNested({ each: true }) @Type(() => Object)` over a list: every item must be an object; the items'
+ * own fields are not checked (`Object` carries no rules). Measured on the April 2026 service for
+ * `subscriptions: ["alice"]`: 422 `each value in nested property subscriptions must be either object or
+ * array`, although the DTO's documentation shows plain strings.
+ */
+const eachNestedObject = rule(
+  (v) => !Array.isArray(v) || v.every((item) => typeof item === "object" && item !== null),
+  "each value in nested property $property must be either object or array",
+);
+
+/**
+ * topics-v2/dtos/create-topic-subscriptions.dto.ts (the controller's body, over the shared
+ * create-subscriptions.dto.ts item classes): `subscriberIds` (deprecated; strings) and `subscriptions`
+ * (objects `{ identifier, subscriberId, name? }`: strings are refused by `@ValidateNested`, see
+ * {@link eachNestedObject}), each 1..100 with the DTO's own messages; `name` a string; `preferences` a list of
+ * objects the same way; `context` taken and, with the context feature flag off (its default), ignored.
  */
 export const createTopicSubscriptionsDto: Dto = {
   subscriberIds: {
@@ -70,11 +84,18 @@ export const createTopicSubscriptionsDto: Dto = {
     checks: [
       arrayMinSize(1, "At least one subscription is required"),
       arrayMaxSize(100, "Cannot subscribe more than 100 subscriptions at once"),
+      eachNestedObject,
       isArray(),
     ],
   },
   name: { optional: true, checks: [isString()] },
-  preferences: { optional: true, checks: [isArray()] },
+  preferences: { optional: true, checks: [eachNestedObject, isArray()] },
+};
+
+/** topics-v2/dtos/update-topic-subscription.dto.ts: `name` a string; `preferences` a list of objects. */
+export const updateTopicSubscriptionDto: Dto = {
+  name: { optional: true, checks: [isString()] },
+  preferences: { optional: true, checks: [eachNestedObject, isArray()] },
 };
 
 /**

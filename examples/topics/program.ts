@@ -8,6 +8,9 @@
  * - `subscribers`: the declared subscriberIds, comma-separated (default `alice,bob,carol`); they must exist.
  * - `file`: a JSON file holding the subscriberIds as an array instead (thousands), relative to the project.
  * - `forceDestroy`: `true` to let a destroy delete the topic with every subscription in it.
+ * - `vipWorkflow` and `vipTier`: with both, alice also holds a subscription of her own, `alice-vip`, named
+ *   "Alice (VIP)", through which the workflow `vipWorkflow` (it must exist) notifies her only for a trigger
+ *   whose `payload.tier` is `vipTier` (a JSON Logic condition).
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -29,7 +32,24 @@ const topic = new svc.Topic("beta-users", {
 });
 
 // `topicKey: topic.key` orders them: the topic is created first and destroyed last.
-const subscriptions = new svc.TopicSubscriptions("beta-users", { topicKey: topic.key, subscriberIds });
+const vipWorkflow = cfg.get("vipWorkflow");
+const vipTier = cfg.get("vipTier");
+const vip =
+  vipWorkflow && vipTier
+    ? [
+        {
+          identifier: "alice-vip",
+          subscriberId: "alice",
+          name: "Alice (VIP)",
+          preferences: [{ workflowId: vipWorkflow, condition: { "==": [{ var: "payload.tier" }, vipTier] } }],
+        },
+      ]
+    : undefined;
+const subscriptions = new svc.TopicSubscriptions("beta-users", {
+  topicKey: topic.key,
+  subscriberIds,
+  ...(vip ? { subscriptions: vip } : {}),
+});
 
 export const topicKey = topic.key;
 // The count, not the list: a stack output is one more copy of the list in the state, which every step of an

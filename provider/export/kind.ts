@@ -35,6 +35,12 @@ export interface FoundObject {
   props: Record<string, ExportValue>;
 }
 
+/** An object of the export with its program name. */
+export interface NamedObject {
+  name: string;
+  object: FoundObject;
+}
+
 /** Finds the program name of an exported object by its type and identifier. */
 export type NameLookup = (type: ExportType, identifier: string) => string | undefined;
 
@@ -52,4 +58,9 @@ export interface ExportKind {
   late?: boolean;
   /** Replaces identifiers of other exported objects by references to them (default: none). */
   link?(found: FoundObject, lookup: NameLookup): Record<string, ExportValue>;
+  /**
+   * The program names, among every exported object, of those this one must be created after although it
+   * does not refer to them (default: none).
+   */
+  dependsOn?(found: FoundObject, all: readonly NamedObject[]): string[];
 }

@@ -26,6 +26,12 @@ export class ConfigValue {
      * (step name -> header -> value), absent while unset; `suffix`: a string defaulting to "".
      */
     readonly shape: "secretObject" | "secretString" | "secretHeaders" | "suffix",
+    /**
+     * The leaves of a structured value the README names, each as its property names below the key (a
+     * `secretHeaders` value: `["Notify CRM", "Authorization"]`, step name then header name; names only, never
+     * values).
+     */
+    readonly leaves: readonly (readonly string[])[] = [],
   ) {}
 }
 
@@ -72,13 +78,23 @@ export interface ExportedResource {
   describe: string;
   /** The properties, in the order written. */
   props: Record<string, ExportValue>;
+  /**
+   * Program names of the resources this one is created after, beyond those its references already order it
+   * after (Pulumi's `dependsOn`): a workflow after the integrations of its steps' channels.
+   */
+  dependsOn: string[];
 }
 
 /** A config key the program reads, for Pulumi.yaml (YAML) and the README. */
 export interface ExportConfig {
   key: string;
-  /** `secretObject`: a secret object, optional; `secretString`: a secret string, optional; `suffix`: a string, default "". */
+  /**
+   * `secretObject`: a secret object, optional; `secretString`: a secret string, optional; `secretHeaders`: a secret
+   * object (step name -> header -> value), optional; `suffix`: a string, default "".
+   */
   shape: ConfigValue["shape"];
+  /** The leaves of a structured value the README gives a command for ({@link ConfigValue.leaves}); none: `[]`. */
+  leaves?: readonly (readonly string[])[];
   /** One line: what it is for. */
   purpose: string;
 }

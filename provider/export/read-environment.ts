@@ -76,7 +76,8 @@ export async function readEnvironment(opts: ReadOptions): Promise<ExportProject>
     environment: { id: environment._id, name: environment.name },
     resources,
     config: configKeys(resources),
-    leftOut,
+    // Kinds are read at once: sorted, the lines do not depend on which answered first.
+    leftOut: leftOut.sort(),
     withSubscriptions: opts.withSubscriptions,
   };
 }
@@ -105,6 +106,7 @@ function nameAndLink(found: { kind: ExportKind; objects: FoundObject[] }[]): Exp
     name,
     describe: object.describe,
     props: kind.link ? kind.link(object, lookup) : object.props,
+    dependsOn: kind.dependsOn ? kind.dependsOn(object, named) : [],
   }));
 }
 
@@ -114,7 +116,7 @@ function configKeys(resources: readonly ExportedResource[]): ExportConfig[] {
   for (const r of resources) {
     for (const c of Object.values(r.props).flatMap(configOf)) {
       if (!seen.has(c.key))
-        seen.set(c.key, { key: c.key, shape: c.shape, purpose: PURPOSES[c.shape](c.key) });
+        seen.set(c.key, { key: c.key, shape: c.shape, purpose: PURPOSES[c.shape](c.key), leaves: c.leaves });
     }
   }
   return [...seen.values()];

@@ -30,11 +30,12 @@ function filterIntegrations(list: readonly Integration[], args: GetActiveIntegra
 }
 
 /**
- * The active integrations of the organization (`GET /v1/integrations/active`), filtered here by channel,
- * provider and environment. Values are plain (never secret): the service does not return credentials to an
- * API-key caller; should it ever, use {@link getActiveIntegrationsOutput}, which marks them secret.
+ * The active integrations as the service answers them, credentials included: the April 2026 service answers
+ * them in plaintext to an API key (apps/api/src/app/integrations/integrations.controller.ts
+ * `canUserAccessCredentials`), the newest `{}`. Only for what marks them secret: the Output form and the
+ * plugin's Invoke (../plugin/functions.ts).
  */
-export function getActiveIntegrations(
+export function readActiveIntegrations(
   args: GetActiveIntegrationsArgs = {},
   opts?: DataSourceOptions,
 ): Promise<Integration[]> {
@@ -43,10 +44,31 @@ export function getActiveIntegrations(
   );
 }
 
-/** {@link getActiveIntegrations} with Input arguments; the result is secret if it holds credentials. */
+/** The integration with `credentials: {}` in place of any the service answered (as the newest service answers). */
+function withoutCredentials(integration: Integration): Integration {
+  return integration.credentials === undefined ? integration : { ...integration, credentials: {} };
+}
+
+/**
+ * The active integrations of the organization (`GET /v1/integrations/active`), filtered here by channel,
+ * provider and environment. A plain value cannot be secret, so each integration comes with `credentials: {}`
+ * whatever the service answered (some releases answer them in plaintext to an API key); the credentials
+ * themselves, as secrets: {@link getActiveIntegrationsOutput}.
+ */
+export async function getActiveIntegrations(
+  args: GetActiveIntegrationsArgs = {},
+  opts?: DataSourceOptions,
+): Promise<Integration[]> {
+  return (await readActiveIntegrations(args, opts)).map(withoutCredentials);
+}
+
+/**
+ * {@link getActiveIntegrations} with Input arguments, and the credentials the service answered (some releases
+ * answer them to an API key, the newest `{}`): the result is secret as a whole when any holds credentials.
+ */
 export function getActiveIntegrationsOutput(
   args: InputArgs<GetActiveIntegrationsArgs> = {},
   opts?: DataSourceOutputOptions,
 ): pulumi.Output<Integration[]> {
-  return outputOf<GetActiveIntegrationsArgs, Integration[]>(args, opts, getActiveIntegrations);
+  return outputOf<GetActiveIntegrationsArgs, Integration[]>(args, opts, readActiveIntegrations);
 }

@@ -30,8 +30,8 @@ export const integrationArgsSchema = z.strictObject({
   identifier: z.string().min(1).max(255).optional(),
   /**
    * Provider credentials (`apiKey`, `from`, `accountSid`, `token`, ...), stored as a secret. Required keys
-   * of known providers are checked when active. The service never returns them: outputs hold what was last
-   * written. Left out: held by the service, not managed here (what `pulumi import` generates): no update
+   * of known providers are checked when active. Outputs hold what was last written, or after a refresh the
+   * service's when it answers different ones (some releases answer them, the newest `{}`). Left out: held by the service, not managed here (what `pulumi import` generates): no update
    * sends or clears them, and declaring them later takes them over (one update of `credentials`). A new
    * active integration still needs the required keys.
    */
@@ -89,8 +89,9 @@ export const integrationOutputsSchema = integrationInputsSchema
   .extend({
     ...computedShape,
     /**
-     * The credentials this stack last wrote (secret); `{}` when it wrote none (an imported integration whose
-     * credentials are held by the service). The service never returns them.
+     * The credentials this stack last wrote, or the service's as a refresh read them when they differ
+     * (secret); `{}` when it wrote none (an imported integration whose credentials are held by the service:
+     * never taken from the service).
      */
     credentials: credentialsDtoSchema,
   });

@@ -7,7 +7,6 @@
  */
 import type { SvcSettings } from "../config";
 import {
-  getActiveIntegrations,
   getEnvironment,
   getEnvironments,
   getEnvironmentVariable,
@@ -23,6 +22,7 @@ import {
   listWorkflows,
   searchSubscribers,
 } from "../functions";
+import { readActiveIntegrations } from "../functions/get-active-integrations";
 import { holdsSecret, withSettings } from "../functions/invoke";
 import { PACKAGE } from "./resource-types";
 import { propertyName } from "./schema/json-to-pulumi";
@@ -33,7 +33,8 @@ type DataSource = (args: never) => Promise<unknown>;
 
 /** The data sources by function name (the token is `svc:index:<name>`). */
 export const FUNCTIONS: Readonly<Record<string, DataSource>> = {
-  getActiveIntegrations,
+  // With the credentials the service answered: the result is marked secret below when it holds any.
+  getActiveIntegrations: readActiveIntegrations,
   getEnvironment,
   getEnvironments,
   getEnvironmentVariable,

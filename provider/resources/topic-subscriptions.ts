@@ -62,7 +62,11 @@ export class TopicSubscriptions extends pulumi.dynamic.Resource {
       return;
     }
     const { subscriberIds, ...args } = argsOrState as TopicSubscriptionsArgs;
-    const { subscriberIds: _output, ...outputOnly } = outputOnlyProps(topicSubscriptionsOutputsSchema);
+    const {
+      subscriberIds: _ids,
+      subscriptions: _subscriptions,
+      ...outputOnly
+    } = outputOnlyProps(topicSubscriptionsOutputsSchema);
     const props = {
       // First: the SDK serializes the properties in order, awaiting each, and `topicKey` is usually the
       // topic's output, known only once the engine has done the topic's step. Thousands of subscriberIds

@@ -5,6 +5,7 @@ import {
   type CreateTopicSubscriptionsBody,
   createTopicSubscriptionsBodySchema,
   type DeleteTopicSubscriptionsBody,
+  defaultSubscriptionIdentifier,
   deleteTopicResultSchema,
   deleteTopicSubscriptionsBodySchema,
   type ListTopicSubscriptionsQuery,
@@ -21,11 +22,14 @@ import {
   topicSchema,
   topicSubscriptionDetailSchema,
   topicSubscriptionPageSchema,
+  topicSubscriptionSchema,
   topicSubscriptionsResultSchema,
   type UpdateTopicBody,
+  type UpdateTopicSubscriptionBody,
   type UpsertTopicBody,
   type UpsertTopicQuery,
   updateTopicBodySchema,
+  updateTopicSubscriptionBodySchema,
   upsertTopicBodySchema,
   upsertTopicQuerySchema,
 } from "../schemas";
@@ -69,7 +73,37 @@ export class TopicSubscriptions {
   ): Promise<TopicSubscriptionsResult> {
     const operation = "topics.subscriptions.create";
     const checked = validateInput(operation, createTopicSubscriptionsBodySchema, body, "body");
-    return this.#write(operation, "POST", topicKey, checked, options);
+    const subscriptions = checked.subscriptions.map((s) =>
+      typeof s === "string" ? { identifier: defaultSubscriptionIdentifier(topicKey, s), subscriberId: s } : s,
+    );
+    return this.#write(operation, "POST", topicKey, { ...checked, subscriptions }, options);
+  }
+
+  /**
+   * Edits one subscription (`PATCH /v2/topics/{topicKey}/subscriptions/{identifier}`): `name`, and
+   * `preferences`, which replace all of its preferences. 404 (`NotFoundError`) without the topic or the
+   * subscription.
+   */
+  async update(
+    topicKey: string,
+    identifier: string,
+    body: UpdateTopicSubscriptionBody,
+    options?: RequestOptions,
+  ): Promise<TopicSubscription> {
+    const operation = "topics.subscriptions.update";
+    const key = idParam(operation, "topicKey", topicKey);
+    const id = idParam(operation, "identifier", identifier);
+    const checked = validateInput(operation, updateTopicSubscriptionBodySchema, body, "body");
+    return this.#t.request(
+      {
+        operation,
+        method: "PATCH",
+        path: `/v2/topics/${key}/subscriptions/${id}`,
+        body: checked,
+        response: topicSubscriptionSchema,
+      },
+      options,
+    );
   }
 
   /**

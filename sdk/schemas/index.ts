@@ -133,9 +133,13 @@ export {
   subscriberPreferencesSchema,
 } from "./preferences";
 export {
+  demandedCredentialKeys,
+  isCredentialSet,
   missingCredentialKeys,
   PROVIDER_CREDENTIALS,
+  type ProviderCredentialSpec,
   providerChannel,
+  providerSpec,
   requiredCredentialKeys,
 } from "./provider-credentials";
 export { type ControlIssue, type ControlIssues, stepControlIssues } from "./step-control-issues";
@@ -159,9 +163,11 @@ export {
   type CreateTopicSubscriptionsBody,
   createTopicSubscriptionsBodySchema,
   type DeleteTopicSubscriptionsBody,
+  defaultSubscriptionIdentifier,
   deleteTopicResultSchema,
   deleteTopicSubscriptionsBodySchema,
   isTopicKey,
+  jsonLogicSchema,
   type ListTopicSubscriptionsQuery,
   type ListTopicsQuery,
   listTopicSubscriptionsQuerySchema,
@@ -169,6 +175,10 @@ export {
   MAX_SUBSCRIPTIONS_PER_REQUEST,
   MAX_TOPIC_KEY_LENGTH,
   type SubscriptionError,
+  type SubscriptionPreference,
+  type SubscriptionPreferenceInput,
+  subscriptionPreferenceInputSchema,
+  subscriptionPreferenceSchema,
   TOPIC_KEY_RULE,
   type Topic,
   type TopicPage,
@@ -185,9 +195,11 @@ export {
   topicSubscriptionSchema,
   topicSubscriptionsResultSchema,
   type UpdateTopicBody,
+  type UpdateTopicSubscriptionBody,
   type UpsertTopicBody,
   type UpsertTopicQuery,
   updateTopicBodySchema,
+  updateTopicSubscriptionBodySchema,
   upsertTopicBodySchema,
   upsertTopicQuerySchema,
 } from "./topic";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { channelTypeSchema, httpUrlSchema, jsonObjectSchema, openChannelTypeSchema } from "./common";
 import { stepFilterResponseSchema, stepFilterSchema } from "./step-filter";
 
-/** The string fields of CredentialsDto. */
+/** The string fields of CredentialsDto: the newest DTO and `@novu/api` model, and `servicePlanId` and `apiVersion`, which providers use and the service stores (`libs/dal` integration.schema.ts) without the DTO listing them. */
 export const CREDENTIAL_STRING_KEYS = [
   "apiKey",
   "user",
@@ -40,6 +40,22 @@ export const CREDENTIAL_STRING_KEYS = [
   "channelId",
   "phoneNumberIdentification",
   "accessKey",
+  "appSid",
+  "senderId",
+  "tenantId",
+  "AppIOBaseUrl",
+  "servicePlanId",
+  "apiVersion",
+  "signingSecret",
+  "configurationSetName",
+  "outboundIntegrationId",
+  "outboundConnectedAt",
+  "whatsNextCompletedAt",
+  "fromAddressOverride",
+  "emailSlugPrefix",
+  "externalEnvironmentId",
+  "externalVaultId",
+  "externalWorkspaceId",
 ] as const;
 
 /** The boolean fields of CredentialsDto. */
@@ -49,6 +65,7 @@ export const CREDENTIAL_BOOLEAN_KEYS = [
   "ignoreTls",
   "hmac",
   "authenticateByToken",
+  "useFromAddressOverride",
 ] as const;
 
 /**
@@ -128,6 +145,38 @@ const credentialFields = {
   phoneNumberIdentification: z.string().optional(),
   /** Access key of the provider account. */
   accessKey: z.string().optional(),
+  /** App SID of the provider account (Unifonic). */
+  appSid: z.string().optional(),
+  /** Sender id messages are sent as (Unifonic). */
+  senderId: z.string().optional(),
+  /** Directory (tenant) id of the provider's app (Microsoft Teams). */
+  tenantId: z.string().optional(),
+  /** Base URL of the AppIO API (AppIO; spelled so by the service). */
+  AppIOBaseUrl: z.string().optional(),
+  /** Service plan id (Sinch); stored by the service although its CredentialsDto does not list it. */
+  servicePlanId: z.string().optional(),
+  /** API version (OneSignal); stored by the service although its CredentialsDto does not list it. */
+  apiVersion: z.string().optional(),
+  /** Signing secret of the provider's app (Slack). */
+  signingSecret: z.string().optional(),
+  /** Configuration set to send with (Amazon SES); newest client. */
+  configurationSetName: z.string().optional(),
+  /** Id of the integration outbound messages go through; newest client. */
+  outboundIntegrationId: z.string().optional(),
+  /** When the outbound integration was connected (ISO timestamp); newest client. */
+  outboundConnectedAt: z.string().optional(),
+  /** When the dashboard's "What's next" guide was completed (ISO timestamp); newest client. */
+  whatsNextCompletedAt: z.string().optional(),
+  /** An email address that replaces the sender's address, when `useFromAddressOverride` is true; newest client. */
+  fromAddressOverride: z.string().optional(),
+  /** Prefix of an agent's shared inbox address (`{emailSlugPrefix}-{agentId}@...`); newest client. */
+  emailSlugPrefix: z.string().optional(),
+  /** Claude Managed Agents: the Anthropic environment of the integration; newest client. */
+  externalEnvironmentId: z.string().optional(),
+  /** Claude Managed Agents: the Anthropic vault of the integration; newest client. */
+  externalVaultId: z.string().optional(),
+  /** Claude Managed Agents: the Anthropic workspace of console links; newest client. */
+  externalWorkspaceId: z.string().optional(),
   /** Whether the SMTP connection uses TLS from the start; for APNs, production instead of sandbox. */
   secure: z.boolean().optional(),
   /** Whether the SMTP connection must upgrade to TLS. */
@@ -138,6 +187,8 @@ const credentialFields = {
   hmac: z.boolean().optional(),
   /** Whether the generic SMS provider first fetches an authentication token. */
   authenticateByToken: z.boolean().optional(),
+  /** Whether `fromAddressOverride` replaces the sender's address; newest client. */
+  useFromAddressOverride: z.boolean().optional(),
 };
 
 /** Compile-time: the fields are exactly the listed string and boolean keys. */
@@ -158,6 +209,8 @@ export const credentialsDtoSchema = z.strictObject({
   ...credentialFields,
   /** TLS options handed to the SMTP transport (nodemailer-style object). */
   tlsOptions: jsonObjectSchema.optional(),
+  /** Email webhook: how `secretKey` is read when signing webhook calls (`text`, `base64` or `hex`); newest client. */
+  hmacSecretKeyEncoding: z.enum(["text", "base64", "hex"]).optional(),
 });
 /** Integration credentials. */
 export type CredentialsDto = z.infer<typeof credentialsDtoSchema>;
@@ -165,8 +218,7 @@ export type CredentialsDto = z.infer<typeof credentialsDtoSchema>;
 export type CredentialKey = keyof CredentialsDto;
 
 /**
- * An integration as read from the service (tolerant). The real service never returns credentials to an
- * API-key caller (`{}` or absent), and old records may lack `primary` / `deleted`.
+ * An integration as read from the service (tolerant). Old records may lack `primary` / `deleted`.
  */
 export const integrationSchema = z.looseObject({
   /** Database id of the integration. */
@@ -183,7 +235,11 @@ export const integrationSchema = z.looseObject({
   providerId: z.string(),
   /** Delivery channel. */
   channel: openChannelTypeSchema,
-  /** Provider credentials; the service does not return them to an API key (`{}` or absent). */
+  /**
+   * Provider credentials as the service answers them to an API key: in plaintext from the April 2026
+   * service, `{}` or absent from the newest; as stored (secret keys encrypted) in DELETE's answer. Treat as
+   * secret.
+   */
   credentials: jsonObjectSchema.optional(),
   /** Whether the integration processes events. */
   active: z.boolean(),

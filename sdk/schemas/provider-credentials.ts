@@ -1,114 +1,76 @@
 import type { ChannelType } from "./common";
 import type { CredentialKey } from "./integration";
-import { SERVICE_VOCABULARY as V } from "./service-vocabulary";
+import { PROVIDER_TABLE } from "./provider-table";
+import { serviceName } from "./service-vocabulary";
 
-/** What a well-known provider needs in its integration credentials. */
-interface ProviderCredentialSpec {
+/** What a provider of the service needs in its integration credentials (a row of ./provider-table.ts). */
+export interface ProviderCredentialSpec {
   /** The channel the provider delivers on; an integration of this provider must use it. */
   readonly channel: ChannelType;
-  /** Credential keys that must be set (non-empty) for the provider to deliver. */
+  /** The provider's name in the service's dashboard. */
+  readonly name: string;
+  /** Credential keys the dashboard's form requires. */
   readonly required: readonly CredentialKey[];
   /** Credential keys the provider also understands. */
-  readonly optional?: readonly CredentialKey[];
+  readonly optional: readonly CredentialKey[];
+  /**
+   * Keys the form names that the service's CredentialsDto lacks and its integration schema does not store
+   * (braze's `apiURL`, `appID`): a program cannot declare them.
+   */
+  readonly undeclarable?: readonly string[];
 }
 
 /**
- * Credential keys of well-known providers, keyed by provider id. The mapping follows the service's
- * CredentialsDto names, which are generic: e.g. SES and SNS put the AWS access key id in `apiKey`, APNs puts
- * the key id in `apiKey`, the team id in `projectName` and the bundle id in `applicationId`.
- *
- * Chat providers (slack, discord, msteams, mattermost, chat-webhook) need nothing at the integration level:
- * the webhook URL lives on the subscriber (`channels[].credentials.webhookUrl`). Slack's OAuth fields are
- * optional and only used by its connect flow.
+ * Every provider of the service with its channel and credential keys, keyed by the id the service speaks
+ * (`novu` for the in-app provider): the one table that `check`, the integrations guide and svc-export's
+ * README read. The keys are the service's CredentialsDto names, which are generic: e.g. SES and SNS put the
+ * AWS access key id in `apiKey`, APNs puts the key id in `apiKey`, the team id in `projectName`.
  */
-export const PROVIDER_CREDENTIALS: Readonly<Record<string, ProviderCredentialSpec>> = Object.freeze({
-  // email
-  sendgrid: { channel: "email", required: ["apiKey", "from"], optional: ["senderName", "ipPoolName"] },
-  mailgun: {
-    channel: "email",
-    required: ["apiKey", "domain", "from"],
-    optional: ["baseUrl", "user", "senderName"],
-  },
-  ses: { channel: "email", required: ["apiKey", "secretKey", "region", "from"], optional: ["senderName"] },
-  postmark: { channel: "email", required: ["apiKey", "from"], optional: ["senderName"] },
-  resend: { channel: "email", required: ["apiKey", "from"], optional: ["senderName"] },
-  mailjet: { channel: "email", required: ["apiKey", "secretKey", "from"], optional: ["senderName"] },
-  nodemailer: {
-    channel: "email",
-    required: ["host", "port", "from"],
-    optional: ["user", "password", "secure", "requireTls", "ignoreTls", "tlsOptions", "senderName", "domain"],
-  },
-  "email-webhook": { channel: "email", required: ["webhookUrl", "secretKey"] },
-  [V.emailProviderId]: { channel: "email", required: [] },
-  // sms
-  twilio: { channel: "sms", required: ["accountSid", "token", "from"] },
-  sns: { channel: "sms", required: ["apiKey", "secretKey", "region"] },
-  plivo: { channel: "sms", required: ["accountSid", "token", "from"] },
-  telnyx: { channel: "sms", required: ["apiKey", "from"], optional: ["messageProfileId"] },
-  nexmo: { channel: "sms", required: ["apiKey", "secretKey", "from"] },
-  "generic-sms": {
-    channel: "sms",
-    required: ["baseUrl", "apiKeyRequestHeader", "apiKey", "from", "idPath", "datePath"],
-    optional: [
-      "secretKeyRequestHeader",
-      "secretKey",
-      "authenticateByToken",
-      "domain",
-      "authenticationTokenKey",
-    ],
-  },
-  [V.smsProviderId]: { channel: "sms", required: [] },
-  // push
-  fcm: { channel: "push", required: ["serviceAccount"] },
-  apns: {
-    channel: "push",
-    required: ["secretKey", "apiKey", "projectName", "applicationId"],
-    optional: ["secure"],
-  },
-  expo: { channel: "push", required: ["apiKey"] },
-  "one-signal": { channel: "push", required: ["applicationId", "apiKey"] },
-  "push-webhook": { channel: "push", required: ["webhookUrl", "secretKey"] },
-  "pusher-beams": { channel: "push", required: ["instanceId", "secretKey"] },
-  // chat
-  slack: {
-    channel: "chat",
-    required: [],
-    optional: ["applicationId", "clientId", "secretKey", "redirectUrl"],
-  },
-  discord: { channel: "chat", required: [] },
-  msteams: { channel: "chat", required: [] },
-  mattermost: { channel: "chat", required: [] },
-  "chat-webhook": { channel: "chat", required: [], optional: ["webhookUrl", "secretKey"] },
-  // in-app
-  svc: { channel: "in_app", required: [], optional: ["hmac"] },
-});
+export const PROVIDER_CREDENTIALS: Readonly<Record<string, ProviderCredentialSpec>> = PROVIDER_TABLE;
 
-const NONE: readonly string[] = Object.freeze([]);
+const NONE: readonly CredentialKey[] = Object.freeze([]);
 
-/** The credential keys a provider requires (empty for unknown providers: the service decides). */
-export function requiredCredentialKeys(providerId: string): readonly string[] {
-  return Object.hasOwn(PROVIDER_CREDENTIALS, providerId)
-    ? (PROVIDER_CREDENTIALS[providerId]?.required ?? NONE)
-    : NONE;
+/** The table's row of a provider (the spec's spellings read as the service's names: `svc` is `novu`), or undefined. */
+export function providerSpec(providerId: string): ProviderCredentialSpec | undefined {
+  const id = serviceName(providerId);
+  return Object.hasOwn(PROVIDER_CREDENTIALS, id) ? PROVIDER_CREDENTIALS[id] : undefined;
 }
 
-/** The channel of a well-known provider, or undefined. */
-export function providerChannel(providerId: string): ChannelType | undefined {
-  return Object.hasOwn(PROVIDER_CREDENTIALS, providerId)
-    ? PROVIDER_CREDENTIALS[providerId]?.channel
-    : undefined;
+/** The credential keys the dashboard requires of a provider (empty for unknown providers: any key of the DTO goes). */
+export function requiredCredentialKeys(providerId: string): readonly CredentialKey[] {
+  return providerSpec(providerId)?.required ?? NONE;
 }
 
 /**
- * Required credential keys that are absent, null or empty strings in `credentials`. Never looks at or
- * returns the values themselves.
+ * The required keys `check` demands of an active integration. Not those of a chat provider: its delivery
+ * target lives on each subscriber (`channels[].credentials.webhookUrl`), and the keys its form requires
+ * serve the dashboard's connect flow (slack's OAuth app); nor `senderName`, which the email providers fall
+ * back from (`packages/providers/src/lib/email/sendgrid/sendgrid.provider.ts`: `options.senderName ||
+ * this.config.senderName`) and the service stores unchecked.
+ */
+export function demandedCredentialKeys(providerId: string): readonly CredentialKey[] {
+  const spec = providerSpec(providerId);
+  if (spec === undefined || spec.channel === "chat") return NONE;
+  return spec.required.filter((key) => key !== "senderName");
+}
+
+/** The channel of a provider of the table, or undefined. */
+export function providerChannel(providerId: string): ChannelType | undefined {
+  return providerSpec(providerId)?.channel;
+}
+
+/**
+ * Demanded credential keys ({@link demandedCredentialKeys}) that are absent, null or empty strings in
+ * `credentials`. Never looks at or returns the values themselves.
  */
 export function missingCredentialKeys(
   providerId: string,
   credentials: Readonly<Record<string, unknown>> | null | undefined,
-): string[] {
-  return requiredCredentialKeys(providerId).filter((key) => {
-    const value = credentials?.[key];
-    return value === undefined || value === null || (typeof value === "string" && value.trim() === "");
-  });
+): CredentialKey[] {
+  return demandedCredentialKeys(providerId).filter((key) => !isCredentialSet(credentials?.[key]));
+}
+
+/** Whether a credential value is given: not absent, null or a blank string. */
+export function isCredentialSet(value: unknown): boolean {
+  return value !== undefined && value !== null && !(typeof value === "string" && value.trim() === "");
 }

@@ -23,6 +23,14 @@ export function isTopicKey(key: string): boolean {
   return TOPIC_KEY_PATTERN.test(key) || z.email().safeParse(key).success;
 }
 
+/**
+ * The identifier the service gives a subscription made without one (`buildDefaultSubscriptionIdentifier`,
+ * libs/application-generic/src/utils/subscription.ts, context off): `tk_<topicKey>:si_<subscriberId>`.
+ */
+export function defaultSubscriptionIdentifier(topicKey: string, subscriberId: string): string {
+  return `tk_${topicKey}:si_${subscriberId}`;
+}
+
 /** A topic key (strict). */
 export const topicKeySchema = z.string().refine(isTopicKey, { error: TOPIC_KEY_RULE });
 
@@ -118,6 +126,8 @@ const subscriptionSubscriberSchema = z.looseObject({
 export const topicSubscriptionSchema = z.looseObject({
   _id: z.string(),
   identifier: z.string().optional(),
+  /** Answered by a create or update only (a list leaves it out). */
+  name: z.string().nullable().optional(),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
   topic: z.looseObject({ _id: z.string(), key: z.string() }).optional(),
@@ -127,14 +137,29 @@ export const topicSubscriptionSchema = z.looseObject({
 export type TopicSubscription = z.infer<typeof topicSubscriptionSchema>;
 
 /**
+ * One preference a subscription carries, as read (tolerant): the service stores one per workflow
+ * (`create-subscription-preferences.usecase.ts`), whatever filter made it, answered with its workflow (left
+ * out when the workflow is gone), `enabled` and the JSON Logic `condition`.
+ */
+export const subscriptionPreferenceSchema = z.looseObject({
+  workflow: z.looseObject({ id: z.string(), identifier: z.string() }).nullable().optional(),
+  subscriptionId: z.string().optional(),
+  enabled: z.boolean(),
+  condition: z.unknown().optional(),
+});
+/** One preference of a subscription. */
+export type SubscriptionPreference = z.infer<typeof subscriptionPreferenceSchema>;
+
+/**
  * One subscription as `GET /v2/topics/{key}/subscriptions/{identifier}` answers it (tolerant; the
  * subscriptions usecase's shape): `id` (not `_id`), identifier, name, preferences.
  */
 export const topicSubscriptionDetailSchema = z.looseObject({
   id: z.string(),
   identifier: z.string(),
-  name: z.string().optional(),
-  preferences: z.array(z.unknown()).optional(),
+  name: z.string().nullable().optional(),
+  /** Left out when the subscription has none. */
+  preferences: z.array(subscriptionPreferenceSchema).optional(),
 });
 /** One subscription, read by its identifier. */
 export type TopicSubscriptionDetail = z.infer<typeof topicSubscriptionDetailSchema>;
@@ -158,11 +183,43 @@ export const topicSubscriptionPageSchema = z.looseObject({
 /** One page of a topic's subscriptions. */
 export type TopicSubscriptionPage = z.infer<typeof topicSubscriptionPageSchema>;
 
-/** A subscription to create: a subscriberId (default identifier), or a subscriberId with its own identifier. */
+/**
+ * A subscription to create: a subscriberId (sent as `{ identifier: tk_<key>:si_<subscriberId>, subscriberId }`,
+ * the service's default identifier: the April 2026 service refuses plain strings, 422 `each value in nested
+ * property subscriptions must be either object or array`), or a subscriberId with its own identifier and
+ * optional name.
+ */
 const subscriptionToCreateSchema = z.union([
   z.string().min(1, "must not be empty"),
-  z.strictObject({ identifier: z.string().min(1), subscriberId: z.string().min(1) }),
+  z.strictObject({
+    identifier: z.string().min(1),
+    subscriberId: z.string().min(1),
+    name: z.string().optional(),
+  }),
 ]);
+
+/** A JSON Logic rule (`json-logic-js` `RulesLogic`): an object. */
+export const jsonLogicSchema = z.record(z.string(), z.unknown());
+
+/**
+ * A preference a subscribe or update carries (`create-subscriptions.dto.ts`): a group filter `{ filter: {
+ * workflowIds?, tags? }, enabled?, condition? }` or a workflow preference `{ workflowId, condition? }`. The
+ * service drops the `enabled` of a workflow preference (topics.controller.ts
+ * `convertPreferencesToGroupFilters`), so this client takes `enabled` on a group filter only.
+ */
+export const subscriptionPreferenceInputSchema = z.union([
+  z.strictObject({
+    filter: z.strictObject({
+      workflowIds: z.array(z.string().min(1)).optional(),
+      tags: z.array(z.string().min(1)).optional(),
+    }),
+    enabled: z.boolean().optional(),
+    condition: jsonLogicSchema.optional(),
+  }),
+  z.strictObject({ workflowId: z.string().min(1), condition: jsonLogicSchema.optional() }),
+]);
+/** A preference to send. */
+export type SubscriptionPreferenceInput = z.infer<typeof subscriptionPreferenceInputSchema>;
 
 /** The list of a subscriptions request: 1 to 100 items. */
 function subscriptionList<T extends z.ZodType>(item: T) {
@@ -176,9 +233,22 @@ function subscriptionList<T extends z.ZodType>(item: T) {
 export const createTopicSubscriptionsBodySchema = z.strictObject({
   subscriptions: subscriptionList(subscriptionToCreateSchema),
   name: topicNameSchema.optional(),
+  /** Stored with each subscription this request makes (an existing one keeps its own). */
+  preferences: z.array(subscriptionPreferenceInputSchema).optional(),
 });
 /** Body of the create-subscriptions operation. */
 export type CreateTopicSubscriptionsBody = z.infer<typeof createTopicSubscriptionsBodySchema>;
+
+/**
+ * Body of `PATCH /v2/topics/{key}/subscriptions/{identifier}` (strict): a new name, and preferences that
+ * replace every preference of the subscription (`[]` clears them).
+ */
+export const updateTopicSubscriptionBodySchema = z.strictObject({
+  name: z.string().optional(),
+  preferences: z.array(subscriptionPreferenceInputSchema).optional(),
+});
+/** Body of the update-subscription operation. */
+export type UpdateTopicSubscriptionBody = z.infer<typeof updateTopicSubscriptionBodySchema>;
 
 /**
  * A subscription to delete. An item with `identifier` alone deletes exactly that subscription; a

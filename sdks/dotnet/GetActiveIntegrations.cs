@@ -13,19 +13,19 @@ namespace PulumiSvc.Svc
     public static class GetActiveIntegrations
     {
         /// <summary>
-        /// The active integrations of the organization (`GET /v1/integrations/active`), filtered by channel, provider and environment, as `items`.
+        /// The active integrations of the organization (`GET /v1/integrations/active`), filtered by channel, provider and environment, as `items`; secret as a whole when the service answered credentials (some releases answer them in plaintext to an API key, the newest `{}`).
         /// </summary>
         public static Task<GetActiveIntegrationsResult> InvokeAsync(GetActiveIntegrationsArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetActiveIntegrationsResult>("svc:index:getActiveIntegrations", args ?? new GetActiveIntegrationsArgs(), options.WithDefaults());
 
         /// <summary>
-        /// The active integrations of the organization (`GET /v1/integrations/active`), filtered by channel, provider and environment, as `items`.
+        /// The active integrations of the organization (`GET /v1/integrations/active`), filtered by channel, provider and environment, as `items`; secret as a whole when the service answered credentials (some releases answer them in plaintext to an API key, the newest `{}`).
         /// </summary>
         public static Output<GetActiveIntegrationsResult> Invoke(GetActiveIntegrationsInvokeArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetActiveIntegrationsResult>("svc:index:getActiveIntegrations", args ?? new GetActiveIntegrationsInvokeArgs(), options.WithDefaults());
 
         /// <summary>
-        /// The active integrations of the organization (`GET /v1/integrations/active`), filtered by channel, provider and environment, as `items`.
+        /// The active integrations of the organization (`GET /v1/integrations/active`), filtered by channel, provider and environment, as `items`; secret as a whole when the service answered credentials (some releases answer them in plaintext to an API key, the newest `{}`).
         /// </summary>
         public static Output<GetActiveIntegrationsResult> Invoke(GetActiveIntegrationsInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetActiveIntegrationsResult>("svc:index:getActiveIntegrations", args ?? new GetActiveIntegrationsInvokeArgs(), options.WithDefaults());

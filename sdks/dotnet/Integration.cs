@@ -11,7 +11,7 @@ using Pulumi;
 namespace PulumiSvc.Svc
 {
     /// <summary>
-    /// A delivery-provider integration of the svc service, in the environment of the provider's API key. Its id is the service's `_id`; import it with `pulumi import svc:index:Integration &lt;name&gt; &lt;_id&gt;` (the credentials, which the service never returns, are left for you to declare).
+    /// A delivery-provider integration of the svc service, in the environment of the provider's API key. Its id is the service's `_id`; import it with `pulumi import svc:index:Integration &lt;name&gt; &lt;_id&gt;` (the credentials, never taken from the service, are left for you to declare).
     /// </summary>
     [SvcResourceType("svc:index:Integration")]
     public partial class Integration : global::Pulumi.CustomResource
@@ -35,8 +35,9 @@ namespace PulumiSvc.Svc
         public Output<ImmutableArray<Outputs.StepFilter>> Conditions { get; private set; } = null!;
 
         /// <summary>
-        /// The credentials this stack last wrote (secret); `{}` when it wrote none (an imported integration whose
-        /// credentials are held by the service). The service never returns them.
+        /// The credentials this stack last wrote, or the service's as a refresh read them when they differ
+        /// (secret); `{}` when it wrote none (an imported integration whose credentials are held by the service:
+        /// never taken from the service).
         /// </summary>
         [Output("credentials")]
         public Output<Outputs.IntegrationCredentials> Credentials { get; private set; } = null!;
@@ -187,8 +188,8 @@ namespace PulumiSvc.Svc
 
         /// <summary>
         /// Provider credentials (`apiKey`, `from`, `accountSid`, `token`, ...), stored as a secret. Required keys
-        /// of known providers are checked when active. The service never returns them: outputs hold what was last
-        /// written. Left out: held by the service, not managed here (what `pulumi import` generates): no update
+        /// of known providers are checked when active. Outputs hold what was last written, or after a refresh the
+        /// service's when it answers different ones (some releases answer them, the newest `{}`). Left out: held by the service, not managed here (what `pulumi import` generates): no update
         /// sends or clears them, and declaring them later takes them over (one update of `credentials`). A new
         /// active integration still needs the required keys.
         /// </summary>

@@ -36,6 +36,12 @@ namespace PulumiSvc.Svc
         public Output<ImmutableArray<string>> SubscriberIds { get; private set; } = null!;
 
         /// <summary>
+        /// The subscriptions with identifiers this resource manages (sorted by identifier), when declared.
+        /// </summary>
+        [Output("subscriptions")]
+        public Output<ImmutableArray<Outputs.TopicSubscriptionsSubscriptions>> Subscriptions { get; private set; } = null!;
+
+        /// <summary>
         /// The key of the topic.
         /// </summary>
         [Output("topicKey")]
@@ -87,18 +93,32 @@ namespace PulumiSvc.Svc
 
     public sealed class TopicSubscriptionsArgs : global::Pulumi.ResourceArgs
     {
-        [Input("subscriberIds", required: true)]
+        [Input("subscriberIds")]
         private InputList<string>? _subscriberIds;
 
         /// <summary>
         /// The subscribers this resource subscribes to the topic, by subscriberId; a set (order and repeats do not
         /// matter). Subscribers must exist (the application creates them): an unknown one fails the update, naming
-        /// it. Subscriptions others made (the application's) are never touched.
+        /// it. Subscriptions others made (the application's) are never touched. Default `[]` (with `subscriptions`).
         /// </summary>
         public InputList<string> SubscriberIds
         {
             get => _subscriberIds ?? (_subscriberIds = new InputList<string>());
             set => _subscriberIds = value;
+        }
+
+        [Input("subscriptions")]
+        private InputList<Inputs.TopicSubscriptionsSubscriptionsArgs>? _subscriptions;
+
+        /// <summary>
+        /// Subscriptions with their own identifier, name and per-workflow preferences (beside `subscriberIds`,
+        /// which may then be `[]`); a set keyed by identifier (order does not matter, an identifier appears once).
+        /// Only these identifiers are ever edited or removed.
+        /// </summary>
+        public InputList<Inputs.TopicSubscriptionsSubscriptionsArgs> Subscriptions
+        {
+            get => _subscriptions ?? (_subscriptions = new InputList<Inputs.TopicSubscriptionsSubscriptionsArgs>());
+            set => _subscriptions = value;
         }
 
         /// <summary>

@@ -27,6 +27,7 @@ const FIXTURES = {
     { subscriberId: "s-delete" },
     { subscriberId: "s-prefs" },
     { subscriberId: "s-idem" },
+    { subscriberId: "s-topic" },
   ],
   workflows: [
     {
@@ -261,5 +262,43 @@ describe("the key's environment (api/environments-v1/environments-v1.controller.
     expect(env._id).toBe(emu.keys[0]?.environmentId);
     expect(env._organizationId).toBe(emu.keys[0]?.organizationId);
     expect(typeof env.name).toBe("string");
+  });
+});
+
+describe("topic subscriptions of 2026 (api/topics-v2/, api/subscriptions/usecases/)", () => {
+  const cond = { "==": [{ var: "payload.tier" }, "gold"] };
+  const sub = (identifier: string) => `/v2/topics/conf-topic/subscriptions/${identifier}`;
+
+  it("refuses plain strings in subscriptions: 422 'each value in nested property subscriptions ...'", async () => {
+    const res = await raw(emu, "POST", "/v2/topics/conf-topic/subscriptions", {
+      body: { subscriptions: ["s-topic"] },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.general.messages).toEqual([
+      "each value in nested property subscriptions must be either object or array",
+    ]);
+  });
+
+  it("stores the preferences with each subscription made; PATCH edits one by identifier", async () => {
+    const made = await raw(emu, "POST", "/v2/topics/conf-topic/subscriptions", {
+      body: {
+        subscriptions: [{ identifier: "conf-sub", subscriberId: "s-topic", name: "Conf" }],
+        preferences: [{ filter: { workflowIds: ["wf-active"] }, enabled: false, condition: cond }],
+      },
+    });
+    expect(made.status).toBe(201);
+    const one = single(await raw(emu, "GET", sub("conf-sub")));
+    expect(one).toMatchObject({ identifier: "conf-sub", name: "Conf" });
+    expect(one.preferences).toEqual([
+      expect.objectContaining({
+        workflow: expect.objectContaining({ identifier: "wf-active" }),
+        enabled: false,
+        condition: cond,
+      }),
+    ]);
+    const edited = await raw(emu, "PATCH", sub("conf-sub"), { body: { name: "Renamed", preferences: [] } });
+    expect(edited.status).toBe(200);
+    const after = single(await raw(emu, "GET", sub("conf-sub")));
+    expect(after).toEqual({ id: one.id, identifier: "conf-sub", name: "Renamed" });
   });
 });

@@ -71,7 +71,14 @@ describe("POST and PUT /v1/integrations (create-integration-request.dto.ts, upda
   });
 
   it("refuses credentials of the wrong types with their nested path; a non-object credentials as not nested", async () => {
-    const credentials = { apiKey: 1, secure: "maybe", tlsOptions: "x", hmac: "true" };
+    const credentials = {
+      apiKey: 1,
+      secure: "maybe",
+      tlsOptions: "x",
+      hmac: "true",
+      appSid: 1,
+      AppIOBaseUrl: 2,
+    };
     const res = await raw(emu, "POST", "/v1/integrations", {
       body: { providerId: "p", channel: "email", credentials },
     });
@@ -80,6 +87,8 @@ describe("POST and PUT /v1/integrations (create-integration-request.dto.ts, upda
       "credentials.secure must be a boolean value",
       "credentials.tlsOptions must be an object",
       "credentials.hmac must be a boolean value",
+      "credentials.appSid must be a string",
+      "credentials.AppIOBaseUrl must be a string",
     ]);
     const flat = await raw(emu, "POST", "/v1/integrations", {
       body: { providerId: "p", channel: "email", credentials: "k" },
@@ -94,7 +103,8 @@ describe("POST and PUT /v1/integrations (create-integration-request.dto.ts, upda
         channel: "email",
         active: true,
         check: false,
-        credentials: { secure: "true" },
+        // roomId: in no CredentialsDto of 2026 (libs/application-generic/src/dtos/credentials.dto.ts).
+        credentials: { secure: "true", roomId: 1 },
         notAField: 1,
       },
     });
@@ -383,7 +393,7 @@ describe("v2 topics (topics-v2/dtos, shared/dtos/subscriptions/create-subscripti
       "At least one subscriber identifier is required",
     ]);
     const created = await raw(emu, "POST", path, {
-      body: { subscriptions: ["v-sub", { identifier: "v-id", subscriberId: "v-sub" }] },
+      body: { subscriptions: [{ subscriberId: "v-sub" }, { identifier: "v-id", subscriberId: "v-sub" }] },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     refused(

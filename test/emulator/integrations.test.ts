@@ -42,7 +42,7 @@ describe("POST /v1/integrations", () => {
     expect(putUnchecked.status).toBe(200);
   });
 
-  it("creates an integration in the key's environment, wrapped, with defaults and without credentials", async () => {
+  it("creates an integration in the key's environment, wrapped, with defaults; answers its credentials (2026-04)", async () => {
     const res = await call(emu, "POST", "/v1/integrations", {
       body: {
         name: "Mail Main",
@@ -61,8 +61,8 @@ describe("POST /v1/integrations", () => {
     expect(i.active).toBe(false);
     expect(i.deleted).toBe(false);
     expect(i.primary).toBe(false);
-    expect(i.credentials).toEqual({});
-    expect(JSON.stringify(res.body)).not.toContain("secret-value");
+    // The April 2026 service answers them in plaintext (../../emulator/integration-credentials.ts).
+    expect(i.credentials).toEqual(sendgrid);
     expect(i.identifier).toMatch(/^mail-main-[A-Za-z0-9_-]{7,14}$/);
     // Kept internally.
     expect(emu.integrations().find((x) => x._id === i._id)?.credentials).toEqual(sendgrid);
@@ -109,7 +109,6 @@ describe("POST /v1/integrations", () => {
     });
     expect(res.status).toBe(201);
     expect(res.body.data.active).toBe(true);
-    expect(JSON.stringify(res.body)).not.toContain("AC-secret");
   });
 });
 
@@ -181,14 +180,14 @@ describe("primary, lists, PUT and DELETE", () => {
     expect(active.find((i: { _id: string }) => i._id === b._id).primary).toBe(true);
   });
 
-  it("lists every environment of the organization (all and active), credentials hidden", async () => {
+  it("lists every environment of the organization (all and active), credentials as stored (2026-04)", async () => {
     const all = await call(own, "GET", "/v1/integrations");
     expect(all.status).toBe(200);
     const envs = new Set(all.body.data.map((i: { _environmentId: string }) => i._environmentId));
     expect(envs).toEqual(new Set(own.keys.map((k) => k.environmentId)));
-    expect(all.body.data.every((i: { credentials: object }) => JSON.stringify(i.credentials) === "{}")).toBe(
-      true,
-    );
+    const stored = new Map(own.integrations().map((i) => [i._id, i.credentials]));
+    for (const i of all.body.data as { _id: string; credentials: object }[])
+      expect(i.credentials).toEqual(stored.get(i._id));
     const active = await call(own, "GET", "/v1/integrations/active", { key: "emu_prod_key" });
     expect(active.body.data.map((i: { identifier: string }) => i.identifier).sort()).toEqual([
       "mail-b",
@@ -214,7 +213,7 @@ describe("primary, lists, PUT and DELETE", () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.data.name).toBe("Renamed");
-    expect(res.body.data.credentials).toEqual({});
+    expect(res.body.data.credentials).toEqual({ apiKey: "k2", domain: "d2", from: "x@y.z" });
     expect(stored()?.credentials).toEqual({ apiKey: "k2", domain: "d2", from: "x@y.z" });
     await call(own, "PUT", `/v1/integrations/${created._id}`, { body: { active: true } });
     expect(stored()?.credentials).toEqual({ apiKey: "k2", domain: "d2", from: "x@y.z" });

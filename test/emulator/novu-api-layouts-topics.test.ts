@@ -96,13 +96,15 @@ describe("@novu/api parses the emulator's topics and subscriptions", () => {
   });
 
   it("subscriptions create (partial failure too), list, get one, delete", async () => {
-    const created = await novu.topics.subscriptions.create(
-      { subscriptions: ["api-a", { identifier: "api-b-sub", subscriberId: "api-b" }] },
+    const created = await novu.topics.subscriptions.create({ subscriberIds: ["api-a"] }, "api-subs");
+    const second = await novu.topics.subscriptions.create(
+      { subscriptions: [{ identifier: "api-b-sub", subscriberId: "api-b" }] },
       "api-subs",
     );
-    expect(created.result.meta).toEqual({ totalCount: 2, successful: 2, failed: 0 });
+    expect(created.result.meta).toEqual({ totalCount: 1, successful: 1, failed: 0 });
+    expect(second.result.meta).toEqual({ totalCount: 1, successful: 1, failed: 0 });
     const partial = await novu.topics.subscriptions.create(
-      { subscriptions: ["api-a", "api-ghost"] },
+      { subscriberIds: ["api-a", "api-ghost"] },
       "api-subs",
     );
     expect(partial.result.errors?.[0]?.code).toBe("SUBSCRIBER_NOT_FOUND");
@@ -122,7 +124,7 @@ describe("@novu/api parses the emulator's topics and subscriptions", () => {
     );
     expect(deleted.result.meta.successful).toBe(1);
     const total = await novu.topics.subscriptions
-      .create({ subscriptions: ["api-ghost"] }, "api-subs")
+      .create({ subscriberIds: ["api-ghost"] }, "api-subs")
       .catch((e) => e);
     expect(total).toBeInstanceOf(errors.ErrorDto);
     expect((total as errors.ErrorDto).statusCode).toBe(400);

@@ -115,7 +115,7 @@ describe("persistence of topics", () => {
     const dataFile = join(dir, "topics.json");
     const first = await startEmulator({ dataFile, fixtures: "default" });
     const made = await call(first, "POST", "/v2/topics/kept/subscriptions", {
-      body: { subscriptions: ["user-alan"], name: "Kept" },
+      body: { subscriberIds: ["user-alan"], name: "Kept" },
     });
     expect(made.status).toBe(201);
     await first.close();
@@ -125,7 +125,7 @@ describe("persistence of topics", () => {
       const list = await call(second, "GET", "/v2/topics/kept/subscriptions");
       expect(list.body.data.map((s: { _id: string }) => s._id)).toEqual([made.body.data[0]._id]);
       const again = await call(second, "POST", "/v2/topics/kept/subscriptions", {
-        body: { subscriptions: ["user-alan"] },
+        body: { subscriberIds: ["user-alan"] },
       });
       expect(again.body.data[0]._id).toBe(made.body.data[0]._id);
     } finally {

@@ -85,7 +85,7 @@ describe("GET / PATCH / DELETE /v2/topics/{key}", () => {
 
   it("deleting a topic deletes its subscriptions first", async () => {
     const key = freshKey(["s1"]);
-    await subscribe(key, "gone", { subscriptions: ["s1"] });
+    await subscribe(key, "gone", { subscriberIds: ["s1"] });
     await call(emu, "DELETE", "/v2/topics/gone", { key });
     await upsert(key, { key: "gone", name: "again" });
     const list = await call(emu, "GET", "/v2/topics/gone/subscriptions", { key });
@@ -117,7 +117,7 @@ describe("POST /v2/topics/{key}/subscriptions", () => {
   it("201 { data, meta } without errors; creates the topic; default identifier tk_<key>:si_<id>", async () => {
     const key = freshKey(["u1", "u2"]);
     const res = await subscribe(key, "news", {
-      subscriptions: ["u1", { identifier: "custom", subscriberId: "u2" }],
+      subscriptions: [{ subscriberId: "u1" }, { identifier: "custom", subscriberId: "u2" }],
     });
     expect(res.status).toBe(201);
     expect(res.body.meta).toEqual({ totalCount: 2, successful: 2, failed: 0 });
@@ -136,7 +136,7 @@ describe("POST /v2/topics/{key}/subscriptions", () => {
   it("an existing subscription counts as success and is not duplicated", async () => {
     const key = freshKey(["u1"]);
     const first = await subscribe(key, "again", { subscriberIds: ["u1"] });
-    const second = await subscribe(key, "again", { subscriptions: ["u1"] });
+    const second = await subscribe(key, "again", { subscriberIds: ["u1"] });
     expect(second.status).toBe(201);
     expect(second.body.meta).toEqual({ totalCount: 1, successful: 1, failed: 0 });
     expect(second.body.data[0]._id).toBe(first.body.data[0]._id);
@@ -146,7 +146,7 @@ describe("POST /v2/topics/{key}/subscriptions", () => {
 
   it("partial failure: 201 with SUBSCRIBER_NOT_FOUND per unknown subscriber, never created", async () => {
     const key = freshKey(["known"]);
-    const res = await subscribe(key, "mixed", { subscriptions: ["known", "ghost"] });
+    const res = await subscribe(key, "mixed", { subscriberIds: ["known", "ghost"] });
     expect(res.status).toBe(201);
     expect(res.body.meta).toEqual({ totalCount: 2, successful: 1, failed: 1 });
     expect(res.body.errors).toEqual([
@@ -162,7 +162,7 @@ describe("POST /v2/topics/{key}/subscriptions", () => {
 
   it("total failure: 400 with the exception filter's body; the topic is still created", async () => {
     const key = freshKey();
-    const res = await subscribe(key, "empty", { subscriptions: ["g1", "g2"] });
+    const res = await subscribe(key, "empty", { subscriberIds: ["g1", "g2"] });
     expect(res.status).toBe(400);
     const meta = { totalCount: 2, successful: 0, failed: 2 };
     expect(res.body).toMatchObject({
@@ -183,18 +183,18 @@ describe("POST /v2/topics/{key}/subscriptions", () => {
   it("a name renames the topic; 1..100 items; a bad key of a new topic is a 400", async () => {
     const key = freshKey(["u1"]);
     await upsert(key, { key: "ren", name: "Old" });
-    await subscribe(key, "ren", { subscriptions: ["u1"], name: "New" });
+    await subscribe(key, "ren", { subscriberIds: ["u1"], name: "New" });
     expect((await call(emu, "GET", "/v2/topics/ren", { key })).body.data.name).toBe("New");
     const none = await subscribe(key, "ren", { subscriptions: [] });
     expect(validationMessages(none)).toEqual(["At least one subscription is required"]);
-    const many = Array.from({ length: 101 }, (_, i) => `x${i}`);
+    const many = Array.from({ length: 101 }, (_, i) => ({ identifier: `x${i}`, subscriberId: `x${i}` }));
     expect(validationMessages(await subscribe(key, "ren", { subscriptions: many }))).toEqual([
       "Cannot subscribe more than 100 subscriptions at once",
     ]);
     expect(validationMessages(await subscribe(key, "ren", {}))).toEqual([
       "At least one subscription is required",
     ]);
-    const badKey = expectError(await subscribe(key, "bad key", { subscriptions: ["u1"] }), 400);
+    const badKey = expectError(await subscribe(key, "bad key", { subscriberIds: ["u1"] }), 400);
     expect(badKey.message).toContain("Invalid topic key");
   });
 
@@ -236,8 +236,8 @@ describe("DELETE /v2/topics/{key}/subscriptions", () => {
 
   it("per-item failures; all failing is a 400; missing topic 404; at least one item", async () => {
     const key = freshKey(["a", "lonely"]);
-    await subscribe(key, "delf", { subscriptions: ["a"] });
-    const partial = await unsubscribe(key, "delf", { subscriptions: ["a", "ghost", "lonely"] });
+    await subscribe(key, "delf", { subscriberIds: ["a"] });
+    const partial = await unsubscribe(key, "delf", { subscriberIds: ["a", "ghost", "lonely"] });
     expect(partial.status).toBe(200);
     expect(partial.body.meta).toEqual({ totalCount: 3, successful: 1, failed: 2 });
     expect(partial.body.errors.map((e: { code: string }) => e.code)).toEqual([
@@ -247,7 +247,7 @@ describe("DELETE /v2/topics/{key}/subscriptions", () => {
     const none = await unsubscribe(key, "delf", { subscriptions: [{ identifier: "nope" }] });
     expect(none.status).toBe(400);
     expect(none.body.meta).toEqual({ totalCount: 1, successful: 0, failed: 1 });
-    expectError(await unsubscribe(key, "no-topic", { subscriptions: ["a"] }), 404);
+    expectError(await unsubscribe(key, "no-topic", { subscriberIds: ["a"] }), 404);
     expect(validationMessages(await unsubscribe(key, "delf", { subscriptions: [] }))).toEqual([
       "At least one subscription is required",
     ]);
@@ -257,7 +257,7 @@ describe("DELETE /v2/topics/{key}/subscriptions", () => {
 describe("GET /v2/topics/{key}/subscriptions and /{identifier}", () => {
   it("cursor pages of { _id, identifier, topic, subscriber, createdAt }; subscriberId narrows", async () => {
     const key = freshKey(["p1", "p2", "p3"]);
-    await subscribe(key, "pages", { subscriptions: ["p1", "p2", "p3"] });
+    await subscribe(key, "pages", { subscriberIds: ["p1", "p2", "p3"] });
     const first = await call(emu, "GET", `/v2/topics/pages/subscriptions${qs({ limit: 2 })}`, { key });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ totalCount: 3, totalCountCapped: false, previous: null });
@@ -293,13 +293,14 @@ describe("GET /v2/topics/{key}/subscriptions and /{identifier}", () => {
     expectError(await call(emu, "GET", "/v2/topics/none/subscriptions", { key }), 404);
   });
 
-  it("one by identifier: 200 { id, identifier, preferences }; 204 with no body when missing or given an _id", async () => {
+  it("one by identifier: 200 { id, identifier } (preferences left out when none); 204 with no body when missing or given an _id", async () => {
     const key = freshKey(["g1"]);
-    const made = await subscribe(key, "one", { subscriptions: ["g1"] });
+    const made = await subscribe(key, "one", { subscriberIds: ["g1"] });
     const id = encodeURIComponent("tk_one:si_g1");
     const got = await call(emu, "GET", `/v2/topics/one/subscriptions/${id}`, { key });
     expect(got.status).toBe(200);
-    expect(got.body.data).toEqual({ id: made.body.data[0]._id, identifier: "tk_one:si_g1", preferences: [] });
+    // subscriptions/utils/subscriptions.ts mapTopicSubscriptionToDto: `preferences.length > 0 ? preferences : undefined`.
+    expect(got.body.data).toEqual({ id: made.body.data[0]._id, identifier: "tk_one:si_g1" });
     for (const missing of ["nope", made.body.data[0]._id]) {
       const res = await call(emu, "GET", `/v2/topics/one/subscriptions/${missing}`, { key });
       expect(res.status).toBe(204);
@@ -315,7 +316,7 @@ describe("scale and rate-limit category", () => {
     emu.generateSubscribers(10_000, { apiKey: key, prefix: "bulk" });
     for (let start = 0; start < 10_000; start += 100) {
       const ids = Array.from({ length: 100 }, (_, i) => `bulk-${start + i}`);
-      const res = await subscribe(key, "big", { subscriptions: ids });
+      const res = await subscribe(key, "big", { subscriberIds: ids });
       expect(res.body.meta.successful).toBe(100);
     }
     let seen = 0;
@@ -340,5 +341,133 @@ describe("scale and rate-limit category", () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe("subscriptions with identifiers and preferences (2026)", () => {
+  const tier = { "===": [{ var: "subscriber.data.tier" }, "premium"] };
+  /** A fresh key whose environment holds subscribers `ids` and the workflows `digest` (tag news) and `alerts`. */
+  function keyWithWorkflows(ids: string[]): string {
+    keys += 1;
+    const apiKey = emu.addKey({ apiKey: `topics_prefs_${keys}_${Date.now()}` }).apiKey;
+    emu.seed(
+      {
+        subscribers: ids.map((subscriberId) => ({ subscriberId })),
+        workflows: [
+          { workflowId: "digest", name: "Digest", tags: ["news"] },
+          { workflowId: "alerts", name: "Alerts" },
+        ],
+      },
+      { apiKey },
+    );
+    return apiKey;
+  }
+  const patch = (key: string, topic: string, identifier: string, body: unknown) =>
+    call(emu, "PATCH", `/v2/topics/${topic}/subscriptions/${encodeURIComponent(identifier)}`, { key, body });
+  const getOne = (key: string, topic: string, identifier: string) =>
+    call(emu, "GET", `/v2/topics/${topic}/subscriptions/${encodeURIComponent(identifier)}`, { key });
+
+  it("refuses plain strings in subscriptions and preferences (422, as measured on April 2026)", async () => {
+    const key = keyWithWorkflows(["u1"]);
+    const plain = await subscribe(key, "t", { subscriptions: ["u1"] });
+    expect(validationMessages(plain)).toEqual([
+      "each value in nested property subscriptions must be either object or array",
+    ]);
+    const prefs = { subscriberIds: ["u1"], preferences: ["digest"] };
+    expect(validationMessages(await subscribe(key, "t", prefs))).toEqual([
+      "each value in nested property preferences must be either object or array",
+    ]);
+  });
+
+  it("stores each new subscription's preferences per workflow; a workflow preference's enabled is dropped", async () => {
+    const key = keyWithWorkflows(["u1", "u2"]);
+    const res = await subscribe(key, "t", {
+      subscriptions: [
+        { identifier: "u1-main", subscriberId: "u1", name: "Main" },
+        { identifier: "u2-main", subscriberId: "u2" },
+      ],
+      preferences: [
+        { workflowId: "digest", enabled: false, condition: tier },
+        { filter: { workflowIds: ["alerts"] }, enabled: false },
+      ],
+    });
+    expect(res.status).toBe(201);
+    const one = await getOne(key, "t", "u1-main");
+    expect(one.body.data).toMatchObject({ identifier: "u1-main", name: "Main" });
+    const prefs = one.body.data.preferences.map((p: Record<string, unknown>) => [
+      (p.workflow as { identifier: string }).identifier,
+      p.enabled,
+      p.condition,
+      p.subscriptionId,
+    ]);
+    expect(prefs).toEqual([
+      ["digest", true, tier, "u1-main"],
+      ["alerts", false, undefined, "u1-main"],
+    ]);
+    // The list answers neither the name, the preferences nor updatedAt (map-topic-entity-to.dto.ts).
+    const list = await call(emu, "GET", "/v2/topics/t/subscriptions", { key });
+    const fields = (s: Record<string, unknown>) => ["name" in s, "preferences" in s, "updatedAt" in s];
+    expect(list.body.data.map(fields)).toEqual([
+      [false, false, false],
+      [false, false, false],
+    ]);
+  });
+
+  it("a subscribe with an existing identifier changes neither its name nor its preferences", async () => {
+    const key = keyWithWorkflows(["u1"]);
+    const first = { identifier: "mine", subscriberId: "u1", name: "First" };
+    await subscribe(key, "t", { subscriptions: [first], preferences: [{ filter: { tags: ["news"] } }] });
+    const again = await subscribe(key, "t", {
+      subscriptions: [{ ...first, name: "Second" }],
+      preferences: [{ filter: { workflowIds: ["digest"] }, enabled: false, condition: tier }],
+    });
+    expect(again.status).toBe(201);
+    expect(again.body.data[0]).toMatchObject({ identifier: "mine", name: "First" });
+    expect(again.body.data[0].preferences).toEqual([
+      expect.objectContaining({ enabled: true, subscriptionId: "mine" }),
+    ]);
+    const one = await getOne(key, "t", "mine");
+    expect(one.body.data.name).toBe("First");
+    expect(one.body.data.preferences).toHaveLength(1);
+    expect("condition" in one.body.data.preferences[0]).toBe(false);
+  });
+
+  it("PATCH edits one subscription: name, and preferences replaced whole (an empty list clears them)", async () => {
+    const key = keyWithWorkflows(["u1"]);
+    await subscribe(key, "t", {
+      subscriptions: [{ identifier: "mine", subscriberId: "u1" }],
+      preferences: [{ filter: { workflowIds: ["digest", "alerts"] } }],
+    });
+    const edited = await patch(key, "t", "mine", {
+      name: "Renamed",
+      preferences: [{ filter: { workflowIds: ["alerts"] }, enabled: false, condition: tier }],
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data).toMatchObject({ identifier: "mine", name: "Renamed", topic: { key: "t" } });
+    expect(edited.body.data.preferences).toEqual([
+      expect.objectContaining({ enabled: false, condition: tier, subscriptionId: "mine" }),
+    ]);
+    const one = await getOne(key, "t", "mine");
+    expect(
+      one.body.data.preferences.map((p: { workflow: { identifier: string } }) => p.workflow.identifier),
+    ).toEqual(["alerts"]);
+    expect((await patch(key, "t", "mine", { preferences: [] })).status).toBe(200);
+    const cleared = await getOne(key, "t", "mine");
+    expect(cleared.body.data).toEqual({ id: one.body.data.id, identifier: "mine", name: "Renamed" });
+  });
+
+  it("PATCH: 404 naming the topic or the subscription; strings in preferences refused", async () => {
+    const key = keyWithWorkflows(["u1"]);
+    expect(expectError(await patch(key, "none", "x", { name: "n" }), 404).message).toBe(
+      "Topic with key none not found",
+    );
+    await subscribe(key, "t", { subscriberIds: ["u1"] });
+    expect(expectError(await patch(key, "t", "x", { name: "n" }), 404).message).toBe(
+      "Subscription with identifier x not found for topic t",
+    );
+    const bad = await patch(key, "t", "tk_t:si_u1", { preferences: ["digest"] });
+    expect(validationMessages(bad)).toEqual([
+      "each value in nested property preferences must be either object or array",
+    ]);
   });
 });

@@ -58,20 +58,26 @@ import { ENGINE_TIMEOUT_MS, ensurePulumiCli, skipEngine } from "../../testkit/pu
  * 31 and 49 (9 steps each) left CI to keep its run within budget when the environment-variable, settings,
  * export and TypeScript engine tests came: `CONVERGENCE_SEEDS=31,49 npx vitest run
  * test/engine/convergence.test.ts` runs them, and the soak (bench/convergence.ts) runs many more.
- * 20 (5 steps, ending in a killed `up`) left CI too: once in three full runs on 2026-11-28 the `up` after the
- * kill failed with `failed to load checkpoint: EOF` though no checkpoint under `.pulumi/stacks` was cut (no
- * restore happened) and three shrink re-runs converged; until that is understood, `CONVERGENCE_SEEDS=20
- * CONVERGENCE_STEPS=5` and the soak run it.
+ * 20 (5 steps, ending in a killed `up`) left CI on 2026-11-28 after an `up` after the kill failed with
+ * `failed to load checkpoint: EOF` though no checkpoint was cut. The cause is the CLI's storage: the file
+ * backend (gocloud.dev fileblob) writes each state file through a temporary file and a rename, but its
+ * metadata sidecar `<file>.attrs` in place, and a kill between truncating and writing it leaves it empty,
+ * which every later read answers with EOF (test/engine/cut-sidecar.test.ts shows the exact error). The
+ * runner now takes the user's remedy of docs/known-limits.md (testkit/convergence/cut-sidecars.ts: delete
+ * the empty sidecar), and a killed `up` is back in CI with 406, in the place of 154 (4 steps), whose
+ * variable steps it carries: `CONVERGENCE_SEEDS=154 CONVERGENCE_STEPS=4` and `CONVERGENCE_SEEDS=20
+ * CONVERGENCE_STEPS=5` run those.
  */
 /*
  * Environment variables (testkit/convergence/environment-variable-generator.ts) ride along in every seed of
- * CONVERGENCE_SEEDS and of the soak; in CI only in seed 154 (4 steps), the others run without them to keep
+ * CONVERGENCE_SEEDS and of the soak; in CI only in seed 406 (5 steps), the others run without them to keep
  * their time: API_BASE-like plain keys and secret keys declared in development (the stack's key) and
- * production (a second svc.Provider) sharing their records, a development-only secret key; a secret key
- * added and every production value dropped in one up (development's values and the records stay); then a
- * secret value edited in the dashboard, up, refresh (which must say it cannot see it), up (the service keeps
- * the dashboard's value: the documented limit, held exactly), destroy (only the application's variables
- * left).
+ * production (a second svc.Provider) sharing their records, a development-only secret key; a value edited
+ * and every production value dropped in an `up` that is SIGKILLed after its first write, then `cancel` and
+ * `up`; then a secret value edited in the dashboard beside a layout's content and an application's entry,
+ * refresh (which must say it cannot see it), up (the service keeps the dashboard's value: the documented
+ * limit, held exactly), destroy (only the application's variables left). Its integrations: a provider
+ * changed (a replace) and one removed in the killed `up`.
  */
 /** One seed to run: its steps, runtime, and whether environment variables ride along (default true). */
 interface SeedRun {
@@ -87,7 +93,8 @@ const CI_RUNS: readonly SeedRun[] = [
   // fcm), credentials on each and one without identifier, a set of chat entries; a rename with alias (a URN
   // alias in YAML) and an identifier change in one up, then destroy.
   { seed: 80, steps: 4, runtime: "yaml", variables: false },
-  { seed: 154, steps: 4 },
+  // Ends its edits in a SIGKILLed `up` (see above), then out-of-band changes, refresh, up, destroy.
+  { seed: 406, steps: 5 },
 ];
 /** The runtime of the seeds given in CONVERGENCE_SEEDS or CONVERGENCE_REPLAY (default nodejs). */
 const ENV_RUNTIME: LaneRuntime = process.env["CONVERGENCE_RUNTIME"] === "yaml" ? "yaml" : "nodejs";

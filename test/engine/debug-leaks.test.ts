@@ -10,6 +10,13 @@
  * (PULUMI_DEBUG_COMMANDS=true, as the Automation API sets it). The suite prints a table of occurrences per
  * secret kind (`output / event log`).
  *
+ * Issue 48 (item 6): the emulator plays the April 2026 service, which answers integrations' credentials in
+ * plaintext to an API key. Each program exports `getActiveIntegrations` of an integration made outside
+ * Pulumi (its key is in no config and no file), and before the refresh the sendgrid key is rotated outside
+ * Pulumi (refresh reads it as a drift of the secret `credentials`): neither value may appear in any output,
+ * event log, the state (`pulumi stack export`) or the stack's outputs, while `--show-secrets` proves both were
+ * read.
+ *
  * Every leak is attributed to the code that printed it (testkit/pulumi-cli/debug-leaks.ts). The test fails on
  * any leak not in UPSTREAM below (so a leak of ours, or a new upstream one), and on any listed leak that is
  * gone (an SDK upgrade fixed it: remove it from the list). Needs `npm run build` first.
@@ -23,6 +30,7 @@ import {
   type ProgramFolder,
   programPath,
 } from "../../testkit/consumer/program-folder";
+import { call } from "../../testkit/emulator-http";
 import { ENGINE_TIMEOUT_MS, ensurePulumiCli, PulumiStack, skipEngine } from "../../testkit/pulumi-cli";
 import {
   KNOWN_SOURCES,
@@ -43,6 +51,15 @@ const FCM_SERVICE_ACCOUNT = JSON.stringify({
 const DEVICE_TOKEN = "debugleak-device-token-4a3";
 const WEBHOOK_URL = "https://hooks.example/debugleak-webhook-4a4";
 const SET_WEBHOOK_URL = "https://hooks.example/debugleak-set-webhook-4a5";
+/** The API key of an integration made outside Pulumi, which the programs read with getActiveIntegrations. */
+const READ_KEY = "debugleak-read-mailjet-4a6";
+/** The sendgrid key as rotated outside Pulumi before the refresh. */
+const ROTATED_KEY = "SG.debugleak-rotated-4a7";
+/** The secrets the service answers (never declared): the engine cannot mask them. */
+const READ: readonly NamedSecret[] = [
+  { kind: "integration apiKey (read)", value: READ_KEY },
+  { kind: "integration apiKey (rotated outside)", value: ROTATED_KEY },
+];
 
 /**
  * The secrets looked for, by the kind the table names, and where the program takes each from: the stack's
@@ -59,7 +76,7 @@ const DECLARED: readonly NamedSecret[] = [
 ];
 /** The API key of an explicit `svc.Provider` (another environment's key of the emulator), read from a file. */
 const PROVIDER_KEY_KIND = "svc.Provider apiKey (file)";
-const KINDS = ["svc:apiKey", PROVIDER_KEY_KIND, ...DECLARED.map((s) => s.kind)];
+const KINDS = ["svc:apiKey", PROVIDER_KEY_KIND, ...DECLARED.map((s) => s.kind), ...READ.map((s) => s.kind)];
 
 /** Stack config (all secret) of both programs. */
 const CONFIG: Record<string, string> = { sendgridKey: SENDGRID_KEY, graceUrl: WEBHOOK_URL };
@@ -91,6 +108,7 @@ new svc.SubscriberCredentialsSet("teamChat", { providerId: "slack", integrationI
   credentials: pulumi.secret({ "user-alan": { webhookUrl: local("alan-url.txt") } }) });
 const prod = new svc.Provider("prod", { apiKey: pulumi.secret(local("prod-key.txt")), baseUrl: "${baseUrl}" });
 new svc.Integration("prodInbox", { providerId: "novu", channel: "in_app", active: true }, { provider: prod });
+exports.mailjet = svc.getActiveIntegrationsOutput({ providerId: "mailjet" });
 `;
 
 /** The same program in Pulumi YAML. */
@@ -162,6 +180,14 @@ ${Object.keys(CONFIG)
     properties: { providerId: novu, channel: in_app, active: true }
     options:
       provider: \${prod}
+variables:
+  mailjet:
+    fn::invoke:
+      function: svc:index:getActiveIntegrations
+      arguments: { providerId: mailjet }
+      return: items
+outputs:
+  mailjet: \${mailjet}
 `;
 
 /** A run: its name in the table and the CLI command (the flags `--event-log <file>` and the stack's are added). */
@@ -242,9 +268,36 @@ function expectWritten(): void {
   expect(madeInProd.length).toBeGreaterThan(0);
 }
 
+/** The sendgrid integration's key rotated outside Pulumi (PUT replaces credentials whole). */
+async function rotateOutside(): Promise<void> {
+  const mail = emu.integrations().find((i) => i.deleted !== true && i.credentials?.apiKey === SENDGRID_KEY);
+  if (mail === undefined) throw new Error("no sendgrid integration holds the declared key");
+  const res = await call(emu, "PUT", `/v1/integrations/${mail._id}`, {
+    body: { credentials: { ...mail.credentials, apiKey: ROTATED_KEY }, check: false },
+  });
+  expect(res.status).toBe(200);
+}
+
+/**
+ * After the refresh: the state and the stack's outputs hold both values the service answered (shown with
+ * `--show-secrets`: the refresh read the rotated key, the data source the other one), and never in plaintext.
+ */
+async function expectStateKeepsReadSecrets(stack: PulumiStack): Promise<void> {
+  const state = JSON.stringify(await stack.exportStack());
+  const outputs = JSON.stringify(await stack.outputs());
+  for (const { value } of READ) {
+    expect(state).not.toContain(value);
+    expect(outputs).not.toContain(value);
+  }
+  const shown = (await stack.run(["stack", "export", "--show-secrets"])).stdout;
+  for (const { value } of READ) expect(shown).toContain(value);
+}
+
 /** Runs every run of {@link RUNS} on `stack`, recording what leaked. */
 async function runAll(path: string, stack: PulumiStack, secrets: readonly NamedSecret[]): Promise<void> {
   for (const [i, run] of RUNS.entries()) {
+    if (run.name === "refresh --debug") await rotateOutside();
+    if (run.name === "destroy --debug") await expectStateKeepsReadSecrets(stack);
     const eventLog = join(stack.workDir, `events-${i}.jsonl`);
     const r = await stack.run([...run.args, "--event-log", eventLog], { client: true });
     const events = readFileSync(eventLog, "utf8");
@@ -300,6 +353,17 @@ describe.skipIf(skipEngine("debug leaks"))(
   () => {
     beforeAll(async () => {
       emu = await startEmulator({ port: 0, fixtures: "default" });
+      // Made outside Pulumi: its key is in no config and no file; the April 2026 service answers it.
+      const outside = await call(emu, "POST", "/v1/integrations", {
+        body: {
+          providerId: "mailjet",
+          channel: "email",
+          active: true,
+          credentials: { apiKey: READ_KEY },
+          check: false,
+        },
+      });
+      expect(outside.status).toBe(201);
       binDir = await ensurePulumiCli();
       folder = await createPackedProgramFolder({
         project: "svc-debug",
@@ -328,6 +392,7 @@ describe.skipIf(skipEngine("debug leaks"))(
           { kind: "svc:apiKey", value: emu.apiKey },
           { kind: PROVIDER_KEY_KIND, value: prodKey() },
           ...DECLARED,
+          ...READ,
         ];
         try {
           await runAll(path, stack, secrets);

@@ -55,9 +55,28 @@ describe.skipIf(skipEngine("engine behaviours"))(
       await emu?.close();
     });
 
-    it("runs independent creates in parallel at the default parallelism", async () => {
+    it("runs independent creates in parallel at the default parallelism; providers of 2025-26 stored, preview clean", async () => {
       const ids = [1, 2, 3, 4, 5, 6].map((n) => `par-${n}`);
-      const { stack } = await project("svc-parallel", ids.map((id) => inApp(id, id)).join(""));
+      // Three of the six are providers added by 2026 with their own keys (issue 49): unifonic, msteams, appio.
+      const newer = {
+        "par-4": {
+          providerId: "unifonic",
+          channel: "sms",
+          credentials: { appSid: "unifonic-app-9c1", senderId: "ACME", from: "+15550100" },
+        },
+        "par-5": { providerId: "msteams", channel: "chat", credentials: { tenantId: "tenant-9c2" } },
+        "par-6": {
+          providerId: "appio",
+          channel: "push",
+          credentials: { AppIOBaseUrl: "https://appio.example/9c3" },
+        },
+      };
+      const declare = (id: string) => {
+        const n = newer[id as keyof typeof newer];
+        if (!n) return inApp(id, id);
+        return `new svc.Integration(${JSON.stringify(id)}, { providerId: "${n.providerId}", channel: "${n.channel}", identifier: "${id}", active: true, credentials: ${JSON.stringify(n.credentials)} });\n`;
+      };
+      const { stack } = await project("svc-parallel", ids.map(declare).join(""));
       const latencyMs = 400;
       emu.setFaults({ latencyMs });
       emu.resetRequests();
@@ -68,6 +87,9 @@ describe.skipIf(skipEngine("engine behaviours"))(
       // One at a time would space the six POSTs by at least the latency (>= 5 x 400 ms).
       expect(Math.max(...starts) - Math.min(...starts)).toBeLessThan(2 * latencyMs);
       for (const id of ids) expect(byIdentifier(id)).toHaveLength(1);
+      for (const [id, n] of Object.entries(newer))
+        expect(byIdentifier(id)[0]?.credentials).toEqual(n.credentials);
+      await stack.preview({ expectNoChanges: true });
     });
 
     it("replaces delete-first by default, and create-before-delete when the program opts out", async () => {

@@ -1,10 +1,13 @@
 /**
- * `svc-export` under the real Pulumi CLI (issue 42, "Done when"): an emulator seeded over raw HTTP as a
- * dashboard user leaves it (testkit/export-seed.ts) is exported with the command the npm package ships
+ * `svc-export` under the real Pulumi CLI (issue 42, "Done when"; issue 50): an emulator that starts as the service
+ * makes a new organization (fixtures "none": the in-app "Novu Inbox" integration and the "Default layout" in
+ * each environment), seeded over raw HTTP as a dashboard user leaves it (testkit/export-seed.ts: with an active
+ * chat and push integration made before the workflows) is exported with the command the npm package ships
  * (`svc-export`, installed from the packed tarball) in every language it writes, each run as its users run it:
  * - YAML through the plugin (`pulumi-resource-svc` of the tarball on PATH);
- * - TypeScript on this package's dynamic resources, compiled with this repository's tsc and run through
- *   `--client`, as test/consumer does; JavaScript as written, in a folder without `typescript`;
+ * - TypeScript on this package's dynamic resources, installed with the line its README gives (the tarball of
+ *   `npm run package` in a pulumi-svc clone beside the project), compiled with the tsc that installed and run
+ *   through `--client`, as test/consumer does; JavaScript as written, in a folder without `typescript`;
  * - Python and Go as examples/python and examples/go are tested (test/engine/python-program.test.ts,
  *   go-program.test.ts): this repository builds no Python or Go language host, so the program runs through the
  *   Automation-API drivers of testkit/example-drivers/ (testkit/driver-stack.ts) — `__main__.py` as written on
@@ -13,32 +16,27 @@
  *   `go mod tidy`); the plugin from the tarball.
  * One stack lifecycle per language: the first `up` on the environment it was read from makes no POST, PUT,
  * PATCH or DELETE (the emulator's request log) and a preview right after expects no changes; the same project
- * on a stack of a second emulator (another service) creates everything, previews clean, and both hold equal
- * objects (credentials aside; testkit/export-snapshot.ts). JavaScript shares TypeScript's writer, so its lane
+ * on a stack of a second emulator (another new organization) creates everything but the objects the service made
+ * itself (the target's own are used: no second Inbox, which the service refuses), previews clean, and both hold
+ * equal objects (credentials aside), their workflows the same stored step issues (the copy creates a workflow
+ * after the integrations of its steps' channels; testkit/export-snapshot.ts). JavaScript shares TypeScript's writer, so its lane
  * stops after the adopting preview. No API key and no credential in any generated file, in the state, or in
  * what the command, the CLI and the drivers printed. The environment variables: the plain one adopted and copied
  * as a literal; the secret one adopted with its config key unset (nothing written: the service's value is kept)
- * and copied with the value set through the copy stack's secret config (YAML: wired as its README says), never
- * in plaintext in a file, the state or the output. The http_request step's Authorization header likewise
- * (issue 49): adopted with its `secretHeaders` config key unset, copied with it set, in plaintext nowhere.
- * Needs `npm run build`; Python and Go lanes need python3 and go.
+ * and copied with the value set by the one `pulumi config set --secret` line its README gives (in every language,
+ * YAML's included), never in plaintext in a file, the state or the output. The http_request step's Authorization
+ * header likewise (issue 49): adopted with its `secretHeaders` config key unset, copied with it set by the README's
+ * `pulumi config set --secret --path` line for that header, in plaintext nowhere. Needs `npm run build`; Python
+ * and Go lanes need python3 and go.
  */
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import {
-  copyFileSync,
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
+import { userEnv } from "../../testkit/consumer/npm";
 import {
   createPackedProgramFolder,
   type ProgramFolder,
@@ -73,15 +71,96 @@ const PASSPHRASE = randomBytes(12).toString("hex");
 const SIGNING_KEY = "whsec-source-7a2d";
 /** The secret variable's value the copy stack sets through config: a secret in the state and every output. */
 const COPY_SIGNING_KEY = "whsec-copy-41b8";
-/** The config key the export names for the secret variable's value (README.md). */
-const SIGNING_CONFIG = "signingKeyValue";
+/** The push integration's credential in the source: never in a file, the state or the output. */
+const PUSH_CREDENTIAL = "fcm-service-account-3c9e";
+/** The push integration's credential the copy stack sets through config. */
+const COPY_PUSH_CREDENTIAL = "fcm-service-account-copy-77d0";
 /**
- * The config key the export names for the http_request step's secret headers (README.md): unset on the adopt
- * stack (adopting keeps the header the service holds), set on the copy to the source's value (so the copy is
- * equal).
+ * The config path the README names for the http_request step's Authorization header (below `secretValues.` in
+ * YAML): unset on the adopt stack (adopting keeps the header the service holds), set on the copy to the source's
+ * value (so the copy is equal).
  */
-const HEADERS_CONFIG = "weeklyDigestSecretHeaders";
-const COPY_HEADERS = JSON.stringify({ "Notify CRM": { Authorization: SEED_WEBHOOK_TOKEN } });
+const HEADER_PATH = 'weeklyDigestSecretHeaders["Notify CRM"].Authorization';
+
+/** A secret config setting of a stack: the key, or with `path` a config path (`--path`), and its value. */
+interface SecretSetting {
+  key: string;
+  path: boolean;
+  value: string;
+}
+
+/**
+ * The config key (and whether it is a `--path`) the README's line for the secret variable's value sets:
+ * `pulumi config set --secret [--path '<path>'|<key>] <value>`.
+ */
+function secretValueSetting(readme: string): { key: string; path: boolean } {
+  const m =
+    /^pulumi config set --secret (?:--path '([^']*\.signingKeyValue)'|(signingKeyValue)) <value>$/m.exec(
+      readme,
+    );
+  expect(m, "README.md: no `pulumi config set --secret` line for the secret variable").not.toBeNull();
+  return m?.[1] !== undefined ? { key: m[1], path: true } : { key: m?.[2] ?? "", path: false };
+}
+
+/**
+ * The config path the README's lines for the workflow's secret headers set (`pulumi config set --secret --path
+ * '<path>' <value>`, the path as sh reads it): one line, for the one header the source's step holds.
+ */
+function secretHeaderPath(readme: string): string {
+  const paths = [...readme.matchAll(/^pulumi config set --secret --path '((?:[^']|'\\'')*)' <value>$/gm)]
+    .map((m) => (m[1] ?? "").replaceAll("'\\''", "'"))
+    .filter((p) => p.includes("SecretHeaders"));
+  expect(paths, "README.md: the `pulumi config set` lines for the secret headers").toHaveLength(1);
+  return paths[0] ?? "";
+}
+
+/** The property names of a Pulumi config path (`a.b["c d"]`), as the CLI reads it (`\"` the one escape). */
+function pathNames(path: string): string[] {
+  const names: string[] = [];
+  let rest = path;
+  while (rest !== "") {
+    const m = /^(?:\.?([A-Za-z_][A-Za-z0-9_-]*)|\["((?:[^"\\]|\\")*)"\])/.exec(rest);
+    if (m === null) throw new Error(`not a config path: ${path}`);
+    names.push(m[1] ?? (m[2] ?? "").replaceAll('\\"', '"'));
+    rest = rest.slice(m[0].length);
+  }
+  return names;
+}
+
+/**
+ * Settings as a driver takes them (key -> value; an object as JSON): what the CLI's `--path` settings make of the
+ * config, for drivers, which set whole keys.
+ */
+function wholeKeys(settings: readonly SecretSetting[]): Record<string, string> {
+  const out: Record<string, unknown> = {};
+  for (const s of settings) {
+    if (!s.path) {
+      out[s.key] = s.value;
+      continue;
+    }
+    const names = pathNames(s.key);
+    const leaf = names.pop() ?? "";
+    let node = out;
+    for (const n of names) {
+      const next = node[n];
+      const child: Record<string, unknown> =
+        typeof next === "object" && next !== null ? (next as Record<string, unknown>) : {};
+      node[n] = child;
+      node = child;
+    }
+    node[leaf] = s.value;
+  }
+  return Object.fromEntries(
+    Object.entries(out).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]),
+  );
+}
+
+/** The lines of the first sh block under a README's heading. */
+function shBlock(readme: string, heading: string): string[] {
+  const section = readme.slice(readme.indexOf(`\n## ${heading}\n`));
+  const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? "";
+  return block.split("\n").filter((l) => l.trim() !== "" && !l.startsWith("#"));
+}
 
 let source: Emulator;
 let target: Emulator;
@@ -105,8 +184,8 @@ function besidePackage(exported: string, name: string): string {
   return dir;
 }
 
-/** The project's secret config of a stack (key -> value). */
-type Secrets = Readonly<Record<string, string>>;
+/** The project's secret config of a stack, as the README's lines set it. */
+type Secrets = readonly SecretSetting[];
 
 /** Makes a stack of a lane's project against a service, named `name`, with `secrets` in its config. */
 type StackMaker = (emu: Emulator, name: string, secrets?: Secrets) => Promise<LaneStack>;
@@ -119,6 +198,8 @@ interface LaneStack {
   previewClean(): Promise<void>;
   /** The stack's state (and workspace), for secret scans. */
   stateText(): Promise<string>;
+  /** The program names a resource depends on in the engine's state (CLI stacks; undefined for drivers). */
+  dependenciesOf?(name: string): Promise<string[]>;
   remove(): Promise<void>;
 }
 
@@ -130,37 +211,16 @@ interface Lane {
   copies: boolean;
   /** Makes the exported project runnable; answers how to make a stack of it against a service. */
   prepare(exported: string): Promise<StackMaker>;
-  /**
-   * Wires the secret variable's value to its config key before the copy, as the README says (the YAML
-   * program cannot leave a config value out while unset, so it declares none until told to).
-   */
-  wireSecretValue?(exported: string): void;
 }
 
 /** A stack of the CLI (`--client` for a nodejs project; the YAML host otherwise). */
-/** The leaves of a JSON object as `--path` suffixes (`["Notify CRM"]["Authorization"]`) and their values. */
-function configLeaves(value: unknown, path = ""): [string, string][] {
-  if (value === null || typeof value !== "object") return [[path, String(value)]];
-  return Object.entries(value).flatMap(([k, v]) => configLeaves(v, `${path}[${JSON.stringify(k)}]`));
-}
-
-/**
- * A secret config value on a CLI stack: a JSON object is set leaf by leaf with `--path` (structured config,
- * which a YAML program's `type: object` needs; README.md says so), anything else as it is.
- */
-async function setSecretConfig(stack: PulumiStack, key: string, value: string): Promise<void> {
-  const parsed: unknown = value.startsWith("{") ? JSON.parse(value) : undefined;
-  if (parsed === undefined) return stack.setConfig(key, value, { secret: true });
-  for (const [path, leaf] of configLeaves(parsed))
-    await stack.run(["config", "set", "--secret", "--path", `${key}${path}`, leaf]);
-}
-
 function cliStack(dir: string, options: { env?: Record<string, string>; program?: string }): StackMaker {
-  return async (emu, _name, secrets = {}) => {
+  return async (emu, _name, secrets = []) => {
     const stack = await PulumiStack.init({ projectDir: dir, binDir, ...options });
     await stack.setConfig("svc:baseUrl", emu.url);
     await stack.setConfig("svc:apiKey", emu.apiKey, { secret: true });
-    for (const [key, value] of Object.entries(secrets)) await setSecretConfig(stack, key, value);
+    // Each as the README's line sets it: a config path with `--path`, a key without.
+    for (const { key, value, path } of secrets) await stack.setConfig(key, value, { secret: true, path });
     return {
       up: async () => {
         const run = await stack.up();
@@ -170,6 +230,13 @@ function cliStack(dir: string, options: { env?: Record<string, string>; program?
         await stack.preview({ expectNoChanges: true });
       },
       stateText: async () => JSON.stringify(await stack.exportStack()),
+      dependenciesOf: async (name) => {
+        const state = (await stack.exportStack()) as {
+          deployment: { resources?: { urn: string; dependencies?: string[] }[] };
+        };
+        const resource = state.deployment.resources?.find((r) => r.urn.endsWith(`::${name}`));
+        return (resource?.dependencies ?? []).map((urn) => urn.slice(urn.lastIndexOf("::") + 2)).sort();
+      },
       remove: () => stack.remove(),
     };
   };
@@ -177,8 +244,8 @@ function cliStack(dir: string, options: { env?: Record<string, string>; program?
 
 /** A stack of a driver (./testkit/driver-stack.ts), in work/<name>. */
 function driverStack(driver: Driver): StackMaker {
-  return async (emu, name, secrets = {}) => {
-    const stack = new DriverStack(driver, join(work, name), emu, PASSPHRASE, secrets);
+  return async (emu, name, secrets = []) => {
+    const stack = new DriverStack(driver, join(work, name), emu, PASSPHRASE, wholeKeys(secrets));
     const step = async (command: string) => {
       const run = await stack.step(command);
       note(`${name} ${command}`, run.seconds);
@@ -196,6 +263,37 @@ function driverStack(driver: Driver): StackMaker {
       remove: async () => {},
     };
   };
+}
+
+/**
+ * Runs the install lines of the project's README ("Before the first run") in it, as written: `../pulumi-svc` is
+ * a clone holding the package `npm run package` writes (the tarball this test packed, under the same name).
+ * npm prefers its cache (npm_config_prefer_offline), as the other program folders do.
+ */
+async function installAsReadmeSays(exported: string): Promise<string> {
+  const t = performance.now();
+  const manifest = JSON.parse(readFileSync(join(folder.dir, "package.json"), "utf8"));
+  const tarball = String(manifest.dependencies["pulumi-svc"]).replace(/^file:/, "");
+  const clone = join(exported, "..", "pulumi-svc");
+  mkdirSync(clone, { recursive: true });
+  copyFileSync(tarball, join(clone, basename(tarball)));
+  const lines = shBlock(readFileSync(join(exported, "README.md"), "utf8"), "Before the first run");
+  expect(lines).toEqual([`npm install ../pulumi-svc/${basename(tarball)}`]);
+  const env = {
+    ...userEnv(),
+    npm_config_prefer_offline: "true",
+    npm_config_audit: "false",
+    npm_config_fund: "false",
+  };
+  for (const line of lines) {
+    await new Promise<void>((resolve, reject) =>
+      execFile("bash", ["-c", line], { cwd: exported, env, timeout: 240_000 }, (err, _out, stderr) =>
+        err ? reject(new Error(`${line}: ${stderr}`)) : resolve(),
+      ),
+    );
+  }
+  note("README install (npm install of the clone's package)", (performance.now() - t) / 1000);
+  return exported;
 }
 
 /** The cached venv with the pinned pulumi, and sdks/python pip-installed into work/site (as python-program does). */
@@ -232,35 +330,13 @@ const LANES: Lane[] = [
     language: "yaml",
     copies: true,
     prepare: async (exported) => cliStack(exported, { env: { PATH: programPath(folder, binDir) } }),
-    wireSecretValue: (dir) => {
-      const file = join(dir, "Pulumi.yaml");
-      const program = readFileSync(file, "utf8")
-        .replace("\nresources:\n", `  ${SIGNING_CONFIG}:\n    type: string\n    secret: true\n\nresources:\n`)
-        .replace("      key: SIGNING_KEY\n", `      key: SIGNING_KEY\n      value: \${${SIGNING_CONFIG}}\n`)
-        .replace("\nresources:\n", `  ${HEADERS_CONFIG}:\n    type: object\n    secret: true\n\nresources:\n`)
-        .replace(
-          "      workflowId: weekly-digest\n",
-          `      workflowId: weekly-digest\n      secretHeaders: \${${HEADERS_CONFIG}}\n`,
-        );
-      expect(program).toContain(`value: \${${SIGNING_CONFIG}}`);
-      expect(program).toContain(`secretHeaders: \${${HEADERS_CONFIG}}`);
-      writeFileSync(file, program);
-    },
   },
   {
     language: "typescript",
     copies: true,
-    // Compiled as a user's `pulumi up` would.
-    prepare: async (exported) => {
-      const dir = besidePackage(exported, "ts-program");
-      const tsc = join(repoRoot(), "node_modules/typescript/bin/tsc");
-      await new Promise<void>((resolve, reject) =>
-        execFile(process.execPath, [tsc, "-p", dir], { cwd: dir }, (err, stdout) =>
-          err ? reject(new Error(`tsc failed:\n${stdout}`)) : resolve(),
-        ),
-      );
-      return cliStack(dir, { program: "bin/index.js" });
-    },
+    // Installed with its README's line as written, from the package a pulumi-svc clone beside it builds; index.ts
+    // run as pulumi-language-nodejs runs it (@pulumi/pulumi's cmd/run compiling it with the `typescript` installed).
+    prepare: async (exported) => cliStack(await installAsReadmeSays(exported), { program: "index.ts" }),
   },
   {
     // index.js as written, in a folder with no `typescript` (the program folder installs none).
@@ -295,10 +371,15 @@ const LANES: Lane[] = [
 
 describe.skipIf(skipEngine("export"))("svc-export under the real CLI", { timeout: ENGINE_TIMEOUT_MS }, () => {
   beforeAll(async () => {
-    source = await startEmulator({ port: 0 });
-    target = await startEmulator({ port: 0 });
+    // Both start as the service makes an organization: each environment has its own Inbox and Default layout.
+    source = await startEmulator({ port: 0, fixtures: "none" });
+    target = await startEmulator({ port: 0, fixtures: "none" });
     const sibling = source.keys.find((k) => k.apiKey !== source.apiKey)?.apiKey as string;
-    await seedDashboardEnvironment(source, sibling, { slack: CREDENTIAL, signingKey: SIGNING_KEY });
+    await seedDashboardEnvironment(source, sibling, {
+      slack: CREDENTIAL,
+      signingKey: SIGNING_KEY,
+      push: PUSH_CREDENTIAL,
+    });
     binDir = await ensurePulumiCli();
     work = mkdtempSync(join(tmpdir(), "svc-export-engine-"));
     mkdirSync(join(work, "go-bin"));
@@ -328,13 +409,37 @@ describe.skipIf(skipEngine("export"))("svc-export under the real CLI", { timeout
         const files = readdirSync(exported)
           .map((f) => readFileSync(join(exported, f), "utf8"))
           .join("\n");
-        expect(plaintextHits(files, [source.apiKey, CREDENTIAL, SIGNING_KEY, SEED_WEBHOOK_TOKEN])).toEqual(
-          {},
+        expect(
+          plaintextHits(files, [source.apiKey, CREDENTIAL, SIGNING_KEY, PUSH_CREDENTIAL, SEED_WEBHOOK_TOKEN]),
+        ).toEqual({});
+        // The service's own objects are left out, and the README says why.
+        expect(files).toMatch(
+          /- integration "novu-inbox-[^"]+" \(novu, in_app\): made by the service itself/,
         );
+        expect(files).toMatch(
+          /- layout "default-layout" \(the environment's default\): made by the service itself/,
+        );
+        const readme = readFileSync(join(exported, "README.md"), "utf8");
+        const setting = secretValueSetting(readme);
+        // The header's own line (YAML: below the object key holding the program's secret values).
+        const headerPath = secretHeaderPath(readme);
+        expect(headerPath).toBe(lane.language === "yaml" ? `secretValues.${HEADER_PATH}` : HEADER_PATH);
         const stackOf = await lane.prepare(exported);
 
         const adopt = await stackOf(source, `${lane.language}-adopt`);
-        const copySecrets = { [SIGNING_CONFIG]: COPY_SIGNING_KEY, [HEADERS_CONFIG]: COPY_HEADERS };
+        // The copy's secret config, as the README's lines set it: the secret variable's value, the step's
+        // Authorization header (the source's, so the copy is equal); and (where the program reads credentials
+        // from config) the active push integration's, which its create needs.
+        const copySecrets: SecretSetting[] = [
+          { ...setting, value: COPY_SIGNING_KEY },
+          { key: headerPath, path: true, value: SEED_WEBHOOK_TOKEN },
+        ];
+        if (lane.language !== "yaml")
+          copySecrets.push({
+            key: "mobilePushCredentials",
+            path: false,
+            value: JSON.stringify({ serviceAccount: COPY_PUSH_CREDENTIAL }),
+          });
         const copy = lane.copies ? await stackOf(target, `${lane.language}-copy`, copySecrets) : undefined;
         try {
           const before = await exportSnapshot(source);
@@ -345,14 +450,23 @@ describe.skipIf(skipEngine("export"))("svc-export under the real CLI", { timeout
           expect(await exportSnapshot(source)).toEqual(before);
 
           if (copy !== undefined) {
-            lane.wireSecretValue?.(exported);
             target.resetRequests();
             printed += await copy.up();
             // The secret variable was written from config (its value reads back masked: the write is the proof).
             const variablesMade = writeRequests(target).filter((r) => r === "POST /v1/environment-variables");
             expect(variablesMade).toHaveLength(2);
             await copy.previewClean();
+            // The target's own Inbox is the only in-app integration there (the export declares none).
+            const targetEnv = target.keys[0]?.environmentId;
+            const inApp = target.integrations().filter((i) => i.channel === "in_app");
+            expect(inApp.filter((i) => i._environmentId === targetEnv)).toHaveLength(1);
+            // Equal objects, and equal stored step issues (no MISSING_INTEGRATION the source has not).
             expect(await exportSnapshot(target)).toEqual(before);
+            // What orders that, whatever the timing: the engine made the workflow after the integrations of its
+            // steps' channels (and the layout its email step names).
+            const deps = await copy.dependenciesOf?.("welcome");
+            if (deps !== undefined)
+              expect(deps).toEqual(["brand", "mobilePush", "sendgridMain", "teamSlack"]);
           }
 
           const state = (await adopt.stateText()) + (await copy?.stateText());
@@ -363,6 +477,8 @@ describe.skipIf(skipEngine("export"))("svc-export under the real CLI", { timeout
             CREDENTIAL,
             SIGNING_KEY,
             COPY_SIGNING_KEY,
+            PUSH_CREDENTIAL,
+            COPY_PUSH_CREDENTIAL,
             SEED_WEBHOOK_TOKEN,
           ];
           const projectFiles = readdirSync(exported)
@@ -377,7 +493,7 @@ describe.skipIf(skipEngine("export"))("svc-export under the real CLI", { timeout
           if (copy !== undefined) {
             // The next lane copies into an empty target again.
             await target.close();
-            target = await startEmulator({ port: 0 });
+            target = await startEmulator({ port: 0, fixtures: "none" });
           }
           note(`${lane.language} lane`, (performance.now() - started) / 1000);
         }

@@ -205,7 +205,7 @@ describe.skipIf(skipEngine("plugin-executable"))(
         from: "noreply@example.com",
         senderName: "Example App",
       });
-      expect(outputs.welcomeWorkflow).toBe("Welcome");
+      expect(outputs.onboardingReadName).toBe("Onboarding");
       expect(outputs.onboarding).toEqual({ workflowId: "yaml-onboarding", status: "ACTIVE" });
       const state = await stack.exportStack();
       printed += JSON.stringify(state);

@@ -139,7 +139,7 @@ describe.skipIf(skipEngine("plugin"))(
       const inbox = stateByName(state).get("inbox");
       expect(inbox?.id).toBe(outside._id);
       expect(inbox?.inputs).not.toHaveProperty("credentials");
-      // The service never returns credentials: the state holds `{}`, nothing to hide, so not a secret.
+      // An import never takes credentials from the service: the state holds `{}`, nothing to hide, so not a secret.
       expect(inbox?.outputs?.credentials).toEqual({});
       // What `pulumi import` would generate: the resource with the inputs Read answered.
       const declared = `new Integration("inbox", ${JSON.stringify(inbox?.inputs)});\n`;

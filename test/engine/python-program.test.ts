@@ -17,7 +17,7 @@
  * holding the stack's settings under `runtime: yaml` (the YAML host is built; the import never runs the
  * program), with `--generate-code=false`, and the Python code `--out` would write is made here from the state's
  * inputs ({@link pythonDeclaration}). The imported integration is an in-app `novu` one: an imported
- * integration has no credentials in its inputs (the service never returns them), and a credentialed provider
+ * integration has no credentials in its inputs (an import never takes them from the service), and a credentialed provider
  * that is active fails the check without them. Needs `npm run build` first, the CLI and python3.
  */
 import { randomBytes } from "node:crypto";

@@ -1,5 +1,6 @@
 /**
- * examples/quickstart (Pulumi.yaml at the repository root) through the real Pulumi CLI and engine against the
+ * examples/quickstart (Pulumi.yaml at the repository root: `pulumi up` there, the module the official CLI runs for
+ * it, testkit/pulumi-cli/node-entry-point.ts) through the real Pulumi CLI and engine against the
  * emulator (default fixtures): preview writes nothing, up, no-op preview, in-place edit, replace, refresh after
  * out-of-band changes and an up that repairs them, destroy back to the fixtures. Checked through
  * `pulumi preview --json`, `pulumi stack export` and the emulator's state. Needs `npm run build` first.
@@ -122,6 +123,21 @@ describe.skipIf(skipEngine("quickstart"))(
         ["ada-push", "update"],
         ["email", "update"],
       ]);
+      // The sender name is one key of the email integration's credentials (issue 50, item 11): the preview
+      // names `credentials` (detailed diff) and shows it as a secret, never which key changed.
+      expect(stepOf(digest, "email")?.diffReasons).toEqual(["credentials"]);
+      expect(Object.keys(stepOf(digest, "email")?.detailedDiff ?? {})).toEqual(["credentials"]);
+      const text = await stack.run(["preview", "--diff"], { client: true });
+      printed += text.stdout + text.stderr;
+      // `~ credentials: [secret] => [secret]` under each of the two resources, and no other property line.
+      const marked = text.stdout
+        .split("\n")
+        .filter((l) => /^\s*[-+~] \w+\s*:/.test(l) && !/^\s*~ pulumi/.test(l));
+      expect(marked.map((l) => l.trim())).toEqual([
+        "~ credentials: [secret] => [secret]",
+        "~ credentials: [secret] => [secret]",
+      ]);
+      expect(stepOf(digest, "ada-push")?.diffReasons).toEqual(["credentials"]);
       printed += (await stack.up()).stdout;
       const after = stateByName(await stack.exportStack());
       expect(after.get("email")?.id).toBe(before.get("email")?.id);

@@ -2,8 +2,11 @@
  * svc.Topic and svc.TopicSubscriptions under the real Pulumi CLI (test layer 6), examples/topics run as its
  * README says on a fresh emulator (`--fixtures none`: a new organization, its "Default layout" and in-app
  * integration and nothing else): the README's `curl` lines, run as written, create the declared subscribers
- * (`POST /v2/subscribers`); a topic with those 3 beside 1 the application added; up, a no-op preview, an edit
- * that swaps one subscriber (one added, one removed, the application's untouched), refresh clean; destroy of
+ * (`POST /v2/subscribers`); a topic with those 3 beside 1 the application added, and alice's own subscription
+ * `alice-vip` with a name and a conditioned preference on a workflow the application made; up, a no-op
+ * preview, an edit of the condition previewed as that line and written as one PATCH, an edit that swaps one
+ * subscriber (one added, one removed, the application's untouched), refresh clean; the resource forgotten
+ * (`pulumi state delete`) and adopted again by `up` with no write; destroy of
  * the subscriptions leaves the application's; destroy of the topic fails naming the count unless
  * forceDestroy; after it the environment holds no layout but the organization's default, and no command
  * warned. Needs `npm run build` first.
@@ -24,15 +27,27 @@ let stack: PulumiStack;
 let client: SvcClient;
 let key = "";
 
-/** The subscriberId of each subscription of the topic, with `*` after the application's (default identifier). */
+/**
+ * The subscriberId of each subscription of the topic, with `*` after the application's (default identifier)
+ * and the identifier after a declared one's (`alice=alice-vip`).
+ */
 async function subscriptions(): Promise<string[]> {
   const out: string[] = [];
   for await (const s of client.topics.subscriptions.listAll(key, { limit: 100 })) {
     const id = s.subscriber?.subscriberId ?? "?";
-    out.push(s.identifier === `tk_${key}:si_${id}` ? `${id}*` : id);
+    const own = s.identifier === "alice-vip" ? `${id}=alice-vip` : id;
+    out.push(s.identifier === `tk_${key}:si_${id}` ? `${id}*` : own);
   }
   return out.sort();
 }
+
+/** The name and the preferences (workflow, enabled, condition) of `alice-vip` as the service holds them. */
+async function vip() {
+  const s = await client.topics.subscriptions.get(key, "alice-vip");
+  const preferences = (s?.preferences ?? []).map((p) => [p.workflow?.identifier, p.enabled, p.condition]);
+  return { name: s?.name, preferences };
+}
+const tier = (t: string) => ({ "==": [{ var: "payload.tier" }, t] });
 
 const writes = () => emu.requests.filter((r) => r.method !== "GET");
 
@@ -72,12 +87,21 @@ describe("Topic and TopicSubscriptions under the real engine", { timeout: ENGINE
     // The subscribers the edit declares later, and the one the application subscribes on its own.
     for (const id of ["dave", "app-user"]) await applicationCreates(id);
     client = new SvcClient({ apiKey: emu.apiKey, baseUrl: emu.url });
+    // The workflow the VIP preference names, made by the application (as the subscribers are).
+    const workflow = await fetch(`${emu.url}/v2/workflows`, {
+      method: "POST",
+      headers: { authorization: `ApiKey ${emu.apiKey}`, "content-type": "application/json" },
+      body: JSON.stringify({ name: "Digest", workflowId: "digest", steps: [] }),
+    });
+    expect(workflow.status).toBe(201);
     stack = await PulumiStack.init({
       projectDir: join(repoRoot(), "examples/topics"),
       binDir: await ensurePulumiCli(),
     });
     await stack.setConfig("svc:baseUrl", emu.url);
     await stack.setConfig("svc:apiKey", emu.apiKey, { secret: true });
+    await stack.setConfig("vipWorkflow", "digest");
+    await stack.setConfig("vipTier", "gold");
   }, ENGINE_TIMEOUT_MS);
 
   afterAll(async () => {
@@ -92,12 +116,29 @@ describe("Topic and TopicSubscriptions under the real engine", { timeout: ENGINE
     key = String((await stack.outputs()).topicKey);
     expect(key).toMatch(/^beta-users-[0-9a-f]{8}$/);
     await client.topics.subscriptions.create(key, { subscriptions: ["app-user"] });
-    expect(await subscriptions()).toEqual(["alice", "app-user*", "bob", "carol"]);
+    expect(await subscriptions()).toEqual(["alice", "alice=alice-vip", "app-user*", "bob", "carol"]);
+    expect(await vip()).toEqual({ name: "Alice (VIP)", preferences: [["digest", true, tier("gold")]] });
     emu.resetRequests();
     await stack.preview({ expectNoChanges: true });
     // No topics request; only the key's environment, asked once per process by every resource kind's diff
     // (provider/runtime/shared/with-target.ts: a state written in another environment fails instead).
     expect(emu.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /v1/environments/me"]);
+  });
+
+  it("an edit of the condition is previewed as that line and written as one PATCH", async () => {
+    await stack.setConfig("vipTier", "platinum");
+    const preview = await stack.run(["preview", "--diff"], { client: true });
+    const changed = (preview.stdout + preview.stderr).split("\n").filter((l) => /^\s*[-+~]/.test(l));
+    printed += preview.stdout;
+    expect(changed.join("\n")).toMatch(/"gold" => "platinum"/);
+    expect(changed.filter((l) => /subscriberIds|alice-vip|Alice \(VIP\)|digest/.test(l))).toEqual([]);
+    emu.resetRequests();
+    await stack.up();
+    expect(writes().map((w) => `${w.method} ${w.path}`)).toEqual([
+      `PATCH /v2/topics/${key}/subscriptions/alice-vip`,
+    ]);
+    // Refresh reads it back clean in the next test.
+    expect(await vip()).toEqual({ name: "Alice (VIP)", preferences: [["digest", true, tier("platinum")]] });
   });
 
   it("an edit swaps one subscriber: one added, one removed, the application's untouched; refresh is clean", async () => {
@@ -111,10 +152,24 @@ describe("Topic and TopicSubscriptions under the real engine", { timeout: ENGINE
         .map((w) => w.method)
         .sort(),
     ).toEqual(["DELETE", "POST"]);
-    expect(await subscriptions()).toEqual(["alice", "app-user*", "bob", "dave"]);
+    expect(await subscriptions()).toEqual(["alice", "alice=alice-vip", "app-user*", "bob", "dave"]);
     await stack.refresh();
     await stack.preview({ expectNoChanges: true });
-    expect((await stack.outputs()).count).toBe(3);
+    expect((await stack.outputs()).count).toBe(4);
+  });
+
+  it("a subscription with an identifier and a conditioned preference made elsewhere is adopted with no write", async () => {
+    // Nothing but alice-vip declared, then the resource forgotten: the subscription stays as it is.
+    await stack.setConfig("subscribers", "");
+    await stack.up();
+    const state = await stack.exportStack();
+    const urn = (state.deployment.resources ?? []).find((r) => r.type === SUBS_TYPE)?.urn;
+    await stack.run(["state", "delete", String(urn), "--yes"]);
+    emu.resetRequests();
+    await stack.up();
+    expect(writes()).toEqual([]);
+    expect(await vip()).toEqual({ name: "Alice (VIP)", preferences: [["digest", true, tier("platinum")]] });
+    await stack.preview({ expectNoChanges: true });
   });
 
   it("destroying the subscriptions leaves the application's", async () => {

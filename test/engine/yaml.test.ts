@@ -289,7 +289,8 @@ describe.skipIf(skipEngine("yaml"))(
       expect(entriesOf("user-grace", ids.chat!).map((c) => c.credentials?.webhookUrl)).toEqual([GRACE_URL]);
       expect(entriesOf("user-alan", ids.chat!).map((c) => c.credentials?.webhookUrl)).toEqual([ALAN_URL]);
       expect(outputs.adaPushCredentials).toBe(`user-ada/expo/${ids.push}`);
-      expect(outputs.welcomeWorkflow).toBe("Welcome");
+      // The workflow the program created, read back through getWorkflow (issue 50, item 10: no fixture read).
+      expect(outputs.onboardingReadName).toBe("Onboarding");
       const active = (outputs.activeChatIntegrations as { identifier: string }[]).map((i) => i.identifier);
       expect(active.sort()).toEqual([ids.chat, "bystander-chat", "slack-main"].sort());
       const byName = stateByName(await exportState());
@@ -452,7 +453,7 @@ describe.skipIf(skipEngine("yaml"))(
       expect(generated).not.toContain("credentials");
       const imported = stateByName(await exportState()).get("fcm");
       expect(imported?.id).toBe(made.body.data._id);
-      // The service never returns credentials: the state holds `{}`, nothing to hide, so not a secret.
+      // An import never takes credentials from the service: the state holds `{}`, nothing to hide, so not a secret.
       expect(imported?.outputs?.credentials).toEqual({});
       const program = readProgram();
       writeProgram(appendYamlResources(program, generated));
@@ -476,6 +477,8 @@ describe.skipIf(skipEngine("yaml"))(
       printed += stdout + stderr;
       expect(stepOps(digest)).toEqual([["fcm", "update"]]);
       expect(stepOf(digest, "fcm")?.diffReasons).toEqual(["credentials"]);
+      // The property marked in the plugin's detailed diff too (issue 50, item 11; every plugin language).
+      expect(Object.keys(stepOf(digest, "fcm")?.detailedDiff ?? {})).toEqual(["credentials"]);
       const takeOver = await stack.up();
       printed += takeOver.stdout + takeOver.stderr;
       expect(integration("outside-fcm")?.credentials).toEqual({ serviceAccount: FCM_DECLARED });

@@ -28,7 +28,17 @@ beforeAll(async () => {
   emu = await startEmulator({
     port: 0,
     fixtures: {
-      integrations: [{ providerId: "fcm", channel: "push", active: true, identifier: "fcm-plugin" }],
+      integrations: [
+        { providerId: "fcm", channel: "push", active: true, identifier: "fcm-plugin" },
+        // Its credentials come back in plaintext from the April 2026 service (the emulator's default).
+        {
+          providerId: "sendgrid",
+          channel: "email",
+          active: true,
+          identifier: "mail-plugin",
+          credentials: { apiKey: "SG.plugin-read-secret-3" },
+        },
+      ],
       subscribers: [{ subscriberId: "plugin-sub" }],
     },
   });
@@ -249,6 +259,52 @@ describe("SubscriberCredentials through the plugin", () => {
   });
 });
 
+describe("TopicSubscriptions with identifiers and preferences through the plugin (YAML, Python, Go, .NET)", () => {
+  const urn = pluginUrn("svc:index:TopicSubscriptions", "vip");
+  const tier = (t: string) => ({ "==": [{ var: "payload.tier" }, t] });
+  const declared = (t: string): PropertyMap => ({
+    topicKey: "plugin-vip",
+    subscriptions: [
+      {
+        identifier: "plugin-sub-vip",
+        subscriberId: "plugin-sub",
+        name: "VIP",
+        preferences: [{ workflowId: "plugin-digest", condition: tier(t) }],
+      },
+    ],
+  });
+  const post = (path: string, body: unknown) =>
+    fetch(`${emu.url}${path}`, {
+      method: "POST",
+      headers: { authorization: `ApiKey ${emu.apiKey}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+
+  it("create, refresh and diff none; an edited condition is the one line of the detailed diff; delete", async () => {
+    expect((await post("/v2/topics", { key: "plugin-vip", name: "VIP" })).status).toBe(200);
+    const workflow = await post("/v2/workflows", { name: "Digest", workflowId: "plugin-digest", steps: [] });
+    expect(workflow.status).toBe(201);
+    const checked = await plugin.check(urn, {}, declared("gold"));
+    expect(checked.failures).toEqual([]);
+    const created = await plugin.create(urn, checked.inputs);
+    const read = await plugin.read(urn, created.id, created.outs, checked.inputs);
+    expect(read.inputs?.subscriptions).toEqual(checked.inputs.subscriptions);
+    expect((await plugin.diff(urn, created.id, read.props, checked.inputs, checked.inputs)).changes).toBe(
+      "none",
+    );
+    const edited = (await plugin.check(urn, checked.inputs, declared("platinum"))).inputs;
+    const diff = await plugin.diff(urn, created.id, created.outs, edited, checked.inputs);
+    expect(diff).toMatchObject({ changes: "some", replaces: [] });
+    expect(diff.detailedDiff).toEqual({ "subscriptions[0].preferences[0].condition": "UPDATE" });
+    const updated = await plugin.update(urn, created.id, created.outs, edited);
+    await plugin.delete(urn, created.id, updated);
+    const gone = await fetch(`${emu.url}/v2/topics/plugin-vip/subscriptions/plugin-sub-vip`, {
+      headers: { authorization: `ApiKey ${emu.apiKey}` },
+    });
+    expect(gone.status).toBe(204);
+  });
+});
+
 describe("a Workflow through the plugin", () => {
   const urn = pluginUrn(WORKFLOW, "welcome");
   const steps: PropertyMap[] = [
@@ -321,6 +377,14 @@ describe("functions through Invoke", () => {
     expect(items.map((i) => i.identifier)).toEqual(["fcm-plugin"]);
     expect(items[0]).toHaveProperty("id");
     expect(items[0]).not.toHaveProperty("_id");
+  });
+
+  it("svc:index:getActiveIntegrations: credentials the service answered come back secret", async () => {
+    const result = await plugin.invoke("svc:index:getActiveIntegrations", { providerId: "sendgrid" });
+    const items = revealed(result.items) as PropertyMap[];
+    expect(items.map((i) => [i.identifier, i.credentials])).toEqual([
+      ["mail-plugin", { apiKey: "SG.plugin-read-secret-3" }],
+    ]);
   });
 
   it("svc:index:getEnvironment answers the key's environment; svc:index:listWorkflows `items` of every page", async () => {

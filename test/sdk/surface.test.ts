@@ -136,7 +136,7 @@ describe("public surface of pulumi-svc/sdk", () => {
       ["create", "delete", "get", "list", "update", "usage"].sort(),
     );
     expect(methods(c.topics)).toEqual(["delete", "get", "list", "listAll", "update", "upsert"]);
-    expect(methods(c.topics.subscriptions)).toEqual(["create", "delete", "get", "list", "listAll"]);
+    expect(methods(c.topics.subscriptions)).toEqual(["create", "delete", "get", "list", "listAll", "update"]);
     expect(methods(c.organization.settings)).toEqual(["get", "update"]);
     expect(methods(c.translations)).toEqual(["delete", "get", "group", "upsert"]);
   });

@@ -17,7 +17,10 @@ let client: SvcClient;
 beforeAll(async () => {
   emu = await startEmulator({
     keys: [{ apiKey: KEY, organizationId: "org-topics" }],
-    fixtures: { subscribers: ["alice", "bob", "carol"].map((subscriberId) => ({ subscriberId })) },
+    fixtures: {
+      subscribers: ["alice", "bob", "carol"].map((subscriberId) => ({ subscriberId })),
+      workflows: [{ workflowId: "digest", name: "Digest" }],
+    },
   });
   client = new SvcClient({ apiKey: KEY, baseUrl: emu.url, baseRetryDelayMs: 5 });
 });
@@ -89,5 +92,35 @@ describe("client.topics", () => {
       ValidationError,
     );
     expect(emu.requests.length).toBe(before);
+  });
+
+  it("subscriptions with identifier, name and preferences; a string is sent under the default identifier; update", async () => {
+    const cond = { "==": [{ var: "payload.tier" }, "gold"] };
+    const made = await client.topics.subscriptions.create("prefs", {
+      subscriptions: ["carol", { identifier: "alice-main", subscriberId: "alice", name: "Main" }],
+      preferences: [{ filter: { workflowIds: ["digest"] }, enabled: false, condition: cond }],
+    });
+    expect(made.meta).toEqual({ totalCount: 2, successful: 2, failed: 0 });
+    expect(made.data.map((s) => s.identifier).sort()).toEqual(["alice-main", "tk_prefs:si_carol"]);
+    const one = await client.topics.subscriptions.get("prefs", "alice-main");
+    expect(one).toMatchObject({ name: "Main", preferences: [{ enabled: false, condition: cond }] });
+    expect(one?.preferences?.[0]?.workflow?.identifier).toBe("digest");
+    const edited = await client.topics.subscriptions.update("prefs", "alice-main", {
+      name: "Renamed",
+      preferences: [{ filter: { workflowIds: ["digest"] }, enabled: true }],
+    });
+    expect(edited.name).toBe("Renamed");
+    const after = await client.topics.subscriptions.get("prefs", "alice-main");
+    expect(after?.preferences).toEqual([expect.objectContaining({ enabled: true })]);
+    expect(after?.preferences?.[0]).not.toHaveProperty("condition");
+    expect(
+      await failure(client.topics.subscriptions.update("prefs", "nobody", { name: "x" })),
+    ).toBeInstanceOf(NotFoundError);
+    const bad = await failure(
+      client.topics.subscriptions.update("prefs", "alice-main", {
+        preferences: [{ workflowId: "digest", enabled: false } as never],
+      }),
+    );
+    expect(bad).toBeInstanceOf(ValidationError);
   });
 });

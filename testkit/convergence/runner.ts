@@ -15,6 +15,7 @@ import { type Emulator, startEmulator } from "../../emulator";
 import { keyedAdoptRemedy } from "./adopt-remedy";
 import { AliasWatch } from "./alias-watch";
 import { restoreCutCheckpoints } from "./checkpoint-restore";
+import { removeCutSidecars } from "./cut-sidecars";
 import { FOREIGN_VARIABLES } from "./environment-variable-model";
 import { createForeignVariables } from "./environment-variable-oob";
 import {
@@ -498,12 +499,17 @@ async function killedUp(run: ConvergenceRun): Promise<void> {
 }
 
 /**
- * A kill that left a checkpoint unreadable gets a user's remedy (docs/known-limits.md): the newest whole copy
- * the file backend kept (./checkpoint-restore.ts). Returns the checkpoints with no such copy.
+ * A kill that left the backend unreadable gets a user's remedy (docs/known-limits.md): a metadata sidecar the
+ * kill cut is deleted (./cut-sidecars.ts: the `failed to load checkpoint: EOF` case), a cut checkpoint takes
+ * the newest whole copy the file backend kept (./checkpoint-restore.ts). Returns the checkpoints with no such
+ * copy.
  */
 function restoreKeptCheckpoint(run: ConvergenceRun): string[] {
+  const stateDir = join(run.lane.stack.workDir, "state");
+  for (const sidecar of removeCutSidecars(stateDir))
+    run.note(`the kill cut the metadata sidecar ${sidecar} (failed to load checkpoint: EOF); deleted it`);
   const lost: string[] = [];
-  for (const r of restoreCutCheckpoints(join(run.lane.stack.workDir, "state"))) {
+  for (const r of restoreCutCheckpoints(stateDir)) {
     if (r.from === undefined) lost.push(r.stack);
     else run.note(`the kill cut the checkpoint ${r.stack}; restored the backend's own copy ${r.from}`);
   }

@@ -14,14 +14,15 @@ import type { Json, PreviewDigest, StackExport } from "./cli-json";
 import { type CommandResult, PulumiCommandError, type RunningCommand, startCommand } from "./command";
 import { ensurePulumiCli } from "./install";
 import { type LanguageHost, startLanguageHost } from "./language-host";
+import { nodeEntryPoint } from "./node-entry-point";
 
 /** Where a stack's project lives and how its processes run. */
 export interface StackOptions {
   /** The directory holding Pulumi.yaml. */
   projectDir: string;
   /**
-   * The program module of a `runtime: nodejs` project; default: Pulumi.yaml's `main` resolved from `projectDir`
-   * (else `projectDir`). Not used for other runtimes (see {@link PulumiStack.runtime}).
+   * The program module of a `runtime: nodejs` project; default: the module the official CLI runs for
+   * Pulumi.yaml's `main` (./node-entry-point.ts). Not used for other runtimes (see {@link PulumiStack.runtime}).
    */
   program?: string;
   /** Stack name; default `t-<6 hex>`. Its settings file `Pulumi.<stack>.yaml` is written in `projectDir`. */
@@ -70,7 +71,7 @@ export interface RunOptions {
 }
 
 /** Pulumi.yaml's `main:` (a flat top-level key), if any. */
-function projectMain(projectDir: string): string | undefined {
+export function projectMain(projectDir: string): string | undefined {
   const text = readFileSync(join(projectDir, "Pulumi.yaml"), "utf8");
   return /^main:\s*["']?([^"'\n#]+?)["']?\s*(#.*)?$/m.exec(text)?.[1];
 }
@@ -158,7 +159,9 @@ export class PulumiStack {
     const runtime = projectRuntime(projectDir);
     const program =
       runtime === "nodejs"
-        ? require.resolve(resolve(projectDir, opts.program ?? projectMain(projectDir) ?? "."))
+        ? opts.program !== undefined
+          ? require.resolve(resolve(projectDir, opts.program))
+          : nodeEntryPoint(projectDir, projectMain(projectDir))
         : undefined;
     const name = opts.stack ?? `t-${randomBytes(3).toString("hex")}`;
     const workDir = mkdtempSync(join(tmpdir(), "pulumi-svc-stack-"));
@@ -199,8 +202,13 @@ export class PulumiStack {
   }
 
   /** `pulumi config set [--secret] <key> <value>` (the value is an argument, never printed; it must not start with `-`). */
-  async setConfig(key: string, value: string, opts: { secret?: boolean } = {}): Promise<void> {
-    await this.run(["config", "set", opts.secret ? "--secret" : "--plaintext", key, value]);
+  async setConfig(
+    key: string,
+    value: string,
+    opts: { secret?: boolean; path?: boolean } = {},
+  ): Promise<void> {
+    const path = opts.path === true ? ["--path"] : [];
+    await this.run(["config", "set", ...path, opts.secret ? "--secret" : "--plaintext", key, value]);
   }
 
   /** Sets each `values` entry; keys in `secretKeys` with `--secret`. */

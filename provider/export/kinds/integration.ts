@@ -2,10 +2,13 @@
  * Integrations of the key's environment (`GET /v1/integrations` answers every environment of the
  * organization: the others are left out). Declared by identifier with `adopt`; the identifier takes a
  * suffix from config (identifiers are unique across an organization's environments, so a copy into a
- * sibling environment needs another); the credentials, which the service never returns to an API key, come
- * from a secret config key per integration, absent while unset (adopting then keeps what the service holds).
+ * sibling environment needs another); the credentials, never copied from the service (some releases answer
+ * them in plaintext), come from a secret config key per integration, absent while unset (adopting then keeps
+ * what the service holds). The integrations the service makes itself (its own providers: ../built-in.ts) are
+ * left out.
  */
 import { inputsOf, toOutputs } from "../../runtime/integration/model";
+import { builtInIntegration } from "../built-in";
 import type { ExportKind, FoundObject } from "../kind";
 import { Concat, ConfigValue, type ExportValue } from "../model";
 import { camelCase } from "../names";
@@ -30,6 +33,11 @@ export const integrationKind: ExportKind = {
       if (i.deleted === true) continue;
       if (i._environmentId !== undefined && i._environmentId !== ctx.environmentId) continue;
       const inputs = inputsOf(toOutputs(i, {}));
+      const builtIn = builtInIntegration(inputs);
+      if (builtIn !== undefined) {
+        ctx.leaveOut(builtIn);
+        continue;
+      }
       const props: Record<string, ExportValue> = {
         name: inputs.name,
         identifier: new Concat(inputs.identifier, new ConfigValue(IDENTIFIER_SUFFIX_KEY, "suffix")),

@@ -1,11 +1,12 @@
 /**
  * Layouts of the key's environment (`/v2/layouts`): the list carries no content, so each is read whole.
- * Declared by layoutId with `adopt`, in the form read answers (../../runtime/layout/model.ts). The
- * environment's default layout is exported like the rest (on a copy, the target's own default is another).
+ * Declared by layoutId with `adopt`, in the form read answers (../../runtime/layout/model.ts). The default
+ * layout the service made is left out (../built-in.ts): every environment has its own, under the same layoutId.
  */
 import type { Layout } from "../../../sdk/schemas";
 import { inputsOf, toOutputs } from "../../runtime/layout/model";
 import { forEachLimited } from "../../runtime/shared/for-each-limited";
+import { builtInLayout } from "../built-in";
 import type { ExportKind, FoundObject } from "../kind";
 import type { ExportValue } from "../model";
 
@@ -18,6 +19,12 @@ export const layoutKind: ExportKind = {
     const out: FoundObject[] = [];
     let done = 0;
     await forEachLimited(listed, ctx.concurrency, async (item) => {
+      const builtIn = builtInLayout(item);
+      if (builtIn !== undefined) {
+        ctx.leaveOut(builtIn);
+        ctx.progress("layouts", ++done, listed.length);
+        return;
+      }
       const whole = await ctx.client.layouts.get(item._id);
       const inputs = inputsOf(toOutputs(whole, { workflows: [] }));
       out.push({

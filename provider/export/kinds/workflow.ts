@@ -3,10 +3,18 @@
  * and declared by workflowId with `adopt`, in the form read answers (../../runtime/workflow/model.ts,
  * stored-form.ts: what the service rewrites, as it previews clean). Workflows another tool owns (the
  * code-first framework's, origin `external`; the v1 dashboard's) are left out and listed. An email step's
- * `layoutId` naming an exported layout becomes a reference to it. An http_request step's credential-looking
- * headers are never written: the workflow reads them from a secret config key ({@link secretHeadersKey}).
+ * `layoutId` naming an exported layout becomes a reference to it (so the workflow follows the layout). An
+ * http_request step's credential-looking headers are never written: the workflow reads them from a secret config
+ * key ({@link secretHeadersKey}).
+ *
+ * A workflow is created after the exported integrations of its steps' channels: the service stores, with each
+ * step it writes, a `MISSING_INTEGRATION` issue when the environment has no active integration of the step's
+ * channel at that moment (libs/application-generic/src/usecases/build-step-issues/build-step-issues.usecase.ts
+ * `validateIntegration`), and list items keep the stored issues; a copy that made the workflow first would
+ * carry issues the source has not.
  */
 import type { WorkflowListItem } from "../../../sdk/schemas";
+import { CHANNEL_TYPES } from "../../../sdk/schemas/common";
 import { SERVICE_VOCABULARY } from "../../../sdk/schemas/service-vocabulary";
 import { forEachLimited } from "../../runtime/shared/for-each-limited";
 import { inputsOf, toOutputs } from "../../runtime/workflow/model";
@@ -29,9 +37,22 @@ function declaredInputs(
   inputs: Record<string, ExportValue>,
   workflowId: string,
 ): Record<string, ExportValue> {
-  if (inputs.secretHeaders === undefined) return inputs;
-  return { ...inputs, secretHeaders: new ConfigValue(secretHeadersKey(workflowId), "secretHeaders") };
+  const read = inputs.secretHeaders;
+  if (read === undefined) return inputs;
+  // The names (step, header) the README gives a command for; the values are never kept.
+  const leaves = isPlainObject(read)
+    ? Object.entries(read).flatMap(([step, headers]) =>
+        isPlainObject(headers) ? Object.keys(headers).map((header) => [step, header]) : [],
+      )
+    : [];
+  return {
+    ...inputs,
+    secretHeaders: new ConfigValue(secretHeadersKey(workflowId), "secretHeaders", leaves),
+  };
 }
+
+/** The step types that deliver through an integration of the same channel. */
+const CHANNELS: ReadonlySet<string> = new Set(CHANNEL_TYPES);
 
 /** The origin of workflows the dashboard and the API make. */
 const DASHBOARD_ORIGIN = SERVICE_VOCABULARY.cloudOrigin;
@@ -78,5 +99,16 @@ export const workflowKind: ExportKind = {
       return { ...step, controls: { ...step.controls, layoutId: new Ref(name, "layoutId") } };
     });
     return { ...found.props, steps: linked };
+  },
+  dependsOn(found, all) {
+    const steps = Array.isArray(found.props.steps) ? found.props.steps : [];
+    const channels = new Set(
+      steps.flatMap((s) =>
+        isPlainObject(s) && typeof s.type === "string" && CHANNELS.has(s.type) ? [s.type] : [],
+      ),
+    );
+    return all
+      .filter(({ object }) => object.type === "Integration" && channels.has(String(object.props.channel)))
+      .map(({ name }) => name);
   },
 };

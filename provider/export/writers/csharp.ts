@@ -143,11 +143,33 @@ function resourceStatement(r: ExportProject["resources"][number]): string[] {
   }
   const name = identifier(r.name);
   const head = `${INDENT}var ${name} = new Svc.${r.type}(${csString(r.name)}, `;
+  const options = r.dependsOn.length > 0 ? "," : ");";
   const args =
     credentials === undefined
-      ? block("new()", entries, 1, ");")
-      : block(`${WITH_CREDENTIALS}(new()`, entries, 1, `, config, ${csString(credentials)}));`);
-  return ["", `${INDENT}// ${r.describe.replace(/[\r\n]+/g, " ")}`, `${head}${args[0]}`, ...args.slice(1)];
+      ? block("new()", entries, 1, options)
+      : block(`${WITH_CREDENTIALS}(new()`, entries, 1, `, config, ${csString(credentials)})${options}`);
+  return [
+    "",
+    `${INDENT}// ${r.describe.replace(/[\r\n]+/g, " ")}`,
+    `${head}${args[0]}`,
+    ...args.slice(1),
+    ...dependsOnOptions(r.dependsOn),
+  ];
+}
+
+/** `new CustomResourceOptions { DependsOn = { ... } });` after a resource's arguments (none without). */
+function dependsOnOptions(names: readonly string[]): string[] {
+  if (names.length === 0) return [];
+  const pad = INDENT;
+  return [
+    `${pad}new CustomResourceOptions`,
+    `${pad}{`,
+    `${pad}${INDENT}DependsOn =`,
+    `${pad}${INDENT}{`,
+    ...names.map((n) => `${pad}${INDENT}${INDENT}${identifier(n)},`),
+    `${pad}${INDENT}},`,
+    `${pad}});`,
+  ];
 }
 
 /** The statements reading the stack's config (the identifier suffix). */

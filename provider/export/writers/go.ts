@@ -161,11 +161,13 @@ function resourceStatement(r: ExportProject["resources"][number]): string[] {
     ([k, v]): Entry => ({ key: fieldName(k), value: goValue(v, inputs[k], 2) }),
   );
   const [first, ...rest] = composite(`&svc.${r.type}Args`, entries, 1);
+  const close =
+    r.dependsOn.length > 0 ? `, pulumi.DependsOn([]pulumi.Resource{${r.dependsOn.join(", ")}}))` : ")";
   return [
     "",
     `\t// ${r.describe}`,
-    `\t${r.name}, err := svc.New${r.type}(ctx, ${goString(r.name)}, ${first}${rest.length === 0 ? ")" : ""}`,
-    ...rest.map((line, i) => (i === rest.length - 1 ? `${line})` : line)),
+    `\t${r.name}, err := svc.New${r.type}(ctx, ${goString(r.name)}, ${first}${rest.length === 0 ? close : ""}`,
+    ...rest.map((line, i) => (i === rest.length - 1 ? `${line}${close}` : line)),
     ...returnOnError(),
   ];
 }

@@ -1,5 +1,6 @@
 /** The languages `svc-export` writes, each a writer over the same model, with its README. */
 
+import { CLONE, cloneParagraph, npmInstallLine, pipInstallLines, pluginInstallLine } from "../install-lines";
 import type { ExportProject } from "../model";
 import { type LanguageNotes, readme } from "../readme";
 import { writeCsharp } from "./csharp";
@@ -7,7 +8,7 @@ import type { ProjectFiles } from "./files";
 import { writeGo } from "./go";
 import { writeNode } from "./node";
 import { writePython } from "./python";
-import { writeYaml } from "./yaml";
+import { writeYaml, yamlSecretValuePath } from "./yaml";
 
 /** Every `--language` value of the public surface. */
 export const LANGUAGES = ["typescript", "javascript", "python", "go", "yaml", "csharp"] as const;
@@ -18,59 +19,90 @@ export type Language = (typeof LANGUAGES)[number];
 const PULUMI_NODE_VERSION = "3.270.0";
 
 interface Writer {
-  notes: LanguageNotes;
+  notes(version: string): LanguageNotes;
   files(project: ExportProject, version: string): ProjectFiles;
 }
 
+/** The notes of the TypeScript and JavaScript programs (the npm package; no plugin). */
+function nodeNotes(title: string, version: string): LanguageNotes {
+  return {
+    title,
+    runtime: "nodejs",
+    install: [npmInstallLine(version)],
+    credentialsFromConfig: true,
+    before: cloneParagraph(version, "the npm package `pulumi-svc`", { npm: true }),
+  };
+}
+
+const PLUGIN_PATH =
+  "The plugin `pulumi-resource-svc` must be installed as for any program of a plugin language (the last line; docs/installation-configuration.md of pulumi-svc).";
+
 const WRITERS: Record<Language, Writer> = {
   yaml: {
-    notes: { title: "Pulumi YAML", install: [], credentialsFromConfig: false },
+    notes: (version) => ({
+      title: "Pulumi YAML",
+      runtime: "yaml",
+      install: [pluginInstallLine(version)],
+      credentialsFromConfig: false,
+      secretValuePath: yamlSecretValuePath,
+      before: cloneParagraph(version, "the plugin `pulumi-resource-svc`", { plugin: true }),
+    }),
     files: (project) => writeYaml(project),
   },
   typescript: {
-    notes: { title: "TypeScript", install: ["npm install"], credentialsFromConfig: true },
+    notes: (version) => nodeNotes("TypeScript", version),
     files: (project, version) => writeNode(project, true, { pulumi: PULUMI_NODE_VERSION, svc: version }),
   },
   python: {
-    notes: {
+    notes: (version) => ({
       title: "Python",
-      install: ["python3 -m venv venv && venv/bin/pip install -r requirements.txt"],
+      runtime: "python",
+      install: [...pipInstallLines(), pluginInstallLine(version)],
       credentialsFromConfig: true,
-    },
+      before: cloneParagraph(version, "the Python SDK `pulumi_svc` (with the plugin `pulumi-resource-svc`)", {
+        plugin: true,
+      }),
+    }),
     files: (project, version) => writePython(project, version),
   },
   go: {
-    notes: {
+    notes: (version) => ({
       title: "Go",
-      install: ["go mod tidy"],
+      runtime: "go",
+      install: ["go mod tidy", pluginInstallLine(version)],
       credentialsFromConfig: true,
       before: [
         "The program uses the svc Go SDK (`github.com/pulumi-svc/pulumi-svc/sdks/go/svc`), which is not published as a",
         "Go module: `go.mod` takes it from the `sdks/go` folder of a pulumi-svc clone through its `replace` line, which",
-        "expects the clone beside this folder (`../pulumi-svc`). Clone it there, or point the `replace` at your clone's",
-        "`sdks/go`, before `go mod tidy`. The plugin `pulumi-resource-svc` must be installed as for any Go program",
-        "(docs/installation-configuration.md of pulumi-svc).",
+        `expects the clone beside this folder (\`${CLONE}\`). Clone it there, or point the \`replace\` at your clone's`,
+        "`sdks/go`, before `go mod tidy`.",
+        PLUGIN_PATH,
+        "",
+        ...cloneParagraph(version, "the plugin", { plugin: true }),
       ],
-    },
+    }),
     files: (project) => writeGo(project),
   },
   csharp: {
-    notes: {
+    notes: (version) => ({
       title: "C#",
-      install: ["dotnet build"],
+      runtime: "dotnet",
+      install: ["dotnet build", pluginInstallLine(version)],
       credentialsFromConfig: true,
       before: [
         "The program uses the svc .NET SDK (`PulumiSvc.Svc`), which is not published on NuGet: the project file takes it",
         "from the `sdks/dotnet` folder of a pulumi-svc clone through its `ProjectReference`, which expects the clone",
-        "beside this folder (`../pulumi-svc`). Clone it there, or point the `ProjectReference` at your clone's",
-        "`sdks/dotnet/PulumiSvc.Svc.csproj`, before `dotnet build`. The plugin `pulumi-resource-svc` must be installed as",
-        "for any .NET program (docs/installation-configuration.md of pulumi-svc).",
+        `beside this folder (\`${CLONE}\`). Clone it there, or point the \`ProjectReference\` at your clone's`,
+        "`sdks/dotnet/PulumiSvc.Svc.csproj`, before `dotnet build`.",
+        PLUGIN_PATH,
+        "",
+        ...cloneParagraph(version, "the plugin", { plugin: true }),
       ],
-    },
+    }),
     files: (project) => writeCsharp(project),
   },
   javascript: {
-    notes: { title: "JavaScript", install: ["npm install"], credentialsFromConfig: true },
+    notes: (version) => nodeNotes("JavaScript", version),
     files: (project, version) => writeNode(project, false, { pulumi: PULUMI_NODE_VERSION, svc: version }),
   },
 };
@@ -78,5 +110,5 @@ const WRITERS: Record<Language, Writer> = {
 /** The project's files in `language`, README.md included. */
 export function writeLanguage(language: Language, project: ExportProject, version: string): ProjectFiles {
   const writer = WRITERS[language];
-  return { ...writer.files(project, version), "README.md": readme(project, writer.notes) };
+  return { ...writer.files(project, version), "README.md": readme(project, writer.notes(version)) };
 }

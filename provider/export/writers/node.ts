@@ -54,8 +54,9 @@ function program(project: ExportProject, typed: boolean): string {
   }
   for (const r of project.resources) {
     lines.push("", `// ${r.describe}`);
+    const options = r.dependsOn.length > 0 ? `, { dependsOn: [${r.dependsOn.join(", ")}] }` : "";
     lines.push(
-      `const ${r.name} = new svc.${r.type}(${JSON.stringify(r.name)}, ${expression(r.props, 0, typed)});`,
+      `const ${r.name} = new svc.${r.type}(${JSON.stringify(r.name)}, ${expression(r.props, 0, typed)}${options});`,
     );
   }
   const exported = project.resources.map((r) => r.name);

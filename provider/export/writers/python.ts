@@ -67,6 +67,10 @@ function program(project: ExportProject): string {
     for (const [k, v] of Object.entries(r.props)) {
       lines.push(`${INDENT}${snakeCase(k)}=${expression(v, inputs[k], 1)},`);
     }
+    if (r.dependsOn.length > 0)
+      lines.push(
+        `${INDENT}opts=pulumi.ResourceOptions(depends_on=[${r.dependsOn.map(snakeCase).join(", ")}]),`,
+      );
     lines.push(")");
   }
   return `${lines.join("\n")}\n`;

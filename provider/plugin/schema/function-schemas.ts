@@ -89,7 +89,7 @@ export const FUNCTION_SCHEMAS = [
   {
     name: "getActiveIntegrations",
     description:
-      "The active integrations of the organization (`GET /v1/integrations/active`), filtered by channel, provider and environment, as `items`.",
+      "The active integrations of the organization (`GET /v1/integrations/active`), filtered by channel, provider and environment, as `items`; secret as a whole when the service answered credentials (some releases answer them in plaintext to an API key, the newest `{}`).",
     args: argsOf<GetActiveIntegrationsArgs>(getActiveIntegrationsArgs),
     result: z.object({
       /** The active integrations that match the filters. */

@@ -66,7 +66,7 @@ export const CONFIG_SPEC: Record<string, PropertySpec> = {
 /** Resource descriptions (the TypeScript classes say the same for the dynamic resources). */
 export const RESOURCE_DOCS: Readonly<Record<string, string>> = {
   Integration:
-    "A delivery-provider integration of the svc service, in the environment of the provider's API key. Its id is the service's `_id`; import it with `pulumi import svc:index:Integration <name> <_id>` (the credentials, which the service never returns, are left for you to declare).",
+    "A delivery-provider integration of the svc service, in the environment of the provider's API key. Its id is the service's `_id`; import it with `pulumi import svc:index:Integration <name> <_id>` (the credentials, never taken from the service, are left for you to declare).",
   Layout:
     "An email layout (v2) of the svc service, in the environment of the provider's API key: the HTML or block-editor body every email of the workflows that name it (`layoutId` in an email step's controls) is wrapped in, holding `{{content}}`, checked before any request. The environment's first layout becomes its default (`isDefault`), which the service never deletes: destroying it leaves it, with a warning. Its id is the service's `_id`; import it with `pulumi import svc:index:Layout <name> <layoutId>`.",
   SubscriberCredentials:

@@ -5,7 +5,9 @@
  */
 import {
   type CreateIntegrationBody,
+  credentialsDtoSchema,
   type Integration,
+  isCredentialSet,
   missingCredentialKeys,
   providerChannel,
   type StepFilter,
@@ -80,17 +82,24 @@ function channelFailures(raw: Props, found: readonly CheckFailure[]): CheckFailu
 }
 
 /**
- * Credential keys a known provider needs when active (names only, never values). Credentials left out are
- * held by the service, not managed here: their keys are demanded only of a new integration (one that
- * `adopt` takes over keeps what the service holds).
+ * Credential keys a provider of the table needs when active (names only, never values). Credentials left out
+ * are held by the service, not managed here: their keys are demanded only of a new integration (one that
+ * `adopt` takes over keeps what the service holds). Of an integration that exists, only the keys its last
+ * inputs set are demanded (dropping one is refused): a key the table came to require later never fails a
+ * stack that converged before.
  */
 function credentialFailures(raw: Props, olds: Props): CheckFailure[] {
   const { providerId, credentials } = raw;
   if (raw.active !== true || typeof providerId !== "string" || isUnknown(providerId)) return [];
   if (isUnknown(credentials)) return [];
-  if (credentials === undefined && (raw.adopt === true || !createsIntegration(raw, olds))) return [];
+  const creates = createsIntegration(raw, olds);
+  if (credentials === undefined && (raw.adopt === true || !creates)) return [];
   const given = credentials !== null && typeof credentials === "object" ? (credentials as Props) : {};
-  const missing = missingCredentialKeys(providerId, given);
+  const held =
+    olds.credentials !== null && typeof olds.credentials === "object" ? (olds.credentials as Props) : {};
+  const missing = missingCredentialKeys(providerId, given).filter(
+    (key) => creates || isCredentialSet(held[key]),
+  );
   if (missing.length === 0) return [];
   return [
     {
@@ -141,6 +150,14 @@ export function diffIntegration(olds: Partial<IntegrationOutputs>, news: Integra
     changes: replaces.length > 0 || updates.length > 0,
     replaces: [...replaces],
     deleteBeforeReplace: replaces.length > 0 && sameIdentifier,
+    // Named for the engine's detailed diff: without it the dynamic-provider host's answer marks no property
+    // and an edit of one credential previews as a bare `~ <name>` (issue 50, item 11); with it,
+    // `~ credentials: [secret]` (the engine shows a secret's value as `[secret]`, never which key changed).
+    changed: [...replaces, ...updates].map((property) => ({
+      property,
+      kind: olds[property] === undefined ? "add" : news[property] === undefined ? "delete" : "update",
+      replace: (REPLACE_KEYS as readonly string[]).includes(property),
+    })),
   };
 }
 
@@ -148,7 +165,7 @@ export function diffIntegration(olds: Partial<IntegrationOutputs>, news: Integra
  * The PUT body of an update from `olds` to `news`: credentials are replaced whole, so declared ones are
  * sent. Credentials left out are not sent (held by the service, not managed here), and neither is a
  * declared `{}` when none were recorded: the service may hold credentials this stack never saw (an imported
- * integration: the service never returns them) and a PUT of `{}` would erase them, while a body without
+ * integration: never taken from the service) and a PUT of `{}` would erase them, while a body without
  * `credentials` keeps them (the service sets credentials only when the body has the field:
  * apps/api/src/app/integrations/usecases/update-integration/update-integration.usecase.ts).
  */
@@ -228,6 +245,26 @@ function canonicalCredentials(
   c: IntegrationOutputs["credentials"] | undefined,
 ): IntegrationOutputs["credentials"] {
   return canonical(c ?? {}) as IntegrationOutputs["credentials"];
+}
+
+/**
+ * The credentials a refresh records for an integration whose state holds `kept` (those last written): the
+ * service's own when it answered credentials that differ from them, so that a credential changed outside
+ * Pulumi shows as a change of the secret `credentials` in the next preview (and `up` writes the declared
+ * ones back). The April 2026 service answers them in plaintext to an API key; the newest answers `{}`
+ * (GHSA-rgr9-mpmj-mpw8), and a write's answer may have none: an empty or absent answer says nothing, never a
+ * drift. Credentials this stack does not manage (none in state: an import, or left out) are never taken
+ * from the service: state would hold a secret the program never declared. An answer that is not a valid
+ * credentials object (a shape newer than this package) is taken as no answer, without echoing it.
+ */
+export function refreshedCredentials(
+  remote: Integration,
+  kept: IntegrationOutputs["credentials"] | undefined,
+): IntegrationOutputs["credentials"] | undefined {
+  if (isEmpty(kept) || isEmpty(remote.credentials)) return kept;
+  const answered = credentialsDtoSchema.safeParse(remote.credentials);
+  if (!answered.success) return kept;
+  return canonicalJson(answered.data) === canonicalJson(kept) ? kept : answered.data;
 }
 
 /**

@@ -30,6 +30,7 @@ import {
   type IntegrationCheck,
   inputsOf,
   matchesInputs,
+  refreshedCredentials,
   toCreateBody,
   toOutputs,
   toUpdateBody,
@@ -130,7 +131,8 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
   }
 
   /**
-   * The integration as the service holds it now, or `{}` when it is gone. A lookup (`Integration.get`: no
+   * The integration as the service holds it now, or `{}` when it is gone. Credentials: those in state, or the
+   * service's when it answered different ones (see {@link refreshedCredentials}); kept secret as the state's. A lookup (`Integration.get`: no
    * state, so no `providerId`) of an id that names nothing fails instead: the dynamic-provider host would
    * turn `{}` into a resource that exists.
    */
@@ -142,7 +144,7 @@ export class IntegrationProvider implements dynamic.ResourceProvider {
         throw new Error(`svc: read: no integration has the id "${id}" in the API key's environment`);
       }
       if (!found || found.deleted === true) return {};
-      const outs = toOutputs(found, props ?? {});
+      const outs = toOutputs(found, { credentials: refreshedCredentials(found, props?.credentials) });
       return { id, props: carryWriteId(outs, props), inputs: inputsOf(outs) };
     });
   }

@@ -74,6 +74,20 @@ export function diffSubscriberCredentials(
     changes: replaces.length > 0 || credsChanged,
     replaces,
     deleteBeforeReplace: sameEntry,
+    // Named for the engine's detailed diff (as an Integration's): an edited device token previews as
+    // `~ credentials: [secret]`, not as a bare update listing every input.
+    changed: [
+      ...replaces.map((property) => ({ property, kind: "update" as const, replace: true })),
+      ...(credsChanged
+        ? [
+            {
+              property: "credentials",
+              kind: olds.credentials === undefined ? ("add" as const) : ("update" as const),
+              replace: false,
+            },
+          ]
+        : []),
+    ],
   };
 }
 

@@ -12,6 +12,7 @@ import { createHash } from "node:crypto";
 import type { IdentifierOrigin } from "../../default-identifier";
 import type { CheckOutcome, DiffOutcome } from "../../model/pulumi-results";
 import {
+  type DeclaredSubscription,
   type TopicSubscriptionsInputs,
   topicSubscriptionsInputsSchema,
 } from "../../model/topic-subscriptions-schema";
@@ -19,6 +20,13 @@ import { containsUnknown, isUnknown } from "../../model/values";
 import { setDifference } from "../set-sync/set-difference";
 import { schemaFailures } from "../shared/check-failures";
 import { engineInputs } from "../shared/engine-values";
+import {
+  comparable,
+  type PropertyChange,
+  storedSubscriptions,
+  subscriptionsChanges,
+  subscriptionsFailures,
+} from "./declared-subscriptions";
 
 type Props = Record<string, unknown>;
 
@@ -28,15 +36,29 @@ export type TopicSubscriptionsCheck = CheckOutcome<TopicSubscriptionsInputs>;
 /** The owner tag of a resource with no origin (the plugin always sends one; a direct call may not). */
 const ANONYMOUS_OWNER = "pulumi";
 
-/** Validates new inputs; the subscriberIds become a sorted set (order and repeats are no change). */
+/**
+ * Validates new inputs; the subscriberIds become a sorted set (order and repeats are no change), the
+ * subscriptions with identifiers their stored form sorted by identifier (./declared-subscriptions.ts).
+ */
 export function checkTopicSubscriptions(news: Props): TopicSubscriptionsCheck {
   const raw = engineInputs(news);
+  if (raw.subscriberIds === undefined) raw.subscriberIds = [];
   const failures = schemaFailures(topicSubscriptionsInputsSchema, raw);
   const ids = raw.subscriberIds;
   if (Array.isArray(ids) && !containsUnknown(ids) && ids.every((id) => typeof id === "string")) {
     raw.subscriberIds = [...new Set(ids as string[])].sort();
   }
+  if (raw.subscriptions !== undefined && failures.length === 0 && !containsUnknown(raw.subscriptions)) {
+    const list = (raw as TopicSubscriptionsInputs).subscriptions ?? [];
+    failures.push(...subscriptionsFailures(list));
+    raw.subscriptions = storedSubscriptions(list);
+  }
   return { inputs: raw as TopicSubscriptionsInputs, failures };
+}
+
+/** The declared subscriptions with identifiers of a props value (none when absent: states before them). */
+export function declaredOf(v: unknown): DeclaredSubscription[] {
+  return Array.isArray(v) ? (v as DeclaredSubscription[]) : [];
 }
 
 /** `pulumi-<8 hex>` from the resource's project, stack and name: stable across runs, unique per resource. */
@@ -73,16 +95,15 @@ export function diffTopicSubscriptions(olds: Props, news: Props): DiffOutcome {
   const replaces = isUnknown(news.topicKey) || news.topicKey !== olds.topicKey ? ["topicKey"] : [];
   const unknown = containsUnknown(news.subscriberIds);
   const d = setDifference(subscriberIdsOf(olds.subscriberIds), subscriberIdsOf(news.subscriberIds));
-  const changed = unknown || d.added.length + d.removed.length > 0;
+  const declaredChanged =
+    containsUnknown(news.subscriptions) ||
+    comparable(declaredOf(olds.subscriptions)) !== comparable(declaredOf(news.subscriptions));
+  const changed = unknown || declaredChanged || d.added.length + d.removed.length > 0;
   return { changes: replaces.length > 0 || changed, replaces, deleteBeforeReplace: false };
 }
 
 /** One changed property path, as the plugin's detailed diff takes it. */
-export interface SubscriberChange {
-  property: string;
-  kind: "add" | "delete" | "update";
-  replace: boolean;
-}
+export type SubscriberChange = PropertyChange;
 
 /**
  * Each added subscriber (`subscriberIds[i]` of the new list) and each removed one (`[i]` of the old
@@ -93,6 +114,9 @@ export function topicSubscriptionsChanges(olds: Props, news: Props): SubscriberC
   if (isUnknown(news.topicKey) || news.topicKey !== olds.topicKey) {
     out.push({ property: "topicKey", kind: "update", replace: true });
   }
+  if (containsUnknown(news.subscriptions))
+    out.push({ property: "subscriptions", kind: "update", replace: false });
+  else out.push(...subscriptionsChanges(declaredOf(olds.subscriptions), declaredOf(news.subscriptions)));
   if (containsUnknown(news.subscriberIds)) {
     out.push({ property: "subscriberIds", kind: "update", replace: false });
     return out;

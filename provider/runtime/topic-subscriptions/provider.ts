@@ -27,6 +27,7 @@ import {
 import type { ConfigSource } from "../../config";
 import type { CreateOutcome, DiffOutcome, ReadOutcome, UpdateOutcome } from "../../model/pulumi-results";
 import type {
+  DeclaredSubscription,
   TopicSubscriptionsInputs,
   TopicSubscriptionsOutputs,
 } from "../../model/topic-subscriptions-schema";
@@ -39,8 +40,10 @@ import { failedSyncError, SyncFailures } from "../set-sync/sync-failures";
 import { engineLog } from "../shared/engine-log";
 import { carryWriteId, ReplacementGuard, type Stamped } from "../shared/replacement-guard";
 import { ServiceSession, type ServiceSessionOptions } from "../shared/service-session";
+import { DeclaredSync, type DeclaredSyncReport } from "./declared-sync";
 import {
   checkTopicSubscriptions,
+  declaredOf,
   diffTopicSubscriptions,
   ownerTag,
   parseTopicSubscriptionsId,
@@ -90,9 +93,13 @@ export class TopicSubscriptionsProvider implements dynamic.ResourceProvider {
   /** Creates of this deployment with the subscribers each wrote (the old half of a replacement leaves them). */
   private readonly creates = new ReplacementGuard<ReadonlySet<string>>();
 
+  /** The subscriptions declared with identifiers (./declared-sync.ts). */
+  private readonly declared: DeclaredSync;
+
   constructor(options: TopicSubscriptionsProviderOptions = {}) {
     this.session = new ServiceSession(options);
     this.concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+    this.declared = new DeclaredSync(() => this.session.client(), this.concurrency);
   }
 
   /** Reads `svc:apiKey` / `svc:baseUrl` from the stack config the engine sends (env as fallback). */
@@ -124,8 +131,9 @@ export class TopicSubscriptionsProvider implements dynamic.ResourceProvider {
     return this.session.guard("create", undefined, async () => {
       const owner = ownerTag(inputs.ownerOf);
       await this.sync("create", inputs.topicKey, owner, inputs.subscriberIds, []);
+      await this.syncDeclared("create", inputs.topicKey, [], declaredOf(inputs.subscriptions));
       const id = topicSubscriptionsId(inputs.topicKey, owner);
-      const outs = outputsOf(inputs.topicKey, owner, inputs.subscriberIds);
+      const outs = outputsOf(inputs.topicKey, owner, inputs.subscriberIds, inputs.subscriptions);
       return { id, outs: this.creates.stamp(id, outs, new Set(inputs.subscriberIds)) };
     });
   }
@@ -139,7 +147,10 @@ export class TopicSubscriptionsProvider implements dynamic.ResourceProvider {
     return this.session.guard("update", undefined, async () => {
       const d = setDifference(olds.subscriberIds, news.subscriberIds);
       await this.sync("update", news.topicKey, olds.owner, d.added, d.removed);
-      return { outs: carryWriteId(outputsOf(news.topicKey, olds.owner, news.subscriberIds), olds) };
+      const before = declaredOf(olds.subscriptions);
+      await this.syncDeclared("update", news.topicKey, before, declaredOf(news.subscriptions));
+      const outs = outputsOf(news.topicKey, olds.owner, news.subscriberIds, news.subscriptions);
+      return { outs: carryWriteId(outs, olds) };
     });
   }
 
@@ -149,6 +160,9 @@ export class TopicSubscriptionsProvider implements dynamic.ResourceProvider {
       const kept = this.creates.supersededBy(id, props)?.payload;
       const ids = subscriberIdsOf(props.subscriberIds).filter((s) => !kept?.has(s));
       await this.sync("delete", props.topicKey, props.owner, [], ids);
+      // The old half of a replacement leaves the identifiers the new half declares (they are the same).
+      if (kept === undefined)
+        await this.syncDeclared("delete", props.topicKey, declaredOf(props.subscriptions), []);
     });
   }
 
@@ -165,10 +179,30 @@ export class TopicSubscriptionsProvider implements dynamic.ResourceProvider {
       }
       const held = await this.held(key.topicKey, key.owner);
       if (held === undefined) return {};
-      const outs = outputsOf(key.topicKey, key.owner, held);
-      const inputs = { topicKey: outs.topicKey, subscriberIds: outs.subscriberIds };
+      const wanted = declaredOf(props?.subscriptions);
+      const found = wanted.length > 0 ? await this.declared.read(key.topicKey, wanted) : undefined;
+      const subscriptions = props?.subscriptions === undefined ? undefined : (found ?? []);
+      const outs = outputsOf(key.topicKey, key.owner, held, subscriptions);
+      const inputs = {
+        topicKey: outs.topicKey,
+        subscriberIds: outs.subscriberIds,
+        ...(subscriptions === undefined ? {} : { subscriptions }),
+      };
       return { id: topicSubscriptionsId(key.topicKey, key.owner), props: carryWriteId(outs, props), inputs };
     });
+  }
+
+  /** Applies the declared subscriptions with identifiers; throws naming every failed one and what was written. */
+  private async syncDeclared(
+    operation: string,
+    topicKey: string,
+    before: readonly DeclaredSubscription[],
+    after: readonly DeclaredSubscription[],
+  ): Promise<void> {
+    if (before.length + after.length === 0) return;
+    if (after.length > 0 && operation !== "delete") await this.requireTopic(topicKey);
+    const report = await this.declared.apply(topicKey, before, after);
+    if (report.failures.count > 0) throw declaredFailure(operation, topicKey, after.length, report);
   }
 
   /** The subscriberIds with a subscription of `owner` in the topic (sorted), or undefined when it is gone. */
@@ -278,14 +312,39 @@ export class TopicSubscriptionsProvider implements dynamic.ResourceProvider {
   }
 }
 
-/** The outputs: the topic, the managed subscriberIds (sorted) and their count, the owner tag. */
+/**
+ * The outputs: the topic, the managed subscriberIds (sorted), the subscriptions with identifiers (when
+ * declared), how many subscriptions in all, the owner tag.
+ */
 function outputsOf(
   topicKey: string,
   owner: string,
   subscriberIds: readonly string[],
+  subscriptions?: DeclaredSubscription[],
 ): TopicSubscriptionsOutputs {
   const ids = [...new Set(subscriberIds)].sort();
-  return { topicKey, subscriberIds: ids, count: ids.length, owner };
+  const count = ids.length + (subscriptions?.length ?? 0);
+  return {
+    topicKey,
+    subscriberIds: ids,
+    ...(subscriptions === undefined ? {} : { subscriptions }),
+    count,
+    owner,
+  };
+}
+
+/** The error of a declared sync with failed subscriptions: each cause with the identifiers it hit. */
+function declaredFailure(operation: string, topicKey: string, total: number, r: DeclaredSyncReport): Error {
+  return failedSyncError(
+    {
+      operation,
+      noun: `subscriptions of topic "${topicKey}"`,
+      total,
+      done: `${r.added} subscribed now, ${r.edited} edited now, ${r.removed} unsubscribed now; those stay so`,
+      advice: "Fix them and run `pulumi up` again: what is already as declared is not written again.",
+    },
+    r.failures,
+  );
 }
 
 /** Whether a failed item of a DELETE means the subscription is already gone. */

@@ -14,6 +14,12 @@ namespace PulumiSvc.Svc.Inputs
     public sealed class IntegrationCredentialsArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
+        /// Base URL of the AppIO API (AppIO; spelled so by the service).
+        /// </summary>
+        [Input("AppIOBaseUrl")]
+        public Input<string>? AppIOBaseUrl { get; set; }
+
+        /// <summary>
         /// Access key of the provider account.
         /// </summary>
         [Input("accessKey")]
@@ -48,6 +54,18 @@ namespace PulumiSvc.Svc.Inputs
         /// </summary>
         [Input("apiToken")]
         public Input<string>? ApiToken { get; set; }
+
+        /// <summary>
+        /// API version (OneSignal); stored by the service although its CredentialsDto does not list it.
+        /// </summary>
+        [Input("apiVersion")]
+        public Input<string>? ApiVersion { get; set; }
+
+        /// <summary>
+        /// App SID of the provider account (Unifonic).
+        /// </summary>
+        [Input("appSid")]
+        public Input<string>? AppSid { get; set; }
 
         /// <summary>
         /// Application id (OneSignal, Slack); the bundle id for APNs.
@@ -86,6 +104,12 @@ namespace PulumiSvc.Svc.Inputs
         public Input<string>? ClientId { get; set; }
 
         /// <summary>
+        /// Configuration set to send with (Amazon SES); newest client.
+        /// </summary>
+        [Input("configurationSetName")]
+        public Input<string>? ConfigurationSetName { get; set; }
+
+        /// <summary>
         /// Path of the date in the provider's answer (generic SMS).
         /// </summary>
         [Input("datePath")]
@@ -98,10 +122,34 @@ namespace PulumiSvc.Svc.Inputs
         public Input<string>? Domain { get; set; }
 
         /// <summary>
+        /// Prefix of an agent's shared inbox address (`{emailSlugPrefix}-{agentId}@...`); newest client.
+        /// </summary>
+        [Input("emailSlugPrefix")]
+        public Input<string>? EmailSlugPrefix { get; set; }
+
+        /// <summary>
+        /// Claude Managed Agents: the Anthropic environment of the integration; newest client.
+        /// </summary>
+        [Input("externalEnvironmentId")]
+        public Input<string>? ExternalEnvironmentId { get; set; }
+
+        /// <summary>
         /// Link to upstream details, for Grafana OnCall.
         /// </summary>
         [Input("externalLink")]
         public Input<string>? ExternalLink { get; set; }
+
+        /// <summary>
+        /// Claude Managed Agents: the Anthropic vault of the integration; newest client.
+        /// </summary>
+        [Input("externalVaultId")]
+        public Input<string>? ExternalVaultId { get; set; }
+
+        /// <summary>
+        /// Claude Managed Agents: the Anthropic workspace of console links; newest client.
+        /// </summary>
+        [Input("externalWorkspaceId")]
+        public Input<string>? ExternalWorkspaceId { get; set; }
 
         /// <summary>
         /// Sender: an email address or phone number messages are sent from.
@@ -110,10 +158,22 @@ namespace PulumiSvc.Svc.Inputs
         public Input<string>? From { get; set; }
 
         /// <summary>
+        /// An email address that replaces the sender's address, when `useFromAddressOverride` is true; newest client.
+        /// </summary>
+        [Input("fromAddressOverride")]
+        public Input<string>? FromAddressOverride { get; set; }
+
+        /// <summary>
         /// Whether the in-app inbox requires an HMAC of the subscriber id (the in-app provider).
         /// </summary>
         [Input("hmac")]
         public Input<bool>? Hmac { get; set; }
+
+        /// <summary>
+        /// Email webhook: how `secretKey` is read when signing webhook calls (`text`, `base64` or `hex`); newest client.
+        /// </summary>
+        [Input("hmacSecretKeyEncoding")]
+        public Input<string>? HmacSecretKeyEncoding { get; set; }
 
         /// <summary>
         /// Host of the provider's server (e.g. SMTP).
@@ -156,6 +216,18 @@ namespace PulumiSvc.Svc.Inputs
         /// </summary>
         [Input("messageProfileId")]
         public Input<string>? MessageProfileId { get; set; }
+
+        /// <summary>
+        /// When the outbound integration was connected (ISO timestamp); newest client.
+        /// </summary>
+        [Input("outboundConnectedAt")]
+        public Input<string>? OutboundConnectedAt { get; set; }
+
+        /// <summary>
+        /// Id of the integration outbound messages go through; newest client.
+        /// </summary>
+        [Input("outboundIntegrationId")]
+        public Input<string>? OutboundIntegrationId { get; set; }
 
         /// <summary>
         /// Password, e.g. of an SMTP server.
@@ -218,6 +290,12 @@ namespace PulumiSvc.Svc.Inputs
         public Input<bool>? Secure { get; set; }
 
         /// <summary>
+        /// Sender id messages are sent as (Unifonic).
+        /// </summary>
+        [Input("senderId")]
+        public Input<string>? SenderId { get; set; }
+
+        /// <summary>
         /// Display name of the sender.
         /// </summary>
         [Input("senderName")]
@@ -230,10 +308,28 @@ namespace PulumiSvc.Svc.Inputs
         public Input<string>? ServiceAccount { get; set; }
 
         /// <summary>
+        /// Service plan id (Sinch); stored by the service although its CredentialsDto does not list it.
+        /// </summary>
+        [Input("servicePlanId")]
+        public Input<string>? ServicePlanId { get; set; }
+
+        /// <summary>
+        /// Signing secret of the provider's app (Slack).
+        /// </summary>
+        [Input("signingSecret")]
+        public Input<string>? SigningSecret { get; set; }
+
+        /// <summary>
         /// State of the Grafana OnCall webhook payload.
         /// </summary>
         [Input("state")]
         public Input<string>? State { get; set; }
+
+        /// <summary>
+        /// Directory (tenant) id of the provider's app (Microsoft Teams).
+        /// </summary>
+        [Input("tenantId")]
+        public Input<string>? TenantId { get; set; }
 
         /// <summary>
         /// Title of the Grafana OnCall webhook payload.
@@ -260,6 +356,12 @@ namespace PulumiSvc.Svc.Inputs
         public Input<string>? Token { get; set; }
 
         /// <summary>
+        /// Whether `fromAddressOverride` replaces the sender's address; newest client.
+        /// </summary>
+        [Input("useFromAddressOverride")]
+        public Input<bool>? UseFromAddressOverride { get; set; }
+
+        /// <summary>
         /// User name, e.g. of an SMTP server.
         /// </summary>
         [Input("user")]
@@ -270,6 +372,12 @@ namespace PulumiSvc.Svc.Inputs
         /// </summary>
         [Input("webhookUrl")]
         public Input<string>? WebhookUrl { get; set; }
+
+        /// <summary>
+        /// When the dashboard's "What's next" guide was completed (ISO timestamp); newest client.
+        /// </summary>
+        [Input("whatsNextCompletedAt")]
+        public Input<string>? WhatsNextCompletedAt { get; set; }
 
         public IntegrationCredentialsArgs()
         {

@@ -31,7 +31,9 @@ namespace PulumiSvc.Svc.Outputs
         /// </summary>
         public readonly string? CreatedAt;
         /// <summary>
-        /// Provider credentials; the service does not return them to an API key (`{}` or absent).
+        /// Provider credentials as the service answers them to an API key: in plaintext from the April 2026
+        /// service, `{}` or absent from the newest; as stored (secret keys encrypted) in DELETE's answer. Treat as
+        /// secret.
         /// </summary>
         public readonly ImmutableDictionary<string, object>? Credentials;
         /// <summary>

@@ -15,6 +15,10 @@ namespace PulumiSvc.Svc.Outputs
     public sealed class IntegrationCredentials
     {
         /// <summary>
+        /// Base URL of the AppIO API (AppIO; spelled so by the service).
+        /// </summary>
+        public readonly string? AppIOBaseUrl;
+        /// <summary>
         /// Access key of the provider account.
         /// </summary>
         public readonly string? AccessKey;
@@ -38,6 +42,14 @@ namespace PulumiSvc.Svc.Outputs
         /// API token of the provider account.
         /// </summary>
         public readonly string? ApiToken;
+        /// <summary>
+        /// API version (OneSignal); stored by the service although its CredentialsDto does not list it.
+        /// </summary>
+        public readonly string? ApiVersion;
+        /// <summary>
+        /// App SID of the provider account (Unifonic).
+        /// </summary>
+        public readonly string? AppSid;
         /// <summary>
         /// Application id (OneSignal, Slack); the bundle id for APNs.
         /// </summary>
@@ -63,6 +75,10 @@ namespace PulumiSvc.Svc.Outputs
         /// </summary>
         public readonly string? ClientId;
         /// <summary>
+        /// Configuration set to send with (Amazon SES); newest client.
+        /// </summary>
+        public readonly string? ConfigurationSetName;
+        /// <summary>
         /// Path of the date in the provider's answer (generic SMS).
         /// </summary>
         public readonly string? DatePath;
@@ -71,17 +87,41 @@ namespace PulumiSvc.Svc.Outputs
         /// </summary>
         public readonly string? Domain;
         /// <summary>
+        /// Prefix of an agent's shared inbox address (`{emailSlugPrefix}-{agentId}@...`); newest client.
+        /// </summary>
+        public readonly string? EmailSlugPrefix;
+        /// <summary>
+        /// Claude Managed Agents: the Anthropic environment of the integration; newest client.
+        /// </summary>
+        public readonly string? ExternalEnvironmentId;
+        /// <summary>
         /// Link to upstream details, for Grafana OnCall.
         /// </summary>
         public readonly string? ExternalLink;
+        /// <summary>
+        /// Claude Managed Agents: the Anthropic vault of the integration; newest client.
+        /// </summary>
+        public readonly string? ExternalVaultId;
+        /// <summary>
+        /// Claude Managed Agents: the Anthropic workspace of console links; newest client.
+        /// </summary>
+        public readonly string? ExternalWorkspaceId;
         /// <summary>
         /// Sender: an email address or phone number messages are sent from.
         /// </summary>
         public readonly string? From;
         /// <summary>
+        /// An email address that replaces the sender's address, when `useFromAddressOverride` is true; newest client.
+        /// </summary>
+        public readonly string? FromAddressOverride;
+        /// <summary>
         /// Whether the in-app inbox requires an HMAC of the subscriber id (the in-app provider).
         /// </summary>
         public readonly bool? Hmac;
+        /// <summary>
+        /// Email webhook: how `secretKey` is read when signing webhook calls (`text`, `base64` or `hex`); newest client.
+        /// </summary>
+        public readonly string? HmacSecretKeyEncoding;
         /// <summary>
         /// Host of the provider's server (e.g. SMTP).
         /// </summary>
@@ -110,6 +150,14 @@ namespace PulumiSvc.Svc.Outputs
         /// Messaging profile id (e.g. Telnyx).
         /// </summary>
         public readonly string? MessageProfileId;
+        /// <summary>
+        /// When the outbound integration was connected (ISO timestamp); newest client.
+        /// </summary>
+        public readonly string? OutboundConnectedAt;
+        /// <summary>
+        /// Id of the integration outbound messages go through; newest client.
+        /// </summary>
+        public readonly string? OutboundIntegrationId;
         /// <summary>
         /// Password, e.g. of an SMTP server.
         /// </summary>
@@ -151,6 +199,10 @@ namespace PulumiSvc.Svc.Outputs
         /// </summary>
         public readonly bool? Secure;
         /// <summary>
+        /// Sender id messages are sent as (Unifonic).
+        /// </summary>
+        public readonly string? SenderId;
+        /// <summary>
         /// Display name of the sender.
         /// </summary>
         public readonly string? SenderName;
@@ -159,9 +211,21 @@ namespace PulumiSvc.Svc.Outputs
         /// </summary>
         public readonly string? ServiceAccount;
         /// <summary>
+        /// Service plan id (Sinch); stored by the service although its CredentialsDto does not list it.
+        /// </summary>
+        public readonly string? ServicePlanId;
+        /// <summary>
+        /// Signing secret of the provider's app (Slack).
+        /// </summary>
+        public readonly string? SigningSecret;
+        /// <summary>
         /// State of the Grafana OnCall webhook payload.
         /// </summary>
         public readonly string? State;
+        /// <summary>
+        /// Directory (tenant) id of the provider's app (Microsoft Teams).
+        /// </summary>
+        public readonly string? TenantId;
         /// <summary>
         /// Title of the Grafana OnCall webhook payload.
         /// </summary>
@@ -175,6 +239,10 @@ namespace PulumiSvc.Svc.Outputs
         /// </summary>
         public readonly string? Token;
         /// <summary>
+        /// Whether `fromAddressOverride` replaces the sender's address; newest client.
+        /// </summary>
+        public readonly bool? UseFromAddressOverride;
+        /// <summary>
         /// User name, e.g. of an SMTP server.
         /// </summary>
         public readonly string? User;
@@ -182,9 +250,15 @@ namespace PulumiSvc.Svc.Outputs
         /// Webhook URL the integration posts to (chat and push webhooks).
         /// </summary>
         public readonly string? WebhookUrl;
+        /// <summary>
+        /// When the dashboard's "What's next" guide was completed (ISO timestamp); newest client.
+        /// </summary>
+        public readonly string? WhatsNextCompletedAt;
 
         [OutputConstructor]
         private IntegrationCredentials(
+            string? AppIOBaseUrl,
+
             string? accessKey,
 
             string? accountSid,
@@ -196,6 +270,10 @@ namespace PulumiSvc.Svc.Outputs
             string? apiKeyRequestHeader,
 
             string? apiToken,
+
+            string? apiVersion,
+
+            string? appSid,
 
             string? applicationId,
 
@@ -209,15 +287,29 @@ namespace PulumiSvc.Svc.Outputs
 
             string? clientId,
 
+            string? configurationSetName,
+
             string? datePath,
 
             string? domain,
 
+            string? emailSlugPrefix,
+
+            string? externalEnvironmentId,
+
             string? externalLink,
+
+            string? externalVaultId,
+
+            string? externalWorkspaceId,
 
             string? from,
 
+            string? fromAddressOverride,
+
             bool? hmac,
+
+            string? hmacSecretKeyEncoding,
 
             string? host,
 
@@ -232,6 +324,10 @@ namespace PulumiSvc.Svc.Outputs
             string? ipPoolName,
 
             string? messageProfileId,
+
+            string? outboundConnectedAt,
+
+            string? outboundIntegrationId,
 
             string? password,
 
@@ -253,11 +349,19 @@ namespace PulumiSvc.Svc.Outputs
 
             bool? secure,
 
+            string? senderId,
+
             string? senderName,
 
             string? serviceAccount,
 
+            string? servicePlanId,
+
+            string? signingSecret,
+
             string? state,
+
+            string? tenantId,
 
             string? title,
 
@@ -265,27 +369,41 @@ namespace PulumiSvc.Svc.Outputs
 
             string? token,
 
+            bool? useFromAddressOverride,
+
             string? user,
 
-            string? webhookUrl)
+            string? webhookUrl,
+
+            string? whatsNextCompletedAt)
         {
+            this.AppIOBaseUrl = AppIOBaseUrl;
             AccessKey = accessKey;
             AccountSid = accountSid;
             AlertUid = alertUid;
             ApiKey = apiKey;
             ApiKeyRequestHeader = apiKeyRequestHeader;
             ApiToken = apiToken;
+            ApiVersion = apiVersion;
+            AppSid = appSid;
             ApplicationId = applicationId;
             AuthenticateByToken = authenticateByToken;
             AuthenticationTokenKey = authenticationTokenKey;
             BaseUrl = baseUrl;
             ChannelId = channelId;
             ClientId = clientId;
+            ConfigurationSetName = configurationSetName;
             DatePath = datePath;
             Domain = domain;
+            EmailSlugPrefix = emailSlugPrefix;
+            ExternalEnvironmentId = externalEnvironmentId;
             ExternalLink = externalLink;
+            ExternalVaultId = externalVaultId;
+            ExternalWorkspaceId = externalWorkspaceId;
             From = from;
+            FromAddressOverride = fromAddressOverride;
             Hmac = hmac;
+            HmacSecretKeyEncoding = hmacSecretKeyEncoding;
             Host = host;
             IdPath = idPath;
             IgnoreTls = ignoreTls;
@@ -293,6 +411,8 @@ namespace PulumiSvc.Svc.Outputs
             InstanceId = instanceId;
             IpPoolName = ipPoolName;
             MessageProfileId = messageProfileId;
+            OutboundConnectedAt = outboundConnectedAt;
+            OutboundIntegrationId = outboundIntegrationId;
             Password = password;
             PhoneNumberIdentification = phoneNumberIdentification;
             Port = port;
@@ -303,14 +423,20 @@ namespace PulumiSvc.Svc.Outputs
             SecretKey = secretKey;
             SecretKeyRequestHeader = secretKeyRequestHeader;
             Secure = secure;
+            SenderId = senderId;
             SenderName = senderName;
             ServiceAccount = serviceAccount;
+            ServicePlanId = servicePlanId;
+            SigningSecret = signingSecret;
             State = state;
+            TenantId = tenantId;
             Title = title;
             TlsOptions = tlsOptions;
             Token = token;
+            UseFromAddressOverride = useFromAddressOverride;
             User = user;
             WebhookUrl = webhookUrl;
+            WhatsNextCompletedAt = whatsNextCompletedAt;
         }
     }
 }

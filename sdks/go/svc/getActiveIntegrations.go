@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// The active integrations of the organization (`GET /v1/integrations/active`), filtered by channel, provider and environment, as `items`.
+// The active integrations of the organization (`GET /v1/integrations/active`), filtered by channel, provider and environment, as `items`; secret as a whole when the service answered credentials (some releases answer them in plaintext to an API key, the newest `{}`).
 func GetActiveIntegrations(ctx *pulumi.Context, args *GetActiveIntegrationsArgs, opts ...pulumi.InvokeOption) (*GetActiveIntegrationsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetActiveIntegrationsResult

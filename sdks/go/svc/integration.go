@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A delivery-provider integration of the svc service, in the environment of the provider's API key. Its id is the service's `_id`; import it with `pulumi import svc:index:Integration <name> <_id>` (the credentials, which the service never returns, are left for you to declare).
+// A delivery-provider integration of the svc service, in the environment of the provider's API key. Its id is the service's `_id`; import it with `pulumi import svc:index:Integration <name> <_id>` (the credentials, never taken from the service, are left for you to declare).
 type Integration struct {
 	pulumi.CustomResourceState
 
@@ -22,8 +22,9 @@ type Integration struct {
 	Channel pulumi.StringOutput `pulumi:"channel"`
 	// Step filters deciding when this integration is used (default: none).
 	Conditions StepFilterArrayOutput `pulumi:"conditions"`
-	// The credentials this stack last wrote (secret); `{}` when it wrote none (an imported integration whose
-	// credentials are held by the service). The service never returns them.
+	// The credentials this stack last wrote, or the service's as a refresh read them when they differ
+	// (secret); `{}` when it wrote none (an imported integration whose credentials are held by the service:
+	// never taken from the service).
 	Credentials IntegrationCredentialsOutput `pulumi:"credentials"`
 	// Soft-delete marker of the service.
 	Deleted pulumi.BoolOutput `pulumi:"deleted"`
@@ -120,8 +121,8 @@ type integrationArgs struct {
 	// Step filters deciding when this integration is used (default: none).
 	Conditions []StepFilter `pulumi:"conditions"`
 	// Provider credentials (`apiKey`, `from`, `accountSid`, `token`, ...), stored as a secret. Required keys
-	// of known providers are checked when active. The service never returns them: outputs hold what was last
-	// written. Left out: held by the service, not managed here (what `pulumi import` generates): no update
+	// of known providers are checked when active. Outputs hold what was last written, or after a refresh the
+	// service's when it answers different ones (some releases answer them, the newest `{}`). Left out: held by the service, not managed here (what `pulumi import` generates): no update
 	// sends or clears them, and declaring them later takes them over (one update of `credentials`). A new
 	// active integration still needs the required keys.
 	Credentials *IntegrationCredentials `pulumi:"credentials"`
@@ -150,8 +151,8 @@ type IntegrationArgs struct {
 	// Step filters deciding when this integration is used (default: none).
 	Conditions StepFilterArrayInput
 	// Provider credentials (`apiKey`, `from`, `accountSid`, `token`, ...), stored as a secret. Required keys
-	// of known providers are checked when active. The service never returns them: outputs hold what was last
-	// written. Left out: held by the service, not managed here (what `pulumi import` generates): no update
+	// of known providers are checked when active. Outputs hold what was last written, or after a refresh the
+	// service's when it answers different ones (some releases answer them, the newest `{}`). Left out: held by the service, not managed here (what `pulumi import` generates): no update
 	// sends or clears them, and declaring them later takes them over (one update of `credentials`). A new
 	// active integration still needs the required keys.
 	Credentials IntegrationCredentialsPtrInput
@@ -268,8 +269,9 @@ func (o IntegrationOutput) Conditions() StepFilterArrayOutput {
 	return o.ApplyT(func(v *Integration) StepFilterArrayOutput { return v.Conditions }).(StepFilterArrayOutput)
 }
 
-// The credentials this stack last wrote (secret); `{}` when it wrote none (an imported integration whose
-// credentials are held by the service). The service never returns them.
+// The credentials this stack last wrote, or the service's as a refresh read them when they differ
+// (secret); `{}` when it wrote none (an imported integration whose credentials are held by the service:
+// never taken from the service).
 func (o IntegrationOutput) Credentials() IntegrationCredentialsOutput {
 	return o.ApplyT(func(v *Integration) IntegrationCredentialsOutput { return v.Credentials }).(IntegrationCredentialsOutput)
 }

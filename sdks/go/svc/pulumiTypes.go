@@ -337,7 +337,9 @@ type GetActiveIntegrationsResultItems struct {
 	Conditions []GetActiveIntegrationsResultItemsConditions `pulumi:"conditions"`
 	// When it was created: a credentials write without identifier targets the newest active one.
 	CreatedAt *string `pulumi:"createdAt"`
-	// Provider credentials; the service does not return them to an API key (`{}` or absent).
+	// Provider credentials as the service answers them to an API key: in plaintext from the April 2026
+	// service, `{}` or absent from the newest; as stored (secret keys encrypted) in DELETE's answer. Treat as
+	// secret.
 	Credentials map[string]interface{} `pulumi:"credentials"`
 	// Soft-delete marker of the service.
 	Deleted *bool `pulumi:"deleted"`
@@ -397,7 +399,9 @@ func (o GetActiveIntegrationsResultItemsOutput) CreatedAt() pulumi.StringPtrOutp
 	return o.ApplyT(func(v GetActiveIntegrationsResultItems) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
-// Provider credentials; the service does not return them to an API key (`{}` or absent).
+// Provider credentials as the service answers them to an API key: in plaintext from the April 2026
+// service, `{}` or absent from the newest; as stored (secret keys encrypted) in DELETE's answer. Treat as
+// secret.
 func (o GetActiveIntegrationsResultItemsOutput) Credentials() pulumi.MapOutput {
 	return o.ApplyT(func(v GetActiveIntegrationsResultItems) map[string]interface{} { return v.Credentials }).(pulumi.MapOutput)
 }
@@ -2643,6 +2647,8 @@ func (o GetWorkflowResultUpdatedByPtrOutput) LastName() pulumi.StringPtrOutput {
 }
 
 type IntegrationCredentials struct {
+	// Base URL of the AppIO API (AppIO; spelled so by the service).
+	AppIOBaseUrl *string `pulumi:"AppIOBaseUrl"`
 	// Access key of the provider account.
 	AccessKey *string `pulumi:"accessKey"`
 	// Account SID (e.g. Twilio).
@@ -2655,6 +2661,10 @@ type IntegrationCredentials struct {
 	ApiKeyRequestHeader *string `pulumi:"apiKeyRequestHeader"`
 	// API token of the provider account.
 	ApiToken *string `pulumi:"apiToken"`
+	// API version (OneSignal); stored by the service although its CredentialsDto does not list it.
+	ApiVersion *string `pulumi:"apiVersion"`
+	// App SID of the provider account (Unifonic).
+	AppSid *string `pulumi:"appSid"`
 	// Application id (OneSignal, Slack); the bundle id for APNs.
 	ApplicationId *string `pulumi:"applicationId"`
 	// Whether the generic SMS provider first fetches an authentication token.
@@ -2667,16 +2677,30 @@ type IntegrationCredentials struct {
 	ChannelId *string `pulumi:"channelId"`
 	// Client id of the provider's app.
 	ClientId *string `pulumi:"clientId"`
+	// Configuration set to send with (Amazon SES); newest client.
+	ConfigurationSetName *string `pulumi:"configurationSetName"`
 	// Path of the date in the provider's answer (generic SMS).
 	DatePath *string `pulumi:"datePath"`
 	// Sending domain (Mailgun, SMTP).
 	Domain *string `pulumi:"domain"`
+	// Prefix of an agent's shared inbox address (`{emailSlugPrefix}-{agentId}@...`); newest client.
+	EmailSlugPrefix *string `pulumi:"emailSlugPrefix"`
+	// Claude Managed Agents: the Anthropic environment of the integration; newest client.
+	ExternalEnvironmentId *string `pulumi:"externalEnvironmentId"`
 	// Link to upstream details, for Grafana OnCall.
 	ExternalLink *string `pulumi:"externalLink"`
+	// Claude Managed Agents: the Anthropic vault of the integration; newest client.
+	ExternalVaultId *string `pulumi:"externalVaultId"`
+	// Claude Managed Agents: the Anthropic workspace of console links; newest client.
+	ExternalWorkspaceId *string `pulumi:"externalWorkspaceId"`
 	// Sender: an email address or phone number messages are sent from.
 	From *string `pulumi:"from"`
+	// An email address that replaces the sender's address, when `useFromAddressOverride` is true; newest client.
+	FromAddressOverride *string `pulumi:"fromAddressOverride"`
 	// Whether the in-app inbox requires an HMAC of the subscriber id (the in-app provider).
 	Hmac *bool `pulumi:"hmac"`
+	// Email webhook: how `secretKey` is read when signing webhook calls (`text`, `base64` or `hex`); newest client.
+	HmacSecretKeyEncoding *string `pulumi:"hmacSecretKeyEncoding"`
 	// Host of the provider's server (e.g. SMTP).
 	Host *string `pulumi:"host"`
 	// Path of the message id in the provider's answer (generic SMS).
@@ -2691,6 +2715,10 @@ type IntegrationCredentials struct {
 	IpPoolName *string `pulumi:"ipPoolName"`
 	// Messaging profile id (e.g. Telnyx).
 	MessageProfileId *string `pulumi:"messageProfileId"`
+	// When the outbound integration was connected (ISO timestamp); newest client.
+	OutboundConnectedAt *string `pulumi:"outboundConnectedAt"`
+	// Id of the integration outbound messages go through; newest client.
+	OutboundIntegrationId *string `pulumi:"outboundIntegrationId"`
 	// Password, e.g. of an SMTP server.
 	Password *string `pulumi:"password"`
 	// Phone number id of the sender (WhatsApp Business).
@@ -2711,22 +2739,34 @@ type IntegrationCredentials struct {
 	SecretKeyRequestHeader *string `pulumi:"secretKeyRequestHeader"`
 	// Whether the SMTP connection uses TLS from the start; for APNs, production instead of sandbox.
 	Secure *bool `pulumi:"secure"`
+	// Sender id messages are sent as (Unifonic).
+	SenderId *string `pulumi:"senderId"`
 	// Display name of the sender.
 	SenderName *string `pulumi:"senderName"`
 	// Service account JSON (e.g. FCM), as text.
 	ServiceAccount *string `pulumi:"serviceAccount"`
+	// Service plan id (Sinch); stored by the service although its CredentialsDto does not list it.
+	ServicePlanId *string `pulumi:"servicePlanId"`
+	// Signing secret of the provider's app (Slack).
+	SigningSecret *string `pulumi:"signingSecret"`
 	// State of the Grafana OnCall webhook payload.
 	State *string `pulumi:"state"`
+	// Directory (tenant) id of the provider's app (Microsoft Teams).
+	TenantId *string `pulumi:"tenantId"`
 	// Title of the Grafana OnCall webhook payload.
 	Title *string `pulumi:"title"`
 	// TLS options handed to the SMTP transport (nodemailer-style object).
 	TlsOptions map[string]interface{} `pulumi:"tlsOptions"`
 	// Auth token (e.g. Twilio).
 	Token *string `pulumi:"token"`
+	// Whether `fromAddressOverride` replaces the sender's address; newest client.
+	UseFromAddressOverride *bool `pulumi:"useFromAddressOverride"`
 	// User name, e.g. of an SMTP server.
 	User *string `pulumi:"user"`
 	// Webhook URL the integration posts to (chat and push webhooks).
 	WebhookUrl *string `pulumi:"webhookUrl"`
+	// When the dashboard's "What's next" guide was completed (ISO timestamp); newest client.
+	WhatsNextCompletedAt *string `pulumi:"whatsNextCompletedAt"`
 }
 
 // IntegrationCredentialsInput is an input type that accepts IntegrationCredentialsArgs and IntegrationCredentialsOutput values.
@@ -2741,6 +2781,8 @@ type IntegrationCredentialsInput interface {
 }
 
 type IntegrationCredentialsArgs struct {
+	// Base URL of the AppIO API (AppIO; spelled so by the service).
+	AppIOBaseUrl pulumi.StringPtrInput `pulumi:"AppIOBaseUrl"`
 	// Access key of the provider account.
 	AccessKey pulumi.StringPtrInput `pulumi:"accessKey"`
 	// Account SID (e.g. Twilio).
@@ -2753,6 +2795,10 @@ type IntegrationCredentialsArgs struct {
 	ApiKeyRequestHeader pulumi.StringPtrInput `pulumi:"apiKeyRequestHeader"`
 	// API token of the provider account.
 	ApiToken pulumi.StringPtrInput `pulumi:"apiToken"`
+	// API version (OneSignal); stored by the service although its CredentialsDto does not list it.
+	ApiVersion pulumi.StringPtrInput `pulumi:"apiVersion"`
+	// App SID of the provider account (Unifonic).
+	AppSid pulumi.StringPtrInput `pulumi:"appSid"`
 	// Application id (OneSignal, Slack); the bundle id for APNs.
 	ApplicationId pulumi.StringPtrInput `pulumi:"applicationId"`
 	// Whether the generic SMS provider first fetches an authentication token.
@@ -2765,16 +2811,30 @@ type IntegrationCredentialsArgs struct {
 	ChannelId pulumi.StringPtrInput `pulumi:"channelId"`
 	// Client id of the provider's app.
 	ClientId pulumi.StringPtrInput `pulumi:"clientId"`
+	// Configuration set to send with (Amazon SES); newest client.
+	ConfigurationSetName pulumi.StringPtrInput `pulumi:"configurationSetName"`
 	// Path of the date in the provider's answer (generic SMS).
 	DatePath pulumi.StringPtrInput `pulumi:"datePath"`
 	// Sending domain (Mailgun, SMTP).
 	Domain pulumi.StringPtrInput `pulumi:"domain"`
+	// Prefix of an agent's shared inbox address (`{emailSlugPrefix}-{agentId}@...`); newest client.
+	EmailSlugPrefix pulumi.StringPtrInput `pulumi:"emailSlugPrefix"`
+	// Claude Managed Agents: the Anthropic environment of the integration; newest client.
+	ExternalEnvironmentId pulumi.StringPtrInput `pulumi:"externalEnvironmentId"`
 	// Link to upstream details, for Grafana OnCall.
 	ExternalLink pulumi.StringPtrInput `pulumi:"externalLink"`
+	// Claude Managed Agents: the Anthropic vault of the integration; newest client.
+	ExternalVaultId pulumi.StringPtrInput `pulumi:"externalVaultId"`
+	// Claude Managed Agents: the Anthropic workspace of console links; newest client.
+	ExternalWorkspaceId pulumi.StringPtrInput `pulumi:"externalWorkspaceId"`
 	// Sender: an email address or phone number messages are sent from.
 	From pulumi.StringPtrInput `pulumi:"from"`
+	// An email address that replaces the sender's address, when `useFromAddressOverride` is true; newest client.
+	FromAddressOverride pulumi.StringPtrInput `pulumi:"fromAddressOverride"`
 	// Whether the in-app inbox requires an HMAC of the subscriber id (the in-app provider).
 	Hmac pulumi.BoolPtrInput `pulumi:"hmac"`
+	// Email webhook: how `secretKey` is read when signing webhook calls (`text`, `base64` or `hex`); newest client.
+	HmacSecretKeyEncoding pulumi.StringPtrInput `pulumi:"hmacSecretKeyEncoding"`
 	// Host of the provider's server (e.g. SMTP).
 	Host pulumi.StringPtrInput `pulumi:"host"`
 	// Path of the message id in the provider's answer (generic SMS).
@@ -2789,6 +2849,10 @@ type IntegrationCredentialsArgs struct {
 	IpPoolName pulumi.StringPtrInput `pulumi:"ipPoolName"`
 	// Messaging profile id (e.g. Telnyx).
 	MessageProfileId pulumi.StringPtrInput `pulumi:"messageProfileId"`
+	// When the outbound integration was connected (ISO timestamp); newest client.
+	OutboundConnectedAt pulumi.StringPtrInput `pulumi:"outboundConnectedAt"`
+	// Id of the integration outbound messages go through; newest client.
+	OutboundIntegrationId pulumi.StringPtrInput `pulumi:"outboundIntegrationId"`
 	// Password, e.g. of an SMTP server.
 	Password pulumi.StringPtrInput `pulumi:"password"`
 	// Phone number id of the sender (WhatsApp Business).
@@ -2809,22 +2873,34 @@ type IntegrationCredentialsArgs struct {
 	SecretKeyRequestHeader pulumi.StringPtrInput `pulumi:"secretKeyRequestHeader"`
 	// Whether the SMTP connection uses TLS from the start; for APNs, production instead of sandbox.
 	Secure pulumi.BoolPtrInput `pulumi:"secure"`
+	// Sender id messages are sent as (Unifonic).
+	SenderId pulumi.StringPtrInput `pulumi:"senderId"`
 	// Display name of the sender.
 	SenderName pulumi.StringPtrInput `pulumi:"senderName"`
 	// Service account JSON (e.g. FCM), as text.
 	ServiceAccount pulumi.StringPtrInput `pulumi:"serviceAccount"`
+	// Service plan id (Sinch); stored by the service although its CredentialsDto does not list it.
+	ServicePlanId pulumi.StringPtrInput `pulumi:"servicePlanId"`
+	// Signing secret of the provider's app (Slack).
+	SigningSecret pulumi.StringPtrInput `pulumi:"signingSecret"`
 	// State of the Grafana OnCall webhook payload.
 	State pulumi.StringPtrInput `pulumi:"state"`
+	// Directory (tenant) id of the provider's app (Microsoft Teams).
+	TenantId pulumi.StringPtrInput `pulumi:"tenantId"`
 	// Title of the Grafana OnCall webhook payload.
 	Title pulumi.StringPtrInput `pulumi:"title"`
 	// TLS options handed to the SMTP transport (nodemailer-style object).
 	TlsOptions pulumi.MapInput `pulumi:"tlsOptions"`
 	// Auth token (e.g. Twilio).
 	Token pulumi.StringPtrInput `pulumi:"token"`
+	// Whether `fromAddressOverride` replaces the sender's address; newest client.
+	UseFromAddressOverride pulumi.BoolPtrInput `pulumi:"useFromAddressOverride"`
 	// User name, e.g. of an SMTP server.
 	User pulumi.StringPtrInput `pulumi:"user"`
 	// Webhook URL the integration posts to (chat and push webhooks).
 	WebhookUrl pulumi.StringPtrInput `pulumi:"webhookUrl"`
+	// When the dashboard's "What's next" guide was completed (ISO timestamp); newest client.
+	WhatsNextCompletedAt pulumi.StringPtrInput `pulumi:"whatsNextCompletedAt"`
 }
 
 func (IntegrationCredentialsArgs) ElementType() reflect.Type {
@@ -2904,6 +2980,11 @@ func (o IntegrationCredentialsOutput) ToIntegrationCredentialsPtrOutputWithConte
 	}).(IntegrationCredentialsPtrOutput)
 }
 
+// Base URL of the AppIO API (AppIO; spelled so by the service).
+func (o IntegrationCredentialsOutput) AppIOBaseUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v IntegrationCredentials) *string { return v.AppIOBaseUrl }).(pulumi.StringPtrOutput)
+}
+
 // Access key of the provider account.
 func (o IntegrationCredentialsOutput) AccessKey() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.AccessKey }).(pulumi.StringPtrOutput)
@@ -2932,6 +3013,16 @@ func (o IntegrationCredentialsOutput) ApiKeyRequestHeader() pulumi.StringPtrOutp
 // API token of the provider account.
 func (o IntegrationCredentialsOutput) ApiToken() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.ApiToken }).(pulumi.StringPtrOutput)
+}
+
+// API version (OneSignal); stored by the service although its CredentialsDto does not list it.
+func (o IntegrationCredentialsOutput) ApiVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v IntegrationCredentials) *string { return v.ApiVersion }).(pulumi.StringPtrOutput)
+}
+
+// App SID of the provider account (Unifonic).
+func (o IntegrationCredentialsOutput) AppSid() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v IntegrationCredentials) *string { return v.AppSid }).(pulumi.StringPtrOutput)
 }
 
 // Application id (OneSignal, Slack); the bundle id for APNs.
@@ -2964,6 +3055,11 @@ func (o IntegrationCredentialsOutput) ClientId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.ClientId }).(pulumi.StringPtrOutput)
 }
 
+// Configuration set to send with (Amazon SES); newest client.
+func (o IntegrationCredentialsOutput) ConfigurationSetName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v IntegrationCredentials) *string { return v.ConfigurationSetName }).(pulumi.StringPtrOutput)
+}
+
 // Path of the date in the provider's answer (generic SMS).
 func (o IntegrationCredentialsOutput) DatePath() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.DatePath }).(pulumi.StringPtrOutput)
@@ -2974,9 +3070,29 @@ func (o IntegrationCredentialsOutput) Domain() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.Domain }).(pulumi.StringPtrOutput)
 }
 
+// Prefix of an agent's shared inbox address (`{emailSlugPrefix}-{agentId}@...`); newest client.
+func (o IntegrationCredentialsOutput) EmailSlugPrefix() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v IntegrationCredentials) *string { return v.EmailSlugPrefix }).(pulumi.StringPtrOutput)
+}
+
+// Claude Managed Agents: the Anthropic environment of the integration; newest client.
+func (o IntegrationCredentialsOutput) ExternalEnvironmentId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v IntegrationCredentials) *string { return v.ExternalEnvironmentId }).(pulumi.StringPtrOutput)
+}
+
 // Link to upstream details, for Grafana OnCall.
 func (o IntegrationCredentialsOutput) ExternalLink() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.ExternalLink }).(pulumi.StringPtrOutput)
+}
+
+// Claude Managed Agents: the Anthropic vault of the integration; newest client.
+func (o IntegrationCredentialsOutput) ExternalVaultId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v IntegrationCredentials) *string { return v.ExternalVaultId }).(pulumi.StringPtrOutput)
+}
+
+// Claude Managed Agents: the Anthropic workspace of console links; newest client.
+func (o IntegrationCredentialsOutput) ExternalWorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v IntegrationCredentials) *string { return v.ExternalWorkspaceId }).(pulumi.StringPtrOutput)
 }
 
 // Sender: an email address or phone number messages are sent from.
@@ -2984,9 +3100,19 @@ func (o IntegrationCredentialsOutput) From() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.From }).(pulumi.StringPtrOutput)
 }
 
+// An email address that replaces the sender's address, when `useFromAddressOverride` is true; newest client.
+func (o IntegrationCredentialsOutput) FromAddressOverride() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v IntegrationCredentials) *string { return v.FromAddressOverride }).(pulumi.StringPtrOutput)
+}
+
 // Whether the in-app inbox requires an HMAC of the subscriber id (the in-app provider).
 func (o IntegrationCredentialsOutput) Hmac() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *bool { return v.Hmac }).(pulumi.BoolPtrOutput)
+}
+
+// Email webhook: how `secretKey` is read when signing webhook calls (`text`, `base64` or `hex`); newest client.
+func (o IntegrationCredentialsOutput) HmacSecretKeyEncoding() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v IntegrationCredentials) *string { return v.HmacSecretKeyEncoding }).(pulumi.StringPtrOutput)
 }
 
 // Host of the provider's server (e.g. SMTP).
@@ -3022,6 +3148,16 @@ func (o IntegrationCredentialsOutput) IpPoolName() pulumi.StringPtrOutput {
 // Messaging profile id (e.g. Telnyx).
 func (o IntegrationCredentialsOutput) MessageProfileId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.MessageProfileId }).(pulumi.StringPtrOutput)
+}
+
+// When the outbound integration was connected (ISO timestamp); newest client.
+func (o IntegrationCredentialsOutput) OutboundConnectedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v IntegrationCredentials) *string { return v.OutboundConnectedAt }).(pulumi.StringPtrOutput)
+}
+
+// Id of the integration outbound messages go through; newest client.
+func (o IntegrationCredentialsOutput) OutboundIntegrationId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v IntegrationCredentials) *string { return v.OutboundIntegrationId }).(pulumi.StringPtrOutput)
 }
 
 // Password, e.g. of an SMTP server.
@@ -3074,6 +3210,11 @@ func (o IntegrationCredentialsOutput) Secure() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *bool { return v.Secure }).(pulumi.BoolPtrOutput)
 }
 
+// Sender id messages are sent as (Unifonic).
+func (o IntegrationCredentialsOutput) SenderId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v IntegrationCredentials) *string { return v.SenderId }).(pulumi.StringPtrOutput)
+}
+
 // Display name of the sender.
 func (o IntegrationCredentialsOutput) SenderName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.SenderName }).(pulumi.StringPtrOutput)
@@ -3084,9 +3225,24 @@ func (o IntegrationCredentialsOutput) ServiceAccount() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.ServiceAccount }).(pulumi.StringPtrOutput)
 }
 
+// Service plan id (Sinch); stored by the service although its CredentialsDto does not list it.
+func (o IntegrationCredentialsOutput) ServicePlanId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v IntegrationCredentials) *string { return v.ServicePlanId }).(pulumi.StringPtrOutput)
+}
+
+// Signing secret of the provider's app (Slack).
+func (o IntegrationCredentialsOutput) SigningSecret() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v IntegrationCredentials) *string { return v.SigningSecret }).(pulumi.StringPtrOutput)
+}
+
 // State of the Grafana OnCall webhook payload.
 func (o IntegrationCredentialsOutput) State() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.State }).(pulumi.StringPtrOutput)
+}
+
+// Directory (tenant) id of the provider's app (Microsoft Teams).
+func (o IntegrationCredentialsOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v IntegrationCredentials) *string { return v.TenantId }).(pulumi.StringPtrOutput)
 }
 
 // Title of the Grafana OnCall webhook payload.
@@ -3104,6 +3260,11 @@ func (o IntegrationCredentialsOutput) Token() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.Token }).(pulumi.StringPtrOutput)
 }
 
+// Whether `fromAddressOverride` replaces the sender's address; newest client.
+func (o IntegrationCredentialsOutput) UseFromAddressOverride() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v IntegrationCredentials) *bool { return v.UseFromAddressOverride }).(pulumi.BoolPtrOutput)
+}
+
 // User name, e.g. of an SMTP server.
 func (o IntegrationCredentialsOutput) User() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.User }).(pulumi.StringPtrOutput)
@@ -3112,6 +3273,11 @@ func (o IntegrationCredentialsOutput) User() pulumi.StringPtrOutput {
 // Webhook URL the integration posts to (chat and push webhooks).
 func (o IntegrationCredentialsOutput) WebhookUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v IntegrationCredentials) *string { return v.WebhookUrl }).(pulumi.StringPtrOutput)
+}
+
+// When the dashboard's "What's next" guide was completed (ISO timestamp); newest client.
+func (o IntegrationCredentialsOutput) WhatsNextCompletedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v IntegrationCredentials) *string { return v.WhatsNextCompletedAt }).(pulumi.StringPtrOutput)
 }
 
 type IntegrationCredentialsPtrOutput struct{ *pulumi.OutputState }
@@ -3136,6 +3302,16 @@ func (o IntegrationCredentialsPtrOutput) Elem() IntegrationCredentialsOutput {
 		var ret IntegrationCredentials
 		return ret
 	}).(IntegrationCredentialsOutput)
+}
+
+// Base URL of the AppIO API (AppIO; spelled so by the service).
+func (o IntegrationCredentialsPtrOutput) AppIOBaseUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IntegrationCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.AppIOBaseUrl
+	}).(pulumi.StringPtrOutput)
 }
 
 // Access key of the provider account.
@@ -3195,6 +3371,26 @@ func (o IntegrationCredentialsPtrOutput) ApiToken() pulumi.StringPtrOutput {
 			return nil
 		}
 		return v.ApiToken
+	}).(pulumi.StringPtrOutput)
+}
+
+// API version (OneSignal); stored by the service although its CredentialsDto does not list it.
+func (o IntegrationCredentialsPtrOutput) ApiVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IntegrationCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ApiVersion
+	}).(pulumi.StringPtrOutput)
+}
+
+// App SID of the provider account (Unifonic).
+func (o IntegrationCredentialsPtrOutput) AppSid() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IntegrationCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.AppSid
 	}).(pulumi.StringPtrOutput)
 }
 
@@ -3258,6 +3454,16 @@ func (o IntegrationCredentialsPtrOutput) ClientId() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Configuration set to send with (Amazon SES); newest client.
+func (o IntegrationCredentialsPtrOutput) ConfigurationSetName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IntegrationCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ConfigurationSetName
+	}).(pulumi.StringPtrOutput)
+}
+
 // Path of the date in the provider's answer (generic SMS).
 func (o IntegrationCredentialsPtrOutput) DatePath() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
@@ -3278,6 +3484,26 @@ func (o IntegrationCredentialsPtrOutput) Domain() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Prefix of an agent's shared inbox address (`{emailSlugPrefix}-{agentId}@...`); newest client.
+func (o IntegrationCredentialsPtrOutput) EmailSlugPrefix() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IntegrationCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.EmailSlugPrefix
+	}).(pulumi.StringPtrOutput)
+}
+
+// Claude Managed Agents: the Anthropic environment of the integration; newest client.
+func (o IntegrationCredentialsPtrOutput) ExternalEnvironmentId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IntegrationCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ExternalEnvironmentId
+	}).(pulumi.StringPtrOutput)
+}
+
 // Link to upstream details, for Grafana OnCall.
 func (o IntegrationCredentialsPtrOutput) ExternalLink() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
@@ -3285,6 +3511,26 @@ func (o IntegrationCredentialsPtrOutput) ExternalLink() pulumi.StringPtrOutput {
 			return nil
 		}
 		return v.ExternalLink
+	}).(pulumi.StringPtrOutput)
+}
+
+// Claude Managed Agents: the Anthropic vault of the integration; newest client.
+func (o IntegrationCredentialsPtrOutput) ExternalVaultId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IntegrationCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ExternalVaultId
+	}).(pulumi.StringPtrOutput)
+}
+
+// Claude Managed Agents: the Anthropic workspace of console links; newest client.
+func (o IntegrationCredentialsPtrOutput) ExternalWorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IntegrationCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ExternalWorkspaceId
 	}).(pulumi.StringPtrOutput)
 }
 
@@ -3298,6 +3544,16 @@ func (o IntegrationCredentialsPtrOutput) From() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// An email address that replaces the sender's address, when `useFromAddressOverride` is true; newest client.
+func (o IntegrationCredentialsPtrOutput) FromAddressOverride() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IntegrationCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.FromAddressOverride
+	}).(pulumi.StringPtrOutput)
+}
+
 // Whether the in-app inbox requires an HMAC of the subscriber id (the in-app provider).
 func (o IntegrationCredentialsPtrOutput) Hmac() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *bool {
@@ -3306,6 +3562,16 @@ func (o IntegrationCredentialsPtrOutput) Hmac() pulumi.BoolPtrOutput {
 		}
 		return v.Hmac
 	}).(pulumi.BoolPtrOutput)
+}
+
+// Email webhook: how `secretKey` is read when signing webhook calls (`text`, `base64` or `hex`); newest client.
+func (o IntegrationCredentialsPtrOutput) HmacSecretKeyEncoding() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IntegrationCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.HmacSecretKeyEncoding
+	}).(pulumi.StringPtrOutput)
 }
 
 // Host of the provider's server (e.g. SMTP).
@@ -3375,6 +3641,26 @@ func (o IntegrationCredentialsPtrOutput) MessageProfileId() pulumi.StringPtrOutp
 			return nil
 		}
 		return v.MessageProfileId
+	}).(pulumi.StringPtrOutput)
+}
+
+// When the outbound integration was connected (ISO timestamp); newest client.
+func (o IntegrationCredentialsPtrOutput) OutboundConnectedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IntegrationCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.OutboundConnectedAt
+	}).(pulumi.StringPtrOutput)
+}
+
+// Id of the integration outbound messages go through; newest client.
+func (o IntegrationCredentialsPtrOutput) OutboundIntegrationId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IntegrationCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.OutboundIntegrationId
 	}).(pulumi.StringPtrOutput)
 }
 
@@ -3478,6 +3764,16 @@ func (o IntegrationCredentialsPtrOutput) Secure() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Sender id messages are sent as (Unifonic).
+func (o IntegrationCredentialsPtrOutput) SenderId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IntegrationCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.SenderId
+	}).(pulumi.StringPtrOutput)
+}
+
 // Display name of the sender.
 func (o IntegrationCredentialsPtrOutput) SenderName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
@@ -3498,6 +3794,26 @@ func (o IntegrationCredentialsPtrOutput) ServiceAccount() pulumi.StringPtrOutput
 	}).(pulumi.StringPtrOutput)
 }
 
+// Service plan id (Sinch); stored by the service although its CredentialsDto does not list it.
+func (o IntegrationCredentialsPtrOutput) ServicePlanId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IntegrationCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ServicePlanId
+	}).(pulumi.StringPtrOutput)
+}
+
+// Signing secret of the provider's app (Slack).
+func (o IntegrationCredentialsPtrOutput) SigningSecret() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IntegrationCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.SigningSecret
+	}).(pulumi.StringPtrOutput)
+}
+
 // State of the Grafana OnCall webhook payload.
 func (o IntegrationCredentialsPtrOutput) State() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
@@ -3505,6 +3821,16 @@ func (o IntegrationCredentialsPtrOutput) State() pulumi.StringPtrOutput {
 			return nil
 		}
 		return v.State
+	}).(pulumi.StringPtrOutput)
+}
+
+// Directory (tenant) id of the provider's app (Microsoft Teams).
+func (o IntegrationCredentialsPtrOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IntegrationCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.TenantId
 	}).(pulumi.StringPtrOutput)
 }
 
@@ -3538,6 +3864,16 @@ func (o IntegrationCredentialsPtrOutput) Token() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Whether `fromAddressOverride` replaces the sender's address; newest client.
+func (o IntegrationCredentialsPtrOutput) UseFromAddressOverride() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *IntegrationCredentials) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.UseFromAddressOverride
+	}).(pulumi.BoolPtrOutput)
+}
+
 // User name, e.g. of an SMTP server.
 func (o IntegrationCredentialsPtrOutput) User() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IntegrationCredentials) *string {
@@ -3555,6 +3891,16 @@ func (o IntegrationCredentialsPtrOutput) WebhookUrl() pulumi.StringPtrOutput {
 			return nil
 		}
 		return v.WebhookUrl
+	}).(pulumi.StringPtrOutput)
+}
+
+// When the dashboard's "What's next" guide was completed (ISO timestamp); newest client.
+func (o IntegrationCredentialsPtrOutput) WhatsNextCompletedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IntegrationCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return v.WhatsNextCompletedAt
 	}).(pulumi.StringPtrOutput)
 }
 
@@ -6494,6 +6840,256 @@ func (o StepFilterConditionArrayOutput) Index(i pulumi.IntInput) StepFilterCondi
 	}).(StepFilterConditionOutput)
 }
 
+type TopicSubscriptionsSubscriptions struct {
+	// The subscription's identifier, unique in the topic (a subscriber may hold up to 10 subscriptions in one
+	// topic). A subscription with this identifier that already exists is taken over as it is, then edited to
+	// match. Changing it replaces that subscription.
+	Identifier string `pulumi:"identifier"`
+	// The subscription's display name.
+	Name *string `pulumi:"name"`
+	// Per-workflow preferences of this subscription, each workflow once.
+	Preferences []TopicSubscriptionsSubscriptionsPreferences `pulumi:"preferences"`
+	// The subscriber (it must exist). Changing it replaces the subscription.
+	SubscriberId string `pulumi:"subscriberId"`
+}
+
+// TopicSubscriptionsSubscriptionsInput is an input type that accepts TopicSubscriptionsSubscriptionsArgs and TopicSubscriptionsSubscriptionsOutput values.
+// You can construct a concrete instance of `TopicSubscriptionsSubscriptionsInput` via:
+//
+//	TopicSubscriptionsSubscriptionsArgs{...}
+type TopicSubscriptionsSubscriptionsInput interface {
+	pulumi.Input
+
+	ToTopicSubscriptionsSubscriptionsOutput() TopicSubscriptionsSubscriptionsOutput
+	ToTopicSubscriptionsSubscriptionsOutputWithContext(context.Context) TopicSubscriptionsSubscriptionsOutput
+}
+
+type TopicSubscriptionsSubscriptionsArgs struct {
+	// The subscription's identifier, unique in the topic (a subscriber may hold up to 10 subscriptions in one
+	// topic). A subscription with this identifier that already exists is taken over as it is, then edited to
+	// match. Changing it replaces that subscription.
+	Identifier pulumi.StringInput `pulumi:"identifier"`
+	// The subscription's display name.
+	Name pulumi.StringPtrInput `pulumi:"name"`
+	// Per-workflow preferences of this subscription, each workflow once.
+	Preferences TopicSubscriptionsSubscriptionsPreferencesArrayInput `pulumi:"preferences"`
+	// The subscriber (it must exist). Changing it replaces the subscription.
+	SubscriberId pulumi.StringInput `pulumi:"subscriberId"`
+}
+
+func (TopicSubscriptionsSubscriptionsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*TopicSubscriptionsSubscriptions)(nil)).Elem()
+}
+
+func (i TopicSubscriptionsSubscriptionsArgs) ToTopicSubscriptionsSubscriptionsOutput() TopicSubscriptionsSubscriptionsOutput {
+	return i.ToTopicSubscriptionsSubscriptionsOutputWithContext(context.Background())
+}
+
+func (i TopicSubscriptionsSubscriptionsArgs) ToTopicSubscriptionsSubscriptionsOutputWithContext(ctx context.Context) TopicSubscriptionsSubscriptionsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TopicSubscriptionsSubscriptionsOutput)
+}
+
+// TopicSubscriptionsSubscriptionsArrayInput is an input type that accepts TopicSubscriptionsSubscriptionsArray and TopicSubscriptionsSubscriptionsArrayOutput values.
+// You can construct a concrete instance of `TopicSubscriptionsSubscriptionsArrayInput` via:
+//
+//	TopicSubscriptionsSubscriptionsArray{ TopicSubscriptionsSubscriptionsArgs{...} }
+type TopicSubscriptionsSubscriptionsArrayInput interface {
+	pulumi.Input
+
+	ToTopicSubscriptionsSubscriptionsArrayOutput() TopicSubscriptionsSubscriptionsArrayOutput
+	ToTopicSubscriptionsSubscriptionsArrayOutputWithContext(context.Context) TopicSubscriptionsSubscriptionsArrayOutput
+}
+
+type TopicSubscriptionsSubscriptionsArray []TopicSubscriptionsSubscriptionsInput
+
+func (TopicSubscriptionsSubscriptionsArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]TopicSubscriptionsSubscriptions)(nil)).Elem()
+}
+
+func (i TopicSubscriptionsSubscriptionsArray) ToTopicSubscriptionsSubscriptionsArrayOutput() TopicSubscriptionsSubscriptionsArrayOutput {
+	return i.ToTopicSubscriptionsSubscriptionsArrayOutputWithContext(context.Background())
+}
+
+func (i TopicSubscriptionsSubscriptionsArray) ToTopicSubscriptionsSubscriptionsArrayOutputWithContext(ctx context.Context) TopicSubscriptionsSubscriptionsArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TopicSubscriptionsSubscriptionsArrayOutput)
+}
+
+type TopicSubscriptionsSubscriptionsOutput struct{ *pulumi.OutputState }
+
+func (TopicSubscriptionsSubscriptionsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TopicSubscriptionsSubscriptions)(nil)).Elem()
+}
+
+func (o TopicSubscriptionsSubscriptionsOutput) ToTopicSubscriptionsSubscriptionsOutput() TopicSubscriptionsSubscriptionsOutput {
+	return o
+}
+
+func (o TopicSubscriptionsSubscriptionsOutput) ToTopicSubscriptionsSubscriptionsOutputWithContext(ctx context.Context) TopicSubscriptionsSubscriptionsOutput {
+	return o
+}
+
+// The subscription's identifier, unique in the topic (a subscriber may hold up to 10 subscriptions in one
+// topic). A subscription with this identifier that already exists is taken over as it is, then edited to
+// match. Changing it replaces that subscription.
+func (o TopicSubscriptionsSubscriptionsOutput) Identifier() pulumi.StringOutput {
+	return o.ApplyT(func(v TopicSubscriptionsSubscriptions) string { return v.Identifier }).(pulumi.StringOutput)
+}
+
+// The subscription's display name.
+func (o TopicSubscriptionsSubscriptionsOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TopicSubscriptionsSubscriptions) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// Per-workflow preferences of this subscription, each workflow once.
+func (o TopicSubscriptionsSubscriptionsOutput) Preferences() TopicSubscriptionsSubscriptionsPreferencesArrayOutput {
+	return o.ApplyT(func(v TopicSubscriptionsSubscriptions) []TopicSubscriptionsSubscriptionsPreferences {
+		return v.Preferences
+	}).(TopicSubscriptionsSubscriptionsPreferencesArrayOutput)
+}
+
+// The subscriber (it must exist). Changing it replaces the subscription.
+func (o TopicSubscriptionsSubscriptionsOutput) SubscriberId() pulumi.StringOutput {
+	return o.ApplyT(func(v TopicSubscriptionsSubscriptions) string { return v.SubscriberId }).(pulumi.StringOutput)
+}
+
+type TopicSubscriptionsSubscriptionsArrayOutput struct{ *pulumi.OutputState }
+
+func (TopicSubscriptionsSubscriptionsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]TopicSubscriptionsSubscriptions)(nil)).Elem()
+}
+
+func (o TopicSubscriptionsSubscriptionsArrayOutput) ToTopicSubscriptionsSubscriptionsArrayOutput() TopicSubscriptionsSubscriptionsArrayOutput {
+	return o
+}
+
+func (o TopicSubscriptionsSubscriptionsArrayOutput) ToTopicSubscriptionsSubscriptionsArrayOutputWithContext(ctx context.Context) TopicSubscriptionsSubscriptionsArrayOutput {
+	return o
+}
+
+func (o TopicSubscriptionsSubscriptionsArrayOutput) Index(i pulumi.IntInput) TopicSubscriptionsSubscriptionsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) TopicSubscriptionsSubscriptions {
+		return vs[0].([]TopicSubscriptionsSubscriptions)[vs[1].(int)]
+	}).(TopicSubscriptionsSubscriptionsOutput)
+}
+
+type TopicSubscriptionsSubscriptionsPreferences struct {
+	// A JSON Logic rule (e.g. `{ "==": [{ "var": "payload.tier" }, "gold"] }`): the workflow notifies through
+	// this subscription only when it holds.
+	Condition map[string]interface{} `pulumi:"condition"`
+	// Whether the workflow notifies through this subscription (default true).
+	Enabled *bool `pulumi:"enabled"`
+	// The workflow, by its workflowId (`svc.Workflow`'s `workflowId`). It must exist when the preference is written.
+	WorkflowId string `pulumi:"workflowId"`
+}
+
+// TopicSubscriptionsSubscriptionsPreferencesInput is an input type that accepts TopicSubscriptionsSubscriptionsPreferencesArgs and TopicSubscriptionsSubscriptionsPreferencesOutput values.
+// You can construct a concrete instance of `TopicSubscriptionsSubscriptionsPreferencesInput` via:
+//
+//	TopicSubscriptionsSubscriptionsPreferencesArgs{...}
+type TopicSubscriptionsSubscriptionsPreferencesInput interface {
+	pulumi.Input
+
+	ToTopicSubscriptionsSubscriptionsPreferencesOutput() TopicSubscriptionsSubscriptionsPreferencesOutput
+	ToTopicSubscriptionsSubscriptionsPreferencesOutputWithContext(context.Context) TopicSubscriptionsSubscriptionsPreferencesOutput
+}
+
+type TopicSubscriptionsSubscriptionsPreferencesArgs struct {
+	// A JSON Logic rule (e.g. `{ "==": [{ "var": "payload.tier" }, "gold"] }`): the workflow notifies through
+	// this subscription only when it holds.
+	Condition pulumi.MapInput `pulumi:"condition"`
+	// Whether the workflow notifies through this subscription (default true).
+	Enabled pulumi.BoolPtrInput `pulumi:"enabled"`
+	// The workflow, by its workflowId (`svc.Workflow`'s `workflowId`). It must exist when the preference is written.
+	WorkflowId pulumi.StringInput `pulumi:"workflowId"`
+}
+
+func (TopicSubscriptionsSubscriptionsPreferencesArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*TopicSubscriptionsSubscriptionsPreferences)(nil)).Elem()
+}
+
+func (i TopicSubscriptionsSubscriptionsPreferencesArgs) ToTopicSubscriptionsSubscriptionsPreferencesOutput() TopicSubscriptionsSubscriptionsPreferencesOutput {
+	return i.ToTopicSubscriptionsSubscriptionsPreferencesOutputWithContext(context.Background())
+}
+
+func (i TopicSubscriptionsSubscriptionsPreferencesArgs) ToTopicSubscriptionsSubscriptionsPreferencesOutputWithContext(ctx context.Context) TopicSubscriptionsSubscriptionsPreferencesOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TopicSubscriptionsSubscriptionsPreferencesOutput)
+}
+
+// TopicSubscriptionsSubscriptionsPreferencesArrayInput is an input type that accepts TopicSubscriptionsSubscriptionsPreferencesArray and TopicSubscriptionsSubscriptionsPreferencesArrayOutput values.
+// You can construct a concrete instance of `TopicSubscriptionsSubscriptionsPreferencesArrayInput` via:
+//
+//	TopicSubscriptionsSubscriptionsPreferencesArray{ TopicSubscriptionsSubscriptionsPreferencesArgs{...} }
+type TopicSubscriptionsSubscriptionsPreferencesArrayInput interface {
+	pulumi.Input
+
+	ToTopicSubscriptionsSubscriptionsPreferencesArrayOutput() TopicSubscriptionsSubscriptionsPreferencesArrayOutput
+	ToTopicSubscriptionsSubscriptionsPreferencesArrayOutputWithContext(context.Context) TopicSubscriptionsSubscriptionsPreferencesArrayOutput
+}
+
+type TopicSubscriptionsSubscriptionsPreferencesArray []TopicSubscriptionsSubscriptionsPreferencesInput
+
+func (TopicSubscriptionsSubscriptionsPreferencesArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]TopicSubscriptionsSubscriptionsPreferences)(nil)).Elem()
+}
+
+func (i TopicSubscriptionsSubscriptionsPreferencesArray) ToTopicSubscriptionsSubscriptionsPreferencesArrayOutput() TopicSubscriptionsSubscriptionsPreferencesArrayOutput {
+	return i.ToTopicSubscriptionsSubscriptionsPreferencesArrayOutputWithContext(context.Background())
+}
+
+func (i TopicSubscriptionsSubscriptionsPreferencesArray) ToTopicSubscriptionsSubscriptionsPreferencesArrayOutputWithContext(ctx context.Context) TopicSubscriptionsSubscriptionsPreferencesArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TopicSubscriptionsSubscriptionsPreferencesArrayOutput)
+}
+
+type TopicSubscriptionsSubscriptionsPreferencesOutput struct{ *pulumi.OutputState }
+
+func (TopicSubscriptionsSubscriptionsPreferencesOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TopicSubscriptionsSubscriptionsPreferences)(nil)).Elem()
+}
+
+func (o TopicSubscriptionsSubscriptionsPreferencesOutput) ToTopicSubscriptionsSubscriptionsPreferencesOutput() TopicSubscriptionsSubscriptionsPreferencesOutput {
+	return o
+}
+
+func (o TopicSubscriptionsSubscriptionsPreferencesOutput) ToTopicSubscriptionsSubscriptionsPreferencesOutputWithContext(ctx context.Context) TopicSubscriptionsSubscriptionsPreferencesOutput {
+	return o
+}
+
+// A JSON Logic rule (e.g. `{ "==": [{ "var": "payload.tier" }, "gold"] }`): the workflow notifies through
+// this subscription only when it holds.
+func (o TopicSubscriptionsSubscriptionsPreferencesOutput) Condition() pulumi.MapOutput {
+	return o.ApplyT(func(v TopicSubscriptionsSubscriptionsPreferences) map[string]interface{} { return v.Condition }).(pulumi.MapOutput)
+}
+
+// Whether the workflow notifies through this subscription (default true).
+func (o TopicSubscriptionsSubscriptionsPreferencesOutput) Enabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v TopicSubscriptionsSubscriptionsPreferences) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
+}
+
+// The workflow, by its workflowId (`svc.Workflow`'s `workflowId`). It must exist when the preference is written.
+func (o TopicSubscriptionsSubscriptionsPreferencesOutput) WorkflowId() pulumi.StringOutput {
+	return o.ApplyT(func(v TopicSubscriptionsSubscriptionsPreferences) string { return v.WorkflowId }).(pulumi.StringOutput)
+}
+
+type TopicSubscriptionsSubscriptionsPreferencesArrayOutput struct{ *pulumi.OutputState }
+
+func (TopicSubscriptionsSubscriptionsPreferencesArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]TopicSubscriptionsSubscriptionsPreferences)(nil)).Elem()
+}
+
+func (o TopicSubscriptionsSubscriptionsPreferencesArrayOutput) ToTopicSubscriptionsSubscriptionsPreferencesArrayOutput() TopicSubscriptionsSubscriptionsPreferencesArrayOutput {
+	return o
+}
+
+func (o TopicSubscriptionsSubscriptionsPreferencesArrayOutput) ToTopicSubscriptionsSubscriptionsPreferencesArrayOutputWithContext(ctx context.Context) TopicSubscriptionsSubscriptionsPreferencesArrayOutput {
+	return o
+}
+
+func (o TopicSubscriptionsSubscriptionsPreferencesArrayOutput) Index(i pulumi.IntInput) TopicSubscriptionsSubscriptionsPreferencesOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) TopicSubscriptionsSubscriptionsPreferences {
+		return vs[0].([]TopicSubscriptionsSubscriptionsPreferences)[vs[1].(int)]
+	}).(TopicSubscriptionsSubscriptionsPreferencesOutput)
+}
+
 type WorkflowChannelPreferences struct {
 	// The fallback of every channel without a setting of its own.
 	All *WorkflowChannelPreferencesAll `pulumi:"all"`
@@ -7292,6 +7888,10 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*StepFilterArrayInput)(nil)).Elem(), StepFilterArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*StepFilterConditionInput)(nil)).Elem(), StepFilterConditionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*StepFilterConditionArrayInput)(nil)).Elem(), StepFilterConditionArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*TopicSubscriptionsSubscriptionsInput)(nil)).Elem(), TopicSubscriptionsSubscriptionsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*TopicSubscriptionsSubscriptionsArrayInput)(nil)).Elem(), TopicSubscriptionsSubscriptionsArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*TopicSubscriptionsSubscriptionsPreferencesInput)(nil)).Elem(), TopicSubscriptionsSubscriptionsPreferencesArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*TopicSubscriptionsSubscriptionsPreferencesArrayInput)(nil)).Elem(), TopicSubscriptionsSubscriptionsPreferencesArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowChannelPreferencesInput)(nil)).Elem(), WorkflowChannelPreferencesArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowChannelPreferencesPtrInput)(nil)).Elem(), WorkflowChannelPreferencesArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowChannelPreferencesAllInput)(nil)).Elem(), WorkflowChannelPreferencesAllArgs{})
@@ -7399,6 +7999,10 @@ func init() {
 	pulumi.RegisterOutputType(StepFilterArrayOutput{})
 	pulumi.RegisterOutputType(StepFilterConditionOutput{})
 	pulumi.RegisterOutputType(StepFilterConditionArrayOutput{})
+	pulumi.RegisterOutputType(TopicSubscriptionsSubscriptionsOutput{})
+	pulumi.RegisterOutputType(TopicSubscriptionsSubscriptionsArrayOutput{})
+	pulumi.RegisterOutputType(TopicSubscriptionsSubscriptionsPreferencesOutput{})
+	pulumi.RegisterOutputType(TopicSubscriptionsSubscriptionsPreferencesArrayOutput{})
 	pulumi.RegisterOutputType(WorkflowChannelPreferencesOutput{})
 	pulumi.RegisterOutputType(WorkflowChannelPreferencesPtrOutput{})
 	pulumi.RegisterOutputType(WorkflowChannelPreferencesAllOutput{})

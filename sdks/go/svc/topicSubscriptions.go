@@ -23,6 +23,8 @@ type TopicSubscriptions struct {
 	Owner pulumi.StringOutput `pulumi:"owner"`
 	// The subscriberIds this resource manages (sorted); the topic may hold others.
 	SubscriberIds pulumi.StringArrayOutput `pulumi:"subscriberIds"`
+	// The subscriptions with identifiers this resource manages (sorted by identifier), when declared.
+	Subscriptions TopicSubscriptionsSubscriptionsArrayOutput `pulumi:"subscriptions"`
 	// The key of the topic.
 	TopicKey pulumi.StringOutput `pulumi:"topicKey"`
 }
@@ -34,9 +36,6 @@ func NewTopicSubscriptions(ctx *pulumi.Context,
 		return nil, errors.New("missing one or more required arguments")
 	}
 
-	if args.SubscriberIds == nil {
-		return nil, errors.New("invalid value for required argument 'SubscriberIds'")
-	}
 	if args.TopicKey == nil {
 		return nil, errors.New("invalid value for required argument 'TopicKey'")
 	}
@@ -81,8 +80,12 @@ func TopicSubscriptionsExists(ctx *pulumi.Context,
 type topicSubscriptionsArgs struct {
 	// The subscribers this resource subscribes to the topic, by subscriberId; a set (order and repeats do not
 	// matter). Subscribers must exist (the application creates them): an unknown one fails the update, naming
-	// it. Subscriptions others made (the application's) are never touched.
+	// it. Subscriptions others made (the application's) are never touched. Default `[]` (with `subscriptions`).
 	SubscriberIds []string `pulumi:"subscriberIds"`
+	// Subscriptions with their own identifier, name and per-workflow preferences (beside `subscriberIds`,
+	// which may then be `[]`); a set keyed by identifier (order does not matter, an identifier appears once).
+	// Only these identifiers are ever edited or removed.
+	Subscriptions []TopicSubscriptionsSubscriptions `pulumi:"subscriptions"`
 	// The key of the topic (`topic.key`, so that the engine creates the topic first). Changing it replaces.
 	TopicKey string `pulumi:"topicKey"`
 }
@@ -91,8 +94,12 @@ type topicSubscriptionsArgs struct {
 type TopicSubscriptionsArgs struct {
 	// The subscribers this resource subscribes to the topic, by subscriberId; a set (order and repeats do not
 	// matter). Subscribers must exist (the application creates them): an unknown one fails the update, naming
-	// it. Subscriptions others made (the application's) are never touched.
+	// it. Subscriptions others made (the application's) are never touched. Default `[]` (with `subscriptions`).
 	SubscriberIds pulumi.StringArrayInput
+	// Subscriptions with their own identifier, name and per-workflow preferences (beside `subscriberIds`,
+	// which may then be `[]`); a set keyed by identifier (order does not matter, an identifier appears once).
+	// Only these identifiers are ever edited or removed.
+	Subscriptions TopicSubscriptionsSubscriptionsArrayInput
 	// The key of the topic (`topic.key`, so that the engine creates the topic first). Changing it replaces.
 	TopicKey pulumi.StringInput
 }
@@ -198,6 +205,11 @@ func (o TopicSubscriptionsOutput) Owner() pulumi.StringOutput {
 // The subscriberIds this resource manages (sorted); the topic may hold others.
 func (o TopicSubscriptionsOutput) SubscriberIds() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *TopicSubscriptions) pulumi.StringArrayOutput { return v.SubscriberIds }).(pulumi.StringArrayOutput)
+}
+
+// The subscriptions with identifiers this resource manages (sorted by identifier), when declared.
+func (o TopicSubscriptionsOutput) Subscriptions() TopicSubscriptionsSubscriptionsArrayOutput {
+	return o.ApplyT(func(v *TopicSubscriptions) TopicSubscriptionsSubscriptionsArrayOutput { return v.Subscriptions }).(TopicSubscriptionsSubscriptionsArrayOutput)
 }
 
 // The key of the topic.

@@ -25,6 +25,10 @@ __all__ = [
     'StepFilterArgsDict',
     'StepFilterConditionArgs',
     'StepFilterConditionArgsDict',
+    'TopicSubscriptionsSubscriptionsArgs',
+    'TopicSubscriptionsSubscriptionsArgsDict',
+    'TopicSubscriptionsSubscriptionsPreferencesArgs',
+    'TopicSubscriptionsSubscriptionsPreferencesArgsDict',
     'WorkflowChannelPreferencesArgs',
     'WorkflowChannelPreferencesArgsDict',
     'WorkflowChannelPreferencesAllArgs',
@@ -207,6 +211,10 @@ class ChannelCredentialsArgs:
 
 
 class IntegrationCredentialsArgsDict(TypedDict):
+    app_io_base_url: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Base URL of the AppIO API (AppIO; spelled so by the service).
+    """
     access_key: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
     Access key of the provider account.
@@ -230,6 +238,14 @@ class IntegrationCredentialsArgsDict(TypedDict):
     api_token: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
     API token of the provider account.
+    """
+    api_version: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    API version (OneSignal); stored by the service although its CredentialsDto does not list it.
+    """
+    app_sid: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    App SID of the provider account (Unifonic).
     """
     application_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
@@ -255,6 +271,10 @@ class IntegrationCredentialsArgsDict(TypedDict):
     """
     Client id of the provider's app.
     """
+    configuration_set_name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Configuration set to send with (Amazon SES); newest client.
+    """
     date_path: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
     Path of the date in the provider's answer (generic SMS).
@@ -263,17 +283,41 @@ class IntegrationCredentialsArgsDict(TypedDict):
     """
     Sending domain (Mailgun, SMTP).
     """
+    email_slug_prefix: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Prefix of an agent's shared inbox address (`{emailSlugPrefix}-{agentId}@...`); newest client.
+    """
+    external_environment_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Claude Managed Agents: the Anthropic environment of the integration; newest client.
+    """
     external_link: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
     Link to upstream details, for Grafana OnCall.
+    """
+    external_vault_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Claude Managed Agents: the Anthropic vault of the integration; newest client.
+    """
+    external_workspace_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Claude Managed Agents: the Anthropic workspace of console links; newest client.
     """
     from_: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
     Sender: an email address or phone number messages are sent from.
     """
+    from_address_override: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    An email address that replaces the sender's address, when `useFromAddressOverride` is true; newest client.
+    """
     hmac: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
     Whether the in-app inbox requires an HMAC of the subscriber id (the in-app provider).
+    """
+    hmac_secret_key_encoding: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Email webhook: how `secretKey` is read when signing webhook calls (`text`, `base64` or `hex`); newest client.
     """
     host: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
@@ -302,6 +346,14 @@ class IntegrationCredentialsArgsDict(TypedDict):
     message_profile_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
     Messaging profile id (e.g. Telnyx).
+    """
+    outbound_connected_at: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    When the outbound integration was connected (ISO timestamp); newest client.
+    """
+    outbound_integration_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Id of the integration outbound messages go through; newest client.
     """
     password: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
@@ -343,6 +395,10 @@ class IntegrationCredentialsArgsDict(TypedDict):
     """
     Whether the SMTP connection uses TLS from the start; for APNs, production instead of sandbox.
     """
+    sender_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Sender id messages are sent as (Unifonic).
+    """
     sender_name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
     Display name of the sender.
@@ -351,9 +407,21 @@ class IntegrationCredentialsArgsDict(TypedDict):
     """
     Service account JSON (e.g. FCM), as text.
     """
+    service_plan_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Service plan id (Sinch); stored by the service although its CredentialsDto does not list it.
+    """
+    signing_secret: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Signing secret of the provider's app (Slack).
+    """
     state: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
     State of the Grafana OnCall webhook payload.
+    """
+    tenant_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Directory (tenant) id of the provider's app (Microsoft Teams).
     """
     title: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
@@ -367,6 +435,10 @@ class IntegrationCredentialsArgsDict(TypedDict):
     """
     Auth token (e.g. Twilio).
     """
+    use_from_address_override: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether `fromAddressOverride` replaces the sender's address; newest client.
+    """
     user: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
     User name, e.g. of an SMTP server.
@@ -375,27 +447,41 @@ class IntegrationCredentialsArgsDict(TypedDict):
     """
     Webhook URL the integration posts to (chat and push webhooks).
     """
+    whats_next_completed_at: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    When the dashboard's "What's next" guide was completed (ISO timestamp); newest client.
+    """
 
 @pulumi.input_type
 class IntegrationCredentialsArgs:
     def __init__(__self__, *,
+                 app_io_base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  access_key: pulumi.Input[Optional[_builtins.str]] = None,
                  account_sid: pulumi.Input[Optional[_builtins.str]] = None,
                  alert_uid: pulumi.Input[Optional[_builtins.str]] = None,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  api_key_request_header: pulumi.Input[Optional[_builtins.str]] = None,
                  api_token: pulumi.Input[Optional[_builtins.str]] = None,
+                 api_version: pulumi.Input[Optional[_builtins.str]] = None,
+                 app_sid: pulumi.Input[Optional[_builtins.str]] = None,
                  application_id: pulumi.Input[Optional[_builtins.str]] = None,
                  authenticate_by_token: pulumi.Input[Optional[_builtins.bool]] = None,
                  authentication_token_key: pulumi.Input[Optional[_builtins.str]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  channel_id: pulumi.Input[Optional[_builtins.str]] = None,
                  client_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 configuration_set_name: pulumi.Input[Optional[_builtins.str]] = None,
                  date_path: pulumi.Input[Optional[_builtins.str]] = None,
                  domain: pulumi.Input[Optional[_builtins.str]] = None,
+                 email_slug_prefix: pulumi.Input[Optional[_builtins.str]] = None,
+                 external_environment_id: pulumi.Input[Optional[_builtins.str]] = None,
                  external_link: pulumi.Input[Optional[_builtins.str]] = None,
+                 external_vault_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 external_workspace_id: pulumi.Input[Optional[_builtins.str]] = None,
                  from_: pulumi.Input[Optional[_builtins.str]] = None,
+                 from_address_override: pulumi.Input[Optional[_builtins.str]] = None,
                  hmac: pulumi.Input[Optional[_builtins.bool]] = None,
+                 hmac_secret_key_encoding: pulumi.Input[Optional[_builtins.str]] = None,
                  host: pulumi.Input[Optional[_builtins.str]] = None,
                  id_path: pulumi.Input[Optional[_builtins.str]] = None,
                  ignore_tls: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -403,6 +489,8 @@ class IntegrationCredentialsArgs:
                  instance_id: pulumi.Input[Optional[_builtins.str]] = None,
                  ip_pool_name: pulumi.Input[Optional[_builtins.str]] = None,
                  message_profile_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 outbound_connected_at: pulumi.Input[Optional[_builtins.str]] = None,
+                 outbound_integration_id: pulumi.Input[Optional[_builtins.str]] = None,
                  password: pulumi.Input[Optional[_builtins.str]] = None,
                  phone_number_identification: pulumi.Input[Optional[_builtins.str]] = None,
                  port: pulumi.Input[Optional[_builtins.str]] = None,
@@ -413,32 +501,48 @@ class IntegrationCredentialsArgs:
                  secret_key: pulumi.Input[Optional[_builtins.str]] = None,
                  secret_key_request_header: pulumi.Input[Optional[_builtins.str]] = None,
                  secure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 sender_id: pulumi.Input[Optional[_builtins.str]] = None,
                  sender_name: pulumi.Input[Optional[_builtins.str]] = None,
                  service_account: pulumi.Input[Optional[_builtins.str]] = None,
+                 service_plan_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 signing_secret: pulumi.Input[Optional[_builtins.str]] = None,
                  state: pulumi.Input[Optional[_builtins.str]] = None,
+                 tenant_id: pulumi.Input[Optional[_builtins.str]] = None,
                  title: pulumi.Input[Optional[_builtins.str]] = None,
                  tls_options: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  token: pulumi.Input[Optional[_builtins.str]] = None,
+                 use_from_address_override: pulumi.Input[Optional[_builtins.bool]] = None,
                  user: pulumi.Input[Optional[_builtins.str]] = None,
-                 webhook_url: pulumi.Input[Optional[_builtins.str]] = None):
+                 webhook_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 whats_next_completed_at: pulumi.Input[Optional[_builtins.str]] = None):
         """
+        :param pulumi.Input[_builtins.str] app_io_base_url: Base URL of the AppIO API (AppIO; spelled so by the service).
         :param pulumi.Input[_builtins.str] access_key: Access key of the provider account.
         :param pulumi.Input[_builtins.str] account_sid: Account SID (e.g. Twilio).
         :param pulumi.Input[_builtins.str] alert_uid: Alert uid of the Grafana OnCall webhook payload.
         :param pulumi.Input[_builtins.str] api_key: API key of the provider account (SendGrid, Mailgun, Resend, Expo, ...); the AWS access key id for SES and SNS, the key id for APNs.
         :param pulumi.Input[_builtins.str] api_key_request_header: Name of the request header that carries the API key (generic SMS).
         :param pulumi.Input[_builtins.str] api_token: API token of the provider account.
+        :param pulumi.Input[_builtins.str] api_version: API version (OneSignal); stored by the service although its CredentialsDto does not list it.
+        :param pulumi.Input[_builtins.str] app_sid: App SID of the provider account (Unifonic).
         :param pulumi.Input[_builtins.str] application_id: Application id (OneSignal, Slack); the bundle id for APNs.
         :param pulumi.Input[_builtins.bool] authenticate_by_token: Whether the generic SMS provider first fetches an authentication token.
         :param pulumi.Input[_builtins.str] authentication_token_key: Key of the authentication token in the provider's answer (generic SMS, with `authenticateByToken`).
         :param pulumi.Input[_builtins.str] base_url: Base URL of the provider's API, when not its default.
         :param pulumi.Input[_builtins.str] channel_id: Channel id (e.g. a chat provider's channel).
         :param pulumi.Input[_builtins.str] client_id: Client id of the provider's app.
+        :param pulumi.Input[_builtins.str] configuration_set_name: Configuration set to send with (Amazon SES); newest client.
         :param pulumi.Input[_builtins.str] date_path: Path of the date in the provider's answer (generic SMS).
         :param pulumi.Input[_builtins.str] domain: Sending domain (Mailgun, SMTP).
+        :param pulumi.Input[_builtins.str] email_slug_prefix: Prefix of an agent's shared inbox address (`{emailSlugPrefix}-{agentId}@...`); newest client.
+        :param pulumi.Input[_builtins.str] external_environment_id: Claude Managed Agents: the Anthropic environment of the integration; newest client.
         :param pulumi.Input[_builtins.str] external_link: Link to upstream details, for Grafana OnCall.
+        :param pulumi.Input[_builtins.str] external_vault_id: Claude Managed Agents: the Anthropic vault of the integration; newest client.
+        :param pulumi.Input[_builtins.str] external_workspace_id: Claude Managed Agents: the Anthropic workspace of console links; newest client.
         :param pulumi.Input[_builtins.str] from_: Sender: an email address or phone number messages are sent from.
+        :param pulumi.Input[_builtins.str] from_address_override: An email address that replaces the sender's address, when `useFromAddressOverride` is true; newest client.
         :param pulumi.Input[_builtins.bool] hmac: Whether the in-app inbox requires an HMAC of the subscriber id (the in-app provider).
+        :param pulumi.Input[_builtins.str] hmac_secret_key_encoding: Email webhook: how `secretKey` is read when signing webhook calls (`text`, `base64` or `hex`); newest client.
         :param pulumi.Input[_builtins.str] host: Host of the provider's server (e.g. SMTP).
         :param pulumi.Input[_builtins.str] id_path: Path of the message id in the provider's answer (generic SMS).
         :param pulumi.Input[_builtins.bool] ignore_tls: Whether the SMTP connection never upgrades to TLS.
@@ -446,6 +550,8 @@ class IntegrationCredentialsArgs:
         :param pulumi.Input[_builtins.str] instance_id: Instance id (Pusher Beams).
         :param pulumi.Input[_builtins.str] ip_pool_name: IP pool to send from (e.g. SendGrid).
         :param pulumi.Input[_builtins.str] message_profile_id: Messaging profile id (e.g. Telnyx).
+        :param pulumi.Input[_builtins.str] outbound_connected_at: When the outbound integration was connected (ISO timestamp); newest client.
+        :param pulumi.Input[_builtins.str] outbound_integration_id: Id of the integration outbound messages go through; newest client.
         :param pulumi.Input[_builtins.str] password: Password, e.g. of an SMTP server.
         :param pulumi.Input[_builtins.str] phone_number_identification: Phone number id of the sender (WhatsApp Business).
         :param pulumi.Input[_builtins.str] port: Port of the provider's server (e.g. SMTP), as text.
@@ -456,15 +562,23 @@ class IntegrationCredentialsArgs:
         :param pulumi.Input[_builtins.str] secret_key: Secret key (SES, SNS, Mailjet, Nexmo); the signing secret of email and push webhooks; the private key for APNs.
         :param pulumi.Input[_builtins.str] secret_key_request_header: Name of the request header that carries the secret key (generic SMS).
         :param pulumi.Input[_builtins.bool] secure: Whether the SMTP connection uses TLS from the start; for APNs, production instead of sandbox.
+        :param pulumi.Input[_builtins.str] sender_id: Sender id messages are sent as (Unifonic).
         :param pulumi.Input[_builtins.str] sender_name: Display name of the sender.
         :param pulumi.Input[_builtins.str] service_account: Service account JSON (e.g. FCM), as text.
+        :param pulumi.Input[_builtins.str] service_plan_id: Service plan id (Sinch); stored by the service although its CredentialsDto does not list it.
+        :param pulumi.Input[_builtins.str] signing_secret: Signing secret of the provider's app (Slack).
         :param pulumi.Input[_builtins.str] state: State of the Grafana OnCall webhook payload.
+        :param pulumi.Input[_builtins.str] tenant_id: Directory (tenant) id of the provider's app (Microsoft Teams).
         :param pulumi.Input[_builtins.str] title: Title of the Grafana OnCall webhook payload.
         :param pulumi.Input[Mapping[str, Any]] tls_options: TLS options handed to the SMTP transport (nodemailer-style object).
         :param pulumi.Input[_builtins.str] token: Auth token (e.g. Twilio).
+        :param pulumi.Input[_builtins.bool] use_from_address_override: Whether `fromAddressOverride` replaces the sender's address; newest client.
         :param pulumi.Input[_builtins.str] user: User name, e.g. of an SMTP server.
         :param pulumi.Input[_builtins.str] webhook_url: Webhook URL the integration posts to (chat and push webhooks).
+        :param pulumi.Input[_builtins.str] whats_next_completed_at: When the dashboard's "What's next" guide was completed (ISO timestamp); newest client.
         """
+        if app_io_base_url is not None:
+            pulumi.set(__self__, "app_io_base_url", app_io_base_url)
         if access_key is not None:
             pulumi.set(__self__, "access_key", access_key)
         if account_sid is not None:
@@ -477,6 +591,10 @@ class IntegrationCredentialsArgs:
             pulumi.set(__self__, "api_key_request_header", api_key_request_header)
         if api_token is not None:
             pulumi.set(__self__, "api_token", api_token)
+        if api_version is not None:
+            pulumi.set(__self__, "api_version", api_version)
+        if app_sid is not None:
+            pulumi.set(__self__, "app_sid", app_sid)
         if application_id is not None:
             pulumi.set(__self__, "application_id", application_id)
         if authenticate_by_token is not None:
@@ -489,16 +607,30 @@ class IntegrationCredentialsArgs:
             pulumi.set(__self__, "channel_id", channel_id)
         if client_id is not None:
             pulumi.set(__self__, "client_id", client_id)
+        if configuration_set_name is not None:
+            pulumi.set(__self__, "configuration_set_name", configuration_set_name)
         if date_path is not None:
             pulumi.set(__self__, "date_path", date_path)
         if domain is not None:
             pulumi.set(__self__, "domain", domain)
+        if email_slug_prefix is not None:
+            pulumi.set(__self__, "email_slug_prefix", email_slug_prefix)
+        if external_environment_id is not None:
+            pulumi.set(__self__, "external_environment_id", external_environment_id)
         if external_link is not None:
             pulumi.set(__self__, "external_link", external_link)
+        if external_vault_id is not None:
+            pulumi.set(__self__, "external_vault_id", external_vault_id)
+        if external_workspace_id is not None:
+            pulumi.set(__self__, "external_workspace_id", external_workspace_id)
         if from_ is not None:
             pulumi.set(__self__, "from_", from_)
+        if from_address_override is not None:
+            pulumi.set(__self__, "from_address_override", from_address_override)
         if hmac is not None:
             pulumi.set(__self__, "hmac", hmac)
+        if hmac_secret_key_encoding is not None:
+            pulumi.set(__self__, "hmac_secret_key_encoding", hmac_secret_key_encoding)
         if host is not None:
             pulumi.set(__self__, "host", host)
         if id_path is not None:
@@ -513,6 +645,10 @@ class IntegrationCredentialsArgs:
             pulumi.set(__self__, "ip_pool_name", ip_pool_name)
         if message_profile_id is not None:
             pulumi.set(__self__, "message_profile_id", message_profile_id)
+        if outbound_connected_at is not None:
+            pulumi.set(__self__, "outbound_connected_at", outbound_connected_at)
+        if outbound_integration_id is not None:
+            pulumi.set(__self__, "outbound_integration_id", outbound_integration_id)
         if password is not None:
             pulumi.set(__self__, "password", password)
         if phone_number_identification is not None:
@@ -533,22 +669,46 @@ class IntegrationCredentialsArgs:
             pulumi.set(__self__, "secret_key_request_header", secret_key_request_header)
         if secure is not None:
             pulumi.set(__self__, "secure", secure)
+        if sender_id is not None:
+            pulumi.set(__self__, "sender_id", sender_id)
         if sender_name is not None:
             pulumi.set(__self__, "sender_name", sender_name)
         if service_account is not None:
             pulumi.set(__self__, "service_account", service_account)
+        if service_plan_id is not None:
+            pulumi.set(__self__, "service_plan_id", service_plan_id)
+        if signing_secret is not None:
+            pulumi.set(__self__, "signing_secret", signing_secret)
         if state is not None:
             pulumi.set(__self__, "state", state)
+        if tenant_id is not None:
+            pulumi.set(__self__, "tenant_id", tenant_id)
         if title is not None:
             pulumi.set(__self__, "title", title)
         if tls_options is not None:
             pulumi.set(__self__, "tls_options", tls_options)
         if token is not None:
             pulumi.set(__self__, "token", token)
+        if use_from_address_override is not None:
+            pulumi.set(__self__, "use_from_address_override", use_from_address_override)
         if user is not None:
             pulumi.set(__self__, "user", user)
         if webhook_url is not None:
             pulumi.set(__self__, "webhook_url", webhook_url)
+        if whats_next_completed_at is not None:
+            pulumi.set(__self__, "whats_next_completed_at", whats_next_completed_at)
+
+    @_builtins.property
+    @pulumi.getter(name="AppIOBaseUrl")
+    def app_io_base_url(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Base URL of the AppIO API (AppIO; spelled so by the service).
+        """
+        return pulumi.get(self, "app_io_base_url")
+
+    @app_io_base_url.setter
+    def app_io_base_url(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "app_io_base_url", value)
 
     @_builtins.property
     @pulumi.getter(name="accessKey")
@@ -623,6 +783,30 @@ class IntegrationCredentialsArgs:
         pulumi.set(self, "api_token", value)
 
     @_builtins.property
+    @pulumi.getter(name="apiVersion")
+    def api_version(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        API version (OneSignal); stored by the service although its CredentialsDto does not list it.
+        """
+        return pulumi.get(self, "api_version")
+
+    @api_version.setter
+    def api_version(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "api_version", value)
+
+    @_builtins.property
+    @pulumi.getter(name="appSid")
+    def app_sid(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        App SID of the provider account (Unifonic).
+        """
+        return pulumi.get(self, "app_sid")
+
+    @app_sid.setter
+    def app_sid(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "app_sid", value)
+
+    @_builtins.property
     @pulumi.getter(name="applicationId")
     def application_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -695,6 +879,18 @@ class IntegrationCredentialsArgs:
         pulumi.set(self, "client_id", value)
 
     @_builtins.property
+    @pulumi.getter(name="configurationSetName")
+    def configuration_set_name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Configuration set to send with (Amazon SES); newest client.
+        """
+        return pulumi.get(self, "configuration_set_name")
+
+    @configuration_set_name.setter
+    def configuration_set_name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "configuration_set_name", value)
+
+    @_builtins.property
     @pulumi.getter(name="datePath")
     def date_path(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -719,6 +915,30 @@ class IntegrationCredentialsArgs:
         pulumi.set(self, "domain", value)
 
     @_builtins.property
+    @pulumi.getter(name="emailSlugPrefix")
+    def email_slug_prefix(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Prefix of an agent's shared inbox address (`{emailSlugPrefix}-{agentId}@...`); newest client.
+        """
+        return pulumi.get(self, "email_slug_prefix")
+
+    @email_slug_prefix.setter
+    def email_slug_prefix(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "email_slug_prefix", value)
+
+    @_builtins.property
+    @pulumi.getter(name="externalEnvironmentId")
+    def external_environment_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Claude Managed Agents: the Anthropic environment of the integration; newest client.
+        """
+        return pulumi.get(self, "external_environment_id")
+
+    @external_environment_id.setter
+    def external_environment_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "external_environment_id", value)
+
+    @_builtins.property
     @pulumi.getter(name="externalLink")
     def external_link(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -729,6 +949,30 @@ class IntegrationCredentialsArgs:
     @external_link.setter
     def external_link(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "external_link", value)
+
+    @_builtins.property
+    @pulumi.getter(name="externalVaultId")
+    def external_vault_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Claude Managed Agents: the Anthropic vault of the integration; newest client.
+        """
+        return pulumi.get(self, "external_vault_id")
+
+    @external_vault_id.setter
+    def external_vault_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "external_vault_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="externalWorkspaceId")
+    def external_workspace_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Claude Managed Agents: the Anthropic workspace of console links; newest client.
+        """
+        return pulumi.get(self, "external_workspace_id")
+
+    @external_workspace_id.setter
+    def external_workspace_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "external_workspace_id", value)
 
     @_builtins.property
     @pulumi.getter(name="from")
@@ -743,6 +987,18 @@ class IntegrationCredentialsArgs:
         pulumi.set(self, "from_", value)
 
     @_builtins.property
+    @pulumi.getter(name="fromAddressOverride")
+    def from_address_override(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        An email address that replaces the sender's address, when `useFromAddressOverride` is true; newest client.
+        """
+        return pulumi.get(self, "from_address_override")
+
+    @from_address_override.setter
+    def from_address_override(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "from_address_override", value)
+
+    @_builtins.property
     @pulumi.getter
     def hmac(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
@@ -753,6 +1009,18 @@ class IntegrationCredentialsArgs:
     @hmac.setter
     def hmac(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "hmac", value)
+
+    @_builtins.property
+    @pulumi.getter(name="hmacSecretKeyEncoding")
+    def hmac_secret_key_encoding(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Email webhook: how `secretKey` is read when signing webhook calls (`text`, `base64` or `hex`); newest client.
+        """
+        return pulumi.get(self, "hmac_secret_key_encoding")
+
+    @hmac_secret_key_encoding.setter
+    def hmac_secret_key_encoding(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "hmac_secret_key_encoding", value)
 
     @_builtins.property
     @pulumi.getter
@@ -837,6 +1105,30 @@ class IntegrationCredentialsArgs:
     @message_profile_id.setter
     def message_profile_id(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "message_profile_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="outboundConnectedAt")
+    def outbound_connected_at(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        When the outbound integration was connected (ISO timestamp); newest client.
+        """
+        return pulumi.get(self, "outbound_connected_at")
+
+    @outbound_connected_at.setter
+    def outbound_connected_at(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "outbound_connected_at", value)
+
+    @_builtins.property
+    @pulumi.getter(name="outboundIntegrationId")
+    def outbound_integration_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Id of the integration outbound messages go through; newest client.
+        """
+        return pulumi.get(self, "outbound_integration_id")
+
+    @outbound_integration_id.setter
+    def outbound_integration_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "outbound_integration_id", value)
 
     @_builtins.property
     @pulumi.getter
@@ -959,6 +1251,18 @@ class IntegrationCredentialsArgs:
         pulumi.set(self, "secure", value)
 
     @_builtins.property
+    @pulumi.getter(name="senderId")
+    def sender_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Sender id messages are sent as (Unifonic).
+        """
+        return pulumi.get(self, "sender_id")
+
+    @sender_id.setter
+    def sender_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "sender_id", value)
+
+    @_builtins.property
     @pulumi.getter(name="senderName")
     def sender_name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -983,6 +1287,30 @@ class IntegrationCredentialsArgs:
         pulumi.set(self, "service_account", value)
 
     @_builtins.property
+    @pulumi.getter(name="servicePlanId")
+    def service_plan_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Service plan id (Sinch); stored by the service although its CredentialsDto does not list it.
+        """
+        return pulumi.get(self, "service_plan_id")
+
+    @service_plan_id.setter
+    def service_plan_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "service_plan_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="signingSecret")
+    def signing_secret(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Signing secret of the provider's app (Slack).
+        """
+        return pulumi.get(self, "signing_secret")
+
+    @signing_secret.setter
+    def signing_secret(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "signing_secret", value)
+
+    @_builtins.property
     @pulumi.getter
     def state(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -993,6 +1321,18 @@ class IntegrationCredentialsArgs:
     @state.setter
     def state(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "state", value)
+
+    @_builtins.property
+    @pulumi.getter(name="tenantId")
+    def tenant_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Directory (tenant) id of the provider's app (Microsoft Teams).
+        """
+        return pulumi.get(self, "tenant_id")
+
+    @tenant_id.setter
+    def tenant_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "tenant_id", value)
 
     @_builtins.property
     @pulumi.getter
@@ -1031,6 +1371,18 @@ class IntegrationCredentialsArgs:
         pulumi.set(self, "token", value)
 
     @_builtins.property
+    @pulumi.getter(name="useFromAddressOverride")
+    def use_from_address_override(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether `fromAddressOverride` replaces the sender's address; newest client.
+        """
+        return pulumi.get(self, "use_from_address_override")
+
+    @use_from_address_override.setter
+    def use_from_address_override(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "use_from_address_override", value)
+
+    @_builtins.property
     @pulumi.getter
     def user(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -1053,6 +1405,18 @@ class IntegrationCredentialsArgs:
     @webhook_url.setter
     def webhook_url(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "webhook_url", value)
+
+    @_builtins.property
+    @pulumi.getter(name="whatsNextCompletedAt")
+    def whats_next_completed_at(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        When the dashboard's "What's next" guide was completed (ISO timestamp); newest client.
+        """
+        return pulumi.get(self, "whats_next_completed_at")
+
+    @whats_next_completed_at.setter
+    def whats_next_completed_at(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "whats_next_completed_at", value)
 
 
 class LayoutContentArgsDict(TypedDict):
@@ -1282,6 +1646,170 @@ class StepFilterConditionArgs:
     @value.setter
     def value(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "value", value)
+
+
+class TopicSubscriptionsSubscriptionsArgsDict(TypedDict):
+    identifier: pulumi.Input[_builtins.str]
+    """
+    The subscription's identifier, unique in the topic (a subscriber may hold up to 10 subscriptions in one
+    topic). A subscription with this identifier that already exists is taken over as it is, then edited to
+    match. Changing it replaces that subscription.
+    """
+    subscriber_id: pulumi.Input[_builtins.str]
+    """
+    The subscriber (it must exist). Changing it replaces the subscription.
+    """
+    name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The subscription's display name.
+    """
+    preferences: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['TopicSubscriptionsSubscriptionsPreferencesArgsDict']]]]]
+    """
+    Per-workflow preferences of this subscription, each workflow once.
+    """
+
+@pulumi.input_type
+class TopicSubscriptionsSubscriptionsArgs:
+    def __init__(__self__, *,
+                 identifier: pulumi.Input[_builtins.str],
+                 subscriber_id: pulumi.Input[_builtins.str],
+                 name: pulumi.Input[Optional[_builtins.str]] = None,
+                 preferences: pulumi.Input[Optional[Sequence[pulumi.Input['TopicSubscriptionsSubscriptionsPreferencesArgs']]]] = None):
+        """
+        :param pulumi.Input[_builtins.str] identifier: The subscription's identifier, unique in the topic (a subscriber may hold up to 10 subscriptions in one
+               topic). A subscription with this identifier that already exists is taken over as it is, then edited to
+               match. Changing it replaces that subscription.
+        :param pulumi.Input[_builtins.str] subscriber_id: The subscriber (it must exist). Changing it replaces the subscription.
+        :param pulumi.Input[_builtins.str] name: The subscription's display name.
+        :param pulumi.Input[Sequence[pulumi.Input['TopicSubscriptionsSubscriptionsPreferencesArgs']]] preferences: Per-workflow preferences of this subscription, each workflow once.
+        """
+        pulumi.set(__self__, "identifier", identifier)
+        pulumi.set(__self__, "subscriber_id", subscriber_id)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if preferences is not None:
+            pulumi.set(__self__, "preferences", preferences)
+
+    @_builtins.property
+    @pulumi.getter
+    def identifier(self) -> pulumi.Input[_builtins.str]:
+        """
+        The subscription's identifier, unique in the topic (a subscriber may hold up to 10 subscriptions in one
+        topic). A subscription with this identifier that already exists is taken over as it is, then edited to
+        match. Changing it replaces that subscription.
+        """
+        return pulumi.get(self, "identifier")
+
+    @identifier.setter
+    def identifier(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "identifier", value)
+
+    @_builtins.property
+    @pulumi.getter(name="subscriberId")
+    def subscriber_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The subscriber (it must exist). Changing it replaces the subscription.
+        """
+        return pulumi.get(self, "subscriber_id")
+
+    @subscriber_id.setter
+    def subscriber_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "subscriber_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The subscription's display name.
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def preferences(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['TopicSubscriptionsSubscriptionsPreferencesArgs']]]]:
+        """
+        Per-workflow preferences of this subscription, each workflow once.
+        """
+        return pulumi.get(self, "preferences")
+
+    @preferences.setter
+    def preferences(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['TopicSubscriptionsSubscriptionsPreferencesArgs']]]]):
+        pulumi.set(self, "preferences", value)
+
+
+class TopicSubscriptionsSubscriptionsPreferencesArgsDict(TypedDict):
+    workflow_id: pulumi.Input[_builtins.str]
+    """
+    The workflow, by its workflowId (`svc.Workflow`'s `workflowId`). It must exist when the preference is written.
+    """
+    condition: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
+    """
+    A JSON Logic rule (e.g. `{ "==": [{ "var": "payload.tier" }, "gold"] }`): the workflow notifies through
+    this subscription only when it holds.
+    """
+    enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the workflow notifies through this subscription (default true).
+    """
+
+@pulumi.input_type
+class TopicSubscriptionsSubscriptionsPreferencesArgs:
+    def __init__(__self__, *,
+                 workflow_id: pulumi.Input[_builtins.str],
+                 condition: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 enabled: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] workflow_id: The workflow, by its workflowId (`svc.Workflow`'s `workflowId`). It must exist when the preference is written.
+        :param pulumi.Input[Mapping[str, Any]] condition: A JSON Logic rule (e.g. `{ "==": [{ "var": "payload.tier" }, "gold"] }`): the workflow notifies through
+               this subscription only when it holds.
+        :param pulumi.Input[_builtins.bool] enabled: Whether the workflow notifies through this subscription (default true).
+        """
+        pulumi.set(__self__, "workflow_id", workflow_id)
+        if condition is not None:
+            pulumi.set(__self__, "condition", condition)
+        if enabled is not None:
+            pulumi.set(__self__, "enabled", enabled)
+
+    @_builtins.property
+    @pulumi.getter(name="workflowId")
+    def workflow_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The workflow, by its workflowId (`svc.Workflow`'s `workflowId`). It must exist when the preference is written.
+        """
+        return pulumi.get(self, "workflow_id")
+
+    @workflow_id.setter
+    def workflow_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "workflow_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def condition(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        A JSON Logic rule (e.g. `{ "==": [{ "var": "payload.tier" }, "gold"] }`): the workflow notifies through
+        this subscription only when it holds.
+        """
+        return pulumi.get(self, "condition")
+
+    @condition.setter
+    def condition(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "condition", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the workflow notifies through this subscription (default true).
+        """
+        return pulumi.get(self, "enabled")
+
+    @enabled.setter
+    def enabled(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enabled", value)
 
 
 class WorkflowChannelPreferencesArgsDict(TypedDict):

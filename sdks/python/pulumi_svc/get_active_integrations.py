@@ -52,7 +52,7 @@ def get_active_integrations(channel: Optional[_builtins.str] = None,
                             provider_id: Optional[_builtins.str] = None,
                             opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetActiveIntegrationsResult:
     """
-    The active integrations of the organization (`GET /v1/integrations/active`), filtered by channel, provider and environment, as `items`.
+    The active integrations of the organization (`GET /v1/integrations/active`), filtered by channel, provider and environment, as `items`; secret as a whole when the service answered credentials (some releases answer them in plaintext to an API key, the newest `{}`).
 
     :param _builtins.str channel: Only integrations of this channel.
     :param _builtins.str environment_id: Only integrations of this environment. The service lists the active integrations of the whole
@@ -73,7 +73,7 @@ def get_active_integrations_output(channel: pulumi.Input[Optional[Optional[_buil
                                    provider_id: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                                    opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetActiveIntegrationsResult]:
     """
-    The active integrations of the organization (`GET /v1/integrations/active`), filtered by channel, provider and environment, as `items`.
+    The active integrations of the organization (`GET /v1/integrations/active`), filtered by channel, provider and environment, as `items`; secret as a whole when the service answered credentials (some releases answer them in plaintext to an API key, the newest `{}`).
 
     :param _builtins.str channel: Only integrations of this channel.
     :param _builtins.str environment_id: Only integrations of this environment. The service lists the active integrations of the whole

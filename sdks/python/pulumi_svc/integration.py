@@ -41,8 +41,8 @@ class IntegrationArgs:
         :param pulumi.Input[_builtins.bool] check: Ask the service to check the integration when creating or updating it. A flag, never a change.
         :param pulumi.Input[Sequence[pulumi.Input['StepFilterArgs']]] conditions: Step filters deciding when this integration is used (default: none).
         :param pulumi.Input['IntegrationCredentialsArgs'] credentials: Provider credentials (`apiKey`, `from`, `accountSid`, `token`, ...), stored as a secret. Required keys
-               of known providers are checked when active. The service never returns them: outputs hold what was last
-               written. Left out: held by the service, not managed here (what `pulumi import` generates): no update
+               of known providers are checked when active. Outputs hold what was last written, or after a refresh the
+               service's when it answers different ones (some releases answer them, the newest `{}`). Left out: held by the service, not managed here (what `pulumi import` generates): no update
                sends or clears them, and declaring them later takes them over (one update of `credentials`). A new
                active integration still needs the required keys.
         :param pulumi.Input[_builtins.str] identifier: Unique identifier of the integration in the organization. Default: a slug of the resource name and a
@@ -146,8 +146,8 @@ class IntegrationArgs:
     def credentials(self) -> pulumi.Input[Optional['IntegrationCredentialsArgs']]:
         """
         Provider credentials (`apiKey`, `from`, `accountSid`, `token`, ...), stored as a secret. Required keys
-        of known providers are checked when active. The service never returns them: outputs hold what was last
-        written. Left out: held by the service, not managed here (what `pulumi import` generates): no update
+        of known providers are checked when active. Outputs hold what was last written, or after a refresh the
+        service's when it answers different ones (some releases answer them, the newest `{}`). Left out: held by the service, not managed here (what `pulumi import` generates): no update
         sends or clears them, and declaring them later takes them over (one update of `credentials`). A new
         active integration still needs the required keys.
         """
@@ -202,7 +202,7 @@ class Integration(pulumi.CustomResource):
                  provider_id: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A delivery-provider integration of the svc service, in the environment of the provider's API key. Its id is the service's `_id`; import it with `pulumi import svc:index:Integration <name> <_id>` (the credentials, which the service never returns, are left for you to declare).
+        A delivery-provider integration of the svc service, in the environment of the provider's API key. Its id is the service's `_id`; import it with `pulumi import svc:index:Integration <name> <_id>` (the credentials, never taken from the service, are left for you to declare).
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -213,8 +213,8 @@ class Integration(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] check: Ask the service to check the integration when creating or updating it. A flag, never a change.
         :param pulumi.Input[Sequence[pulumi.Input[Union['StepFilterArgs', 'StepFilterArgsDict', 'outputs.StepFilter']]]] conditions: Step filters deciding when this integration is used (default: none).
         :param pulumi.Input[Union['IntegrationCredentialsArgs', 'IntegrationCredentialsArgsDict', 'outputs.IntegrationCredentials']] credentials: Provider credentials (`apiKey`, `from`, `accountSid`, `token`, ...), stored as a secret. Required keys
-               of known providers are checked when active. The service never returns them: outputs hold what was last
-               written. Left out: held by the service, not managed here (what `pulumi import` generates): no update
+               of known providers are checked when active. Outputs hold what was last written, or after a refresh the
+               service's when it answers different ones (some releases answer them, the newest `{}`). Left out: held by the service, not managed here (what `pulumi import` generates): no update
                sends or clears them, and declaring them later takes them over (one update of `credentials`). A new
                active integration still needs the required keys.
         :param pulumi.Input[_builtins.str] identifier: Unique identifier of the integration in the organization. Default: a slug of the resource name and a
@@ -231,7 +231,7 @@ class Integration(pulumi.CustomResource):
                  args: IntegrationArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A delivery-provider integration of the svc service, in the environment of the provider's API key. Its id is the service's `_id`; import it with `pulumi import svc:index:Integration <name> <_id>` (the credentials, which the service never returns, are left for you to declare).
+        A delivery-provider integration of the svc service, in the environment of the provider's API key. Its id is the service's `_id`; import it with `pulumi import svc:index:Integration <name> <_id>` (the credentials, never taken from the service, are left for you to declare).
 
         :param str resource_name: The name of the resource.
         :param IntegrationArgs args: The arguments to use to populate this resource's properties.
@@ -356,8 +356,9 @@ class Integration(pulumi.CustomResource):
     @pulumi.getter
     def credentials(self) -> pulumi.Output['outputs.IntegrationCredentials']:
         """
-        The credentials this stack last wrote (secret); `{}` when it wrote none (an imported integration whose
-        credentials are held by the service). The service never returns them.
+        The credentials this stack last wrote, or the service's as a refresh read them when they differ
+        (secret); `{}` when it wrote none (an imported integration whose credentials are held by the service:
+        never taken from the service).
         """
         return pulumi.get(self, "credentials")
 

@@ -67,6 +67,8 @@ __all__ = [
     'OrganizationSettingsPrior',
     'StepFilter',
     'StepFilterCondition',
+    'TopicSubscriptionsSubscriptions',
+    'TopicSubscriptionsSubscriptionsPreferences',
     'WorkflowChannelPreferences',
     'WorkflowChannelPreferencesAll',
     'WorkflowChannelPreferencesChannels',
@@ -230,7 +232,9 @@ class GetActiveIntegrationsResultItems(dict):
         :param _builtins.str provider_id: Delivery provider, e.g. `sendgrid`, `fcm`.
         :param Sequence['GetActiveIntegrationsResultItemsConditions'] conditions: Step filters deciding when this integration is used.
         :param _builtins.str created_at: When it was created: a credentials write without identifier targets the newest active one.
-        :param Mapping[str, Any] credentials: Provider credentials; the service does not return them to an API key (`{}` or absent).
+        :param Mapping[str, Any] credentials: Provider credentials as the service answers them to an API key: in plaintext from the April 2026
+               service, `{}` or absent from the newest; as stored (secret keys encrypted) in DELETE's answer. Treat as
+               secret.
         :param _builtins.bool deleted: Soft-delete marker of the service.
         :param _builtins.str deleted_at: When it was deleted.
         :param _builtins.str deleted_by: The user who deleted it.
@@ -337,7 +341,9 @@ class GetActiveIntegrationsResultItems(dict):
     @pulumi.getter
     def credentials(self) -> Optional[Mapping[str, Any]]:
         """
-        Provider credentials; the service does not return them to an API key (`{}` or absent).
+        Provider credentials as the service answers them to an API key: in plaintext from the April 2026
+        service, `{}` or absent from the newest; as stored (secret keys encrypted) in DELETE's answer. Treat as
+        secret.
         """
         return pulumi.get(self, "credentials")
 
@@ -1983,7 +1989,9 @@ class IntegrationCredentials(dict):
     @staticmethod
     def __key_warning(key: str):
         suggest = None
-        if key == "accessKey":
+        if key == "AppIOBaseUrl":
+            suggest = "app_io_base_url"
+        elif key == "accessKey":
             suggest = "access_key"
         elif key == "accountSid":
             suggest = "account_sid"
@@ -1995,6 +2003,10 @@ class IntegrationCredentials(dict):
             suggest = "api_key_request_header"
         elif key == "apiToken":
             suggest = "api_token"
+        elif key == "apiVersion":
+            suggest = "api_version"
+        elif key == "appSid":
+            suggest = "app_sid"
         elif key == "applicationId":
             suggest = "application_id"
         elif key == "authenticateByToken":
@@ -2007,12 +2019,26 @@ class IntegrationCredentials(dict):
             suggest = "channel_id"
         elif key == "clientId":
             suggest = "client_id"
+        elif key == "configurationSetName":
+            suggest = "configuration_set_name"
         elif key == "datePath":
             suggest = "date_path"
+        elif key == "emailSlugPrefix":
+            suggest = "email_slug_prefix"
+        elif key == "externalEnvironmentId":
+            suggest = "external_environment_id"
         elif key == "externalLink":
             suggest = "external_link"
+        elif key == "externalVaultId":
+            suggest = "external_vault_id"
+        elif key == "externalWorkspaceId":
+            suggest = "external_workspace_id"
         elif key == "from":
             suggest = "from_"
+        elif key == "fromAddressOverride":
+            suggest = "from_address_override"
+        elif key == "hmacSecretKeyEncoding":
+            suggest = "hmac_secret_key_encoding"
         elif key == "idPath":
             suggest = "id_path"
         elif key == "ignoreTls":
@@ -2025,6 +2051,10 @@ class IntegrationCredentials(dict):
             suggest = "ip_pool_name"
         elif key == "messageProfileId":
             suggest = "message_profile_id"
+        elif key == "outboundConnectedAt":
+            suggest = "outbound_connected_at"
+        elif key == "outboundIntegrationId":
+            suggest = "outbound_integration_id"
         elif key == "phoneNumberIdentification":
             suggest = "phone_number_identification"
         elif key == "projectName":
@@ -2037,14 +2067,26 @@ class IntegrationCredentials(dict):
             suggest = "secret_key"
         elif key == "secretKeyRequestHeader":
             suggest = "secret_key_request_header"
+        elif key == "senderId":
+            suggest = "sender_id"
         elif key == "senderName":
             suggest = "sender_name"
         elif key == "serviceAccount":
             suggest = "service_account"
+        elif key == "servicePlanId":
+            suggest = "service_plan_id"
+        elif key == "signingSecret":
+            suggest = "signing_secret"
+        elif key == "tenantId":
+            suggest = "tenant_id"
         elif key == "tlsOptions":
             suggest = "tls_options"
+        elif key == "useFromAddressOverride":
+            suggest = "use_from_address_override"
         elif key == "webhookUrl":
             suggest = "webhook_url"
+        elif key == "whatsNextCompletedAt":
+            suggest = "whats_next_completed_at"
 
         if suggest:
             pulumi.log.warn(f"Key '{key}' not found in IntegrationCredentials. Access the value via the '{suggest}' property getter instead.")
@@ -2058,23 +2100,33 @@ class IntegrationCredentials(dict):
         return super().get(key, default)
 
     def __init__(__self__, *,
+                 app_io_base_url: Optional[_builtins.str] = None,
                  access_key: Optional[_builtins.str] = None,
                  account_sid: Optional[_builtins.str] = None,
                  alert_uid: Optional[_builtins.str] = None,
                  api_key: Optional[_builtins.str] = None,
                  api_key_request_header: Optional[_builtins.str] = None,
                  api_token: Optional[_builtins.str] = None,
+                 api_version: Optional[_builtins.str] = None,
+                 app_sid: Optional[_builtins.str] = None,
                  application_id: Optional[_builtins.str] = None,
                  authenticate_by_token: Optional[_builtins.bool] = None,
                  authentication_token_key: Optional[_builtins.str] = None,
                  base_url: Optional[_builtins.str] = None,
                  channel_id: Optional[_builtins.str] = None,
                  client_id: Optional[_builtins.str] = None,
+                 configuration_set_name: Optional[_builtins.str] = None,
                  date_path: Optional[_builtins.str] = None,
                  domain: Optional[_builtins.str] = None,
+                 email_slug_prefix: Optional[_builtins.str] = None,
+                 external_environment_id: Optional[_builtins.str] = None,
                  external_link: Optional[_builtins.str] = None,
+                 external_vault_id: Optional[_builtins.str] = None,
+                 external_workspace_id: Optional[_builtins.str] = None,
                  from_: Optional[_builtins.str] = None,
+                 from_address_override: Optional[_builtins.str] = None,
                  hmac: Optional[_builtins.bool] = None,
+                 hmac_secret_key_encoding: Optional[_builtins.str] = None,
                  host: Optional[_builtins.str] = None,
                  id_path: Optional[_builtins.str] = None,
                  ignore_tls: Optional[_builtins.bool] = None,
@@ -2082,6 +2134,8 @@ class IntegrationCredentials(dict):
                  instance_id: Optional[_builtins.str] = None,
                  ip_pool_name: Optional[_builtins.str] = None,
                  message_profile_id: Optional[_builtins.str] = None,
+                 outbound_connected_at: Optional[_builtins.str] = None,
+                 outbound_integration_id: Optional[_builtins.str] = None,
                  password: Optional[_builtins.str] = None,
                  phone_number_identification: Optional[_builtins.str] = None,
                  port: Optional[_builtins.str] = None,
@@ -2092,32 +2146,48 @@ class IntegrationCredentials(dict):
                  secret_key: Optional[_builtins.str] = None,
                  secret_key_request_header: Optional[_builtins.str] = None,
                  secure: Optional[_builtins.bool] = None,
+                 sender_id: Optional[_builtins.str] = None,
                  sender_name: Optional[_builtins.str] = None,
                  service_account: Optional[_builtins.str] = None,
+                 service_plan_id: Optional[_builtins.str] = None,
+                 signing_secret: Optional[_builtins.str] = None,
                  state: Optional[_builtins.str] = None,
+                 tenant_id: Optional[_builtins.str] = None,
                  title: Optional[_builtins.str] = None,
                  tls_options: Optional[Mapping[str, Any]] = None,
                  token: Optional[_builtins.str] = None,
+                 use_from_address_override: Optional[_builtins.bool] = None,
                  user: Optional[_builtins.str] = None,
-                 webhook_url: Optional[_builtins.str] = None):
+                 webhook_url: Optional[_builtins.str] = None,
+                 whats_next_completed_at: Optional[_builtins.str] = None):
         """
+        :param _builtins.str app_io_base_url: Base URL of the AppIO API (AppIO; spelled so by the service).
         :param _builtins.str access_key: Access key of the provider account.
         :param _builtins.str account_sid: Account SID (e.g. Twilio).
         :param _builtins.str alert_uid: Alert uid of the Grafana OnCall webhook payload.
         :param _builtins.str api_key: API key of the provider account (SendGrid, Mailgun, Resend, Expo, ...); the AWS access key id for SES and SNS, the key id for APNs.
         :param _builtins.str api_key_request_header: Name of the request header that carries the API key (generic SMS).
         :param _builtins.str api_token: API token of the provider account.
+        :param _builtins.str api_version: API version (OneSignal); stored by the service although its CredentialsDto does not list it.
+        :param _builtins.str app_sid: App SID of the provider account (Unifonic).
         :param _builtins.str application_id: Application id (OneSignal, Slack); the bundle id for APNs.
         :param _builtins.bool authenticate_by_token: Whether the generic SMS provider first fetches an authentication token.
         :param _builtins.str authentication_token_key: Key of the authentication token in the provider's answer (generic SMS, with `authenticateByToken`).
         :param _builtins.str base_url: Base URL of the provider's API, when not its default.
         :param _builtins.str channel_id: Channel id (e.g. a chat provider's channel).
         :param _builtins.str client_id: Client id of the provider's app.
+        :param _builtins.str configuration_set_name: Configuration set to send with (Amazon SES); newest client.
         :param _builtins.str date_path: Path of the date in the provider's answer (generic SMS).
         :param _builtins.str domain: Sending domain (Mailgun, SMTP).
+        :param _builtins.str email_slug_prefix: Prefix of an agent's shared inbox address (`{emailSlugPrefix}-{agentId}@...`); newest client.
+        :param _builtins.str external_environment_id: Claude Managed Agents: the Anthropic environment of the integration; newest client.
         :param _builtins.str external_link: Link to upstream details, for Grafana OnCall.
+        :param _builtins.str external_vault_id: Claude Managed Agents: the Anthropic vault of the integration; newest client.
+        :param _builtins.str external_workspace_id: Claude Managed Agents: the Anthropic workspace of console links; newest client.
         :param _builtins.str from_: Sender: an email address or phone number messages are sent from.
+        :param _builtins.str from_address_override: An email address that replaces the sender's address, when `useFromAddressOverride` is true; newest client.
         :param _builtins.bool hmac: Whether the in-app inbox requires an HMAC of the subscriber id (the in-app provider).
+        :param _builtins.str hmac_secret_key_encoding: Email webhook: how `secretKey` is read when signing webhook calls (`text`, `base64` or `hex`); newest client.
         :param _builtins.str host: Host of the provider's server (e.g. SMTP).
         :param _builtins.str id_path: Path of the message id in the provider's answer (generic SMS).
         :param _builtins.bool ignore_tls: Whether the SMTP connection never upgrades to TLS.
@@ -2125,6 +2195,8 @@ class IntegrationCredentials(dict):
         :param _builtins.str instance_id: Instance id (Pusher Beams).
         :param _builtins.str ip_pool_name: IP pool to send from (e.g. SendGrid).
         :param _builtins.str message_profile_id: Messaging profile id (e.g. Telnyx).
+        :param _builtins.str outbound_connected_at: When the outbound integration was connected (ISO timestamp); newest client.
+        :param _builtins.str outbound_integration_id: Id of the integration outbound messages go through; newest client.
         :param _builtins.str password: Password, e.g. of an SMTP server.
         :param _builtins.str phone_number_identification: Phone number id of the sender (WhatsApp Business).
         :param _builtins.str port: Port of the provider's server (e.g. SMTP), as text.
@@ -2135,15 +2207,23 @@ class IntegrationCredentials(dict):
         :param _builtins.str secret_key: Secret key (SES, SNS, Mailjet, Nexmo); the signing secret of email and push webhooks; the private key for APNs.
         :param _builtins.str secret_key_request_header: Name of the request header that carries the secret key (generic SMS).
         :param _builtins.bool secure: Whether the SMTP connection uses TLS from the start; for APNs, production instead of sandbox.
+        :param _builtins.str sender_id: Sender id messages are sent as (Unifonic).
         :param _builtins.str sender_name: Display name of the sender.
         :param _builtins.str service_account: Service account JSON (e.g. FCM), as text.
+        :param _builtins.str service_plan_id: Service plan id (Sinch); stored by the service although its CredentialsDto does not list it.
+        :param _builtins.str signing_secret: Signing secret of the provider's app (Slack).
         :param _builtins.str state: State of the Grafana OnCall webhook payload.
+        :param _builtins.str tenant_id: Directory (tenant) id of the provider's app (Microsoft Teams).
         :param _builtins.str title: Title of the Grafana OnCall webhook payload.
         :param Mapping[str, Any] tls_options: TLS options handed to the SMTP transport (nodemailer-style object).
         :param _builtins.str token: Auth token (e.g. Twilio).
+        :param _builtins.bool use_from_address_override: Whether `fromAddressOverride` replaces the sender's address; newest client.
         :param _builtins.str user: User name, e.g. of an SMTP server.
         :param _builtins.str webhook_url: Webhook URL the integration posts to (chat and push webhooks).
+        :param _builtins.str whats_next_completed_at: When the dashboard's "What's next" guide was completed (ISO timestamp); newest client.
         """
+        if app_io_base_url is not None:
+            pulumi.set(__self__, "app_io_base_url", app_io_base_url)
         if access_key is not None:
             pulumi.set(__self__, "access_key", access_key)
         if account_sid is not None:
@@ -2156,6 +2236,10 @@ class IntegrationCredentials(dict):
             pulumi.set(__self__, "api_key_request_header", api_key_request_header)
         if api_token is not None:
             pulumi.set(__self__, "api_token", api_token)
+        if api_version is not None:
+            pulumi.set(__self__, "api_version", api_version)
+        if app_sid is not None:
+            pulumi.set(__self__, "app_sid", app_sid)
         if application_id is not None:
             pulumi.set(__self__, "application_id", application_id)
         if authenticate_by_token is not None:
@@ -2168,16 +2252,30 @@ class IntegrationCredentials(dict):
             pulumi.set(__self__, "channel_id", channel_id)
         if client_id is not None:
             pulumi.set(__self__, "client_id", client_id)
+        if configuration_set_name is not None:
+            pulumi.set(__self__, "configuration_set_name", configuration_set_name)
         if date_path is not None:
             pulumi.set(__self__, "date_path", date_path)
         if domain is not None:
             pulumi.set(__self__, "domain", domain)
+        if email_slug_prefix is not None:
+            pulumi.set(__self__, "email_slug_prefix", email_slug_prefix)
+        if external_environment_id is not None:
+            pulumi.set(__self__, "external_environment_id", external_environment_id)
         if external_link is not None:
             pulumi.set(__self__, "external_link", external_link)
+        if external_vault_id is not None:
+            pulumi.set(__self__, "external_vault_id", external_vault_id)
+        if external_workspace_id is not None:
+            pulumi.set(__self__, "external_workspace_id", external_workspace_id)
         if from_ is not None:
             pulumi.set(__self__, "from_", from_)
+        if from_address_override is not None:
+            pulumi.set(__self__, "from_address_override", from_address_override)
         if hmac is not None:
             pulumi.set(__self__, "hmac", hmac)
+        if hmac_secret_key_encoding is not None:
+            pulumi.set(__self__, "hmac_secret_key_encoding", hmac_secret_key_encoding)
         if host is not None:
             pulumi.set(__self__, "host", host)
         if id_path is not None:
@@ -2192,6 +2290,10 @@ class IntegrationCredentials(dict):
             pulumi.set(__self__, "ip_pool_name", ip_pool_name)
         if message_profile_id is not None:
             pulumi.set(__self__, "message_profile_id", message_profile_id)
+        if outbound_connected_at is not None:
+            pulumi.set(__self__, "outbound_connected_at", outbound_connected_at)
+        if outbound_integration_id is not None:
+            pulumi.set(__self__, "outbound_integration_id", outbound_integration_id)
         if password is not None:
             pulumi.set(__self__, "password", password)
         if phone_number_identification is not None:
@@ -2212,22 +2314,42 @@ class IntegrationCredentials(dict):
             pulumi.set(__self__, "secret_key_request_header", secret_key_request_header)
         if secure is not None:
             pulumi.set(__self__, "secure", secure)
+        if sender_id is not None:
+            pulumi.set(__self__, "sender_id", sender_id)
         if sender_name is not None:
             pulumi.set(__self__, "sender_name", sender_name)
         if service_account is not None:
             pulumi.set(__self__, "service_account", service_account)
+        if service_plan_id is not None:
+            pulumi.set(__self__, "service_plan_id", service_plan_id)
+        if signing_secret is not None:
+            pulumi.set(__self__, "signing_secret", signing_secret)
         if state is not None:
             pulumi.set(__self__, "state", state)
+        if tenant_id is not None:
+            pulumi.set(__self__, "tenant_id", tenant_id)
         if title is not None:
             pulumi.set(__self__, "title", title)
         if tls_options is not None:
             pulumi.set(__self__, "tls_options", tls_options)
         if token is not None:
             pulumi.set(__self__, "token", token)
+        if use_from_address_override is not None:
+            pulumi.set(__self__, "use_from_address_override", use_from_address_override)
         if user is not None:
             pulumi.set(__self__, "user", user)
         if webhook_url is not None:
             pulumi.set(__self__, "webhook_url", webhook_url)
+        if whats_next_completed_at is not None:
+            pulumi.set(__self__, "whats_next_completed_at", whats_next_completed_at)
+
+    @_builtins.property
+    @pulumi.getter(name="AppIOBaseUrl")
+    def app_io_base_url(self) -> Optional[_builtins.str]:
+        """
+        Base URL of the AppIO API (AppIO; spelled so by the service).
+        """
+        return pulumi.get(self, "app_io_base_url")
 
     @_builtins.property
     @pulumi.getter(name="accessKey")
@@ -2278,6 +2400,22 @@ class IntegrationCredentials(dict):
         return pulumi.get(self, "api_token")
 
     @_builtins.property
+    @pulumi.getter(name="apiVersion")
+    def api_version(self) -> Optional[_builtins.str]:
+        """
+        API version (OneSignal); stored by the service although its CredentialsDto does not list it.
+        """
+        return pulumi.get(self, "api_version")
+
+    @_builtins.property
+    @pulumi.getter(name="appSid")
+    def app_sid(self) -> Optional[_builtins.str]:
+        """
+        App SID of the provider account (Unifonic).
+        """
+        return pulumi.get(self, "app_sid")
+
+    @_builtins.property
     @pulumi.getter(name="applicationId")
     def application_id(self) -> Optional[_builtins.str]:
         """
@@ -2326,6 +2464,14 @@ class IntegrationCredentials(dict):
         return pulumi.get(self, "client_id")
 
     @_builtins.property
+    @pulumi.getter(name="configurationSetName")
+    def configuration_set_name(self) -> Optional[_builtins.str]:
+        """
+        Configuration set to send with (Amazon SES); newest client.
+        """
+        return pulumi.get(self, "configuration_set_name")
+
+    @_builtins.property
     @pulumi.getter(name="datePath")
     def date_path(self) -> Optional[_builtins.str]:
         """
@@ -2342,12 +2488,44 @@ class IntegrationCredentials(dict):
         return pulumi.get(self, "domain")
 
     @_builtins.property
+    @pulumi.getter(name="emailSlugPrefix")
+    def email_slug_prefix(self) -> Optional[_builtins.str]:
+        """
+        Prefix of an agent's shared inbox address (`{emailSlugPrefix}-{agentId}@...`); newest client.
+        """
+        return pulumi.get(self, "email_slug_prefix")
+
+    @_builtins.property
+    @pulumi.getter(name="externalEnvironmentId")
+    def external_environment_id(self) -> Optional[_builtins.str]:
+        """
+        Claude Managed Agents: the Anthropic environment of the integration; newest client.
+        """
+        return pulumi.get(self, "external_environment_id")
+
+    @_builtins.property
     @pulumi.getter(name="externalLink")
     def external_link(self) -> Optional[_builtins.str]:
         """
         Link to upstream details, for Grafana OnCall.
         """
         return pulumi.get(self, "external_link")
+
+    @_builtins.property
+    @pulumi.getter(name="externalVaultId")
+    def external_vault_id(self) -> Optional[_builtins.str]:
+        """
+        Claude Managed Agents: the Anthropic vault of the integration; newest client.
+        """
+        return pulumi.get(self, "external_vault_id")
+
+    @_builtins.property
+    @pulumi.getter(name="externalWorkspaceId")
+    def external_workspace_id(self) -> Optional[_builtins.str]:
+        """
+        Claude Managed Agents: the Anthropic workspace of console links; newest client.
+        """
+        return pulumi.get(self, "external_workspace_id")
 
     @_builtins.property
     @pulumi.getter(name="from")
@@ -2358,12 +2536,28 @@ class IntegrationCredentials(dict):
         return pulumi.get(self, "from_")
 
     @_builtins.property
+    @pulumi.getter(name="fromAddressOverride")
+    def from_address_override(self) -> Optional[_builtins.str]:
+        """
+        An email address that replaces the sender's address, when `useFromAddressOverride` is true; newest client.
+        """
+        return pulumi.get(self, "from_address_override")
+
+    @_builtins.property
     @pulumi.getter
     def hmac(self) -> Optional[_builtins.bool]:
         """
         Whether the in-app inbox requires an HMAC of the subscriber id (the in-app provider).
         """
         return pulumi.get(self, "hmac")
+
+    @_builtins.property
+    @pulumi.getter(name="hmacSecretKeyEncoding")
+    def hmac_secret_key_encoding(self) -> Optional[_builtins.str]:
+        """
+        Email webhook: how `secretKey` is read when signing webhook calls (`text`, `base64` or `hex`); newest client.
+        """
+        return pulumi.get(self, "hmac_secret_key_encoding")
 
     @_builtins.property
     @pulumi.getter
@@ -2420,6 +2614,22 @@ class IntegrationCredentials(dict):
         Messaging profile id (e.g. Telnyx).
         """
         return pulumi.get(self, "message_profile_id")
+
+    @_builtins.property
+    @pulumi.getter(name="outboundConnectedAt")
+    def outbound_connected_at(self) -> Optional[_builtins.str]:
+        """
+        When the outbound integration was connected (ISO timestamp); newest client.
+        """
+        return pulumi.get(self, "outbound_connected_at")
+
+    @_builtins.property
+    @pulumi.getter(name="outboundIntegrationId")
+    def outbound_integration_id(self) -> Optional[_builtins.str]:
+        """
+        Id of the integration outbound messages go through; newest client.
+        """
+        return pulumi.get(self, "outbound_integration_id")
 
     @_builtins.property
     @pulumi.getter
@@ -2502,6 +2712,14 @@ class IntegrationCredentials(dict):
         return pulumi.get(self, "secure")
 
     @_builtins.property
+    @pulumi.getter(name="senderId")
+    def sender_id(self) -> Optional[_builtins.str]:
+        """
+        Sender id messages are sent as (Unifonic).
+        """
+        return pulumi.get(self, "sender_id")
+
+    @_builtins.property
     @pulumi.getter(name="senderName")
     def sender_name(self) -> Optional[_builtins.str]:
         """
@@ -2518,12 +2736,36 @@ class IntegrationCredentials(dict):
         return pulumi.get(self, "service_account")
 
     @_builtins.property
+    @pulumi.getter(name="servicePlanId")
+    def service_plan_id(self) -> Optional[_builtins.str]:
+        """
+        Service plan id (Sinch); stored by the service although its CredentialsDto does not list it.
+        """
+        return pulumi.get(self, "service_plan_id")
+
+    @_builtins.property
+    @pulumi.getter(name="signingSecret")
+    def signing_secret(self) -> Optional[_builtins.str]:
+        """
+        Signing secret of the provider's app (Slack).
+        """
+        return pulumi.get(self, "signing_secret")
+
+    @_builtins.property
     @pulumi.getter
     def state(self) -> Optional[_builtins.str]:
         """
         State of the Grafana OnCall webhook payload.
         """
         return pulumi.get(self, "state")
+
+    @_builtins.property
+    @pulumi.getter(name="tenantId")
+    def tenant_id(self) -> Optional[_builtins.str]:
+        """
+        Directory (tenant) id of the provider's app (Microsoft Teams).
+        """
+        return pulumi.get(self, "tenant_id")
 
     @_builtins.property
     @pulumi.getter
@@ -2550,6 +2792,14 @@ class IntegrationCredentials(dict):
         return pulumi.get(self, "token")
 
     @_builtins.property
+    @pulumi.getter(name="useFromAddressOverride")
+    def use_from_address_override(self) -> Optional[_builtins.bool]:
+        """
+        Whether `fromAddressOverride` replaces the sender's address; newest client.
+        """
+        return pulumi.get(self, "use_from_address_override")
+
+    @_builtins.property
     @pulumi.getter
     def user(self) -> Optional[_builtins.str]:
         """
@@ -2564,6 +2814,14 @@ class IntegrationCredentials(dict):
         Webhook URL the integration posts to (chat and push webhooks).
         """
         return pulumi.get(self, "webhook_url")
+
+    @_builtins.property
+    @pulumi.getter(name="whatsNextCompletedAt")
+    def whats_next_completed_at(self) -> Optional[_builtins.str]:
+        """
+        When the dashboard's "What's next" guide was completed (ISO timestamp); newest client.
+        """
+        return pulumi.get(self, "whats_next_completed_at")
 
 
 @pulumi.output_type
@@ -4967,6 +5225,141 @@ class StepFilterCondition(dict):
         The value compared with.
         """
         return pulumi.get(self, "value")
+
+
+@pulumi.output_type
+class TopicSubscriptionsSubscriptions(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "subscriberId":
+            suggest = "subscriber_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in TopicSubscriptionsSubscriptions. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        TopicSubscriptionsSubscriptions.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        TopicSubscriptionsSubscriptions.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 identifier: _builtins.str,
+                 subscriber_id: _builtins.str,
+                 name: Optional[_builtins.str] = None,
+                 preferences: Optional[Sequence['outputs.TopicSubscriptionsSubscriptionsPreferences']] = None):
+        """
+        :param _builtins.str identifier: The subscription's identifier, unique in the topic (a subscriber may hold up to 10 subscriptions in one
+               topic). A subscription with this identifier that already exists is taken over as it is, then edited to
+               match. Changing it replaces that subscription.
+        :param _builtins.str subscriber_id: The subscriber (it must exist). Changing it replaces the subscription.
+        :param _builtins.str name: The subscription's display name.
+        :param Sequence['TopicSubscriptionsSubscriptionsPreferences'] preferences: Per-workflow preferences of this subscription, each workflow once.
+        """
+        pulumi.set(__self__, "identifier", identifier)
+        pulumi.set(__self__, "subscriber_id", subscriber_id)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if preferences is not None:
+            pulumi.set(__self__, "preferences", preferences)
+
+    @_builtins.property
+    @pulumi.getter
+    def identifier(self) -> _builtins.str:
+        """
+        The subscription's identifier, unique in the topic (a subscriber may hold up to 10 subscriptions in one
+        topic). A subscription with this identifier that already exists is taken over as it is, then edited to
+        match. Changing it replaces that subscription.
+        """
+        return pulumi.get(self, "identifier")
+
+    @_builtins.property
+    @pulumi.getter(name="subscriberId")
+    def subscriber_id(self) -> _builtins.str:
+        """
+        The subscriber (it must exist). Changing it replaces the subscription.
+        """
+        return pulumi.get(self, "subscriber_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        The subscription's display name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def preferences(self) -> Optional[Sequence['outputs.TopicSubscriptionsSubscriptionsPreferences']]:
+        """
+        Per-workflow preferences of this subscription, each workflow once.
+        """
+        return pulumi.get(self, "preferences")
+
+
+@pulumi.output_type
+class TopicSubscriptionsSubscriptionsPreferences(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "workflowId":
+            suggest = "workflow_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in TopicSubscriptionsSubscriptionsPreferences. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        TopicSubscriptionsSubscriptionsPreferences.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        TopicSubscriptionsSubscriptionsPreferences.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 workflow_id: _builtins.str,
+                 condition: Optional[Mapping[str, Any]] = None,
+                 enabled: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str workflow_id: The workflow, by its workflowId (`svc.Workflow`'s `workflowId`). It must exist when the preference is written.
+        :param Mapping[str, Any] condition: A JSON Logic rule (e.g. `{ "==": [{ "var": "payload.tier" }, "gold"] }`): the workflow notifies through
+               this subscription only when it holds.
+        :param _builtins.bool enabled: Whether the workflow notifies through this subscription (default true).
+        """
+        pulumi.set(__self__, "workflow_id", workflow_id)
+        if condition is not None:
+            pulumi.set(__self__, "condition", condition)
+        if enabled is not None:
+            pulumi.set(__self__, "enabled", enabled)
+
+    @_builtins.property
+    @pulumi.getter(name="workflowId")
+    def workflow_id(self) -> _builtins.str:
+        """
+        The workflow, by its workflowId (`svc.Workflow`'s `workflowId`). It must exist when the preference is written.
+        """
+        return pulumi.get(self, "workflow_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def condition(self) -> Optional[Mapping[str, Any]]:
+        """
+        A JSON Logic rule (e.g. `{ "==": [{ "var": "payload.tier" }, "gold"] }`): the workflow notifies through
+        this subscription only when it holds.
+        """
+        return pulumi.get(self, "condition")
+
+    @_builtins.property
+    @pulumi.getter
+    def enabled(self) -> Optional[_builtins.bool]:
+        """
+        Whether the workflow notifies through this subscription (default true).
+        """
+        return pulumi.get(self, "enabled")
 
 
 @pulumi.output_type

@@ -13,38 +13,33 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from . import outputs
+from ._inputs import *
 
 __all__ = ['TopicSubscriptionsArgs', 'TopicSubscriptions']
 
 @pulumi.input_type
 class TopicSubscriptionsArgs:
     def __init__(__self__, *,
-                 subscriber_ids: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
-                 topic_key: pulumi.Input[_builtins.str]):
+                 topic_key: pulumi.Input[_builtins.str],
+                 subscriber_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 subscriptions: pulumi.Input[Optional[Sequence[pulumi.Input['TopicSubscriptionsSubscriptionsArgs']]]] = None):
         """
         The set of arguments for constructing a TopicSubscriptions resource.
 
+        :param pulumi.Input[_builtins.str] topic_key: The key of the topic (`topic.key`, so that the engine creates the topic first). Changing it replaces.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] subscriber_ids: The subscribers this resource subscribes to the topic, by subscriberId; a set (order and repeats do not
                matter). Subscribers must exist (the application creates them): an unknown one fails the update, naming
-               it. Subscriptions others made (the application's) are never touched.
-        :param pulumi.Input[_builtins.str] topic_key: The key of the topic (`topic.key`, so that the engine creates the topic first). Changing it replaces.
+               it. Subscriptions others made (the application's) are never touched. Default `[]` (with `subscriptions`).
+        :param pulumi.Input[Sequence[pulumi.Input['TopicSubscriptionsSubscriptionsArgs']]] subscriptions: Subscriptions with their own identifier, name and per-workflow preferences (beside `subscriberIds`,
+               which may then be `[]`); a set keyed by identifier (order does not matter, an identifier appears once).
+               Only these identifiers are ever edited or removed.
         """
-        pulumi.set(__self__, "subscriber_ids", subscriber_ids)
         pulumi.set(__self__, "topic_key", topic_key)
-
-    @_builtins.property
-    @pulumi.getter(name="subscriberIds")
-    def subscriber_ids(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
-        """
-        The subscribers this resource subscribes to the topic, by subscriberId; a set (order and repeats do not
-        matter). Subscribers must exist (the application creates them): an unknown one fails the update, naming
-        it. Subscriptions others made (the application's) are never touched.
-        """
-        return pulumi.get(self, "subscriber_ids")
-
-    @subscriber_ids.setter
-    def subscriber_ids(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]):
-        pulumi.set(self, "subscriber_ids", value)
+        if subscriber_ids is not None:
+            pulumi.set(__self__, "subscriber_ids", subscriber_ids)
+        if subscriptions is not None:
+            pulumi.set(__self__, "subscriptions", subscriptions)
 
     @_builtins.property
     @pulumi.getter(name="topicKey")
@@ -58,6 +53,34 @@ class TopicSubscriptionsArgs:
     def topic_key(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "topic_key", value)
 
+    @_builtins.property
+    @pulumi.getter(name="subscriberIds")
+    def subscriber_ids(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        The subscribers this resource subscribes to the topic, by subscriberId; a set (order and repeats do not
+        matter). Subscribers must exist (the application creates them): an unknown one fails the update, naming
+        it. Subscriptions others made (the application's) are never touched. Default `[]` (with `subscriptions`).
+        """
+        return pulumi.get(self, "subscriber_ids")
+
+    @subscriber_ids.setter
+    def subscriber_ids(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "subscriber_ids", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def subscriptions(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['TopicSubscriptionsSubscriptionsArgs']]]]:
+        """
+        Subscriptions with their own identifier, name and per-workflow preferences (beside `subscriberIds`,
+        which may then be `[]`); a set keyed by identifier (order does not matter, an identifier appears once).
+        Only these identifiers are ever edited or removed.
+        """
+        return pulumi.get(self, "subscriptions")
+
+    @subscriptions.setter
+    def subscriptions(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['TopicSubscriptionsSubscriptionsArgs']]]]):
+        pulumi.set(self, "subscriptions", value)
+
 
 @pulumi.type_token("svc:index:TopicSubscriptions")
 class TopicSubscriptions(pulumi.CustomResource):
@@ -66,6 +89,7 @@ class TopicSubscriptions(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  subscriber_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 subscriptions: pulumi.Input[Optional[Sequence[pulumi.Input[Union['TopicSubscriptionsSubscriptionsArgs', 'TopicSubscriptionsSubscriptionsArgsDict', 'outputs.TopicSubscriptionsSubscriptions']]]]] = None,
                  topic_key: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
@@ -75,7 +99,10 @@ class TopicSubscriptions(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] subscriber_ids: The subscribers this resource subscribes to the topic, by subscriberId; a set (order and repeats do not
                matter). Subscribers must exist (the application creates them): an unknown one fails the update, naming
-               it. Subscriptions others made (the application's) are never touched.
+               it. Subscriptions others made (the application's) are never touched. Default `[]` (with `subscriptions`).
+        :param pulumi.Input[Sequence[pulumi.Input[Union['TopicSubscriptionsSubscriptionsArgs', 'TopicSubscriptionsSubscriptionsArgsDict', 'outputs.TopicSubscriptionsSubscriptions']]]] subscriptions: Subscriptions with their own identifier, name and per-workflow preferences (beside `subscriberIds`,
+               which may then be `[]`); a set keyed by identifier (order does not matter, an identifier appears once).
+               Only these identifiers are ever edited or removed.
         :param pulumi.Input[_builtins.str] topic_key: The key of the topic (`topic.key`, so that the engine creates the topic first). Changing it replaces.
         """
         ...
@@ -103,6 +130,7 @@ class TopicSubscriptions(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  subscriber_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 subscriptions: pulumi.Input[Optional[Sequence[pulumi.Input[Union['TopicSubscriptionsSubscriptionsArgs', 'TopicSubscriptionsSubscriptionsArgsDict', 'outputs.TopicSubscriptionsSubscriptions']]]]] = None,
                  topic_key: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -113,9 +141,8 @@ class TopicSubscriptions(pulumi.CustomResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = TopicSubscriptionsArgs.__new__(TopicSubscriptionsArgs)
 
-            if subscriber_ids is None and not opts.urn:
-                raise TypeError("Missing required property 'subscriber_ids'")
             __props__.__dict__["subscriber_ids"] = subscriber_ids
+            __props__.__dict__["subscriptions"] = subscriptions
             if topic_key is None and not opts.urn:
                 raise TypeError("Missing required property 'topic_key'")
             __props__.__dict__["topic_key"] = topic_key
@@ -146,6 +173,7 @@ class TopicSubscriptions(pulumi.CustomResource):
         __props__.__dict__["count"] = None
         __props__.__dict__["owner"] = None
         __props__.__dict__["subscriber_ids"] = None
+        __props__.__dict__["subscriptions"] = None
         __props__.__dict__["topic_key"] = None
         return TopicSubscriptions(resource_name, opts=opts, __props__=__props__)
 
@@ -179,6 +207,14 @@ class TopicSubscriptions(pulumi.CustomResource):
         The subscriberIds this resource manages (sorted); the topic may hold others.
         """
         return pulumi.get(self, "subscriber_ids")
+
+    @_builtins.property
+    @pulumi.getter
+    def subscriptions(self) -> pulumi.Output[Optional[Sequence['outputs.TopicSubscriptionsSubscriptions']]]:
+        """
+        The subscriptions with identifiers this resource manages (sorted by identifier), when declared.
+        """
+        return pulumi.get(self, "subscriptions")
 
     @_builtins.property
     @pulumi.getter(name="topicKey")

@@ -195,6 +195,7 @@ function awkward(project: ExportProject): ExportProject {
   const edge: ExportedResource = {
     kind: "workflows",
     type: "Workflow",
+    dependsOn: [topic.name],
     name: "edgeCases",
     describe: 'workflow "edge-cases"',
     props: {
@@ -227,6 +228,7 @@ function awkward(project: ExportProject): ExportProject {
   const subscriptions: ExportedResource = {
     kind: "topics",
     type: "TopicSubscriptions",
+    dependsOn: [],
     name: `${topic.name}Subscriptions`,
     describe: "subscriptions",
     props: { topicKey: new Ref(topic.name, "key"), subscriberIds: ["s1", "s2"] },

@@ -118,6 +118,7 @@ describe("the C# program and the .NET SDK", () => {
         {
           kind: "integrations",
           type: "Integration",
+          dependsOn: [],
           name: "mail",
           describe: 'integration "mail"\n(sendgrid)',
           props: {
@@ -131,6 +132,7 @@ describe("the C# program and the .NET SDK", () => {
         {
           kind: "topics",
           type: "Topic",
+          dependsOn: [],
           name: "news",
           describe: "topic",
           props: { key: "news", adopt: true },
@@ -138,6 +140,7 @@ describe("the C# program and the .NET SDK", () => {
         {
           kind: "topics",
           type: "TopicSubscriptions",
+          dependsOn: [],
           name: "newsSubscriptions",
           describe: "subscriptions",
           props: { topicKey: new Ref("news", "key"), subscriberIds: [] },

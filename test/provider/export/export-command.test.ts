@@ -92,18 +92,18 @@ describe("svc-export", () => {
     expect(program).toContain('subject: "Welcome to $${acme}"');
     // integrations, layout, workflows, topics, variables
     expect(program.match(/adopt: true/g)?.length).toBe(2 + 1 + 2 + 2 + 2);
-    // Environment variables: the plain value literally; the secret one without value (adopting keeps it; the
-    // README says how to wire it); the sibling environment's variable left out.
+    // Environment variables: the plain value literally; the secret one from a property of the object config key
+    // `secretValues` (absent while unset: adopting keeps it); the sibling environment's variable left out.
     expect(program).toMatch(
       /type: svc:index:EnvironmentVariable\n {4}properties:\n {6}key: API_BASE\n {6}value: https:\/\/api\.acme\.test\n {6}isSecret: false\n {6}type: string\n {6}adopt: true\n/,
     );
     expect(program).toMatch(
-      /type: svc:index:EnvironmentVariable\n {4}properties:\n {6}key: SIGNING_KEY\n {6}isSecret: true\n {6}type: string\n {6}adopt: true\n/,
+      /type: svc:index:EnvironmentVariable\n {4}properties:\n {6}key: SIGNING_KEY\n {6}value: \$\{secretValues\.signingKeyValue\}\n {6}isSecret: true\n {6}type: string\n {6}adopt: true\n/,
     );
+    expect(program).toContain("\n  secretValues:\n    type: object\n    default: {}\n");
     expect(program).not.toContain("SIBLING_ONLY");
     expect(readFileSync(join(dir, "README.md"), "utf8")).toContain(
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: Pulumi YAML's interpolation, literally
-      "then `value: ${signingKeyValue}` on the variable",
+      "pulumi config set --secret --path 'secretValues.signingKeyValue' <value>\n",
     );
     // Translations: a community service has none, said in one line; settings are not exported by default.
     expect(err.join("\n")).toContain("svc-export: translations: the service has no translations");
@@ -226,7 +226,7 @@ describe("svc-export", () => {
     const readme = readFileSync(join(dir, "README.md"), "utf8");
     expect(readme).toContain("as a Go program");
     expect(readme).toContain("point the `replace` at your clone's\n`sdks/go`");
-    expect(readme).toContain("pulumi config set --secret --path 'teamSlackCredentials.apiKey' <value>");
+    expect(readme).toContain("pulumi config set --secret --path 'teamSlackCredentials.<key>' <value>");
     expect(filesOf(dir)).not.toContain(emu.apiKey);
     expect(filesOf(dir)).not.toContain("A1");
     // As gofmt leaves it (the program is not compiled here: the engine tests build Go programs).
@@ -290,7 +290,7 @@ describe("svc-export", () => {
     expect(program).toContain('        Value = "https://api.acme.test",\n');
     const readme = readFileSync(join(dir, "README.md"), "utf8");
     expect(readme).toContain("as a C# program");
-    expect(readme).toContain("pulumi config set --secret --path 'teamSlackCredentials.apiKey' <value>");
+    expect(readme).toContain("pulumi config set --secret --path 'teamSlackCredentials.<key>' <value>");
     expect(readme).toContain("`sdks/dotnet/PulumiSvc.Svc.csproj`");
     expect(filesOf(dir)).not.toContain(emu.apiKey);
     expect(filesOf(dir)).not.toContain("A1");
@@ -298,7 +298,8 @@ describe("svc-export", () => {
 
   it("writes an http_request step's credential header in no language: secretHeaders read from a secret config key", async () => {
     // biome-ignore lint/suspicious/noTemplateCurlyInString: Pulumi YAML's interpolation, literally
-    const yamlUse = "secretHeaders: ${weeklyDigestSecretHeaders}";
+    const yamlUse = "secretHeaders: ${secretValues.weeklyDigestSecretHeaders}";
+    const header = `weeklyDigestSecretHeaders["Notify CRM"].Authorization`;
     const expected: Record<string, [string, string]> = {
       yaml: ["Pulumi.yaml", yamlUse],
       typescript: [
@@ -315,9 +316,13 @@ describe("svc-export", () => {
       expect(code).toBe(0);
       expect(filesOf(dir)).not.toContain(SEED_WEBHOOK_TOKEN);
       expect([...err, ...out].join("\n")).not.toContain(SEED_WEBHOOK_TOKEN);
-      const text = readFileSync(join(dir, language === "yaml" ? "README.md" : file), "utf8");
-      expect(text, language).toContain(use);
       const program = readFileSync(join(dir, file), "utf8");
+      expect(program, language).toContain(use);
+      // The README's command for the one header found (YAML: below the object key of the secret values).
+      const path = language === "yaml" ? `secretValues.${header}` : header;
+      expect(readFileSync(join(dir, "README.md"), "utf8"), language).toContain(
+        `\npulumi config set --secret --path '${path}' <value>\n`,
+      );
       expect(program).toContain("Content-Type");
       expect(program).not.toContain("Authorization");
     }
@@ -341,7 +346,7 @@ describe("svc-export", () => {
   it("--with-subscriptions: each topic's subscribers as TopicSubscriptions naming the topic by reference", async () => {
     emu.seed({ subscribers: [{ subscriberId: "alice" }, { subscriberId: "bob" }] });
     const subscribed = await call(emu, "POST", "/v2/topics/beta-users/subscriptions", {
-      body: { subscriptions: ["bob", "alice"] },
+      body: { subscriberIds: ["bob", "alice"] },
     });
     expect(subscribed.status, JSON.stringify(subscribed.body)).toBe(201);
     const dir = join(root, "subs");
@@ -394,6 +399,38 @@ describe("svc-export", () => {
         "    });\n",
     );
     expect(csProgram).not.toMatch(/Config|WithCredentials|System\.Text\.Json/);
+  });
+
+  it("--with-subscriptions: a subscription with its own identifier, a name and a conditioned preference is written whole", async () => {
+    emu.seed({
+      subscribers: [{ subscriberId: "carol" }],
+      workflows: [{ workflowId: "digest", name: "Digest" }],
+    });
+    const made = await call(emu, "POST", "/v2/topics/vip/subscriptions", {
+      body: {
+        subscriptions: [{ identifier: "carol-vip", subscriberId: "carol", name: "Carol VIP" }],
+        preferences: [
+          {
+            filter: { workflowIds: ["digest"] },
+            enabled: false,
+            condition: { "==": [{ var: "payload.tier" }, "gold"] },
+          },
+        ],
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const dir = join(root, "subs-prefs");
+    const { code } = await run(
+      ["--language", "yaml", "--out", dir, "--with-subscriptions", "--only", "topics"],
+      envOf(emu),
+    );
+    expect(code).toBe(0);
+    const program = readFileSync(join(dir, "Pulumi.yaml"), "utf8");
+    const block = program.slice(program.indexOf("vipSubscriptions:"));
+    expect(block).toMatch(
+      /subscriberIds: \[\]\n {6}subscriptions:\n {8}- identifier: carol-vip\n {10}subscriberId: carol\n {10}name: Carol VIP\n {10}preferences:\n {12}- workflowId: digest\n {14}enabled: false\n {14}condition:\n/,
+    );
+    expect(block).toContain("payload.tier");
   });
 
   it("bad input: one line naming what to do, a non-zero exit, nothing written", async () => {

@@ -10,6 +10,8 @@ import * as svc from "../../../provider";
 import { call } from "../../../testkit/emulator-http";
 
 const TOKEN = "fn-secret-device-token-1";
+/** An integration's credential, which the April 2026 service (the emulator's default) answers in plaintext. */
+const SENDGRID_KEY = "SG.fn-read-secret-2";
 
 let emu: Emulator;
 let devEnv: string;
@@ -21,7 +23,13 @@ beforeAll(async () => {
   const fixtures: unknown = {
     integrations: [
       { providerId: "fcm", channel: "push", active: true, identifier: "fcm-dev" },
-      { providerId: "sendgrid", channel: "email", active: true, identifier: "sendgrid-dev" },
+      {
+        providerId: "sendgrid",
+        channel: "email",
+        active: true,
+        identifier: "sendgrid-dev",
+        credentials: { apiKey: SENDGRID_KEY, from: "noreply@example.com" },
+      },
       { providerId: "sendgrid", channel: "email", active: false, identifier: "sendgrid-off" },
       // A channel the spec does not list.
       { providerId: "pager-duty", channel: "pager", active: true, identifier: "pager-dev" },
@@ -118,12 +126,21 @@ describe("getActiveIntegrations", () => {
     expect(pager.map((i) => [i.identifier, i.channel])).toEqual([["pager-dev", "pager"]]);
   });
 
-  it("Output form takes Inputs and is not secret (no credentials are returned)", async () => {
+  it("Output form takes Inputs and is not secret when no credentials come back", async () => {
     const r = await settle(
       svc.getActiveIntegrationsOutput({ environmentId: pulumi.output(devEnv), providerId: "fcm" }),
     );
     expect(r.value.map((i) => i.identifier)).toEqual(["fcm-dev"]);
     expect(r.secret).toBe(false);
+  });
+
+  it("credentials the service answers (April 2026): Promise form drops them, Output form keeps them secret", async () => {
+    const plain = await svc.getActiveIntegrations({ providerId: "sendgrid" });
+    expect(plain.map((i) => [i.identifier, i.credentials])).toEqual([["sendgrid-dev", {}]]);
+    expect(JSON.stringify(plain)).not.toContain(SENDGRID_KEY);
+    const o = await settle(svc.getActiveIntegrationsOutput({ providerId: pulumi.output("sendgrid") }));
+    expect(o.secret).toBe(true);
+    expect(o.value[0]?.credentials).toEqual({ apiKey: SENDGRID_KEY, from: "noreply@example.com" });
   });
 });
 

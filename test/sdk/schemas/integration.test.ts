@@ -1,3 +1,4 @@
+import { CredentialsDto$inboundSchema } from "@novu/api/models/components";
 import { describe, expect, it } from "vitest";
 import {
   CREDENTIAL_BOOLEAN_KEYS,
@@ -34,10 +35,22 @@ const serverIntegration = {
 };
 
 describe("credentialsDtoSchema (strict input)", () => {
-  it("models all 36 string fields, 5 boolean fields and tlsOptions", () => {
-    expect(CREDENTIAL_STRING_KEYS).toHaveLength(36);
-    expect(CREDENTIAL_BOOLEAN_KEYS).toHaveLength(5);
-    expect(Object.keys(credentialsDtoSchema.shape)).toHaveLength(42);
+  it("accepts every key of the newest public client's CredentialsDto, as it goes on the wire", () => {
+    // @novu/api's inbound schema reads the wire's names (`AppIOBaseUrl`; its TypeScript says appIOBaseUrl).
+    const inner: unknown = Reflect.get(CredentialsDto$inboundSchema._def, "schema");
+    const shape: unknown =
+      typeof inner === "object" && inner !== null ? Reflect.get(inner, "shape") : undefined;
+    const wire = Object.keys(typeof shape === "object" && shape !== null ? shape : {});
+    expect(wire).toContain("AppIOBaseUrl");
+    const ours = Object.keys(credentialsDtoSchema.shape);
+    expect(wire.filter((k) => !ours.includes(k))).toEqual([]);
+    // Ours beyond the client: keys providers use that the service's integration schema stores.
+    expect(ours.filter((k) => !wire.includes(k)).sort()).toEqual(["apiVersion", "servicePlanId"]);
+    expect(ours).toEqual(expect.arrayContaining([...CREDENTIAL_STRING_KEYS, ...CREDENTIAL_BOOLEAN_KEYS]));
+    const issue49 = { appSid: "A", senderId: "S", tenantId: "T", AppIOBaseUrl: "https://x", channelId: "c" };
+    expect(credentialsDtoSchema.parse(issue49)).toEqual(issue49);
+    expect(credentialsDtoSchema.safeParse({ hmacSecretKeyEncoding: "utf8" }).success).toBe(false);
+    expect(credentialsDtoSchema.safeParse({ useFromAddressOverride: "yes" }).success).toBe(false);
     const full = credentialsDtoSchema.parse({
       apiKey: "k",
       secretKey: "s",

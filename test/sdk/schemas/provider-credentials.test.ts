@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   CHANNEL_TYPES,
   credentialsDtoSchema,
+  demandedCredentialKeys,
   missingCredentialKeys,
   PROVIDER_CREDENTIALS,
   providerChannel,
@@ -29,6 +30,15 @@ const WELL_KNOWN = [
   "mattermost",
   "chat-webhook",
   "push-webhook",
+  // Added by 2026 (issue 49).
+  "unifonic",
+  "sinch",
+  "smsmode",
+  "imedia",
+  "isendpro-sms",
+  "cm-telecom",
+  "appio",
+  "novu",
 ];
 
 describe("PROVIDER_CREDENTIALS", () => {
@@ -47,17 +57,23 @@ describe("PROVIDER_CREDENTIALS", () => {
     }
   });
 
-  it("has the expected requirements for common providers", () => {
-    expect(requiredCredentialKeys("sendgrid")).toEqual(["apiKey", "from"]);
-    expect(requiredCredentialKeys("mailgun")).toEqual(["apiKey", "domain", "from"]);
-    expect(requiredCredentialKeys("ses")).toEqual(["apiKey", "secretKey", "region", "from"]);
+  it("has the source's requirements (the dashboard's forms), in the source's order", () => {
+    expect(requiredCredentialKeys("sendgrid")).toEqual(["apiKey", "from", "senderName"]);
+    expect(requiredCredentialKeys("mailgun")).toEqual(["apiKey", "user", "domain", "from", "senderName"]);
+    expect(requiredCredentialKeys("ses")).toEqual(["apiKey", "secretKey", "region", "from", "senderName"]);
     expect(requiredCredentialKeys("twilio")).toEqual(["accountSid", "token", "from"]);
     expect(requiredCredentialKeys("sns")).toEqual(["apiKey", "secretKey", "region"]);
     expect(requiredCredentialKeys("fcm")).toEqual(["serviceAccount"]);
     expect(requiredCredentialKeys("one-signal")).toEqual(["applicationId", "apiKey"]);
     expect(requiredCredentialKeys("push-webhook")).toEqual(["webhookUrl", "secretKey"]);
-    expect(requiredCredentialKeys("slack")).toEqual([]);
+    expect(requiredCredentialKeys("slack")).toEqual(["applicationId", "clientId", "secretKey"]);
+    expect(requiredCredentialKeys("unifonic")).toEqual(["appSid", "senderId", "from"]);
+    expect(requiredCredentialKeys("appio")).toEqual(["AppIOBaseUrl"]);
+    expect(requiredCredentialKeys("sinch")).toEqual(["servicePlanId", "apiToken", "region", "from"]);
+    expect(PROVIDER_CREDENTIALS.msteams?.optional).toContain("tenantId");
+    expect(PROVIDER_CREDENTIALS.braze?.undeclarable).toEqual(["apiURL", "appID"]);
     expect(providerChannel("twilio")).toBe("sms");
+    expect(providerChannel("svc")).toBe("in_app");
     expect(providerChannel("apns")).toBe("push");
     expect(providerChannel("mattermost")).toBe("chat");
   });
@@ -74,8 +90,19 @@ describe("PROVIDER_CREDENTIALS", () => {
   });
 });
 
+describe("demandedCredentialKeys", () => {
+  it("is the required keys, but none of a chat provider's (targets live on subscribers) and never senderName", () => {
+    expect(demandedCredentialKeys("sendgrid")).toEqual(["apiKey", "from"]);
+    expect(demandedCredentialKeys("slack")).toEqual([]);
+    expect(demandedCredentialKeys("rocket-chat")).toEqual([]);
+    expect(demandedCredentialKeys("afro-message")).toEqual(["apiKey", "from"]);
+    expect(demandedCredentialKeys("unifonic")).toEqual(["appSid", "senderId", "from"]);
+    expect(demandedCredentialKeys("brand-new")).toEqual([]);
+  });
+});
+
 describe("missingCredentialKeys", () => {
-  it("lists absent, null and blank required keys in table order", () => {
+  it("lists absent, null and blank demanded keys in table order", () => {
     expect(missingCredentialKeys("sendgrid", {})).toEqual(["apiKey", "from"]);
     expect(missingCredentialKeys("sendgrid", undefined)).toEqual(["apiKey", "from"]);
     expect(missingCredentialKeys("ses", { apiKey: "AKIA", secretKey: "  ", region: null })).toEqual([
@@ -93,7 +120,7 @@ describe("missingCredentialKeys", () => {
 
   it("returns key names only, never values", () => {
     const out = missingCredentialKeys("mailgun", { apiKey: "key-secret-123", domain: "" });
-    expect(out).toEqual(["domain", "from"]);
+    expect(out).toEqual(["user", "domain", "from"]);
     expect(JSON.stringify(out)).not.toContain("key-secret-123");
   });
 });

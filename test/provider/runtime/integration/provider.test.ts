@@ -76,6 +76,33 @@ describe("check", () => {
     expect(inactive.failures).toEqual([]);
   });
 
+  it("demands the table's keys of a new integration; of an existing one only those its last inputs set", async () => {
+    const mailgun = { providerId: "mailgun", channel: "email", identifier: "m", active: true };
+    const lastRelease = { ...mailgun, credentials: { apiKey: "k", domain: "d", from: "a@b.c" } };
+    // New: the source's form requires user too (not senderName, not a chat provider's keys).
+    const fresh = await provider().check({}, lastRelease);
+    expect(fresh.failures?.map((f) => f.reason)).toEqual([
+      'credentials: provider "mailgun" needs user when active (missing: user)',
+    ]);
+    // A stack the last release made (no user) still checks clean: the upgrade changes nothing.
+    expect((await provider().check(lastRelease, lastRelease)).failures).toEqual([]);
+    // Dropping a key it had is refused.
+    const dropped = await provider().check(lastRelease, {
+      ...mailgun,
+      credentials: { apiKey: "k", from: "a@b.c" },
+    });
+    expect(dropped.failures?.map((f) => f.reason)).toEqual([
+      'credentials: provider "mailgun" needs domain when active (missing: domain)',
+    ]);
+    const unifonic = { providerId: "unifonic", channel: "sms", identifier: "u", active: true };
+    const partial = await provider().check({}, { ...unifonic, credentials: { appSid: "A", from: "+1555" } });
+    expect(partial.failures?.map((f) => f.reason)).toEqual([
+      'credentials: provider "unifonic" needs senderId when active (missing: senderId)',
+    ]);
+    const slack = { providerId: "slack", channel: "chat", identifier: "s", active: true, credentials: {} };
+    expect((await provider().check({}, slack)).failures).toEqual([]);
+  });
+
   it("rejects a channel that does not match a known provider", async () => {
     const r = await provider().check({}, { ...TWILIO, channel: "email" });
     expect(r.failures?.map((f) => f.property)).toEqual(["channel"]);
@@ -173,12 +200,16 @@ describe("lifecycle against the emulator", () => {
     const renamed = await checked(p, { ...declared, name: "B" });
     expect(await p.diff(id, outs, renamed)).toMatchObject({ changes: true, replaces: [] });
     const newCreds = await checked(p, { ...declared, credentials: { apiKey: "k2-secret" } });
-    expect((await p.diff(id, outs, newCreds)).changes).toBe(true);
+    const credsDiff = await p.diff(id, outs, newCreds);
+    expect(credsDiff.changes).toBe(true);
+    // The changed property named for the engine's detailed diff (issue 50, item 11).
+    expect(credsDiff.changed).toEqual([{ property: "credentials", kind: "update", replace: false }]);
     const moved = await checked(p, { ...declared, channel: "email" });
     expect(await p.diff(id, outs, moved)).toEqual({
       changes: true,
       replaces: ["channel"],
       deleteBeforeReplace: true,
+      changed: [{ property: "channel", kind: "update", replace: true }],
     });
     const movedRenamed = await checked(p, { ...declared, channel: "email", identifier: "c2" });
     expect((await p.diff(id, outs, movedRenamed)).deleteBeforeReplace).toBe(false);

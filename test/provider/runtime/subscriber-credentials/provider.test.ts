@@ -192,7 +192,12 @@ describe("diff", () => {
     });
     expect(noId.changes).toBe(false);
     const upd = await p.diff("id", olds, { ...olds, credentials: { deviceTokens: ["a"] } });
-    expect(upd).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
+    expect(upd).toEqual({
+      changes: true,
+      replaces: [],
+      deleteBeforeReplace: false,
+      changed: [{ property: "credentials", kind: "update", replace: false }],
+    });
     // A preview: credentials not known yet arrive as the engine's marker, which no credential type admits.
     const unknown = await p.diff("id", olds, { ...olds, credentials: UNKNOWN as never });
     expect(unknown.changes).toBe(true);
@@ -203,9 +208,14 @@ describe("diff", () => {
   it("replaces on subscriberId, providerId, integrationIdentifier; same entry goes first", async () => {
     const p = provider();
     const sub = await p.diff("id", olds, { ...olds, subscriberId: "bob" });
-    expect(sub).toEqual({ changes: true, replaces: ["subscriberId"], deleteBeforeReplace: false });
+    expect(sub).toMatchObject({ changes: true, replaces: ["subscriberId"], deleteBeforeReplace: false });
+    expect(sub.changed?.[0]).toEqual({ property: "subscriberId", kind: "update", replace: true });
     const ident = await p.diff("id", olds, { ...olds, integrationIdentifier: "fcm-backup" });
-    expect(ident).toEqual({ changes: true, replaces: ["integrationIdentifier"], deleteBeforeReplace: true });
+    expect(ident).toMatchObject({
+      changes: true,
+      replaces: ["integrationIdentifier"],
+      deleteBeforeReplace: true,
+    });
     const unk = await p.diff("id", olds, { ...olds, providerId: UNKNOWN });
     expect(unk.replaces).toEqual(["providerId"]);
   });

@@ -1,0 +1,41 @@
+/**
+ * Reads files of a Novu checkout: a work tree (`--dir`) or a git repository at a revision (`--git`, `--rev`),
+ * so that a bare mirror serves as well as a clone.
+ */
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+/** A Novu source tree: its files by path, and a label of the revision read. */
+export interface NovuSource {
+  /** The text of a file, by its path from the repository's root. */
+  read(path: string): string;
+  /** The names of the files in a folder (not recursive). */
+  list(folder: string): string[];
+  /** What was read, for the generated file's header (`novuhq/novu 943f64bd`). */
+  label: string;
+}
+
+/** A work tree on disk. */
+export function directorySource(root: string): NovuSource {
+  return {
+    read: (path) => readFileSync(join(root, path), "utf8"),
+    list: (folder) => readdirSync(join(root, folder)),
+    label: root,
+  };
+}
+
+/** A git repository (bare or not) at a revision. */
+export function gitSource(gitDir: string, rev: string): NovuSource {
+  const git = (...args: string[]) =>
+    execFileSync("git", ["--git-dir", gitDir, ...args], { encoding: "utf8", maxBuffer: 64 << 20 });
+  const commit = git("rev-parse", rev).trim();
+  return {
+    read: (path) => git("show", `${commit}:${path}`),
+    list: (folder) =>
+      git("ls-tree", "--name-only", `${commit}:${folder}`)
+        .split("\n")
+        .filter((n) => n !== ""),
+    label: `Novu ${commit.slice(0, 8)}`,
+  };
+}
