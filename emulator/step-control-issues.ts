@@ -1,15 +1,19 @@
+import { httpRequest } from "./http-request-control-issues";
+
 /**
  * The control issues the service stores on a step (it never refuses control values; a step with issues
  * makes its workflow's status ERROR): libs/application-generic/src/usecases/build-step-issues/
  * build-step-issues.usecase.ts checks the values sent against the step type's control schema
  * (libs/application-generic/src/schemas/control/{in-app,email,delay,digest,throttle}-control.schema.ts)
  * and reports each missing required value (`MISSING_VALUE`, "<Field> is required") and each value out of
- * its bounds. sms, push, chat and custom steps have no required control.
+ * its bounds. sms, push, chat and custom steps have no required control; http_request steps are checked
+ * against their JSON schema (./http-request-control-issues.ts).
  */
 
 /** One issue under `issues.controls`. */
 export interface StepControlIssue {
-  issueType: "MISSING_VALUE";
+  /** `INVALID_URL` for a URL out of its pattern (ContentIssueEnum of @novu/shared), else `MISSING_VALUE`. */
+  issueType: "MISSING_VALUE" | "INVALID_URL";
   variableName: string;
   message: string;
 }
@@ -17,7 +21,8 @@ export interface StepControlIssue {
 /** Control path -> its issues. */
 export type StepControlIssues = Record<string, StepControlIssue[]>;
 
-type Values = Readonly<Record<string, unknown>>;
+/** Control values of a step. */
+export type Values = Readonly<Record<string, unknown>>;
 
 /**
  * A link the in-app schema accepts (in-app-control.schema.ts `redirectZodSchema`, `avatar`): a
@@ -34,12 +39,13 @@ function objectAt(v: unknown): Values {
 }
 
 /** Gathers issues per control path. */
-class Issues {
+export class Issues {
   readonly found: StepControlIssues = {};
 
-  add(path: string, message: string): void {
+  /** One issue at `path` (a dotted control path). */
+  add(path: string, message: string, issueType: StepControlIssue["issueType"] = "MISSING_VALUE"): void {
     const list = this.found[path] ?? [];
-    list.push({ issueType: "MISSING_VALUE", variableName: path, message });
+    list.push({ issueType, variableName: path, message });
     this.found[path] = list;
   }
 
@@ -115,6 +121,7 @@ const BY_TYPE: Readonly<Record<string, (v: Values, out: Issues) => void>> = {
   delay,
   digest,
   throttle,
+  http_request: httpRequest,
 };
 
 /** The control issues of a step of `type` with these values (`null`/absent: none given); `{}` when none. */

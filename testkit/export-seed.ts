@@ -13,6 +13,12 @@ import { type Answer, call } from "./emulator-http";
 /** The layout's HTML body (it must hold `{{content}}`). */
 export const SEED_LAYOUT_BODY = '<html><body><h1 style="color:#333">Acme</h1>{{content}}</body></html>';
 
+/**
+ * The secret header value of the seeded http_request step (`Authorization`): never in a file, a state or a
+ * line printed.
+ */
+export const SEED_WEBHOOK_TOKEN = "Bearer seeded-crm-7b21";
+
 /** Steps of every type (the email step names `layoutId` when given). */
 export function everyStep(layoutId: string | undefined): Record<string, unknown>[] {
   return [
@@ -39,6 +45,20 @@ export function everyStep(layoutId: string | undefined): Record<string, unknown>
     { name: "Wait", type: "delay", controlValues: { amount: 5, unit: "minutes" } },
     { name: "Limit", type: "throttle", controlValues: { type: "fixed", amount: 1, unit: "hours" } },
     { name: "Hook", type: "custom", controlValues: { custom: { plan: "pro" } } },
+    {
+      name: "Notify CRM",
+      type: "http_request",
+      controlValues: {
+        method: "POST",
+        url: "https://crm.acme.test/hooks/{{payload.account}}",
+        headers: [
+          { key: "Content-Type", value: "application/json" },
+          { key: "Authorization", value: SEED_WEBHOOK_TOKEN },
+        ],
+        body: [{ key: "email", value: "{{subscriber.email}}" }],
+        continueOnFailure: true,
+      },
+    },
   ];
 }
 

@@ -22,7 +22,7 @@ import { limitOffsetDto } from "./limit-offset";
  * apps/api/src/app/shared/dtos/limit-offset-pagination.dto.ts).
  */
 
-/** StepTypeEnum of @novu/shared (the spec's step types). */
+/** StepTypeEnum of @novu/shared (packages/shared/src/types/channel.ts; `http_request` since 2025). */
 export const STEP_TYPES = [
   "in_app",
   "email",
@@ -34,9 +34,13 @@ export const STEP_TYPES = [
   "delay",
   "throttle",
   "custom",
+  "http_request",
 ] as const;
 
-/** The step types a body step may have: each has its `*StepUpsertDto` (create-step.dto.ts). */
+/**
+ * The step types a body step may have: each has its `*StepUpsertDto` (create-step.dto.ts; `http_request`:
+ * `HttpRequestStepUpsertDto`, in the discriminators of create-workflow.dto.ts and update-workflow.dto.ts).
+ */
 export const UPSERT_STEP_TYPES = [
   "in_app",
   "email",
@@ -47,6 +51,7 @@ export const UPSERT_STEP_TYPES = [
   "delay",
   "throttle",
   "custom",
+  "http_request",
 ];
 
 /** ResourceOriginEnum of @novu/shared. */

@@ -22,9 +22,16 @@ export class ConfigValue {
     readonly key: string,
     /**
      * `secretObject`: a secret object (credentials), absent while unset; `secretString`: a secret string (a
-     * secret environment variable's value), absent while unset; `suffix`: a string defaulting to "".
+     * secret environment variable's value), absent while unset; `secretHeaders`: a workflow's secret headers
+     * (step name -> header -> value), absent while unset; `suffix`: a string defaulting to "".
      */
-    readonly shape: "secretObject" | "secretString" | "suffix",
+    readonly shape: "secretObject" | "secretString" | "secretHeaders" | "suffix",
+    /**
+     * The leaves of a structured value the README names, each as its property names below the key (a
+     * `secretHeaders` value: `["Notify CRM", "Authorization"]`, step name then header name; names only, never
+     * values).
+     */
+    readonly leaves: readonly (readonly string[])[] = [],
   ) {}
 }
 
@@ -81,8 +88,13 @@ export interface ExportedResource {
 /** A config key the program reads, for Pulumi.yaml (YAML) and the README. */
 export interface ExportConfig {
   key: string;
-  /** `secretObject`: a secret object, optional; `secretString`: a secret string, optional; `suffix`: a string, default "". */
+  /**
+   * `secretObject`: a secret object, optional; `secretString`: a secret string, optional; `secretHeaders`: a secret
+   * object (step name -> header -> value), optional; `suffix`: a string, default "".
+   */
   shape: ConfigValue["shape"];
+  /** The leaves of a structured value the README gives a command for ({@link ConfigValue.leaves}); none: `[]`. */
+  leaves?: readonly (readonly string[])[];
   /** One line: what it is for. */
   purpose: string;
 }

@@ -32,6 +32,8 @@ const PURPOSES: Record<ExportConfig["shape"], (key: string) => string> = {
     `the credentials of the integration that reads \`${key}\` (secret; unset: adopting keeps what the service holds)`,
   secretString: (key) =>
     `the value of the secret environment variable that reads \`${key}\` (secret; unset: adopting keeps what the service holds)`,
+  secretHeaders: (key) =>
+    `the secret headers of the http_request steps of the workflow that reads \`${key}\` (secret; unset: adopting keeps what the service holds)`,
   suffix: () =>
     "appended to every integration identifier (identifiers are unique across an organization's environments)",
 };
@@ -114,7 +116,7 @@ function configKeys(resources: readonly ExportedResource[]): ExportConfig[] {
   for (const r of resources) {
     for (const c of Object.values(r.props).flatMap(configOf)) {
       if (!seen.has(c.key))
-        seen.set(c.key, { key: c.key, shape: c.shape, purpose: PURPOSES[c.shape](c.key) });
+        seen.set(c.key, { key: c.key, shape: c.shape, purpose: PURPOSES[c.shape](c.key), leaves: c.leaves });
     }
   }
   return [...seen.values()];

@@ -30,6 +30,38 @@ export function setSecretValueCommand(key: string, notes: LanguageNotes): string
   return `pulumi config set --secret ${target} <value>`;
 }
 
+const PATH_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * A Pulumi config path (`pulumi config set --path`) below `base`: a plain name as `.name`, any other as
+ * `["name"]` (a `"` in it as `\"`, the one escape the CLI's property-path parser reads).
+ */
+export function configPath(base: string, names: readonly string[]): string {
+  return names
+    .map((n) => (PATH_NAME.test(n) ? `.${n}` : `["${n.replaceAll('"', '\\"')}"]`))
+    .reduce((path, part) => path + part, base);
+}
+
+/** A word quoted for sh (single quotes; a `'` in it as `'\''`). */
+function shQuote(word: string): string {
+  return `'${word.replaceAll("'", "'\\''")}'`;
+}
+
+/**
+ * The commands that set a workflow's secret headers read from config key `key`: one per header the export
+ * found (`leaves`: step name, header name), each a `--path` to that header below the key (YAML: below the
+ * object key holding secret values); with none found, one with placeholders.
+ */
+export function setSecretHeaderCommands(
+  key: string,
+  leaves: readonly (readonly string[])[],
+  notes: LanguageNotes,
+): string[] {
+  const base = notes.secretValuePath === undefined ? key : notes.secretValuePath(key);
+  const found = leaves.length > 0 ? leaves : [["<step name>", "<header>"]];
+  return found.map((leaf) => `pulumi config set --secret --path ${shQuote(configPath(base, leaf))} <value>`);
+}
+
 function configSection(project: ExportProject, notes: LanguageNotes): string[] {
   const out = ["## Config", ""];
   const secrets = project.config.filter((c) => c.shape === "secretObject");
@@ -67,7 +99,7 @@ function configSection(project: ExportProject, notes: LanguageNotes): string[] {
       "",
     );
   }
-  out.push(...secretValuesSection(project, notes));
+  out.push(...secretValuesSection(project, notes), ...secretHeadersSection(project, notes));
   if (suffix) {
     out.push(
       `\`${suffix.key}\` (default empty): ${suffix.purpose}. A copy into another environment of the same organization`,
@@ -118,6 +150,24 @@ function beforeFirstRun(notes: LanguageNotes): string[] {
     "backend: to try it on this machine, `pulumi login --local` (state under `~/.pulumi`); a local backend",
     "encrypts the stack's secrets with a passphrase, which the CLI asks for, or takes from",
     "`PULUMI_CONFIG_PASSPHRASE` (`read -rs PULUMI_CONFIG_PASSPHRASE && export PULUMI_CONFIG_PASSPHRASE`).",
+    "",
+  ];
+}
+
+/** Workflows' secret headers (http_request steps): where they come from, and what happens while unset. */
+function secretHeadersSection(project: ExportProject, notes: LanguageNotes): string[] {
+  const keys = project.config.filter((c) => c.shape === "secretHeaders");
+  if (keys.length === 0) return [];
+  return [
+    "The headers of http_request steps whose name says they carry a credential (Authorization, X-Api-Key, ...) are",
+    "not in this program (the service answers them in plaintext). Each workflow reads them from secret config",
+    "(step name -> header -> value); while that is unset, the workflow declares no `secretHeaders`, and adopting",
+    "keeps the headers the service holds; a create (on another service or environment) makes the steps without",
+    "them. Set each to manage it here (the next `up` writes it; a copy needs it):",
+    "",
+    "```sh",
+    ...keys.flatMap((c) => setSecretHeaderCommands(c.key, c.leaves ?? [], notes)),
+    "```",
     "",
   ];
 }

@@ -4,8 +4,11 @@
  * (provider/runtime/shared/check-failures.ts).
  */
 
-/** Inputs that hold secrets (the same in every resource). */
-export const SECRET_INPUTS: ReadonlySet<string> = new Set(["credentials"]);
+/**
+ * Inputs that hold secrets (the same in every resource): an Integration's or a subscriber's `credentials`,
+ * a Workflow's `secretHeaders` (./secret-headers.ts).
+ */
+export const SECRET_INPUTS: ReadonlySet<string> = new Set(["credentials", "secretHeaders"]);
 
 /**
  * Inputs that hold a secret when another input says so: an EnvironmentVariable's `value` when `isSecret` is

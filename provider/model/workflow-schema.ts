@@ -18,6 +18,7 @@ import {
 } from "../../sdk/schemas";
 import { strictControlShapes } from "../../sdk/schemas/workflow";
 import { identifierOriginSchema } from "../default-identifier";
+import { secretHeadersSchema } from "./secret-headers";
 
 /** The step types a workflow can hold. */
 export const WORKFLOW_STEP_TYPES = STEP_VARIANTS;
@@ -38,8 +39,9 @@ function typedStep<T extends WorkflowStepType, C extends z.ZodType>(type: T, con
 }
 
 /**
- * A declared step, typed by `type`: `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom`
- * or `throttle`, each with the controls of the spec's control table (operation 7).
+ * A declared step, typed by `type`: `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom`,
+ * `throttle` or `http_request`, each with the controls of the spec's control table (operation 7; http_request:
+ * the service's `httpRequestControlSchema`).
  */
 export const workflowStepArgsSchema = z.discriminatedUnion("type", [
   typedStep("in_app", strictControlShapes.in_app.partial()),
@@ -51,6 +53,7 @@ export const workflowStepArgsSchema = z.discriminatedUnion("type", [
   typedStep("digest", strictControlShapes.digest.partial()),
   typedStep("custom", strictControlShapes.custom.partial()),
   typedStep("throttle", strictControlShapes.throttle.partial()),
+  typedStep("http_request", strictControlShapes.http_request.partial()),
 ]);
 
 /** A declared step, plain: the shape the plugin's schema gives other languages. */
@@ -60,11 +63,14 @@ export const workflowStepSchema = z.strictObject({
    * renamed step is a new step, with a new `stepId` and `id`).
    */
   name: z.string().min(1, "must not be empty"),
-  /** `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom` or `throttle`. */
+  /** `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom`, `throttle` or `http_request`. */
   type: strictEnum(WORKFLOW_STEP_TYPES),
   /**
    * The step's control values, by the spec's control table for its type (email: `subject`, `body`,
-   * `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...). check
+   * `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...; http_request:
+   * `method`, `url`, `headers` and `body` as lists of `{ key, value }`, `responseBodySchema`,
+   * `enforceSchemaValidation`, `continueOnFailure`, `timeout`; its credential headers go in the workflow's
+   * `secretHeaders`). check
    * refuses unknown controls and the values the service would store with issues (an email without
    * `subject`, a digest `amount` below 1, ...). Default: none.
    */
@@ -111,6 +117,15 @@ const workflowFields = {
    * `{ all: { enabled, readOnly }, channels: { email: { enabled }, ... } }`. Left out: not managed.
    */
   preferences: preferencesInputSchema.optional(),
+  /**
+   * Secret headers of the http_request steps, by step name: `{ "Notify CRM": { Authorization: "Bearer ..." } }`.
+   * Sent appended to that step's `controls.headers`; secret in the state, the previews and the outputs (the
+   * steps' outputs never list them). A header whose name looks like a credential (Authorization, Cookie, or
+   * one naming a token, key, secret, password, signature or session) must be declared here, not among a
+   * step's plain headers. Left out: not managed (each step keeps the credential-looking headers the service
+   * holds for it; a new step has none).
+   */
+  secretHeaders: secretHeadersSchema.optional(),
   /**
    * When a workflow with the same `workflowId` already exists in the environment, take it over (update it
    * to this resource's declaration) instead of failing. A flag, never a change.

@@ -88,6 +88,8 @@ export class Workflow extends pulumi.dynamic.Resource {
       ...targetProps(opts),
       ...args,
       workflowId: origin ? defaultWorkflowId(origin) : args.workflowId,
+      // Secret from the program on (the state, the previews and the outputs keep it ciphertext).
+      secretHeaders: args.secretHeaders === undefined ? undefined : pulumi.secret(args.secretHeaders),
       defaultIdentifierOf: origin,
     };
     super(provider, name, props, resourceOptions(opts), "svc", "Workflow");

@@ -8,7 +8,8 @@
 
 /** One problem with a control value, as the service reports it under `issues.controls`. */
 export interface ControlIssue {
-  issueType: "MISSING_VALUE";
+  /** `INVALID_URL` for an http_request URL out of its pattern, else `MISSING_VALUE`. */
+  issueType: "MISSING_VALUE" | "INVALID_URL";
   variableName: string;
   message: string;
 }
@@ -34,9 +35,9 @@ function capitalize(word: string): string {
 class IssueList {
   readonly issues: ControlIssues = {};
 
-  add(path: string, message: string): void {
+  add(path: string, message: string, issueType: ControlIssue["issueType"] = "MISSING_VALUE"): void {
     const list = this.issues[path] ?? [];
-    list.push({ issueType: "MISSING_VALUE", variableName: path, message });
+    list.push({ issueType, variableName: path, message });
     this.issues[path] = list;
   }
 
@@ -102,6 +103,21 @@ function throttleIssues(v: Values, out: IssueList): void {
   }
 }
 
+/**
+ * An http_request URL the service accepts (`HTTP_REQUEST_URL_REGEX`, packages/shared/src/consts/providers/
+ * channels/http-request.ts): `{{variable}}...`, or an absolute http(s) URL, variables allowed in it.
+ */
+const HTTP_REQUEST_URL = /^(?:\{\{[^}]*\}\}.*|https?:\/\/[^\s/$.?#][^\s{}]*(?:\{\{[^}]*\}\}[^\s{}]*)*)$/;
+
+/** http_request: `method` and `url` required, the URL absolute or a variable, at most 2048 characters. */
+function httpRequestIssues(v: Values, out: IssueList): void {
+  out.required(v, "method");
+  const url = v["url"];
+  if (!isPresent(url)) out.required(v, "url");
+  else if (typeof url === "string" && (url.length > 2048 || !HTTP_REQUEST_URL.test(url)))
+    out.add("url", "Invalid URL. Must be a valid absolute URL (https://...) or {{variable}}", "INVALID_URL");
+}
+
 /** Per step type, the rules; types absent here (sms, push, chat, custom) have no required control. */
 const RULES: Record<string, (v: Values, out: IssueList) => void> = {
   in_app: inAppIssues,
@@ -112,6 +128,7 @@ const RULES: Record<string, (v: Values, out: IssueList) => void> = {
   delay: delayIssues,
   digest: digestIssues,
   throttle: throttleIssues,
+  http_request: httpRequestIssues,
 };
 
 /**

@@ -28,7 +28,8 @@ function writableControls<T extends StepVariant>(type: T) {
 /**
  * Per step type, the control values that the service stores WITHOUT issues: strict shape plus the
  * required controls (email `subject` and `body`, in-app `subject` or `body`, regular digest/delay
- * `amount` >= 1 and `unit`, timed `cron`, fixed throttle `amount` and `unit`, dynamic `dynamicKey`).
+ * `amount` >= 1 and `unit`, timed `cron`, fixed throttle `amount` and `unit`, dynamic `dynamicKey`, http_request
+ * `method` and an absolute `url`).
  * A failure names the control and why; the service itself would accept such values and mark the step
  * (and so the workflow) `ERROR`.
  */
@@ -65,6 +66,7 @@ export const stepUpsertSchema = z.discriminatedUnion("type", [
   stepUpsert("digest"),
   stepUpsert("custom"),
   stepUpsert("throttle"),
+  stepUpsert("http_request"),
 ]);
 /** A step of a create or update body. */
 export type StepUpsert = z.input<typeof stepUpsertSchema>;

@@ -62,6 +62,7 @@ const UI_SCHEMA_GROUPS = [
   "PUSH",
   "SKIP",
   "LAYOUT",
+  "HTTP_REQUEST",
 ] as const;
 
 /** Components a control can be rendered with. */
@@ -176,6 +177,13 @@ const SCHEDULE_TYPES = ["regular", "timed"] as const;
 const THROTTLE_TYPES = ["fixed", "dynamic"] as const;
 /** Throttle window units. */
 const THROTTLE_UNITS = ["minutes", "hours", "days"] as const;
+/**
+ * Methods of an http_request step: the control schema's enum (`httpRequestControlSchema`,
+ * packages/shared/src/consts/providers/channels/http-request.ts), which decides the step's issues; the
+ * request DTO (libs/application-generic/src/dtos/workflow/controls/http-request-control.dto.ts) lists the
+ * first five but never validates the controls (create-step.dto.ts: `@IsObject()` only).
+ */
+export const HTTP_METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"] as const;
 /** Email editor kinds. */
 const EDITOR_TYPES = ["block", "html"] as const;
 /**
@@ -264,7 +272,33 @@ function controlValueSchemas(strict: boolean) {
     throttleKey: z.string().optional(),
     skip,
   });
-  return { in_app: inApp, email, sms, push, chat, delay, digest, custom, throttle };
+  // http_request: `{ key, value }` lists of non-empty strings, at most 50 headers and 100 body fields,
+  // a timeout from 100 to 30000 ms (httpRequestControlSchema); url rules are the issues' (step-control-issues.ts).
+  const nonEmpty = strict ? z.string().min(1, "must not be empty") : z.string();
+  const pair = obj({ key: nonEmpty, value: nonEmpty });
+  const httpRequest = obj({
+    method: en(HTTP_METHODS).optional(),
+    url: z.string().optional(),
+    headers: (strict ? z.array(pair).max(50, "at most 50 headers") : z.array(pair)).optional(),
+    body: (strict ? z.array(pair).max(100, "at most 100 body fields") : z.array(pair)).optional(),
+    responseBodySchema: jsonObjectSchema.optional(),
+    enforceSchemaValidation: z.boolean().optional(),
+    continueOnFailure: z.boolean().optional(),
+    timeout: (strict ? z.number().min(100).max(30000) : z.number()).optional(),
+    skip,
+  });
+  return {
+    in_app: inApp,
+    email,
+    sms,
+    push,
+    chat,
+    delay,
+    digest,
+    custom,
+    throttle,
+    http_request: httpRequest,
+  };
 }
 
 const tolerantControls = controlValueSchemas(false);
@@ -312,8 +346,10 @@ const digestControlValuesSchema = tolerantControls.digest;
 const customControlValuesSchema = tolerantControls.custom;
 /** Throttle control values. */
 const throttleControlValuesSchema = tolerantControls.throttle;
+/** HTTP request control values. */
+const httpRequestControlValuesSchema = tolerantControls.http_request;
 
-/** The nine step variants. */
+/** The ten step variants. */
 export const STEP_VARIANTS = [
   "in_app",
   "email",
@@ -324,6 +360,7 @@ export const STEP_VARIANTS = [
   "digest",
   "custom",
   "throttle",
+  "http_request",
 ] as const;
 /** A step variant. */
 type StepVariant = (typeof STEP_VARIANTS)[number];
@@ -370,6 +407,8 @@ const digestStepSchema = variant("digest", digestControlValuesSchema);
 const customStepSchema = variant("custom", customControlValuesSchema);
 /** A throttle step. */
 const throttleStepSchema = variant("throttle", throttleControlValuesSchema);
+/** An HTTP request step (a call to an outside endpoint). */
+const httpRequestStepSchema = variant("http_request", httpRequestControlValuesSchema);
 
 /** A step of a type this client does not know yet: parsed with the shared fields and open controls. */
 const unknownStepSchema = z.looseObject({
@@ -377,7 +416,7 @@ const unknownStepSchema = z.looseObject({
   type: z.string(),
 });
 
-/** The nine known step variants, discriminated by `type`. */
+/** The ten known step variants, discriminated by `type`. */
 export const knownWorkflowStepSchema = z.discriminatedUnion("type", [
   inAppStepSchema,
   emailStepSchema,
@@ -388,9 +427,10 @@ export const knownWorkflowStepSchema = z.discriminatedUnion("type", [
   digestStepSchema,
   customStepSchema,
   throttleStepSchema,
+  httpRequestStepSchema,
 ]);
 
-/** A step of a v2 workflow: one of the nine variants, or (tolerant) a step of an unknown type. */
+/** A step of a v2 workflow: one of the ten variants, or (tolerant) a step of an unknown type. */
 export const workflowStepSchema = z.union([knownWorkflowStepSchema, unknownStepSchema]);
 /** A step of a v2 workflow. */
 export type WorkflowStep = z.infer<typeof workflowStepSchema>;

@@ -11,7 +11,7 @@ using Pulumi;
 namespace PulumiSvc.Svc
 {
     /// <summary>
-    /// A notification workflow (v2) of the svc service, in the environment of the provider's API key: its steps (in_app, email, sms, push, chat, delay, digest, custom, throttle), each with the controls of its type, checked before any request. A step is the stored step of the same name, which keeps its `stepId` and `id`. Its id is the service's `_id`; import it with `pulumi import svc:index:Workflow &lt;name&gt; &lt;workflowId&gt;`.
+    /// A notification workflow (v2) of the svc service, in the environment of the provider's API key: its steps (in_app, email, sms, push, chat, delay, digest, custom, throttle, http_request), each with the controls of its type, checked before any request. A step is the stored step of the same name, which keeps its `stepId` and `id`. Its id is the service's `_id`; import it with `pulumi import svc:index:Workflow &lt;name&gt; &lt;workflowId&gt;`.
     /// </summary>
     [SvcResourceType("svc:index:Workflow")]
     public partial class Workflow : global::Pulumi.CustomResource
@@ -82,6 +82,17 @@ namespace PulumiSvc.Svc
         public Output<Outputs.WorkflowPreferences?> Preferences { get; private set; } = null!;
 
         /// <summary>
+        /// Secret headers of the http_request steps, by step name: `{ "Notify CRM": { Authorization: "Bearer ..." } }`.
+        /// Sent appended to that step's `controls.headers`; secret in the state, the previews and the outputs (the
+        /// steps' outputs never list them). A header whose name looks like a credential (Authorization, Cookie, or
+        /// one naming a token, key, secret, password, signature or session) must be declared here, not among a
+        /// step's plain headers. Left out: not managed (each step keeps the credential-looking headers the service
+        /// holds for it; a new step has none).
+        /// </summary>
+        [Output("secretHeaders")]
+        public Output<ImmutableDictionary<string, ImmutableDictionary<string, string>>?> SecretHeaders { get; private set; } = null!;
+
+        /// <summary>
         /// Severity, as the service holds it.
         /// </summary>
         [Output("severity")]
@@ -145,6 +156,10 @@ namespace PulumiSvc.Svc
             {
                 Version = Utilities.Version,
                 PluginDownloadURL = "github://api.github.com/pulumi-svc/pulumi-svc",
+                AdditionalSecretOutputs =
+                {
+                    "secretHeaders",
+                },
             };
             var merged = CustomResourceOptions.Merge(defaultOptions, options);
             // Override the ID if one was specified for consistency with other language SDKs.
@@ -216,6 +231,27 @@ namespace PulumiSvc.Svc
         /// </summary>
         [Input("preferences")]
         public Input<Inputs.WorkflowPreferencesArgs>? Preferences { get; set; }
+
+        [Input("secretHeaders")]
+        private InputMap<ImmutableDictionary<string, string>>? _secretHeaders;
+
+        /// <summary>
+        /// Secret headers of the http_request steps, by step name: `{ "Notify CRM": { Authorization: "Bearer ..." } }`.
+        /// Sent appended to that step's `controls.headers`; secret in the state, the previews and the outputs (the
+        /// steps' outputs never list them). A header whose name looks like a credential (Authorization, Cookie, or
+        /// one naming a token, key, secret, password, signature or session) must be declared here, not among a
+        /// step's plain headers. Left out: not managed (each step keeps the credential-looking headers the service
+        /// holds for it; a new step has none).
+        /// </summary>
+        public InputMap<ImmutableDictionary<string, string>> SecretHeaders
+        {
+            get => _secretHeaders ?? (_secretHeaders = new InputMap<ImmutableDictionary<string, string>>());
+            set
+            {
+                var emptySecret = Output.CreateSecret(ImmutableDictionary.Create<string, ImmutableDictionary<string, string>>());
+                _secretHeaders = Output.All(value, emptySecret).Apply(v => v[0]);
+            }
+        }
 
         /// <summary>
         /// Severity: `high`, `medium`, `low` or `none`. Left out: not managed.

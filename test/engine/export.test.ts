@@ -24,8 +24,10 @@
  * what the command, the CLI and the drivers printed. The environment variables: the plain one adopted and copied
  * as a literal; the secret one adopted with its config key unset (nothing written: the service's value is kept)
  * and copied with the value set by the one `pulumi config set --secret` line its README gives (in every language,
- * YAML's included), never in plaintext in a file, the state or the output. Needs `npm run build`; Python and Go
- * lanes need python3 and go.
+ * YAML's included), never in plaintext in a file, the state or the output. The http_request step's Authorization
+ * header likewise (issue 49): adopted with its `secretHeaders` config key unset, copied with it set by the README's
+ * `pulumi config set --secret --path` line for that header, in plaintext nowhere. Needs `npm run build`; Python
+ * and Go lanes need python3 and go.
  */
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -42,7 +44,7 @@ import {
 } from "../../testkit/consumer/program-folder";
 import { type Driver, DriverStack, driverEnv, goDriver, pythonDriver } from "../../testkit/driver-stack";
 import { runShippedExport } from "../../testkit/export-command";
-import { seedDashboardEnvironment } from "../../testkit/export-seed";
+import { SEED_WEBHOOK_TOKEN, seedDashboardEnvironment } from "../../testkit/export-seed";
 import { exportSnapshot, writeRequests } from "../../testkit/export-snapshot";
 import { goEnv, pathWithGo, runTimed, skipWithoutGo } from "../../testkit/go-toolchain";
 import { repoRoot } from "../../testkit/harness/repo-root";
@@ -73,6 +75,19 @@ const COPY_SIGNING_KEY = "whsec-copy-41b8";
 const PUSH_CREDENTIAL = "fcm-service-account-3c9e";
 /** The push integration's credential the copy stack sets through config. */
 const COPY_PUSH_CREDENTIAL = "fcm-service-account-copy-77d0";
+/**
+ * The config path the README names for the http_request step's Authorization header (below `secretValues.` in
+ * YAML): unset on the adopt stack (adopting keeps the header the service holds), set on the copy to the source's
+ * value (so the copy is equal).
+ */
+const HEADER_PATH = 'weeklyDigestSecretHeaders["Notify CRM"].Authorization';
+
+/** A secret config setting of a stack: the key, or with `path` a config path (`--path`), and its value. */
+interface SecretSetting {
+  key: string;
+  path: boolean;
+  value: string;
+}
 
 /**
  * The config key (and whether it is a `--path`) the README's line for the secret variable's value sets:
@@ -85,6 +100,59 @@ function secretValueSetting(readme: string): { key: string; path: boolean } {
     );
   expect(m, "README.md: no `pulumi config set --secret` line for the secret variable").not.toBeNull();
   return m?.[1] !== undefined ? { key: m[1], path: true } : { key: m?.[2] ?? "", path: false };
+}
+
+/**
+ * The config path the README's lines for the workflow's secret headers set (`pulumi config set --secret --path
+ * '<path>' <value>`, the path as sh reads it): one line, for the one header the source's step holds.
+ */
+function secretHeaderPath(readme: string): string {
+  const paths = [...readme.matchAll(/^pulumi config set --secret --path '((?:[^']|'\\'')*)' <value>$/gm)]
+    .map((m) => (m[1] ?? "").replaceAll("'\\''", "'"))
+    .filter((p) => p.includes("SecretHeaders"));
+  expect(paths, "README.md: the `pulumi config set` lines for the secret headers").toHaveLength(1);
+  return paths[0] ?? "";
+}
+
+/** The property names of a Pulumi config path (`a.b["c d"]`), as the CLI reads it (`\"` the one escape). */
+function pathNames(path: string): string[] {
+  const names: string[] = [];
+  let rest = path;
+  while (rest !== "") {
+    const m = /^(?:\.?([A-Za-z_][A-Za-z0-9_-]*)|\["((?:[^"\\]|\\")*)"\])/.exec(rest);
+    if (m === null) throw new Error(`not a config path: ${path}`);
+    names.push(m[1] ?? (m[2] ?? "").replaceAll('\\"', '"'));
+    rest = rest.slice(m[0].length);
+  }
+  return names;
+}
+
+/**
+ * Settings as a driver takes them (key -> value; an object as JSON): what the CLI's `--path` settings make of the
+ * config, for drivers, which set whole keys.
+ */
+function wholeKeys(settings: readonly SecretSetting[]): Record<string, string> {
+  const out: Record<string, unknown> = {};
+  for (const s of settings) {
+    if (!s.path) {
+      out[s.key] = s.value;
+      continue;
+    }
+    const names = pathNames(s.key);
+    const leaf = names.pop() ?? "";
+    let node = out;
+    for (const n of names) {
+      const next = node[n];
+      const child: Record<string, unknown> =
+        typeof next === "object" && next !== null ? (next as Record<string, unknown>) : {};
+      node[n] = child;
+      node = child;
+    }
+    node[leaf] = s.value;
+  }
+  return Object.fromEntries(
+    Object.entries(out).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]),
+  );
 }
 
 /** The lines of the first sh block under a README's heading. */
@@ -116,8 +184,8 @@ function besidePackage(exported: string, name: string): string {
   return dir;
 }
 
-/** The project's secret config of a stack (key -> value). */
-type Secrets = Readonly<Record<string, string>>;
+/** The project's secret config of a stack, as the README's lines set it. */
+type Secrets = readonly SecretSetting[];
 
 /** Makes a stack of a lane's project against a service, named `name`, with `secrets` in its config. */
 type StackMaker = (emu: Emulator, name: string, secrets?: Secrets) => Promise<LaneStack>;
@@ -147,13 +215,12 @@ interface Lane {
 
 /** A stack of the CLI (`--client` for a nodejs project; the YAML host otherwise). */
 function cliStack(dir: string, options: { env?: Record<string, string>; program?: string }): StackMaker {
-  return async (emu, _name, secrets = {}) => {
+  return async (emu, _name, secrets = []) => {
     const stack = await PulumiStack.init({ projectDir: dir, binDir, ...options });
     await stack.setConfig("svc:baseUrl", emu.url);
     await stack.setConfig("svc:apiKey", emu.apiKey, { secret: true });
-    // A key with a dot is a path of an object key (`--path`), as the YAML README's line sets it.
-    for (const [key, value] of Object.entries(secrets))
-      await stack.setConfig(key, value, { secret: true, path: key.includes(".") });
+    // Each as the README's line sets it: a config path with `--path`, a key without.
+    for (const { key, value, path } of secrets) await stack.setConfig(key, value, { secret: true, path });
     return {
       up: async () => {
         const run = await stack.up();
@@ -177,8 +244,8 @@ function cliStack(dir: string, options: { env?: Record<string, string>; program?
 
 /** A stack of a driver (./testkit/driver-stack.ts), in work/<name>. */
 function driverStack(driver: Driver): StackMaker {
-  return async (emu, name, secrets = {}) => {
-    const stack = new DriverStack(driver, join(work, name), emu, PASSPHRASE, secrets);
+  return async (emu, name, secrets = []) => {
+    const stack = new DriverStack(driver, join(work, name), emu, PASSPHRASE, wholeKeys(secrets));
     const step = async (command: string) => {
       const run = await stack.step(command);
       note(`${name} ${command}`, run.seconds);
@@ -342,7 +409,9 @@ describe.skipIf(skipEngine("export"))("svc-export under the real CLI", { timeout
         const files = readdirSync(exported)
           .map((f) => readFileSync(join(exported, f), "utf8"))
           .join("\n");
-        expect(plaintextHits(files, [source.apiKey, CREDENTIAL, SIGNING_KEY, PUSH_CREDENTIAL])).toEqual({});
+        expect(
+          plaintextHits(files, [source.apiKey, CREDENTIAL, SIGNING_KEY, PUSH_CREDENTIAL, SEED_WEBHOOK_TOKEN]),
+        ).toEqual({});
         // The service's own objects are left out, and the README says why.
         expect(files).toMatch(
           /- integration "novu-inbox-[^"]+" \(novu, in_app\): made by the service itself/,
@@ -350,15 +419,27 @@ describe.skipIf(skipEngine("export"))("svc-export under the real CLI", { timeout
         expect(files).toMatch(
           /- layout "default-layout" \(the environment's default\): made by the service itself/,
         );
-        const setting = secretValueSetting(readFileSync(join(exported, "README.md"), "utf8"));
+        const readme = readFileSync(join(exported, "README.md"), "utf8");
+        const setting = secretValueSetting(readme);
+        // The header's own line (YAML: below the object key holding the program's secret values).
+        const headerPath = secretHeaderPath(readme);
+        expect(headerPath).toBe(lane.language === "yaml" ? `secretValues.${HEADER_PATH}` : HEADER_PATH);
         const stackOf = await lane.prepare(exported);
 
         const adopt = await stackOf(source, `${lane.language}-adopt`);
-        // The copy's secret config, as the README's lines set it: the secret variable's value; and (where the
-        // program reads credentials from config) the active push integration's, which its create needs.
-        const copySecrets: Record<string, string> = { [setting.key]: COPY_SIGNING_KEY };
+        // The copy's secret config, as the README's lines set it: the secret variable's value, the step's
+        // Authorization header (the source's, so the copy is equal); and (where the program reads credentials
+        // from config) the active push integration's, which its create needs.
+        const copySecrets: SecretSetting[] = [
+          { ...setting, value: COPY_SIGNING_KEY },
+          { key: headerPath, path: true, value: SEED_WEBHOOK_TOKEN },
+        ];
         if (lane.language !== "yaml")
-          copySecrets.mobilePushCredentials = JSON.stringify({ serviceAccount: COPY_PUSH_CREDENTIAL });
+          copySecrets.push({
+            key: "mobilePushCredentials",
+            path: false,
+            value: JSON.stringify({ serviceAccount: COPY_PUSH_CREDENTIAL }),
+          });
         const copy = lane.copies ? await stackOf(target, `${lane.language}-copy`, copySecrets) : undefined;
         try {
           const before = await exportSnapshot(source);
@@ -398,6 +479,7 @@ describe.skipIf(skipEngine("export"))("svc-export under the real CLI", { timeout
             COPY_SIGNING_KEY,
             PUSH_CREDENTIAL,
             COPY_PUSH_CREDENTIAL,
+            SEED_WEBHOOK_TOKEN,
           ];
           const projectFiles = readdirSync(exported)
             .filter((f) => f.endsWith(".yaml"))

@@ -4,10 +4,12 @@
  * workflow with a step of every type (in_app, email, digest, push, sms, chat, delay, throttle, custom); up; a
  * no-op preview, and another after a refresh (a chat step is stored as sent there); an
  * edited control previewed as one update naming it, then applied with every step keeping its `_id`; steps
- * reordered (each keeps its `_id`); an out-of-band PATCH found by refresh and undone by up; an email step
- * without subject refused by the preview with nothing written; destroy removing the stack's workflow and
- * leaving a workflow it did not make as it was. Checked in the emulator (raw HTTP, its request log) and the
- * CLI's output. Needs `npm run build` first (the tarball is packed from dist/).
+ * reordered (each keeps its `_id`); an http_request step with a secret header (issue 49: up, clean preview
+ * and refresh, a one-control edit previewed as that line, its value in plaintext nowhere); an out-of-band
+ * PATCH found by refresh and undone by up; an email step without subject refused by the preview with nothing
+ * written; destroy removing the stack's workflow and leaving a workflow it did not make as it was. Checked
+ * in the emulator (raw HTTP, its request log) and the CLI's output. Needs `npm run build` first (the tarball
+ * is packed from dist/).
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -40,12 +42,27 @@ const REST: Step[] = [
   { name: "Limit", type: "throttle", controls: { type: "fixed", amount: 1, unit: "hours", threshold: 3 } },
   { name: "Hook", type: "custom", controls: { custom: { plan: "free" } } },
 ];
+/** An http_request step; its Authorization header is declared in `secretHeaders` ({@link CRM_SECRET}). */
+const CRM: Step = {
+  name: "Notify CRM",
+  type: "http_request",
+  controls: {
+    method: "POST",
+    url: "https://crm.example.com/hooks",
+    headers: [{ key: "Content-Type", value: "application/json" }],
+    body: [{ key: "email", value: "{{subscriber.email}}" }],
+  },
+};
+/** The secret header's value: in plaintext nowhere but the service. */
+const CRM_TOKEN = "Bearer crm-engine-5d2c";
+const CRM_SECRET = { "Notify CRM": { Authorization: CRM_TOKEN } };
 
-/** The program: one workflow with these steps, its step ids exported. */
-function program(steps: Step[]): string {
+/** The program: one workflow with these steps (and secret headers), its step ids exported. */
+function program(steps: Step[], secretHeaders?: Props): string {
+  const secrets = secretHeaders === undefined ? "" : `, secretHeaders: ${JSON.stringify(secretHeaders)}`;
   return `"use strict";
 const svc = require("pulumi-svc");
-const wf = new svc.Workflow("onboarding", { workflowId: "onboarding", name: "Onboarding", steps: ${JSON.stringify(steps)} });
+const wf = new svc.Workflow("onboarding", { workflowId: "onboarding", name: "Onboarding", steps: ${JSON.stringify(steps)}${secrets} });
 exports.stepIds = wf.steps.apply((steps) => steps.map((s) => s.id));
 exports.status = wf.status;
 `;
@@ -56,8 +73,8 @@ let folder: ProgramFolder;
 let stack: PulumiStack;
 let theirs: Props;
 
-function useProgram(steps: Step[]): void {
-  writeFileSync(join(folder.dir, "index.js"), program(steps));
+function useProgram(steps: Step[], secretHeaders?: Props): void {
+  writeFileSync(join(folder.dir, "index.js"), program(steps, secretHeaders));
 }
 
 /** The workflow as the emulator holds it, or undefined (404). */
@@ -182,6 +199,42 @@ describe.skipIf(skipEngine("workflow"))(
       await stack.preview({ expectNoChanges: true });
     });
 
+    it("an http_request step with a secret header: up, clean preview and refresh, a one-control edit previewed as that line, its value in plaintext nowhere", async () => {
+      const edited = { ...MAIL, controls: { ...MAIL.controls, subject: "Glad you are here" } };
+      const steps = [INBOX, edited, PUSH, DIGEST, ...REST, CRM];
+      useProgram(steps, CRM_SECRET);
+      const logs: string[] = [];
+      const keep = (r: { stdout: string; stderr: string }) => logs.push(r.stdout, r.stderr);
+      keep(await stack.up());
+      const crm = (await stored("onboarding"))?.steps[steps.length - 1];
+      expect(valuesOf(crm)).toEqual({
+        ...CRM.controls,
+        headers: [...(CRM.controls.headers as Props[]), { key: "Authorization", value: CRM_TOKEN }],
+      });
+      keep(await stack.refresh({ expectNoChanges: true }));
+      keep(await stack.preview({ expectNoChanges: true }));
+      const url = { ...CRM, controls: { ...CRM.controls, url: "https://crm.example.com/v2/hooks" } };
+      useProgram([INBOX, edited, PUSH, DIGEST, ...REST, url], CRM_SECRET);
+      const diff = await stack.run(["preview", "--diff"], { client: true });
+      keep(diff);
+      expect(diff.stdout).toMatch(
+        /url\s*:\s*"https:\/\/crm\.example\.com\/hooks" => "https:\/\/crm\.example\.com\/v2\/hooks"/,
+      );
+      expect(diff.stdout.match(/=>/g)?.length).toBe(1);
+      expect(diff.stdout).toMatch(/~ +1 to update/);
+      keep(await stack.up());
+      expect((valuesOf((await stored("onboarding"))?.steps[steps.length - 1]) as Props).url).toBe(
+        "https://crm.example.com/v2/hooks",
+      );
+      keep(await stack.preview({ expectNoChanges: true }));
+      const state = JSON.stringify(await stack.exportStack());
+      expect(state).toContain("Content-Type");
+      expect(state).not.toContain(CRM_TOKEN);
+      expect(JSON.stringify(await stack.outputs())).not.toContain(CRM_TOKEN);
+      expect(logs.join("\n")).not.toContain(CRM_TOKEN);
+      expect(await stepIds()).toEqual(expect.objectContaining(ids));
+    });
+
     it("an out-of-band PATCH is found by refresh, previewed as an update and undone by up", async () => {
       const patched = await call(emu, "PATCH", "/v2/workflows/onboarding", {
         body: { name: "Edited in the dashboard" },
@@ -194,7 +247,7 @@ describe.skipIf(skipEngine("workflow"))(
       expect(text).toMatch(/name\s*:\s*"Edited in the dashboard" => "Onboarding"/);
       await stack.up();
       expect((await stored("onboarding"))?.name).toBe("Onboarding");
-      expect(await stepIds()).toEqual(ids);
+      expect(await stepIds()).toEqual(expect.objectContaining(ids));
       await stack.preview({ expectNoChanges: true });
     });
 

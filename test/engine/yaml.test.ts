@@ -81,6 +81,8 @@ const SECRETS = [
   GRACE_FCM,
   GRACE_FCM_2,
 ];
+/** The example's secret header value, a literal in its program: in no state, CLI output or generated code. */
+const CRM_TOKEN = "yaml-demo-crm-token-4d1e";
 const FIXTURE_SUBSCRIBERS = ["user-ada", "user-grace", "user-alan"];
 /** Workflows the stack neither makes nor imports: the fixture `welcome`, and one made beside the stack. */
 const BYSTANDER_WORKFLOWS = ["welcome", "bystander-flow"];
@@ -319,7 +321,20 @@ describe.skipIf(skipEngine("yaml"))(
         ["Wait", "delay"],
         ["Limit", "throttle"],
         ["Hook", "custom"],
+        ["Notify CRM", "http_request"],
       ]);
+      // The http_request step's Authorization header: sent, and secret in the state (inputs and outputs).
+      const crm = (await storedWorkflow("yaml-onboarding")) as {
+        steps: { controls: { values: { headers?: { key: string; value: string }[] } } }[];
+      };
+      expect(crm.steps[9]?.controls.values.headers).toEqual([
+        { key: "Content-Type", value: "application/json" },
+        { key: "Authorization", value: `Bearer ${CRM_TOKEN}` },
+      ]);
+      expect(isStateSecret(byName.get("onboarding")?.outputs?.secretHeaders), "secretHeaders").toBe(true);
+      expect(isStateSecret(byName.get("onboarding")?.inputs?.secretHeaders), "secretHeaders input").toBe(
+        true,
+      );
       expect(outputs.onboarding).toEqual({ workflowId: "yaml-onboarding", status: "ACTIVE" });
       // The email step names the layout (by reference); the layout holds the declared content; the topic
       // holds the two declared subscribers.
@@ -345,6 +360,7 @@ describe.skipIf(skipEngine("yaml"))(
       expect(isStateSecret(signing?.inputs?.value), "signingKey input").toBe(true);
       expect(byName.get("apiBase")?.outputs?.value).toBe("https://api.example.com");
       expect(JSON.stringify([...byName.values()]) + printed).not.toContain("yaml-demo-signing-key-3c9a");
+      expect(JSON.stringify([...byName.values()]) + printed).not.toContain(CRM_TOKEN);
       expect(
         (await call(emu, "GET", "/v1/environment-variables/SIGNING_KEY")).body.data.values[0].value,
       ).toBe("\u2022".repeat(8));
@@ -402,10 +418,9 @@ describe.skipIf(skipEngine("yaml"))(
 
     it("an edit (a name, a device token, a workflow's control) updates exactly those, the control named; then no changes", async () => {
       const stepIds = await workflowStepIds("yaml-onboarding");
-      const edited = EXAMPLE.replace("name: Team alerts", "name: Team alerts (edited)").replace(
-        "subject: Welcome aboard",
-        "subject: Glad you are here",
-      );
+      const edited = EXAMPLE.replace("name: Team alerts", "name: Team alerts (edited)")
+        .replace("subject: Welcome aboard", "subject: Glad you are here")
+        .replace("https://crm.example.com/hooks/", "https://crm.example.com/v2/hooks/");
       expect(edited).toContain("Glad you are here");
       writeProgram(edited);
       await stack.setConfig("adaDeviceToken", ADA_TOKEN_2, { secret: true });
@@ -420,6 +435,7 @@ describe.skipIf(skipEngine("yaml"))(
       expect(stepOf(digest, "adaPush")?.diffReasons).toEqual(["credentials"]);
       expect(Object.keys(stepOf(digest, "onboarding")?.detailedDiff ?? {})).toEqual([
         "steps[1].controls.subject",
+        "steps[9].controls.url",
       ]);
       emu.resetRequests();
       const up = await stack.up();
@@ -686,6 +702,10 @@ describe.skipIf(skipEngine("yaml"))(
 
     it("no secret in plaintext: CLI output, state exports, generated code, the CLI home and the project folder", () => {
       expect(plaintextHits(printed, SECRETS)).toEqual({});
+      // The example's literal secret header (in the project folder's Pulumi.yaml only).
+      expect(printed).not.toContain(CRM_TOKEN);
+      const state = spawnSync("grep", ["-rlF", "-e", CRM_TOKEN, stack.workDir], { encoding: "utf8" });
+      expect(state.stdout, stack.workDir).toBe("");
       for (const dir of [stack.workDir, folder.dir]) {
         const grep = spawnSync(
           "grep",

@@ -3,7 +3,9 @@
  * and declared by workflowId with `adopt`, in the form read answers (../../runtime/workflow/model.ts,
  * stored-form.ts: what the service rewrites, as it previews clean). Workflows another tool owns (the
  * code-first framework's, origin `external`; the v1 dashboard's) are left out and listed. An email step's
- * `layoutId` naming an exported layout becomes a reference to it (so the workflow follows the layout).
+ * `layoutId` naming an exported layout becomes a reference to it (so the workflow follows the layout). An
+ * http_request step's credential-looking headers are never written: the workflow reads them from a secret config
+ * key ({@link secretHeadersKey}).
  *
  * A workflow is created after the exported integrations of its steps' channels: the service stores, with each
  * step it writes, a `MISSING_INTEGRATION` issue when the environment has no active integration of the step's
@@ -17,7 +19,37 @@ import { SERVICE_VOCABULARY } from "../../../sdk/schemas/service-vocabulary";
 import { forEachLimited } from "../../runtime/shared/for-each-limited";
 import { inputsOf, toOutputs } from "../../runtime/workflow/model";
 import type { ExportKind, FoundObject } from "../kind";
-import { type ExportValue, isPlainObject, Ref } from "../model";
+import { ConfigValue, type ExportValue, isPlainObject, Ref } from "../model";
+import { camelCase } from "../names";
+
+/** The config key holding a workflow's secret headers (`welcomeSecretHeaders`). */
+export function secretHeadersKey(workflowId: string): string {
+  const words = camelCase(workflowId);
+  return `${words === "" ? "workflow" : words}SecretHeaders`;
+}
+
+/**
+ * The workflow's inputs as read, its secret headers (split out of the steps by
+ * provider/model/secret-headers.ts: credential-looking names) replaced by a secret config key, so that no
+ * file holds their values; unset, the workflow declares none and adopting keeps what the service holds.
+ */
+function declaredInputs(
+  inputs: Record<string, ExportValue>,
+  workflowId: string,
+): Record<string, ExportValue> {
+  const read = inputs.secretHeaders;
+  if (read === undefined) return inputs;
+  // The names (step, header) the README gives a command for; the values are never kept.
+  const leaves = isPlainObject(read)
+    ? Object.entries(read).flatMap(([step, headers]) =>
+        isPlainObject(headers) ? Object.keys(headers).map((header) => [step, header]) : [],
+      )
+    : [];
+  return {
+    ...inputs,
+    secretHeaders: new ConfigValue(secretHeadersKey(workflowId), "secretHeaders", leaves),
+  };
+}
 
 /** The step types that deliver through an integration of the same channel. */
 const CHANNELS: ReadonlySet<string> = new Set(CHANNEL_TYPES);
@@ -42,7 +74,10 @@ export const workflowKind: ExportKind = {
     let done = 0;
     await forEachLimited(ours, ctx.concurrency, async (item) => {
       const whole = await ctx.client.workflows.get(item.workflowId);
-      const inputs = inputsOf(toOutputs(whole)) as Record<string, ExportValue>;
+      const inputs = declaredInputs(
+        inputsOf(toOutputs(whole)) as Record<string, ExportValue>,
+        whole.workflowId,
+      );
       out.push({
         type: "Workflow",
         identifier: whole.workflowId,

@@ -24,6 +24,8 @@ export const PULUMI_DOTNET_VERSION = "3.*";
 const SDK_PROJECT = "../pulumi-svc/sdks/dotnet/PulumiSvc.Svc.csproj";
 /** The program's local function reading an optional secret string from config (see {@link secretFunction}). */
 const SECRET = "SecretOrNull";
+/** The local function reading a workflow's secret headers from config. */
+const SECRET_HEADERS = "SecretHeadersOrNull";
 /** The program's local function that sets an integration's credentials from config (see {@link credentialsFunctions}). */
 const WITH_CREDENTIALS = "WithCredentials";
 
@@ -66,6 +68,7 @@ function csValue(v: ExportValue, spec: Spec | undefined, depth: number): string[
   if (v instanceof Concat) return [csInterpolated(v.prefix, identifier(v.config.key))];
   if (v instanceof ConfigValue) {
     if (v.shape === "secretString") return [`${SECRET}(config, ${csString(v.key)})`];
+    if (v.shape === "secretHeaders") return [`${SECRET_HEADERS}(config, ${csString(v.key)})`];
     return [identifier(v.key)];
   }
   if (v === null) return ["null"];
@@ -289,12 +292,33 @@ function secretFunction(): string[] {
   ];
 }
 
+/**
+ * The local function reading a workflow's secret headers (step name -> header -> value) from a secret config
+ * object, null while unset (the workflow then declares none and adopting keeps what the service holds).
+ */
+function secretHeadersFunction(): string[] {
+  return [
+    "",
+    `// ${SECRET_HEADERS} is the secret config object of key as a workflow's secret headers, or null while it is unset.`,
+    `static InputMap<ImmutableDictionary<string, string>>? ${SECRET_HEADERS}(Config config, string key)`,
+    "{",
+    `${INDENT}var value = config.GetSecretObject<Dictionary<string, Dictionary<string, string>>>(key);`,
+    `${INDENT}if (value is null)`,
+    `${INDENT}{`,
+    `${INDENT}${INDENT}return null;`,
+    `${INDENT}}`,
+    `${INDENT}return value.Apply(v => v.ToImmutableDictionary(s => s.Key, s => s.Value.ToImmutableDictionary()));`,
+    "}",
+  ];
+}
+
 /** Program.cs. */
 function program(project: ExportProject): string {
   const usesCredentials = project.resources.some((r) =>
     Object.values(r.props).some((v) => v instanceof ConfigValue && v.shape === "secretObject"),
   );
   const usesSecrets = project.config.some((c) => c.shape === "secretString");
+  const usesSecretHeaders = project.config.some((c) => c.shape === "secretHeaders");
   const body = [...configStatements(project), ...project.resources.flatMap(resourceStatement)];
   if (body[0] === "") body.shift();
   const lines = [
@@ -302,6 +326,7 @@ function program(project: ExportProject): string {
     "// every object by its identifier with Adopt, so that `pulumi up` takes it over where it exists and creates it",
     "// where it does not.",
     "using System.Collections.Generic;",
+    ...(usesSecretHeaders ? ["using System.Collections.Immutable;"] : []),
     "using System.Linq;",
     ...(usesCredentials ? ["using System.Text.Json;"] : []),
     "using Pulumi;",
@@ -313,6 +338,7 @@ function program(project: ExportProject): string {
     "});",
     ...(usesCredentials ? credentialsFunctions() : []),
     ...(usesSecrets ? secretFunction() : []),
+    ...(usesSecretHeaders ? secretHeadersFunction() : []),
   ];
   return `${lines.join("\n")}\n`;
 }

@@ -65,6 +65,7 @@ function goValue(v: ExportValue, spec: Spec | undefined, depth: number): string[
   if (v instanceof ConfigValue) {
     if (v.shape === "secretObject") return [`${CREDENTIALS_VAR}[${goString(v.key)}]`];
     if (v.shape === "secretString") return [`readSecret(conf, ${goString(v.key)})`];
+    if (v.shape === "secretHeaders") return [`readSecretHeaders(conf, ${goString(v.key)})`];
     return [`pulumi.String(${v.key})`];
   }
   if (v === null) return ["nil"];
@@ -104,6 +105,20 @@ const READ_CREDENTIALS = [
   "\t\t}",
   "\t}",
   "\treturn creds, nil",
+  "}",
+];
+
+/** `readSecretHeaders`: a workflow's secret headers from their secret config object, nil while unset. */
+const READ_SECRET_HEADERS = [
+  "// readSecretHeaders reads a workflow's secret headers (step name -> header -> value) from their secret config",
+  "// object (README.md names the keys). While the key is unset it answers nil, so the workflow declares none:",
+  "// adopting keeps the headers the service holds.",
+  "func readSecretHeaders(conf *config.Config, key string) pulumi.StringMapMapInput {",
+  "\tvar value map[string]map[string]string",
+  "\tif _, err := conf.GetSecretObject(key, &value); err != nil || value == nil {",
+  "\t\treturn nil",
+  "\t}",
+  "\treturn pulumi.ToSecret(pulumi.ToStringMapMap(value)).(pulumi.StringMapMapOutput)",
   "}",
 ];
 
@@ -162,6 +177,7 @@ function program(project: ExportProject): string {
   const usesConfig = project.config.length > 0;
   const usesCredentials = project.config.some((c) => c.shape === "secretObject");
   const usesSecrets = project.config.some((c) => c.shape === "secretString");
+  const usesSecretHeaders = project.config.some((c) => c.shape === "secretHeaders");
   const names = project.resources.map((r) => r.name);
   const lines = [
     `// Command ${project.project} declares the svc environment ${JSON.stringify(project.environment.name)}, exported by svc-export`,
@@ -193,6 +209,7 @@ function program(project: ExportProject): string {
     "}",
     ...(usesCredentials ? ["", ...READ_CREDENTIALS] : []),
     ...(usesSecrets ? ["", ...READ_SECRET] : []),
+    ...(usesSecretHeaders ? ["", ...READ_SECRET_HEADERS] : []),
   ];
   return `${lines.join("\n")}\n`;
 }

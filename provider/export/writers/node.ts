@@ -23,6 +23,8 @@ function expression(v: ExportValue, depth: number, typed: boolean): string {
     if (v.shape === "secretObject")
       return `config.getSecretObject${typed ? "<Record<string, string>>" : ""}(${JSON.stringify(v.key)})`;
     if (v.shape === "secretString") return `config.getSecret(${JSON.stringify(v.key)})`;
+    if (v.shape === "secretHeaders")
+      return `config.getSecretObject${typed ? "<Record<string, Record<string, string>>>" : ""}(${JSON.stringify(v.key)})`;
     return configVar(v.key);
   }
   if (v === null || typeof v !== "object") return JSON.stringify(v);

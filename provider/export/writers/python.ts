@@ -22,7 +22,8 @@ function expression(v: ExportValue, spec: Spec | undefined, depth: number): stri
     return `f${str(v.prefix.replace(/[{}]/g, (c) => c + c))}`.replace(/"$/, `{${snakeCase(v.config.key)}}"`);
   }
   if (v instanceof ConfigValue) {
-    if (v.shape === "secretObject") return `config.get_secret_object(${str(v.key)})`;
+    if (v.shape === "secretObject" || v.shape === "secretHeaders")
+      return `config.get_secret_object(${str(v.key)})`;
     if (v.shape === "secretString") return `config.get_secret(${str(v.key)})`;
     return snakeCase(v.key);
   }

@@ -4,9 +4,11 @@
  * interpolated; literal `${` in content is escaped as `$${`. A YAML program cannot leave a config key
  * out while unset (a key without a default is required, and a default `""` would declare an empty value), but a
  * property of an object key whose default is `{}` is absent while unset: each secret variable's value is read as
- * `${secretValues.<key>}` (set with `pulumi config set --secret --path 'secretValues.<key>' <value>`), so that
- * adopting keeps what the service holds and a copy needs only that command. Integrations' credentials are not
- * wired here (adopting keeps what the service holds): the README says how to add them.
+ * `${secretValues.<key>}` (set with `pulumi config set --secret --path 'secretValues.<key>' <value>`), and each
+ * workflow's secret headers likewise (`secretHeaders: ${secretValues.<key>}`, step name -> header -> value, set
+ * leaf by leaf with `--path 'secretValues.<key>["<step>"].<header>'`), so that adopting keeps what the service
+ * holds and a copy needs only the README's commands. Integrations' credentials are not wired here (adopting keeps
+ * what the service holds): the README says how to add them.
  */
 import { Concat, ConfigValue, type ExportProject, type ExportValue, Ref } from "../model";
 import type { ProjectFiles } from "./files";
@@ -15,10 +17,16 @@ const PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const PLAIN_STRING = /^[A-Za-z][A-Za-z0-9 _.,:/@-]*$/;
 const YAML_WORDS = /^(true|false|null|yes|no|on|off|y|n|~)$/i;
 
-/** The object config key holding the secret variables' values (each under its config key's name). */
+/**
+ * The object config key holding the secret variables' values and the workflows' secret headers (each under its
+ * config key's name).
+ */
 export const YAML_SECRET_VALUES = "secretValues";
 
-/** The config path of a secret value in the YAML program (`pulumi config set --secret --path <path>`). */
+/**
+ * The config path of a secret value (or a workflow's secret headers) in the YAML program (`pulumi config set
+ * --secret --path <path>`).
+ */
 export function yamlSecretValuePath(key: string): string {
   return `${YAML_SECRET_VALUES}.${key}`;
 }
@@ -45,7 +53,8 @@ function inline(v: ExportValue): string | undefined {
   if (v instanceof Ref) return `\${${v.resource}.${v.property}}`;
   if (v instanceof Concat)
     return JSON.stringify(`${v.prefix.replaceAll("${", () => "$${")}\${${v.config.key}}`);
-  if (v instanceof ConfigValue && v.shape === "secretString") return `\${${yamlSecretValuePath(v.key)}}`;
+  if (v instanceof ConfigValue && (v.shape === "secretString" || v.shape === "secretHeaders"))
+    return `\${${yamlSecretValuePath(v.key)}}`;
   if (v instanceof ConfigValue) return `\${${v.key}}`;
   if (v === null) return "null";
   if (typeof v === "string") return scalar(v);
@@ -88,14 +97,16 @@ export function writeYaml(project: ExportProject): ProjectFiles {
     `description: ${scalar(`The svc environment "${project.environment.name}", exported by svc-export`)}`,
   ];
   const suffixes = project.config.filter((c) => c.shape === "suffix");
-  const secretValues = project.config.filter((c) => c.shape === "secretString");
+  const secretValues = project.config.filter(
+    (c) => c.shape === "secretString" || c.shape === "secretHeaders",
+  );
   if (suffixes.length > 0 || secretValues.length > 0) lines.push("", "config:");
   for (const c of suffixes)
     lines.push(`  # ${c.purpose}`, `  ${c.key}:`, "    type: string", '    default: ""');
   if (secretValues.length > 0) {
     lines.push(
-      `  # The secret environment variables' values, each under its key (${secretValues.map((c) => c.key).join(", ")}):`,
-      `  # pulumi config set --secret --path '${yamlSecretValuePath("<key>")}' <value>; unset: adopting keeps the service's.`,
+      `  # Secret values, each under its key (${secretValues.map((c) => c.key).join(", ")}), set as README.md says`,
+      `  # (pulumi config set --secret --path '${yamlSecretValuePath("<key>")}...' <value>); unset: adopting keeps the service's.`,
       `  ${YAML_SECRET_VALUES}:`,
       "    type: object",
       "    default: {}",

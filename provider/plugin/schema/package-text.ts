@@ -84,7 +84,7 @@ export const RESOURCE_DOCS: Readonly<Record<string, string>> = {
   EnvironmentVariable:
     "One environment's value of an organization's environment variable, read by workflows as `{{env.KEY}}`. The key's record is shared by every environment: the stack (or provider) of each environment declares the same key and owns its environment's value; destroying it removes that value only. With `isSecret`, the value is a Pulumi secret everywhere and the service masks it when read (drift not detectable). `isSecret` and `type` belong to the shared record and cannot change once it exists. A value this environment already holds is taken over only with `adopt`. Its id is the key; import it with `pulumi import svc:index:EnvironmentVariable <name> <key>`.",
   Workflow:
-    "A notification workflow (v2) of the svc service, in the environment of the provider's API key: its steps (in_app, email, sms, push, chat, delay, digest, custom, throttle), each with the controls of its type, checked before any request. A step is the stored step of the same name, which keeps its `stepId` and `id`. Its id is the service's `_id`; import it with `pulumi import svc:index:Workflow <name> <workflowId>`.",
+    "A notification workflow (v2) of the svc service, in the environment of the provider's API key: its steps (in_app, email, sms, push, chat, delay, digest, custom, throttle, http_request), each with the controls of its type, checked before any request. A step is the stored step of the same name, which keeps its `stepId` and `id`. Its id is the service's `_id`; import it with `pulumi import svc:index:Workflow <name> <workflowId>`.",
 };
 
 /** Names of nested object types, instead of the generated `<Parent><Property>`. */

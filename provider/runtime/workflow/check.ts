@@ -19,6 +19,7 @@ import {
 } from "../../model/workflow-schema";
 import { schemaFailures } from "../shared/check-failures";
 import { engineInputs, underUnknown, withDefaults } from "../shared/engine-values";
+import { secretHeaderFailures } from "./secret-header-check";
 import { isBlockEditorDocument } from "./stored-form";
 
 type Props = Record<string, unknown>;
@@ -42,6 +43,7 @@ export function checkWorkflow(news: Props, olds: Props = {}): WorkflowCheck {
       failures.push(...stepFailures(step, index));
     });
     failures.push(...duplicateNameFailures(raw.steps));
+    failures.push(...secretHeaderFailures(raw.steps, raw.secretHeaders, stepLabel));
   }
   return { inputs: normalizeInputs(raw), failures };
 }

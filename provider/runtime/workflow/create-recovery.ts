@@ -31,7 +31,7 @@ export function isWorkflowNotFound(e: unknown): boolean {
 
 /** Whether the stored workflow is the declared one, as the service stores it (no change to make). */
 export function isDeclaredWorkflow(inputs: WorkflowInputs, stored: Workflow): boolean {
-  return workflowChanges(toOutputs(stored), inputs).length === 0;
+  return workflowChanges(toOutputs(stored, inputs.secretHeaders), inputs).length === 0;
 }
 
 /** How the next `up` takes a workflow over: automatically for a default workflowId, else with `adopt`. */

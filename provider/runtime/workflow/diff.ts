@@ -14,6 +14,7 @@
  * from the inputs itself.
  */
 import type { DiffOutcome } from "../../model/pulumi-results";
+import { type SecretHeaders, splitSecretHeaders, withSecretHeaders } from "../../model/secret-headers";
 import { canonical, containsUnknown, isUnknown } from "../../model/values";
 import type { WorkflowInputs, WorkflowOutputs } from "../../model/workflow-schema";
 import { comparablePreferences, storedControlForms, storedPreferencesSide } from "./stored-form";
@@ -88,8 +89,35 @@ function preferenceChanges(olds: unknown, news: unknown): WorkflowChange[] {
   return out;
 }
 
+/**
+ * The forms a declared step's controls may be stored in (a chat step's: either release's), each with its
+ * secret headers
+ * appended then split out again (provider/model/secret-headers.ts), so both sides hold the plain headers only.
+ */
+function comparableControlForms(step: Props, secrets: SecretHeaders | undefined): unknown[] {
+  return storedControlForms(step.type, step.controls).map((stored) => {
+    if (containsUnknown(stored) || typeof step.name !== "string") return stored;
+    const declared = secrets?.[step.name];
+    return splitSecretHeaders(withSecretHeaders(asProps(stored), declared), declared).controls;
+  });
+}
+
+/**
+ * `secretHeaders`, secret: one change of the whole input when the declared ones differ from those the state
+ * holds; the engine shows it as `[secret]`. Left out: not managed (an update keeps what the service holds).
+ */
+function secretHeaderChanges(olds: unknown, news: unknown): WorkflowChange[] {
+  if (news === undefined || (!containsUnknown(news) && same(olds ?? {}, news))) return [];
+  return [{ property: "secretHeaders", kind: kindOf(olds, news), replace: false }];
+}
+
 /** Changes of one position of the step list. */
-function stepChanges(index: number, old: unknown, next: unknown): WorkflowChange[] {
+function stepChanges(
+  index: number,
+  old: unknown,
+  next: unknown,
+  secrets: SecretHeaders | undefined,
+): WorkflowChange[] {
   const at = `steps[${index}]`;
   if (old === undefined) return [{ property: at, kind: "add", replace: false }];
   if (next === undefined) return [{ property: at, kind: "delete", replace: false }];
@@ -102,7 +130,7 @@ function stepChanges(index: number, old: unknown, next: unknown): WorkflowChange
       out.push({ property: `${at}.${key}`, kind: "update", replace: false });
     }
   }
-  return [...out, ...controlChanges(at, o.controls, storedControlForms(n.type, n.controls))];
+  return [...out, ...controlChanges(at, o.controls, comparableControlForms(n, secrets))];
 }
 
 /**
@@ -123,11 +151,12 @@ function controlChanges(at: string, olds: unknown, forms: readonly unknown[]): W
 
 /** Every change from the outputs in state (`olds`) to checked new inputs, as property paths. */
 export function workflowChanges(olds: Props, news: Props): WorkflowChange[] {
-  const out = fieldChanges(olds, news);
+  const out = [...fieldChanges(olds, news), ...secretHeaderChanges(olds.secretHeaders, news.secretHeaders)];
   if (isUnknown(news.steps)) return [...out, { property: "steps", kind: "update", replace: false }];
   const o = Array.isArray(olds.steps) ? olds.steps : [];
   const n = Array.isArray(news.steps) ? news.steps : [];
-  for (let i = 0; i < Math.max(o.length, n.length); i++) out.push(...stepChanges(i, o[i], n[i]));
+  const secrets = containsUnknown(news.secretHeaders) ? undefined : (news.secretHeaders as SecretHeaders);
+  for (let i = 0; i < Math.max(o.length, n.length); i++) out.push(...stepChanges(i, o[i], n[i], secrets));
   return out;
 }
 

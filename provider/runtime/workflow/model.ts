@@ -10,6 +10,7 @@ import type {
   Workflow,
   WorkflowStep,
 } from "../../../sdk/schemas";
+import { type SecretHeaders, splitSecretHeaders, withSecretHeaders } from "../../model/secret-headers";
 import { canonical } from "../../model/values";
 import type { WorkflowInputs, WorkflowOutputs, WorkflowStepOutput } from "../../model/workflow-schema";
 import { declarablePreferences } from "./stored-form";
@@ -29,9 +30,17 @@ function declaredFields(inputs: WorkflowInputs) {
   return out;
 }
 
-/** A declared step as a body step, with the `_id` of the stored step it keeps (when there is one). */
-function bodyStep(step: WorkflowInputs["steps"][number], keptId: string | undefined): StepUpsert {
-  const body = { name: step.name, type: step.type, controlValues: step.controls ?? {} };
+/**
+ * A declared step as a body step, with the `_id` of the stored step it keeps (when there is one) and its
+ * secret headers appended to its headers (provider/model/secret-headers.ts).
+ */
+function bodyStep(
+  step: WorkflowInputs["steps"][number],
+  keptId: string | undefined,
+  secrets: SecretHeaders | undefined,
+): StepUpsert {
+  const controlValues = withSecretHeaders(step.controls ?? {}, secrets?.[step.name]);
+  const body = { name: step.name, type: step.type, controlValues };
   return (keptId === undefined ? body : { _id: keptId, ...body }) as StepUpsert;
 }
 
@@ -40,7 +49,7 @@ export function toCreateBody(inputs: WorkflowInputs): CreateWorkflowBody {
   const body: CreateWorkflowBody = {
     workflowId: inputs.workflowId,
     ...declaredFields(inputs),
-    steps: inputs.steps.map((s) => bodyStep(s, undefined)),
+    steps: inputs.steps.map((s) => bodyStep(s, undefined, inputs.secretHeaders)),
   };
   if (inputs.preferences !== undefined) body.preferences = inputs.preferences as Preferences;
   return body;
@@ -75,9 +84,12 @@ function preferencesFor(inputs: WorkflowInputs, current: Workflow): Preferences 
 /**
  * The PUT body from checked inputs and the workflow as the service holds it now: the whole workflow, as
  * the service requires (`active`, `origin`, `preferences`); the fields the program leaves out carry what
- * the service holds, so they stay; each declared step carries the `_id` of the stored step it keeps.
+ * the service holds, so they stay; each declared step carries the `_id` of the stored step it keeps, and
+ * its secret headers (when `secretHeaders` is left out, those the service holds for the step of that name).
  */
 export function toUpdateBody(inputs: WorkflowInputs, current: Workflow): UpdateWorkflowBody {
+  // Secret headers left out are not managed: each step keeps the credential-looking headers it holds.
+  const secrets = inputs.secretHeaders ?? stepsAndSecrets(current, undefined).secrets;
   const kept: Omit<UpdateWorkflowBody, "name" | "steps" | "preferences" | "origin"> = {};
   if (current.description !== undefined) kept.description = current.description;
   if (current.tags !== undefined) kept.tags = current.tags;
@@ -92,7 +104,7 @@ export function toUpdateBody(inputs: WorkflowInputs, current: Workflow): UpdateW
     ...declaredFields(inputs),
     preferences: preferencesFor(inputs, current),
     origin: originOf(current),
-    steps: inputs.steps.map((s) => bodyStep(s, keptStepId(current, s))),
+    steps: inputs.steps.map((s) => bodyStep(s, keptStepId(current, s), secrets)),
   };
 }
 
@@ -117,15 +129,29 @@ function issueLines(steps: readonly WorkflowStep[]): Record<string, string[]> {
   return out;
 }
 
-/** A stored step as an output. */
-function stepOutput(step: WorkflowStep): WorkflowStepOutput {
+/** A stored step as an output, its secret headers split out (see {@link toOutputs}). */
+function stepOutput(step: WorkflowStep, controls: Props): WorkflowStepOutput {
   return {
     name: step.name,
     type: step.type as WorkflowStepOutput["type"],
-    controls: storedControls(step),
+    controls,
     stepId: step.stepId,
     id: step._id,
   };
+}
+
+/**
+ * The steps as outputs and the secret headers split out of them, by step name: the ones `declared` names
+ * for each step and those whose name looks like a credential (provider/model/secret-headers.ts).
+ */
+function stepsAndSecrets(remote: Workflow, declared: SecretHeaders | undefined) {
+  const secrets: SecretHeaders = {};
+  const steps = remote.steps.map((step) => {
+    const split = splitSecretHeaders(storedControls(step), declared?.[step.name]);
+    if (Object.keys(split.secrets).length > 0) secrets[step.name] = split.secrets;
+    return stepOutput(step, split.controls);
+  });
+  return { steps, secrets };
 }
 
 /** Preferences as declared: the service's `default` is what a body calls `workflow`. */
@@ -137,8 +163,13 @@ function declaredPreferences(remote: Workflow): WorkflowOutputs["preferences"] {
   return canonical(out) as WorkflowOutputs["preferences"];
 }
 
-/** Outputs from the service's workflow (the placement is added by provider/runtime/shared/with-target.ts). */
-export function toOutputs(remote: Workflow): WorkflowOutputs {
+/**
+ * Outputs from the service's workflow (the placement is added by provider/runtime/shared/with-target.ts).
+ * `declared`: the secret headers the program declares (or the state holds), split out of the steps by name;
+ * `secretHeaders` is an output only when a step has some.
+ */
+export function toOutputs(remote: Workflow, declared?: SecretHeaders): WorkflowOutputs {
+  const { steps, secrets } = stepsAndSecrets(remote, declared);
   const outs: WorkflowOutputs = {
     workflowId: remote.workflowId,
     name: remote.name,
@@ -149,10 +180,11 @@ export function toOutputs(remote: Workflow): WorkflowOutputs {
     isTranslationEnabled: remote.isTranslationEnabled ?? false,
     severity: remote.severity,
     preferences: declaredPreferences(remote),
-    steps: remote.steps.map(stepOutput),
+    steps,
     status: remote.status,
     issues: issueLines(remote.steps),
   };
+  if (Object.keys(secrets).length > 0) outs.secretHeaders = secrets;
   if (remote.payloadSchema !== undefined && remote.payloadSchema !== null) {
     outs.payloadSchema = remote.payloadSchema;
   }

@@ -76,7 +76,10 @@ export class WorkflowProvider implements dynamic.ResourceProvider {
       const existing = await this.find(inputs.workflowId);
       const written = existing ? await this.takeOver(inputs, existing) : await this.createNew(inputs);
       await warnUnstoredFields(inputs, written);
-      return { id: written._id, outs: this.creates.stamp(written._id, toOutputs(written), undefined) };
+      return {
+        id: written._id,
+        outs: this.creates.stamp(written._id, toOutputs(written, inputs.secretHeaders), undefined),
+      };
     });
   }
 
@@ -93,7 +96,7 @@ export class WorkflowProvider implements dynamic.ResourceProvider {
         );
       }
       if (!found) return {};
-      const outs = toOutputs(found);
+      const outs = toOutputs(found, props?.secretHeaders);
       return { id: found._id, props: carryWriteId(outs, props), inputs: inputsOf(outs) };
     });
   }
@@ -113,7 +116,7 @@ export class WorkflowProvider implements dynamic.ResourceProvider {
       }
       const updated = await this.session.client().workflows.update(id, toUpdateBody(news, current));
       await warnUnstoredFields(news, updated);
-      return { outs: carryWriteId(toOutputs(updated), olds) };
+      return { outs: carryWriteId(toOutputs(updated, news.secretHeaders), olds) };
     });
   }
 
@@ -207,7 +210,7 @@ export class WorkflowProvider implements dynamic.ResourceProvider {
       );
     }
     // Adopting what is already declared writes nothing (an exported environment adopts with no write).
-    if (!diffWorkflow(toOutputs(existing), inputs).changes) return existing;
+    if (!diffWorkflow(toOutputs(existing, inputs.secretHeaders), inputs).changes) return existing;
     return this.session.client().workflows.update(existing._id, toUpdateBody(inputs, existing));
   }
 }

@@ -18,7 +18,10 @@ namespace PulumiSvc.Svc.Inputs
 
         /// <summary>
         /// The step's control values, by the spec's control table for its type (email: `subject`, `body`,
-        /// `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...). check
+        /// `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...; http_request:
+        /// `method`, `url`, `headers` and `body` as lists of `{ key, value }`, `responseBodySchema`,
+        /// `enforceSchemaValidation`, `continueOnFailure`, `timeout`; its credential headers go in the workflow's
+        /// `secretHeaders`). check
         /// refuses unknown controls and the values the service would store with issues (an email without
         /// `subject`, a digest `amount` below 1, ...). Default: none.
         /// </summary>
@@ -36,7 +39,7 @@ namespace PulumiSvc.Svc.Inputs
         public Input<string> Name { get; set; } = null!;
 
         /// <summary>
-        /// `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom` or `throttle`.
+        /// `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom`, `throttle` or `http_request`.
         /// </summary>
         [Input("type", required: true)]
         public Input<string> Type { get; set; } = null!;

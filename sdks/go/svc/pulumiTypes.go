@@ -7657,14 +7657,17 @@ func (o WorkflowPreferencesPtrOutput) Workflow() WorkflowChannelPreferencesPtrOu
 
 type WorkflowStep struct {
 	// The step's control values, by the spec's control table for its type (email: `subject`, `body`,
-	// `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...). check
+	// `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...; http_request:
+	// `method`, `url`, `headers` and `body` as lists of `{ key, value }`, `responseBodySchema`,
+	// `enforceSchemaValidation`, `continueOnFailure`, `timeout`; its credential headers go in the workflow's
+	// `secretHeaders`). check
 	// refuses unknown controls and the values the service would store with issues (an email without
 	// `subject`, a digest `amount` below 1, ...). Default: none.
 	Controls map[string]interface{} `pulumi:"controls"`
 	// The step's name, unique in the workflow: a declared step is the stored step of the same name (a
 	// renamed step is a new step, with a new `stepId` and `id`).
 	Name string `pulumi:"name"`
-	// `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom` or `throttle`.
+	// `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom`, `throttle` or `http_request`.
 	Type string `pulumi:"type"`
 }
 
@@ -7681,14 +7684,17 @@ type WorkflowStepInput interface {
 
 type WorkflowStepArgs struct {
 	// The step's control values, by the spec's control table for its type (email: `subject`, `body`,
-	// `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...). check
+	// `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...; http_request:
+	// `method`, `url`, `headers` and `body` as lists of `{ key, value }`, `responseBodySchema`,
+	// `enforceSchemaValidation`, `continueOnFailure`, `timeout`; its credential headers go in the workflow's
+	// `secretHeaders`). check
 	// refuses unknown controls and the values the service would store with issues (an email without
 	// `subject`, a digest `amount` below 1, ...). Default: none.
 	Controls pulumi.MapInput `pulumi:"controls"`
 	// The step's name, unique in the workflow: a declared step is the stored step of the same name (a
 	// renamed step is a new step, with a new `stepId` and `id`).
 	Name pulumi.StringInput `pulumi:"name"`
-	// `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom` or `throttle`.
+	// `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom`, `throttle` or `http_request`.
 	Type pulumi.StringInput `pulumi:"type"`
 }
 
@@ -7744,7 +7750,10 @@ func (o WorkflowStepOutput) ToWorkflowStepOutputWithContext(ctx context.Context)
 }
 
 // The step's control values, by the spec's control table for its type (email: `subject`, `body`,
-// `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...). check
+// `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...; http_request:
+// `method`, `url`, `headers` and `body` as lists of `{ key, value }`, `responseBodySchema`,
+// `enforceSchemaValidation`, `continueOnFailure`, `timeout`; its credential headers go in the workflow's
+// `secretHeaders`). check
 // refuses unknown controls and the values the service would store with issues (an email without
 // `subject`, a digest `amount` below 1, ...). Default: none.
 func (o WorkflowStepOutput) Controls() pulumi.MapOutput {
@@ -7757,7 +7766,7 @@ func (o WorkflowStepOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v WorkflowStep) string { return v.Name }).(pulumi.StringOutput)
 }
 
-// `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom` or `throttle`.
+// `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom`, `throttle` or `http_request`.
 func (o WorkflowStepOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v WorkflowStep) string { return v.Type }).(pulumi.StringOutput)
 }
@@ -7784,7 +7793,10 @@ func (o WorkflowStepArrayOutput) Index(i pulumi.IntInput) WorkflowStepOutput {
 
 type WorkflowStoredStep struct {
 	// The step's control values, by the spec's control table for its type (email: `subject`, `body`,
-	// `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...). check
+	// `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...; http_request:
+	// `method`, `url`, `headers` and `body` as lists of `{ key, value }`, `responseBodySchema`,
+	// `enforceSchemaValidation`, `continueOnFailure`, `timeout`; its credential headers go in the workflow's
+	// `secretHeaders`). check
 	// refuses unknown controls and the values the service would store with issues (an email without
 	// `subject`, a digest `amount` below 1, ...). Default: none.
 	Controls map[string]interface{} `pulumi:"controls"`
@@ -7795,7 +7807,7 @@ type WorkflowStoredStep struct {
 	Name string `pulumi:"name"`
 	// The step's identifier in the workflow (a slug of its name, unique in the workflow; kept by updates).
 	StepId string `pulumi:"stepId"`
-	// `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom` or `throttle`.
+	// `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom`, `throttle` or `http_request`.
 	Type string `pulumi:"type"`
 }
 
@@ -7814,7 +7826,10 @@ func (o WorkflowStoredStepOutput) ToWorkflowStoredStepOutputWithContext(ctx cont
 }
 
 // The step's control values, by the spec's control table for its type (email: `subject`, `body`,
-// `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...). check
+// `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...; http_request:
+// `method`, `url`, `headers` and `body` as lists of `{ key, value }`, `responseBodySchema`,
+// `enforceSchemaValidation`, `continueOnFailure`, `timeout`; its credential headers go in the workflow's
+// `secretHeaders`). check
 // refuses unknown controls and the values the service would store with issues (an email without
 // `subject`, a digest `amount` below 1, ...). Default: none.
 func (o WorkflowStoredStepOutput) Controls() pulumi.MapOutput {
@@ -7837,7 +7852,7 @@ func (o WorkflowStoredStepOutput) StepId() pulumi.StringOutput {
 	return o.ApplyT(func(v WorkflowStoredStep) string { return v.StepId }).(pulumi.StringOutput)
 }
 
-// `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom` or `throttle`.
+// `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom`, `throttle` or `http_request`.
 func (o WorkflowStoredStepOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v WorkflowStoredStep) string { return v.Type }).(pulumi.StringOutput)
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A notification workflow (v2) of the svc service, in the environment of the provider's API key: its steps (in_app, email, sms, push, chat, delay, digest, custom, throttle), each with the controls of its type, checked before any request. A step is the stored step of the same name, which keeps its `stepId` and `id`. Its id is the service's `_id`; import it with `pulumi import svc:index:Workflow <name> <workflowId>`.
+// A notification workflow (v2) of the svc service, in the environment of the provider's API key: its steps (in_app, email, sms, push, chat, delay, digest, custom, throttle, http_request), each with the controls of its type, checked before any request. A step is the stored step of the same name, which keeps its `stepId` and `id`. Its id is the service's `_id`; import it with `pulumi import svc:index:Workflow <name> <workflowId>`.
 type Workflow struct {
 	pulumi.CustomResourceState
 
@@ -41,6 +41,13 @@ type Workflow struct {
 	// Preferences: the workflow's defaults (`workflow`) and those subscribers may change (`user`), each
 	// `{ all: { enabled, readOnly }, channels: { email: { enabled }, ... } }`. Left out: not managed.
 	Preferences WorkflowPreferencesPtrOutput `pulumi:"preferences"`
+	// Secret headers of the http_request steps, by step name: `{ "Notify CRM": { Authorization: "Bearer ..." } }`.
+	// Sent appended to that step's `controls.headers`; secret in the state, the previews and the outputs (the
+	// steps' outputs never list them). A header whose name looks like a credential (Authorization, Cookie, or
+	// one naming a token, key, secret, password, signature or session) must be declared here, not among a
+	// step's plain headers. Left out: not managed (each step keeps the credential-looking headers the service
+	// holds for it; a new step has none).
+	SecretHeaders pulumi.StringMapMapOutput `pulumi:"secretHeaders"`
 	// Severity, as the service holds it.
 	Severity pulumi.StringOutput `pulumi:"severity"`
 	// `ACTIVE`, `INACTIVE` (not `active`) or `ERROR` (a step's controls have issues; a channel step without an
@@ -72,6 +79,13 @@ func NewWorkflow(ctx *pulumi.Context,
 	if args.Steps == nil {
 		return nil, errors.New("invalid value for required argument 'Steps'")
 	}
+	if args.SecretHeaders != nil {
+		args.SecretHeaders = pulumi.ToSecret(args.SecretHeaders).(pulumi.StringMapMapInput)
+	}
+	secrets := pulumi.AdditionalSecretOutputs([]string{
+		"secretHeaders",
+	})
+	opts = append(opts, secrets)
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource Workflow
 	err := ctx.RegisterResource("svc:index:Workflow", name, args, &resource, opts...)
@@ -127,6 +141,13 @@ type workflowArgs struct {
 	// Preferences: the workflow's defaults (`workflow`) and those subscribers may change (`user`), each
 	// `{ all: { enabled, readOnly }, channels: { email: { enabled }, ... } }`. Left out: not managed.
 	Preferences *WorkflowPreferences `pulumi:"preferences"`
+	// Secret headers of the http_request steps, by step name: `{ "Notify CRM": { Authorization: "Bearer ..." } }`.
+	// Sent appended to that step's `controls.headers`; secret in the state, the previews and the outputs (the
+	// steps' outputs never list them). A header whose name looks like a credential (Authorization, Cookie, or
+	// one naming a token, key, secret, password, signature or session) must be declared here, not among a
+	// step's plain headers. Left out: not managed (each step keeps the credential-looking headers the service
+	// holds for it; a new step has none).
+	SecretHeaders map[string]map[string]string `pulumi:"secretHeaders"`
 	// Severity: `high`, `medium`, `low` or `none`. Left out: not managed.
 	Severity *string `pulumi:"severity"`
 	// The steps, in order. Added, removed and reordered steps are updates.
@@ -160,6 +181,13 @@ type WorkflowArgs struct {
 	// Preferences: the workflow's defaults (`workflow`) and those subscribers may change (`user`), each
 	// `{ all: { enabled, readOnly }, channels: { email: { enabled }, ... } }`. Left out: not managed.
 	Preferences WorkflowPreferencesPtrInput
+	// Secret headers of the http_request steps, by step name: `{ "Notify CRM": { Authorization: "Bearer ..." } }`.
+	// Sent appended to that step's `controls.headers`; secret in the state, the previews and the outputs (the
+	// steps' outputs never list them). A header whose name looks like a credential (Authorization, Cookie, or
+	// one naming a token, key, secret, password, signature or session) must be declared here, not among a
+	// step's plain headers. Left out: not managed (each step keeps the credential-looking headers the service
+	// holds for it; a new step has none).
+	SecretHeaders pulumi.StringMapMapInput
 	// Severity: `high`, `medium`, `low` or `none`. Left out: not managed.
 	Severity pulumi.StringPtrInput
 	// The steps, in order. Added, removed and reordered steps are updates.
@@ -315,6 +343,16 @@ func (o WorkflowOutput) PayloadSchema() pulumi.MapOutput {
 // `{ all: { enabled, readOnly }, channels: { email: { enabled }, ... } }`. Left out: not managed.
 func (o WorkflowOutput) Preferences() WorkflowPreferencesPtrOutput {
 	return o.ApplyT(func(v *Workflow) WorkflowPreferencesPtrOutput { return v.Preferences }).(WorkflowPreferencesPtrOutput)
+}
+
+// Secret headers of the http_request steps, by step name: `{ "Notify CRM": { Authorization: "Bearer ..." } }`.
+// Sent appended to that step's `controls.headers`; secret in the state, the previews and the outputs (the
+// steps' outputs never list them). A header whose name looks like a credential (Authorization, Cookie, or
+// one naming a token, key, secret, password, signature or session) must be declared here, not among a
+// step's plain headers. Left out: not managed (each step keeps the credential-looking headers the service
+// holds for it; a new step has none).
+func (o WorkflowOutput) SecretHeaders() pulumi.StringMapMapOutput {
+	return o.ApplyT(func(v *Workflow) pulumi.StringMapMapOutput { return v.SecretHeaders }).(pulumi.StringMapMapOutput)
 }
 
 // Severity, as the service holds it.

@@ -1995,12 +1995,15 @@ class WorkflowStepArgsDict(TypedDict):
     """
     type: pulumi.Input[_builtins.str]
     """
-    `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom` or `throttle`.
+    `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom`, `throttle` or `http_request`.
     """
     controls: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
     """
     The step's control values, by the spec's control table for its type (email: `subject`, `body`,
-    `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...). check
+    `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...; http_request:
+    `method`, `url`, `headers` and `body` as lists of `{ key, value }`, `responseBodySchema`,
+    `enforceSchemaValidation`, `continueOnFailure`, `timeout`; its credential headers go in the workflow's
+    `secretHeaders`). check
     refuses unknown controls and the values the service would store with issues (an email without
     `subject`, a digest `amount` below 1, ...). Default: none.
     """
@@ -2014,9 +2017,12 @@ class WorkflowStepArgs:
         """
         :param pulumi.Input[_builtins.str] name: The step's name, unique in the workflow: a declared step is the stored step of the same name (a
                renamed step is a new step, with a new `stepId` and `id`).
-        :param pulumi.Input[_builtins.str] type: `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom` or `throttle`.
+        :param pulumi.Input[_builtins.str] type: `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom`, `throttle` or `http_request`.
         :param pulumi.Input[Mapping[str, Any]] controls: The step's control values, by the spec's control table for its type (email: `subject`, `body`,
-               `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...). check
+               `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...; http_request:
+               `method`, `url`, `headers` and `body` as lists of `{ key, value }`, `responseBodySchema`,
+               `enforceSchemaValidation`, `continueOnFailure`, `timeout`; its credential headers go in the workflow's
+               `secretHeaders`). check
                refuses unknown controls and the values the service would store with issues (an email without
                `subject`, a digest `amount` below 1, ...). Default: none.
         """
@@ -2042,7 +2048,7 @@ class WorkflowStepArgs:
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
         """
-        `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom` or `throttle`.
+        `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom`, `throttle` or `http_request`.
         """
         return pulumi.get(self, "type")
 
@@ -2055,7 +2061,10 @@ class WorkflowStepArgs:
     def controls(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
         """
         The step's control values, by the spec's control table for its type (email: `subject`, `body`,
-        `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...). check
+        `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...; http_request:
+        `method`, `url`, `headers` and `body` as lists of `{ key, value }`, `responseBodySchema`,
+        `enforceSchemaValidation`, `continueOnFailure`, `timeout`; its credential headers go in the workflow's
+        `secretHeaders`). check
         refuses unknown controls and the values the service would store with issues (an email without
         `subject`, a digest `amount` below 1, ...). Default: none.
         """

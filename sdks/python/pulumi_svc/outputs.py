@@ -5517,14 +5517,17 @@ class WorkflowStoredStep(dict):
                  type: _builtins.str):
         """
         :param Mapping[str, Any] controls: The step's control values, by the spec's control table for its type (email: `subject`, `body`,
-               `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...). check
+               `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...; http_request:
+               `method`, `url`, `headers` and `body` as lists of `{ key, value }`, `responseBodySchema`,
+               `enforceSchemaValidation`, `continueOnFailure`, `timeout`; its credential headers go in the workflow's
+               `secretHeaders`). check
                refuses unknown controls and the values the service would store with issues (an email without
                `subject`, a digest `amount` below 1, ...). Default: none.
         :param _builtins.str id: The service's `_id` of the step (kept by updates that keep the step).
         :param _builtins.str name: The step's name, unique in the workflow: a declared step is the stored step of the same name (a
                renamed step is a new step, with a new `stepId` and `id`).
         :param _builtins.str step_id: The step's identifier in the workflow (a slug of its name, unique in the workflow; kept by updates).
-        :param _builtins.str type: `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom` or `throttle`.
+        :param _builtins.str type: `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom`, `throttle` or `http_request`.
         """
         pulumi.set(__self__, "controls", controls)
         pulumi.set(__self__, "id", id)
@@ -5537,7 +5540,10 @@ class WorkflowStoredStep(dict):
     def controls(self) -> Mapping[str, Any]:
         """
         The step's control values, by the spec's control table for its type (email: `subject`, `body`,
-        `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...). check
+        `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...; http_request:
+        `method`, `url`, `headers` and `body` as lists of `{ key, value }`, `responseBodySchema`,
+        `enforceSchemaValidation`, `continueOnFailure`, `timeout`; its credential headers go in the workflow's
+        `secretHeaders`). check
         refuses unknown controls and the values the service would store with issues (an email without
         `subject`, a digest `amount` below 1, ...). Default: none.
         """
@@ -5572,7 +5578,7 @@ class WorkflowStoredStep(dict):
     @pulumi.getter
     def type(self) -> _builtins.str:
         """
-        `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom` or `throttle`.
+        `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom`, `throttle` or `http_request`.
         """
         return pulumi.get(self, "type")
 

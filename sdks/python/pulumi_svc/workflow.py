@@ -29,6 +29,7 @@ class WorkflowArgs:
                  is_translation_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  payload_schema: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  preferences: pulumi.Input[Optional['WorkflowPreferencesArgs']] = None,
+                 secret_headers: pulumi.Input[Optional[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]]] = None,
                  severity: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  validate_payload: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -46,6 +47,12 @@ class WorkflowArgs:
         :param pulumi.Input[Mapping[str, Any]] payload_schema: JSON Schema of the trigger payload. Left out: not managed.
         :param pulumi.Input['WorkflowPreferencesArgs'] preferences: Preferences: the workflow's defaults (`workflow`) and those subscribers may change (`user`), each
                `{ all: { enabled, readOnly }, channels: { email: { enabled }, ... } }`. Left out: not managed.
+        :param pulumi.Input[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]] secret_headers: Secret headers of the http_request steps, by step name: `{ "Notify CRM": { Authorization: "Bearer ..." } }`.
+               Sent appended to that step's `controls.headers`; secret in the state, the previews and the outputs (the
+               steps' outputs never list them). A header whose name looks like a credential (Authorization, Cookie, or
+               one naming a token, key, secret, password, signature or session) must be declared here, not among a
+               step's plain headers. Left out: not managed (each step keeps the credential-looking headers the service
+               holds for it; a new step has none).
         :param pulumi.Input[_builtins.str] severity: Severity: `high`, `medium`, `low` or `none`. Left out: not managed.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tags, at most 16 (the service's limit). Left out: whatever the service holds (not managed).
         :param pulumi.Input[_builtins.bool] validate_payload: Whether triggers are validated against `payloadSchema`. Left out: not managed.
@@ -68,6 +75,8 @@ class WorkflowArgs:
             pulumi.set(__self__, "payload_schema", payload_schema)
         if preferences is not None:
             pulumi.set(__self__, "preferences", preferences)
+        if secret_headers is not None:
+            pulumi.set(__self__, "secret_headers", secret_headers)
         if severity is not None:
             pulumi.set(__self__, "severity", severity)
         if tags is not None:
@@ -176,6 +185,23 @@ class WorkflowArgs:
         pulumi.set(self, "preferences", value)
 
     @_builtins.property
+    @pulumi.getter(name="secretHeaders")
+    def secret_headers(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]]]:
+        """
+        Secret headers of the http_request steps, by step name: `{ "Notify CRM": { Authorization: "Bearer ..." } }`.
+        Sent appended to that step's `controls.headers`; secret in the state, the previews and the outputs (the
+        steps' outputs never list them). A header whose name looks like a credential (Authorization, Cookie, or
+        one naming a token, key, secret, password, signature or session) must be declared here, not among a
+        step's plain headers. Left out: not managed (each step keeps the credential-looking headers the service
+        holds for it; a new step has none).
+        """
+        return pulumi.get(self, "secret_headers")
+
+    @secret_headers.setter
+    def secret_headers(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]]]):
+        pulumi.set(self, "secret_headers", value)
+
+    @_builtins.property
     @pulumi.getter
     def severity(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -240,6 +266,7 @@ class Workflow(pulumi.CustomResource):
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  payload_schema: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  preferences: pulumi.Input[Optional[Union['WorkflowPreferencesArgs', 'WorkflowPreferencesArgsDict', 'outputs.WorkflowPreferences']]] = None,
+                 secret_headers: pulumi.Input[Optional[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]]] = None,
                  severity: pulumi.Input[Optional[_builtins.str]] = None,
                  steps: pulumi.Input[Optional[Sequence[pulumi.Input[Union['WorkflowStepArgs', 'WorkflowStepArgsDict']]]]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -247,7 +274,7 @@ class Workflow(pulumi.CustomResource):
                  workflow_id: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A notification workflow (v2) of the svc service, in the environment of the provider's API key: its steps (in_app, email, sms, push, chat, delay, digest, custom, throttle), each with the controls of its type, checked before any request. A step is the stored step of the same name, which keeps its `stepId` and `id`. Its id is the service's `_id`; import it with `pulumi import svc:index:Workflow <name> <workflowId>`.
+        A notification workflow (v2) of the svc service, in the environment of the provider's API key: its steps (in_app, email, sms, push, chat, delay, digest, custom, throttle, http_request), each with the controls of its type, checked before any request. A step is the stored step of the same name, which keeps its `stepId` and `id`. Its id is the service's `_id`; import it with `pulumi import svc:index:Workflow <name> <workflowId>`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -260,6 +287,12 @@ class Workflow(pulumi.CustomResource):
         :param pulumi.Input[Mapping[str, Any]] payload_schema: JSON Schema of the trigger payload. Left out: not managed.
         :param pulumi.Input[Union['WorkflowPreferencesArgs', 'WorkflowPreferencesArgsDict', 'outputs.WorkflowPreferences']] preferences: Preferences: the workflow's defaults (`workflow`) and those subscribers may change (`user`), each
                `{ all: { enabled, readOnly }, channels: { email: { enabled }, ... } }`. Left out: not managed.
+        :param pulumi.Input[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]] secret_headers: Secret headers of the http_request steps, by step name: `{ "Notify CRM": { Authorization: "Bearer ..." } }`.
+               Sent appended to that step's `controls.headers`; secret in the state, the previews and the outputs (the
+               steps' outputs never list them). A header whose name looks like a credential (Authorization, Cookie, or
+               one naming a token, key, secret, password, signature or session) must be declared here, not among a
+               step's plain headers. Left out: not managed (each step keeps the credential-looking headers the service
+               holds for it; a new step has none).
         :param pulumi.Input[_builtins.str] severity: Severity: `high`, `medium`, `low` or `none`. Left out: not managed.
         :param pulumi.Input[Sequence[pulumi.Input[Union['WorkflowStepArgs', 'WorkflowStepArgsDict']]]] steps: The steps, in order. Added, removed and reordered steps are updates.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tags, at most 16 (the service's limit). Left out: whatever the service holds (not managed).
@@ -276,7 +309,7 @@ class Workflow(pulumi.CustomResource):
                  args: WorkflowArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A notification workflow (v2) of the svc service, in the environment of the provider's API key: its steps (in_app, email, sms, push, chat, delay, digest, custom, throttle), each with the controls of its type, checked before any request. A step is the stored step of the same name, which keeps its `stepId` and `id`. Its id is the service's `_id`; import it with `pulumi import svc:index:Workflow <name> <workflowId>`.
+        A notification workflow (v2) of the svc service, in the environment of the provider's API key: its steps (in_app, email, sms, push, chat, delay, digest, custom, throttle, http_request), each with the controls of its type, checked before any request. A step is the stored step of the same name, which keeps its `stepId` and `id`. Its id is the service's `_id`; import it with `pulumi import svc:index:Workflow <name> <workflowId>`.
 
         :param str resource_name: The name of the resource.
         :param WorkflowArgs args: The arguments to use to populate this resource's properties.
@@ -300,6 +333,7 @@ class Workflow(pulumi.CustomResource):
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  payload_schema: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  preferences: pulumi.Input[Optional[Union['WorkflowPreferencesArgs', 'WorkflowPreferencesArgsDict', 'outputs.WorkflowPreferences']]] = None,
+                 secret_headers: pulumi.Input[Optional[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]]] = None,
                  severity: pulumi.Input[Optional[_builtins.str]] = None,
                  steps: pulumi.Input[Optional[Sequence[pulumi.Input[Union['WorkflowStepArgs', 'WorkflowStepArgsDict']]]]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -323,6 +357,7 @@ class Workflow(pulumi.CustomResource):
             __props__.__dict__["name"] = name
             __props__.__dict__["payload_schema"] = payload_schema
             __props__.__dict__["preferences"] = preferences
+            __props__.__dict__["secret_headers"] = None if secret_headers is None else pulumi.Output.secret(secret_headers)
             __props__.__dict__["severity"] = severity
             if steps is None and not opts.urn:
                 raise TypeError("Missing required property 'steps'")
@@ -335,6 +370,8 @@ class Workflow(pulumi.CustomResource):
             __props__.__dict__["issues"] = None
             __props__.__dict__["organization_id"] = None
             __props__.__dict__["status"] = None
+        secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["secretHeaders"])
+        opts = pulumi.ResourceOptions.merge(opts, secret_opts)
         super(Workflow, __self__).__init__(
             'svc:index:Workflow',
             resource_name,
@@ -367,6 +404,7 @@ class Workflow(pulumi.CustomResource):
         __props__.__dict__["organization_id"] = None
         __props__.__dict__["payload_schema"] = None
         __props__.__dict__["preferences"] = None
+        __props__.__dict__["secret_headers"] = None
         __props__.__dict__["severity"] = None
         __props__.__dict__["status"] = None
         __props__.__dict__["steps"] = None
@@ -465,6 +503,19 @@ class Workflow(pulumi.CustomResource):
         `{ all: { enabled, readOnly }, channels: { email: { enabled }, ... } }`. Left out: not managed.
         """
         return pulumi.get(self, "preferences")
+
+    @_builtins.property
+    @pulumi.getter(name="secretHeaders")
+    def secret_headers(self) -> pulumi.Output[Optional[Mapping[str, Mapping[str, _builtins.str]]]]:
+        """
+        Secret headers of the http_request steps, by step name: `{ "Notify CRM": { Authorization: "Bearer ..." } }`.
+        Sent appended to that step's `controls.headers`; secret in the state, the previews and the outputs (the
+        steps' outputs never list them). A header whose name looks like a credential (Authorization, Cookie, or
+        one naming a token, key, secret, password, signature or session) must be declared here, not among a
+        step's plain headers. Left out: not managed (each step keeps the credential-looking headers the service
+        holds for it; a new step has none).
+        """
+        return pulumi.get(self, "secret_headers")
 
     @_builtins.property
     @pulumi.getter

@@ -26,7 +26,8 @@ function sdkMember(file: string, property: string): { name: string; type: string
   const text = readFileSync(join(SDK, file), "utf8");
   const at = text.indexOf(`[Input("${property}"`);
   if (at < 0) return undefined;
-  const match = /\n\s+public (\S+) (\w+)\b/.exec(text.slice(at));
+  // A type may hold spaces (`InputMap<ImmutableDictionary<string, string>>`): the name is the last word.
+  const match = /\n\s+public ([^\n]+?) (\w+)\s*(?:\{|;|\n)/.exec(text.slice(at));
   return match === null ? undefined : { type: match[1]!, name: match[2]! };
 }
 

@@ -23,7 +23,7 @@ import { type Emulator, startEmulator } from "../../../emulator";
 import { runExport } from "../../../provider/export/cli";
 import { goModulePath } from "../../../provider/export/writers/go";
 import { call } from "../../../testkit/emulator-http";
-import { seedDashboardEnvironment } from "../../../testkit/export-seed";
+import { SEED_WEBHOOK_TOKEN, seedDashboardEnvironment } from "../../../testkit/export-seed";
 
 /** The secret variable's value in the seeded environment: never in a file or a line printed. */
 const SIGNING_KEY = "whsec-seeded-9c41";
@@ -294,6 +294,38 @@ describe("svc-export", () => {
     expect(readme).toContain("`sdks/dotnet/PulumiSvc.Svc.csproj`");
     expect(filesOf(dir)).not.toContain(emu.apiKey);
     expect(filesOf(dir)).not.toContain("A1");
+  });
+
+  it("writes an http_request step's credential header in no language: secretHeaders read from a secret config key", async () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: Pulumi YAML's interpolation, literally
+    const yamlUse = "secretHeaders: ${secretValues.weeklyDigestSecretHeaders}";
+    const header = `weeklyDigestSecretHeaders["Notify CRM"].Authorization`;
+    const expected: Record<string, [string, string]> = {
+      yaml: ["Pulumi.yaml", yamlUse],
+      typescript: [
+        "index.ts",
+        'secretHeaders: config.getSecretObject<Record<string, Record<string, string>>>("weeklyDigestSecretHeaders"),',
+      ],
+      python: ["__main__.py", 'secret_headers=config.get_secret_object("weeklyDigestSecretHeaders"),'],
+      go: ["main.go", 'SecretHeaders: readSecretHeaders(conf, "weeklyDigestSecretHeaders"),'],
+      csharp: ["Program.cs", 'SecretHeaders = SecretHeadersOrNull(config, "weeklyDigestSecretHeaders"),'],
+    };
+    for (const [language, [file, use]] of Object.entries(expected)) {
+      const dir = join(root, `headers-${language}`);
+      const { code, err, out } = await run(["--language", language, "--out", dir], envOf(emu));
+      expect(code).toBe(0);
+      expect(filesOf(dir)).not.toContain(SEED_WEBHOOK_TOKEN);
+      expect([...err, ...out].join("\n")).not.toContain(SEED_WEBHOOK_TOKEN);
+      const program = readFileSync(join(dir, file), "utf8");
+      expect(program, language).toContain(use);
+      // The README's command for the one header found (YAML: below the object key of the secret values).
+      const path = language === "yaml" ? `secretValues.${header}` : header;
+      expect(readFileSync(join(dir, "README.md"), "utf8"), language).toContain(
+        `\npulumi config set --secret --path '${path}' <value>\n`,
+      );
+      expect(program).toContain("Content-Type");
+      expect(program).not.toContain("Authorization");
+    }
   });
 
   it("go.mod declares a module path Go accepts, whatever the project's name (a folder named `go`)", async () => {

@@ -50,6 +50,17 @@ const controlsByVariant: Record<(typeof STEP_VARIANTS)[number], Record<string, u
   },
   custom: { custom: { anything: [1, 2] } },
   throttle: { type: "fixed", amount: 1, unit: "hours", threshold: 3, throttleKey: "k", skip },
+  http_request: {
+    method: "POST",
+    url: "https://crm.example.com/{{payload.id}}",
+    headers: [{ key: "X-Trace", value: "1" }],
+    body: [{ key: "email", value: "{{subscriber.email}}" }],
+    responseBodySchema: { type: "object" },
+    enforceSchemaValidation: false,
+    continueOnFailure: true,
+    timeout: 5000,
+    skip,
+  },
 };
 
 function step(type: string, values: Record<string, unknown>): Record<string, unknown> {
