@@ -48,7 +48,7 @@ namespace PulumiSvc.Svc
         public string? EnvironmentId { get; set; }
 
         /// <summary>
-        /// Only integrations of this provider, e.g. `fcm`.
+        /// Only integrations of this provider, e.g. `fcm` (the spec's `svc` spellings name the service's `novu` ones).
         /// </summary>
         [Input("providerId")]
         public string? ProviderId { get; set; }
@@ -75,7 +75,7 @@ namespace PulumiSvc.Svc
         public Input<string>? EnvironmentId { get; set; }
 
         /// <summary>
-        /// Only integrations of this provider, e.g. `fcm`.
+        /// Only integrations of this provider, e.g. `fcm` (the spec's `svc` spellings name the service's `novu` ones).
         /// </summary>
         [Input("providerId")]
         public Input<string>? ProviderId { get; set; }

@@ -28,7 +28,7 @@ type GetActiveIntegrationsArgs struct {
 	// Only integrations of this environment. The service lists the active integrations of the whole
 	// organization (every environment): set this whenever one environment is meant.
 	EnvironmentId *string `pulumi:"environmentId"`
-	// Only integrations of this provider, e.g. `fcm`.
+	// Only integrations of this provider, e.g. `fcm` (the spec's `svc` spellings name the service's `novu` ones).
 	ProviderId *string `pulumi:"providerId"`
 }
 
@@ -48,7 +48,7 @@ type GetActiveIntegrationsOutputArgs struct {
 	// Only integrations of this environment. The service lists the active integrations of the whole
 	// organization (every environment): set this whenever one environment is meant.
 	EnvironmentId pulumi.StringPtrInput `pulumi:"environmentId"`
-	// Only integrations of this provider, e.g. `fcm`.
+	// Only integrations of this provider, e.g. `fcm` (the spec's `svc` spellings name the service's `novu` ones).
 	ProviderId pulumi.StringPtrInput `pulumi:"providerId"`
 }
 

@@ -57,7 +57,7 @@ def get_active_integrations(channel: Optional[_builtins.str] = None,
     :param _builtins.str channel: Only integrations of this channel.
     :param _builtins.str environment_id: Only integrations of this environment. The service lists the active integrations of the whole
            organization (every environment): set this whenever one environment is meant.
-    :param _builtins.str provider_id: Only integrations of this provider, e.g. `fcm`.
+    :param _builtins.str provider_id: Only integrations of this provider, e.g. `fcm` (the spec's `svc` spellings name the service's `novu` ones).
     """
     __args__ = dict()
     __args__['channel'] = channel
@@ -78,7 +78,7 @@ def get_active_integrations_output(channel: pulumi.Input[Optional[Optional[_buil
     :param _builtins.str channel: Only integrations of this channel.
     :param _builtins.str environment_id: Only integrations of this environment. The service lists the active integrations of the whole
            organization (every environment): set this whenever one environment is meant.
-    :param _builtins.str provider_id: Only integrations of this provider, e.g. `fcm`.
+    :param _builtins.str provider_id: Only integrations of this provider, e.g. `fcm` (the spec's `svc` spellings name the service's `novu` ones).
     """
     __args__ = dict()
     __args__['channel'] = channel
