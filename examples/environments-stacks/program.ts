@@ -25,15 +25,17 @@ const email = new svc.Integration("email", {
   },
 });
 
-const inApp = new svc.Integration("in-app", {
-  providerId: "novu",
-  channel: "in_app",
-  name: `Inbox (${stack})`,
+// A chat integration (the in-app one is the environment's own: the service makes it with the environment and
+// refuses a second).
+const chat = new svc.Integration("chat", {
+  providerId: "slack",
+  channel: "chat",
+  name: `Team chat (${stack})`,
   active: true,
 });
 
 /** The environment the stack's API key acts on: different for dev and prod. */
 export const environmentId = email.environmentId;
 /** Identifiers differ per stack too (derived from project, stack and resource name). */
-export const identifiers = [email.identifier, inApp.identifier];
+export const identifiers = [email.identifier, chat.identifier];
 export const emailActive = email.active;

@@ -46,21 +46,24 @@ function environment(env: Environment) {
     },
     { provider },
   );
-  const inApp = new svc.Integration(
-    `${env}-in-app`,
-    { providerId: "novu", channel: "in_app", name: `Inbox (${env})`, active: true },
+  // A chat integration (the in-app one is the environment's own: the service makes it with the environment
+  // and refuses a second).
+  const chat = new svc.Integration(
+    `${env}-chat`,
+    { providerId: "slack", channel: "chat", name: `Team chat (${env})`, active: true },
     { provider },
   );
   // A data source goes through the same provider (the list is organization-wide: filter by environment).
   const active = svc.getActiveIntegrationsOutput(
     { environmentId: email.environmentId },
-    { provider, dependsOn: [email, inApp] },
+    { provider, dependsOn: [email, chat] },
   );
   return {
     environmentId: email.environmentId,
-    identifiers: [email.identifier, inApp.identifier],
+    identifiers: [email.identifier, chat.identifier],
     emailActive: email.active,
-    activeChannels: active.apply((list) => list.map((i) => i.channel).sort()),
+    // The data source's answer is secret as a whole (a service may answer credentials in it); channels are not.
+    activeChannels: pulumi.unsecret(active.apply((list) => list.map((i) => i.channel).sort())),
   };
 }
 

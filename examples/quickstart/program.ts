@@ -69,12 +69,18 @@ export const adaPushCredentials = adaPush.id;
 const active = svc.getActiveIntegrationsOutput({
   environmentId: pulumi.all([email.environmentId, chat.id, push.id]).apply(([env]) => env),
 });
-/** Identifiers of the active integrations of this environment, per channel (ours and any others). */
-export const activeIntegrations = active.apply((list) => {
-  const byChannel: Record<string, string[]> = {};
-  for (const i of list) byChannel[i.channel] = [...(byChannel[i.channel] ?? []), i.identifier].sort();
-  return byChannel;
-});
+/**
+ * Identifiers of the active integrations of this environment, per channel (ours and any others). The data
+ * source's answer is secret as a whole (a service may answer credentials in it); identifiers are not, so the
+ * program takes them out and says so with `pulumi.unsecret`.
+ */
+export const activeIntegrations = pulumi.unsecret(
+  active.apply((list) => {
+    const byChannel: Record<string, string[]> = {};
+    for (const i of list) byChannel[i.channel] = [...(byChannel[i.channel] ?? []), i.identifier].sort();
+    return byChannel;
+  }),
+);
 
 const workflow = svc.getWorkflowOutput({ workflowId: cfg.get("workflowId") ?? "welcome" });
 /** A workflow of the service, read by its identifier: name, status and the types of its steps. */

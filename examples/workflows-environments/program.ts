@@ -54,17 +54,16 @@ function environment(env: Environment) {
     apiKey: cfg.requireSecret(`${env}Key`),
     ...(baseUrl ? { baseUrl } : {}),
   });
-  const inbox = new svc.Integration(
-    `${env}-in-app`,
-    { providerId: "novu", channel: "in_app", name: `Inbox (${env})`, active: true },
-    { provider },
-  );
+  // The in-app steps deliver through the environment's own in-app integration ("Novu Inbox"), which the
+  // service makes with every environment (and refuses a second of): nothing to declare for it.
   const statuses: Record<string, pulumi.Output<string>> = {};
+  let environmentId: pulumi.Output<string | undefined> | undefined;
   for (const args of workflows) {
-    const workflow = new svc.Workflow(`${env}-${args.workflowId}`, args, { provider, dependsOn: [inbox] });
+    const workflow = new svc.Workflow(`${env}-${args.workflowId}`, args, { provider });
     statuses[String(args.workflowId)] = workflow.status;
+    environmentId ??= workflow.environmentId;
   }
-  return { environmentId: inbox.environmentId, workflows: statuses };
+  return { environmentId, workflows: statuses };
 }
 
 /** Per environment: where its workflows landed, and each workflow's status (`ACTIVE` when it has no issue). */

@@ -200,7 +200,7 @@ describe("GET, PATCH, DELETE /v2/subscribers/{id}", () => {
     const topic = unique("topic");
     await raw(emu, "POST", "/v2/subscribers", { body: { subscriberId: id } });
     const sub = await raw(emu, "POST", `/v2/topics/${topic}/subscriptions`, {
-      body: { subscriptions: [id] },
+      body: { subscriberIds: [id] },
     });
     expect(sub.status).toBe(201);
     const del = await raw(emu, "DELETE", `/v2/subscribers/${id}`);

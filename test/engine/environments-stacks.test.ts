@@ -65,8 +65,8 @@ describe.skipIf(skipEngine("environments-stacks"))(
         const { digest, stdout } = await stacks[s].preview();
         printed += stdout;
         expect(stepOps(digest)).toEqual([
+          ["chat", "create"],
           ["email", "create"],
-          ["in-app", "create"],
         ]);
       }
       expect(writes(emu)).toEqual([]);
@@ -81,8 +81,8 @@ describe.skipIf(skipEngine("environments-stacks"))(
             .map((i) => [i.channel, i.name])
             .sort(),
         ).toEqual([
+          ["chat", `Team chat (${stacks[s].name})`],
           ["email", `Email (${stacks[s].name})`],
-          ["in_app", `Inbox (${stacks[s].name})`],
         ]);
         expect((await stacks[s].outputs()).environmentId).toBe(envOf(s));
       }

@@ -69,14 +69,14 @@ describe.skipIf(skipEngine("environments"))(
       expect(stepOps(digest)).toEqual(
         ENVS.flatMap((e) => [
           [e, "create"],
+          [`${e}-chat`, "create"],
           [`${e}-email`, "create"],
-          [`${e}-in-app`, "create"],
         ]),
       );
       const text = (await stack.run(["preview", "--diff"], { client: true })).stdout;
       printed += stdout + text;
       for (const e of ENVS) {
-        for (const r of [`${e}-email`, `${e}-in-app`]) {
+        for (const r of [`${e}-email`, `${e}-chat`]) {
           const block = previewBlock(text, r);
           expect(block).toContain(
             `[provider=urn:pulumi:${stack.name}::svc-environments::pulumi:providers:pulumi-nodejs::${e}::`,
@@ -99,16 +99,16 @@ describe.skipIf(skipEngine("environments"))(
             .map((i) => [i.channel, i.name])
             .sort(),
         ).toEqual([
+          ["chat", `Team chat (${e})`],
           ["email", `Email (${e})`],
-          ["in_app", `Inbox (${e})`],
         ]);
       }
       expect([emailOf("dev")?.active, emailOf("prod")?.active]).toEqual([false, true]);
       const outputs = await stack.outputs();
-      expect(outputs.dev).toMatchObject({ environmentId: envOf("dev"), activeChannels: ["in_app"] });
+      expect(outputs.dev).toMatchObject({ environmentId: envOf("dev"), activeChannels: ["chat"] });
       expect(outputs.prod).toMatchObject({
         environmentId: envOf("prod"),
-        activeChannels: ["email", "in_app"],
+        activeChannels: ["chat", "email"],
       });
       const state = await stack.exportStack();
       const providers = (state.deployment.resources ?? []).filter(
@@ -181,8 +181,8 @@ describe.skipIf(skipEngine("environments"))(
           .filter((s) => nameOf(s.urn) === name)
           .map((s) => s.op);
       expect(opsOf("dev")).toEqual(["update"]);
-      for (const r of ["dev-email", "dev-in-app"]) expect(opsOf(r)).toContain("replace");
-      for (const r of ["prod", "prod-email", "prod-in-app"]) expect(opsOf(r)).toEqual([]);
+      for (const r of ["dev-email", "dev-chat"]) expect(opsOf(r)).toContain("replace");
+      for (const r of ["prod", "prod-email", "prod-chat"]) expect(opsOf(r)).toEqual([]);
       const text = (await stack.run(["preview", "--diff"], { client: true })).stdout;
       printed += text;
       expect(previewBlock(text, "dev-email")).toContain(otherUrl);

@@ -63,7 +63,7 @@ describe.skipIf(skipEngine("workflows-environments"))(
   { timeout: ENGINE_TIMEOUT_MS },
   () => {
     beforeAll(async () => {
-      emu = await startEmulator();
+      emu = await startEmulator({ fixtures: "none" }); // a new organization: each environment has its Inbox
       scratch = mkdtempSync(join(tmpdir(), "svc-wf-envs-"));
       stack = await PulumiStack.init({ projectDir: PROJECT_DIR, binDir: await ensurePulumiCli() });
       await stack.setConfig("svc:baseUrl", emu.url);
