@@ -241,7 +241,7 @@ describe("v2 workflows (workflows-v2/dtos: create-workflow, update-workflow, wor
       await raw(emu, "POST", "/v2/workflows", { body: { workflowId: "wf-v", name: "W", steps } }),
       "/v2/workflows",
       [
-        "steps.1.type must be one of the following values: in_app, email, sms, chat, push, digest, delay, throttle, custom",
+        "steps.1.type must be one of the following values: in_app, email, sms, chat, push, digest, delay, throttle, custom, http_request",
         "steps.1.controlValues must be an object",
         "steps.1.name must be a string",
         "steps.nested property 2 must be either object or array",

@@ -89,13 +89,14 @@ describe.skipIf(skipEngine("PR preview"))(
     });
 
     it("shows credentials as [secret] and no secret value anywhere; the preview wrote nothing", () => {
+      // A changed credential is named, its values hidden (issue 50 item 11).
       expect(blocks(comment).get("email")?.lines).toContainEqual(
-        expect.stringMatching(/^credentials\s*: \[secret\]$/),
+        expect.stringMatching(/^~ credentials\s*: \[secret\] => \[secret\]$/),
       );
       expect(
         blocks(comment)
           .get("ada-push")
-          ?.lines.some((l) => /^credentials\s*: \[secret\]$/.test(l)),
+          ?.lines.some((l) => /^~ credentials\s*: \[secret\] => \[secret\]$/.test(l)),
       ).toBe(true);
       expect(plaintextHits(comment, [SENDGRID_KEY, TOKEN_BEFORE, TOKEN_AFTER, emu.apiKey])).toEqual({});
       expect(writes(emu)).toEqual([]);

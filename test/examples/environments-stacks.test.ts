@@ -80,8 +80,8 @@ describe("environments program, two stacks", () => {
     for (const s of STACKS) {
       const r = ok(await runners[s].preview(run(s)));
       expect(ops(r)).toEqual([
+        ["chat", "create"],
         ["email", "create"],
-        ["in-app", "create"],
       ]);
     }
     expect(writes(emu)).toEqual([]);
@@ -97,7 +97,7 @@ describe("environments program, two stacks", () => {
         inEnv(s)
           .map((i) => i.channel)
           .sort(),
-      ).toEqual(["email", "in_app"]);
+      ).toEqual(["chat", "email"]);
     }
     const email = (s: Stack) => inEnv(s).find((i) => i.channel === "email")!;
     expect([email("dev").active, email("prod").active]).toEqual([false, true]);
@@ -118,29 +118,29 @@ describe("environments program, two stacks", () => {
     const devBefore = JSON.stringify(inEnv("dev"));
     const r = ok(await runners.prod.up(run("prod", { "svc-environments-stacks:activateEmail": "false" })));
     expect(ops(r)).toEqual([
+      ["chat", "same"],
       ["email", "update"],
-      ["in-app", "same"],
     ]);
     expect(inEnv("prod").find((i) => i.channel === "email")?.active).toBe(false);
     expect(JSON.stringify(inEnv("dev"))).toBe(devBefore);
   });
 
   it("refresh after an out-of-band delete in dev; the next up recreates it", async () => {
-    const inApp = inEnv("dev").find((i) => i.channel === "in_app")!;
+    const chat = inEnv("dev").find((i) => i.channel === "chat")!;
     const client = new SvcClient({ apiKey: KEYS.dev, baseUrl: emu.url });
     try {
-      await client.integrations.delete(inApp._id!);
+      await client.integrations.delete(chat._id!);
     } finally {
       await client.close();
     }
     const refreshed = await runners.dev.engine.refresh();
     expect(refreshed.map((s) => [s.urn.split("::").pop(), s.op]).sort()).toEqual([
+      ["chat", "gone"],
       ["email", "read"],
-      ["in-app", "gone"],
     ]);
     expect(ops(ok(await runners.dev.up(run("dev"))))).toEqual([
+      ["chat", "create"],
       ["email", "same"],
-      ["in-app", "create"],
     ]);
     expect(inEnv("dev")).toHaveLength(2);
   });

@@ -117,6 +117,7 @@ describe("resource types", () => {
       "name",
       "payloadSchema",
       "preferences",
+      "secretHeaders",
       "severity",
       "steps",
       "tags",
