@@ -56,3 +56,4 @@ export {
   type RunOptions,
   type StackOptions,
 } from "./stack";
+export { previewFailingOn, type WrongSetting, wrongSettings } from "./wrong-settings";
