@@ -25,11 +25,10 @@ import {
   type Json,
   PulumiStack,
   plaintextHits,
-  previewFailingOn,
   skipEngine,
   stateByName,
-  wrongSettings,
 } from "../../testkit/pulumi-cli";
+import { previewFailingOn, wrongSettings } from "../../testkit/pulumi-cli/wrong-settings";
 
 const ORG_A = "0000000000000000000000a1";
 const ORG_B = "0000000000000000000000b1";

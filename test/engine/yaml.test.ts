@@ -40,14 +40,13 @@ import {
   type Json,
   PulumiStack,
   plaintextHits,
-  previewFailingOn,
   STACK_TYPE,
   skipEngine,
   stateByName,
   stepOf,
   stepOps,
-  wrongSettings,
 } from "../../testkit/pulumi-cli";
+import { previewFailingOn, wrongSettings } from "../../testkit/pulumi-cli/wrong-settings";
 import { appendYamlResources } from "../../testkit/pulumi-cli/yaml-resources";
 
 const SENDGRID_KEY = "SG.yaml-engine-secret-3f1";

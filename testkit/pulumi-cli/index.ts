@@ -56,4 +56,3 @@ export {
   type RunOptions,
   type StackOptions,
 } from "./stack";
-export { previewFailingOn, type WrongSetting, wrongSettings } from "./wrong-settings";

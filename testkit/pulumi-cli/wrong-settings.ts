@@ -1,6 +1,7 @@
 /**
  * The two settings a user gets wrong, and the one line a preview must then fail with, naming the setting and
  * the command that fixes it (issue 50 item 12): a key the service refuses, an address nobody answers at.
+ * It uses vitest's `expect`, so it stays out of ./index.ts, which `npm run example` loads without vitest.
  */
 import { expect } from "vitest";
 import type { PreviewResult, PulumiStack } from "./stack";
