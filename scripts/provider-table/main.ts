@@ -17,9 +17,10 @@
  * "2026-04"` on those the newest drops), `keysUnread` where no file read gives the form's keys. The output
  * depends only on the sources and the label: the same inputs write the same bytes. Then, after `npm run build`,
  * `node dist/scripts/provider-table/main.js --docs` rewrites the list of docs/integrations.md from the table.
- * Only the generated table is committed, never Novu's files. Keys a provider's form names that the service's
+ * It also writes emulator/provider-names.ts, the emulator's own copy of the display names (the default name of
+ * an integration). Only the generated files are committed, never Novu's files. Keys a provider's form names that the service's
  * CredentialsDto lacks (and so a program cannot declare) are listed apart, as `undeclarable`. Then
- * `npx biome check --write sdk/schemas/provider-table.ts` formats it.
+ * `npx biome check --write sdk/schemas/provider-table.ts emulator/provider-names.ts` formats them.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -29,12 +30,15 @@ import { PROVIDER_CREDENTIALS } from "../../sdk/schemas/provider-credentials";
 import { SERVICE_VOCABULARY } from "../../sdk/schemas/service-vocabulary";
 import { apiOnlyProviders } from "./api-enum";
 import { providerTableMarkdown, withProviderTable } from "./docs";
+import { emulatorNamesText } from "./emulator-names";
 import { type MergedProvider, mergeReleases } from "./merge-releases";
 import { directorySource, gitSource, type NovuSource, overlaySource } from "./novu-source";
-import { readEnums, readProviders } from "./read-providers";
+import { readEnums, readProviders, type SourceProvider } from "./read-providers";
+import { wrapped } from "./wrapped";
 
 const ROOT = join(__dirname, "..", "..", "..");
 const OUT = join(ROOT, "sdk", "schemas", "provider-table.ts");
+const EMULATOR_OUT = join(ROOT, "emulator", "provider-names.ts");
 const DOCS = join(ROOT, "docs", "integrations.md");
 
 /** The release a checkout holds, and the newest files laid over it when `--newest` is given. */
@@ -68,14 +72,28 @@ function sourcesOf(argv: readonly string[]): Sources {
   return { base, newest: overlaySource(values.newest, base, label) };
 }
 
-/** The providers of the sources: the base release's, merged with the newest's when given. */
-export function providersOf(sources: Sources): MergedProvider[] {
+/** What each release's files list: the base's channel files, the newest's, and the ids only its API names. */
+interface Releases {
+  base: SourceProvider[];
+  newest?: { channelFiles: SourceProvider[]; apiOnly: SourceProvider[] };
+}
+
+function releasesOf(sources: Sources): Releases {
   const base = readProviders(sources.base);
-  if (!sources.newest) return base;
+  if (!sources.newest) return { base };
   const channelFiles = readProviders(sources.newest, { tolerateUnreadLists: true });
   const known = new Set(channelFiles.map((p) => p.id));
   const apiOnly = apiOnlyProviders(sources.newest, readEnums(sources.newest), known);
-  return mergeReleases(base, [...channelFiles, ...apiOnly]);
+  return { base, newest: { channelFiles, apiOnly } };
+}
+
+/** The providers of the sources: the base release's, merged with the newest's when given. */
+export function providersOf(sources: Sources): MergedProvider[] {
+  return merged(releasesOf(sources));
+}
+
+function merged({ base, newest }: Releases): MergedProvider[] {
+  return newest ? mergeReleases(base, [...newest.channelFiles, ...newest.apiOnly]) : base;
 }
 
 /** The vocabulary's member for an id the service names itself (`novu` → `V.inAppProviderId`), or a literal. */
@@ -101,19 +119,6 @@ function entry(p: MergedProvider): string {
   if (p.since) fields.push(`since: ${JSON.stringify(p.since)}`);
   if (p.until) fields.push(`until: ${JSON.stringify(p.until)}`);
   return `  ${idExpression(p.id)}: { ${fields.join(", ")} },`;
-}
-
-/** `text` in lines of at most 110 characters, broken at spaces. */
-function wrapped(text: string): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(" ")) {
-    if (line !== "" && line.length + 1 + word.length > 110) {
-      lines.push(line);
-      line = word;
-    } else line = line === "" ? word : `${line} ${word}`;
-  }
-  return [...lines, line];
 }
 
 /** The generated file's text. */
@@ -154,9 +159,13 @@ if (require.main === module) {
     writeDocs();
   } else {
     const sources = sourcesOf(process.argv.slice(2));
-    const providers = providersOf(sources);
+    const releases = releasesOf(sources);
+    const providers = merged(releases);
     const label = [sources.base.label, sources.newest?.label].filter((l) => l !== undefined).join("; ");
     writeFileSync(OUT, tableText(providers, label));
-    console.log(`provider-table: ${providers.length} providers from ${label} written to ${OUT}`);
+    writeFileSync(EMULATOR_OUT, emulatorNamesText(releases.base, releases.newest?.channelFiles, label));
+    console.log(
+      `provider-table: ${providers.length} providers from ${label} written to ${OUT}, names to ${EMULATOR_OUT}`,
+    );
   }
 }
