@@ -18,8 +18,9 @@
  * depends only on the sources and the label: the same inputs write the same bytes. Then, after `npm run build`,
  * `node dist/scripts/provider-table/main.js --docs` rewrites the list of docs/integrations.md from the table.
  * It also writes emulator/provider-names.ts, the emulator's own copy of the display names (the default name of
- * an integration). Only the generated files are committed, never Novu's files. Keys a provider's form names that the service's
- * CredentialsDto lacks (and so a program cannot declare) are listed apart, as `undeclarable`. Then
+ * an integration). Only the generated files are committed, never Novu's files. Keys a provider's form names
+ * that the service's CredentialsDto lacks (and so a program cannot declare) are listed apart, as
+ * `undeclarable`. Then
  * `npx biome check --write sdk/schemas/provider-table.ts emulator/provider-names.ts` formats them.
  */
 import { readFileSync, writeFileSync } from "node:fs";
