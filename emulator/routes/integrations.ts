@@ -2,6 +2,7 @@ import type { Integration } from "../../sdk/schemas";
 import { badRequest, conflict, InternalError, notFound } from "../errors";
 import { objectId } from "../ids";
 import { answeredCredentials, type IntegrationAnswer } from "../integration-credentials";
+import { defaultIntegrationName } from "../integration-default-name";
 import { generatedIntegrationIdentifier } from "../integration-identifier";
 import type { RequestContext, Route, RouteResult } from "../router";
 import { EMULATOR_VOCABULARY } from "../service-vocabulary";
@@ -147,7 +148,7 @@ function create(ctx: RequestContext): RouteResult {
   const body = validated<CreateIntegrationBody>(ctx.body, createIntegrationDto(ctx.store.serviceVersion));
   const env = keyEnvironment(ctx);
   assertSecondInAppRefused(ctx.store, env.id, body);
-  const name = body.name ?? body.providerId;
+  const name = body.name ?? defaultIntegrationName(body.providerId, ctx.store.serviceVersion);
   const identifier = body.identifier ?? generatedIntegrationIdentifier(name);
   assertIdentifierFree(ctx.store, ctx.scope.organizationId, identifier);
   const credentials = storedCredentials(body.credentials ?? {});

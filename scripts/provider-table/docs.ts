@@ -14,14 +14,21 @@ const CHANNEL_ORDER = ["in_app", "email", "sms", "chat", "push"];
 
 const code = (keys: readonly string[]) => (keys.length === 0 ? "" : keys.map((k) => `\`${k}\``).join(", "));
 
+/** What the table says of the releases that list a provider, after its name. */
+function releaseNote(spec: ProviderCredentialSpec): string {
+  if (spec.since === "newest") return " (newest service only)";
+  if (spec.until === "2026-04") return " (April 2026 service only)";
+  return "";
+}
+
 function row([id, spec]: [string, ProviderCredentialSpec]): string {
   const optional = [code(spec.optional)];
   if (spec.undeclarable) optional.push(`not accepted by the API: ${code(spec.undeclarable)}`);
   const cells = [
     `\`${id}\``,
-    spec.name,
+    spec.name + releaseNote(spec),
     spec.channel,
-    code(spec.required),
+    spec.keysUnread ? "not in the files read" : code(spec.required),
     optional.filter((c) => c).join("; "),
   ];
   return `| ${cells.join(" | ")} |`;

@@ -21,16 +21,31 @@ export interface SourceProvider {
   displayName: string;
   channel: string;
   credentials: SourceCredential[];
+  /**
+   * The source names the provider but not its form's keys (a credential list no file read defines, or an id
+   * only the API's enum lists): `credentials` is then empty for want of a source, not because the form is.
+   */
+  keysUnread?: true;
 }
 
-type Enums = Map<string, string>;
+/** How to read a source. */
+export interface ReadOptions {
+  /**
+   * Whether a provider whose credential list no file defines is kept with its keys unread (the newest files,
+   * read one by one, need not all be of one commit) rather than refused (a whole tree must be consistent).
+   */
+  tolerateUnreadLists?: boolean;
+}
+
+/** `EnumName.Member` → its string value. */
+export type Enums = Map<string, string>;
 
 function parse(source: NovuSource, path: string): ts.SourceFile {
   return ts.createSourceFile(path, source.read(path), ts.ScriptTarget.Latest, true);
 }
 
 /** `EnumName.Member` → its string value, for every string enum of the files. */
-function readEnums(source: NovuSource): Enums {
+export function readEnums(source: NovuSource): Enums {
   const out: Enums = new Map();
   for (const path of ENUM_FILES) {
     parse(source, path).forEachChild((node) => {
@@ -91,7 +106,7 @@ function credentialsOf(
 }
 
 /** Every provider of the channel files, in the source's order. */
-export function readProviders(source: NovuSource): SourceProvider[] {
+export function readProviders(source: NovuSource, options: ReadOptions = {}): SourceProvider[] {
   const enums = readEnums(source);
   const lists = constArrays(parse(source, `${PROVIDERS}/credentials/provider-credentials.ts`));
   const files = source
@@ -99,7 +114,9 @@ export function readProviders(source: NovuSource): SourceProvider[] {
     .filter((f) => !["index.ts", "http-request.ts"].includes(f));
   return files.flatMap((f) =>
     [...constArrays(parse(source, `${PROVIDERS}/channels/${f}`)).values()].flatMap((array) =>
-      array.elements.filter(ts.isObjectLiteralExpression).map((p) => providerOf(p, lists, enums)),
+      array.elements
+        .filter(ts.isObjectLiteralExpression)
+        .map((p) => providerOf(p, lists, enums, options.tolerateUnreadLists === true)),
     ),
   );
 }
@@ -108,16 +125,19 @@ function providerOf(
   p: ts.ObjectLiteralExpression,
   lists: Map<string, ts.ArrayLiteralExpression>,
   enums: Enums,
+  tolerateUnreadLists: boolean,
 ): SourceProvider {
   const creds = property(p, "credentials");
   const list =
     creds && ts.isArrayLiteralExpression(creds) ? creds : creds ? lists.get(creds.getText()) : undefined;
-  if (!list) throw new Error(`provider-table: cannot read the credentials of ${p.getText().slice(0, 80)}`);
   const name = property(p, "displayName");
-  return {
+  const provider = {
     id: enumValue(property(p, "id"), enums, "provider id"),
     displayName: name && ts.isStringLiteralLike(name) ? name.text : "",
     channel: enumValue(property(p, "channel"), enums, "channel"),
-    credentials: credentialsOf(list, lists, enums),
   };
+  if (list) return { ...provider, credentials: credentialsOf(list, lists, enums) };
+  if (tolerateUnreadLists && creds && ts.isIdentifier(creds))
+    return { ...provider, credentials: [], keysUnread: true };
+  throw new Error(`provider-table: cannot read the credentials of ${p.getText().slice(0, 80)}`);
 }

@@ -18,6 +18,15 @@ export interface ProviderCredentialSpec {
    * (braze's `apiURL`, `appID`): a program cannot declare them.
    */
   readonly undeclarable?: readonly string[];
+  /**
+   * The sources read name the provider but not its form's keys (`required` and `optional` are then empty for
+   * want of a source): the newest release's `telegram` form list, and the chat ids only `@novu/api` lists.
+   */
+  readonly keysUnread?: true;
+  /** Only the newest release of the service lists the provider (the April 2026 release lacks it). */
+  readonly since?: "newest";
+  /** Only the April 2026 release lists the provider (the newest drops it). */
+  readonly until?: "2026-04";
 }
 
 /**

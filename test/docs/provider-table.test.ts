@@ -20,5 +20,10 @@ describe("docs/integrations.md, providers and their credential keys", () => {
     expect(page).toContain("| `unifonic` | Unifonic | sms | `appSid`, `senderId`, `from` |");
     expect(page).toContain("| `appio` | AppIO | push | `AppIOBaseUrl` |");
     expect(page).toMatch(/\| `msteams` \| MSTeams \| chat \| {2}\| .*`tenantId`/);
+    // The newest release's providers the April 2026 tree lacks, marked as such.
+    expect(page).toContain(
+      "| `telegram` | Telegram (newest service only) | chat | not in the files read |  |",
+    );
+    expect(page).toContain("| `webex-messaging` | Webex Messaging (newest service only) | chat |");
   });
 });

@@ -68,13 +68,17 @@ describe("POST /v1/integrations", () => {
     expect(emu.integrations().find((x) => x._id === i._id)?.credentials).toEqual(sendgrid);
   });
 
-  it("generates the identifier from the provider when there is no name", async () => {
+  it("names an integration without a name as the provider's display name, its identifier the name's slug", async () => {
     const res = await call(emu, "POST", "/v1/integrations", {
       body: { providerId: "novu-sms", channel: "sms" },
     });
     expect(res.status).toBe(201);
-    expect(res.body.data.name).toBe("novu-sms");
+    expect(res.body.data.name).toBe("Novu SMS");
     expect(res.body.data.identifier).toMatch(/^novu-sms-[A-Za-z0-9_-]{7,14}$/);
+    const sendgrid = await call(emu, "POST", "/v1/integrations", {
+      body: { providerId: "sendgrid", channel: "email" },
+    });
+    expect(sendgrid.body.data.name).toBe("SendGrid");
   });
 
   it("answers 409 for a duplicate identifier in the organization, also from another environment", async () => {

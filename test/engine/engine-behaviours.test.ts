@@ -60,8 +60,14 @@ describe.skipIf(skipEngine("engine behaviours"))(
 
     it("runs independent creates in parallel at the default parallelism; providers of 2025-26 stored, preview clean", async () => {
       const ids = [1, 2, 3, 4, 5, 6].map((n) => `par-${n}`);
-      // Three of the six are providers added by 2026 with their own keys (issue 49): unifonic, msteams, appio.
+      // Four of the six are providers added by 2026 with their own keys (issue 49): unifonic, msteams, appio,
+      // and telegram, which only the newest release lists (the April 2026 service stores it all the same).
       const newer = {
+        "par-3": {
+          providerId: "telegram",
+          channel: "chat",
+          credentials: { apiToken: "12345678:AAAA-9c0", token: "tg-secret-9c0" },
+        },
         "par-4": {
           providerId: "unifonic",
           channel: "sms",

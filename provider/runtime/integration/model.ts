@@ -24,6 +24,7 @@ import type { CheckFailure, CheckOutcome, DiffOutcome } from "../../model/pulumi
 import { canonical, containsUnknown, isUnknown } from "../../model/values";
 import { schemaFailures } from "../shared/check-failures";
 import { engineInputs, withDefaults } from "../shared/engine-values";
+import { withCredentialKeyHints } from "./credential-key-hints";
 
 type Props = Record<string, unknown>;
 
@@ -42,7 +43,10 @@ export type IntegrationCheck = CheckOutcome<IntegrationInputs>;
 export function checkIntegration(news: Props, olds: Props = {}): IntegrationCheck {
   const { environmentId, ...raw } = engineInputs(news);
   if (raw.providerId !== undefined) raw.providerId = serviceProviderId(raw.providerId);
-  const failures = [...environmentFailures(environmentId), ...schemaFailures(integrationInputsSchema, raw)];
+  const failures = [
+    ...environmentFailures(environmentId),
+    ...withCredentialKeyHints(schemaFailures(integrationInputsSchema, raw), raw),
+  ];
   failures.push(...channelFailures(raw, failures), ...credentialFailures(raw, olds));
   return { inputs: normalizeInputs(raw), failures };
 }

@@ -66,7 +66,13 @@ describe("PROVIDER_CREDENTIALS", () => {
     expect(requiredCredentialKeys("fcm")).toEqual(["serviceAccount"]);
     expect(requiredCredentialKeys("one-signal")).toEqual(["applicationId", "apiKey"]);
     expect(requiredCredentialKeys("push-webhook")).toEqual(["webhookUrl", "secretKey"]);
-    expect(requiredCredentialKeys("slack")).toEqual(["applicationId", "clientId", "secretKey"]);
+    // The newest release's form (signingSecret became required there).
+    expect(requiredCredentialKeys("slack")).toEqual([
+      "applicationId",
+      "clientId",
+      "secretKey",
+      "signingSecret",
+    ]);
     expect(requiredCredentialKeys("unifonic")).toEqual(["appSid", "senderId", "from"]);
     expect(requiredCredentialKeys("appio")).toEqual(["AppIOBaseUrl"]);
     expect(requiredCredentialKeys("sinch")).toEqual(["servicePlanId", "apiToken", "region", "from"]);
@@ -76,6 +82,21 @@ describe("PROVIDER_CREDENTIALS", () => {
     expect(providerChannel("svc")).toBe("in_app");
     expect(providerChannel("apns")).toBe("push");
     expect(providerChannel("mattermost")).toBe("chat");
+  });
+
+  it("lists the newest release's providers the April 2026 tree lacks, as chat, with their keys unread", () => {
+    for (const id of ["telegram", "line", "webex-messaging", "sendblue", "novu-web-chat"]) {
+      expect(PROVIDER_CREDENTIALS[id], id).toMatchObject({
+        channel: "chat",
+        since: "newest",
+        keysUnread: true,
+      });
+      expect(requiredCredentialKeys(id), id).toEqual([]);
+    }
+    expect(PROVIDER_CREDENTIALS["webex"], "webex's id is webex-messaging").toBeUndefined();
+    const april = Object.entries(PROVIDER_CREDENTIALS).filter(([, spec]) => spec.since === undefined);
+    expect(april).toHaveLength(78);
+    expect(april.every(([, spec]) => spec.until === undefined)).toBe(true);
   });
 
   it("knows nothing about unknown providers (and is not fooled by prototype keys)", () => {
