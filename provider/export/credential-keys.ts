@@ -31,9 +31,12 @@ export function credentialKeyLines(project: ExportProject, key: string): string[
   const title = reader
     ? `\`${key}\`: integration "${reader.identifier}" (${reader.providerId})`
     : `\`${key}\``;
-  if (!reader || !spec) {
+  if (!reader || !spec || spec.keysUnread) {
+    // A provider of the newest release whose credential form no file read gives (telegram, ...) is as unknown
+    // as one the table lacks: "needs none" would send the user off without its keys.
+    const why = spec ? "a provider whose keys the table does not know" : "a provider the table does not know";
     return [
-      `- ${title}: a provider the table does not know; set the CredentialsDto keys it needs:`,
+      `- ${title}: ${why}; set the CredentialsDto keys it needs:`,
       "",
       "  ```sh",
       `  ${command(key, "<key>")}`,

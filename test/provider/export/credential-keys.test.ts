@@ -35,6 +35,7 @@ const resources = [
   integration("inbox", "novu", "in_app"),
   integration("team-slack", "slack", "chat"),
   integration("pager", "brand-new-provider", "sms"),
+  integration("bot", "telegram", "chat"),
 ];
 const project: ExportProject = {
   project: "acme",
@@ -86,5 +87,13 @@ describe("svc-export README: credential keys from the provider table", () => {
       '- `pagerCredentials`: integration "pager" (brand-new-provider): a provider the table does not know',
     );
     expect(text).toContain("pulumi config set --secret --path 'pagerCredentials.<key>' <value>");
+  });
+
+  it("does not say a provider whose keys no file read gives (telegram) needs none", () => {
+    expect(text).toContain(
+      '- `botCredentials`: integration "bot" (telegram): a provider whose keys the table does not know',
+    );
+    expect(text).not.toContain("(telegram): needs none");
+    expect(text).toContain("pulumi config set --secret --path 'botCredentials.<key>' <value>");
   });
 });
