@@ -225,7 +225,8 @@ describe.skipIf(skipEngine("plugin-executable"))(
         "teamChat",
       ]);
       expect(outputs.layout).toEqual({ layoutId: "yaml-brand", isDefault: false });
-      expect(outputs.opsTopic).toEqual({ key: "yaml-ops-on-call", subscribers: 2 });
+      // Two subscriberIds and two subscriptions with identifiers (one with a conditioned preference).
+      expect(outputs.opsTopic).toEqual({ key: "yaml-ops-on-call", subscribers: 4 });
       for (const r of byName.values()) {
         const credentials = r.outputs?.credentials;
         if (credentials !== undefined && JSON.stringify(credentials) !== "{}")

@@ -18,14 +18,20 @@
  * preview that writes nothing; destroy deletes it with the stack's own, and leaves the workflows the stack
  * neither made nor imported exactly as they were. The example's `svc:index:Layout` (named by the email step
  * through `${brandLayout.layoutId}`), `svc:index:Topic` and `svc:index:TopicSubscriptions`: stored as declared;
- * destroy deletes the topic and the layout (not the environment's default: the default fixtures are a fresh
+ * the example's two subscriptions with identifiers (one with a preference on the workflow, its `workflowId` the
+ * workflow's output, conditioned by a JSON Logic rule) held by the emulator with their names and preferences
+ * (read over HTTP); an edit of that condition previewed as that one property path and written as one PATCH;
+ * the condition edited out of band: refresh reads it, the preview shows it alone, `up` restores it; a
+ * subscription made out of band with the identifier and values the program then declares is adopted with no
+ * write; a subscription the application made in the same topic is left as it was by every step and by the
+ * destroy of the subscriptions, which removes the declared ones alone. Destroy deletes the topic and the layout (not the environment's default: the default fixtures are a fresh
  * organization, whose "Default layout" is), with no warning about a layout left. No plaintext secret in any CLI output, state export,
  * generated code, the CLI home or the project folder. Needs `npm run build` first.
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
 import {
   createPackedProgramFolder,
@@ -99,6 +105,12 @@ const LAST_RELEASE = EXAMPLE.replace(
   /^( {10})(inApp|email|sms|push|chat|delay|digest|custom|throttle|httpRequest):$/gm,
   "$1controls:",
 );
+/** The example's topic. */
+const OPS_TOPIC = "yaml-ops-on-call";
+/** The subscription the application makes in the example's topic beside the stack (user-alan's, as one declared). */
+const APP_SUBSCRIPTION = "app-alan-billing";
+/** The JSON Logic rule of the example's `alan-escalations` preference, for a plan. */
+const plan = (p: string) => ({ "==": [{ var: "payload.plan" }, p] });
 
 let emu: Emulator;
 let folder: ProgramFolder;
@@ -111,6 +123,8 @@ let before: Json;
 let workflowsBefore: Json[];
 /** The identifier of the stack's push integration (from the outputs). */
 let pushIdentifier: string;
+/** The application's subscription ({@link APP_SUBSCRIPTION}) as made, checked after every test while it exists. */
+let appSubscription: Json | undefined;
 
 /** What the stack must leave as it was: every integration but the stack's, and the fixture subscribers' entries. */
 function serviceBeside(stackIds: ReadonlySet<string>): Json {
@@ -154,6 +168,87 @@ function entriesOf(subscriberId: string, identifier: string) {
   const id = integration(identifier)?._id;
   const channels = emu.subscriber(emu.keys[0]!.environmentId, subscriberId)?.channels ?? [];
   return channels.filter((c) => id !== undefined && c._integrationId === id);
+}
+
+/** One subscription of the example's topic as the emulator answers it over HTTP, or undefined (204). */
+async function opsSubscription(identifier: string): Promise<Json | undefined> {
+  const res = await call(
+    emu,
+    "GET",
+    `/v2/topics/${OPS_TOPIC}/subscriptions/${encodeURIComponent(identifier)}`,
+  );
+  if (res.status === 204) return undefined;
+  expect(res.status).toBe(200);
+  return res.body.data as Json;
+}
+
+/** A subscription of the example's topic as compared: its preferences as [workflow, enabled, condition]. */
+interface HeldSubscription {
+  /** The identifier; `(stack's)` for one the stack made for a subscriberId (`tk_<key>:si_<id>:pulumi-<hex>`). */
+  identifier: string;
+  subscriberId: string;
+  name?: string;
+  preferences: [string | undefined, boolean, Json | undefined][];
+}
+
+/**
+ * Every subscription of the example's topic (the list over HTTP, then each one's name and preferences, which
+ * the list does not answer), sorted by identifier then subscriber.
+ */
+async function opsSubscriptions(): Promise<HeldSubscription[]> {
+  const list = await call(emu, "GET", `/v2/topics/${OPS_TOPIC}/subscriptions?limit=100`);
+  expect(list.status).toBe(200);
+  const out: HeldSubscription[] = [];
+  for (const s of list.body.data as { identifier: string; subscriber: { subscriberId: string } }[]) {
+    const detail = (await opsSubscription(s.identifier)) as {
+      name?: string;
+      preferences?: { workflow?: { identifier: string }; enabled: boolean; condition?: Json }[];
+    };
+    const stacks = /^tk_yaml-ops-on-call:si_[^:]+:pulumi-[0-9a-f]{8}$/.test(s.identifier);
+    out.push({
+      identifier: stacks ? "(stack's)" : s.identifier,
+      subscriberId: s.subscriber.subscriberId,
+      ...(detail.name === undefined ? {} : { name: detail.name }),
+      preferences: (detail.preferences ?? []).map((p) => [p.workflow?.identifier, p.enabled, p.condition]),
+    });
+  }
+  return sortedHeld(out);
+}
+
+/** Subscriptions as compared, sorted by identifier then subscriber. */
+function sortedHeld(list: HeldSubscription[]): HeldSubscription[] {
+  const key = (h: HeldSubscription) => `${h.identifier} ${h.subscriberId}`;
+  return list.sort((a, b) => key(a).localeCompare(key(b)));
+}
+
+/** The application's subscription as compared. */
+const APP_HELD: HeldSubscription = {
+  identifier: APP_SUBSCRIPTION,
+  subscriberId: "user-alan",
+  name: "Alan (billing)",
+  preferences: [["yaml-onboarding", false, undefined]],
+};
+
+/** The subscriptions the example declares, as held, with the condition of `alan-escalations` for `alanPlan`. */
+function declaredSubscriptions(alanPlan: string): HeldSubscription[] {
+  return [
+    { identifier: "(stack's)", subscriberId: "user-ada", preferences: [] },
+    { identifier: "(stack's)", subscriberId: "user-grace", preferences: [] },
+    {
+      identifier: "alan-escalations",
+      subscriberId: "user-alan",
+      name: "Alan (escalations)",
+      preferences: [["yaml-onboarding", true, plan(alanPlan)]],
+    },
+    { identifier: "grace-pager", subscriberId: "user-grace", name: "Grace (pager)", preferences: [] },
+  ];
+}
+
+/** Requests of the emulator's log that write the example's topic or its subscriptions. */
+function topicWrites(): string[] {
+  return emu.requests
+    .filter((r) => r.path.startsWith(`/v2/topics/${OPS_TOPIC}`) && r.method !== "GET")
+    .map((r) => `${r.method} ${r.path}`);
 }
 
 /** A workflow as the emulator answers it (`GET /v2/workflows/{workflowId}`), or undefined (404). */
@@ -260,6 +355,12 @@ describe.skipIf(skipEngine("yaml"))(
       workflowsBefore = (await bystanderWorkflows()) as Json[];
       expect(workflowsBefore.every((w) => w !== undefined)).toBe(true);
     }, ENGINE_TIMEOUT_MS);
+    afterEach(async () => {
+      if (appSubscription !== undefined)
+        expect(await opsSubscription(APP_SUBSCRIPTION), "the application's subscription").toEqual(
+          appSubscription,
+        );
+    });
     afterAll(async () => {
       await stack?.remove().catch(() => {});
       folder?.remove();
@@ -366,12 +467,23 @@ describe.skipIf(skipEngine("yaml"))(
       expect(layout?.controls?.values?.email?.editorType).toBe("html");
       expect(layout?.controls?.values?.email?.body).toContain("{{content}}");
       expect(outputs.layout).toEqual({ layoutId: "yaml-brand", isDefault: false });
-      const subs = await call(emu, "GET", "/v2/topics/yaml-ops-on-call/subscriptions?limit=100");
-      const members = (subs.body.data as { subscriber: { subscriberId: string } }[]).map(
-        (x) => x.subscriber.subscriberId,
-      );
-      expect(members.sort()).toEqual(["user-ada", "user-grace"]);
-      expect(outputs.opsTopic).toEqual({ key: "yaml-ops-on-call", subscribers: 2 });
+      // The topic holds the two declared subscriberIds and the two subscriptions with identifiers, names and
+      // the conditioned preference on the workflow (named by its output), and nothing else.
+      expect(await opsSubscriptions()).toEqual(declaredSubscriptions("pro"));
+      expect(outputs.opsTopic).toEqual({ key: OPS_TOPIC, subscribers: 4 });
+      // The application subscribes user-alan on its own in the same topic, with a preference on the same
+      // workflow: every later step leaves it as it is (afterEach).
+      const made = await call(emu, "POST", `/v2/topics/${OPS_TOPIC}/subscriptions`, {
+        body: {
+          subscriptions: [
+            { identifier: APP_SUBSCRIPTION, subscriberId: "user-alan", name: "Alan (billing)" },
+          ],
+          preferences: [{ filter: { workflowIds: ["yaml-onboarding"] }, enabled: false }],
+        },
+      });
+      expect(made.status).toBe(201);
+      appSubscription = await opsSubscription(APP_SUBSCRIPTION);
+      expect(appSubscription).toMatchObject({ name: "Alan (billing)", preferences: [{ enabled: false }] });
       // The secret variable's value, a literal in the program, is secret in state (the plugin marks it so
       // because isSecret is true); the plain one is not; the service masks the secret.
       const signing = byName.get("signingKey");
@@ -474,24 +586,106 @@ describe.skipIf(skipEngine("yaml"))(
       printed += again.stdout + again.stderr;
     });
 
-    it("an out-of-band rename: refresh reads it, the preview shows that change alone, up restores it", async () => {
+    it("an edit of one subscription's condition is previewed as that one property path and written as one PATCH; then no changes", async () => {
+      const program = readProgram();
+      const edited = program.replace("                  - pro\n", "                  - enterprise\n");
+      expect(edited).not.toBe(program);
+      writeProgram(edited);
+      const { digest, stdout, stderr } = await stack.preview();
+      printed += stdout + stderr;
+      expect(stepOps(digest)).toEqual([["opsMembers", "update"]]);
+      expect(Object.keys(stepOf(digest, "opsMembers")?.detailedDiff ?? {})).toEqual([
+        "subscriptions[0].preferences[0].condition",
+      ]);
+      emu.resetRequests();
+      const up = await stack.up();
+      printed += up.stdout + up.stderr;
+      expect(topicWrites()).toEqual([`PATCH /v2/topics/${OPS_TOPIC}/subscriptions/alan-escalations`]);
+      expect(await opsSubscriptions()).toEqual(
+        sortedHeld([...declaredSubscriptions("enterprise"), APP_HELD]),
+      );
+      const again = await stack.preview({ expectNoChanges: true });
+      printed += again.stdout + again.stderr;
+    });
+
+    it("out-of-band edits (a rename, a subscription's condition): refresh reads them, the preview shows those changes alone, up restores them", async () => {
       const push = integration(pushIdentifier);
       const renamed = await call(emu, "PUT", `/v1/integrations/${push?._id}`, {
         body: { name: "Renamed outside" },
       });
       expect(renamed.status).toBe(200);
+      const drifted = await call(emu, "PATCH", `/v2/topics/${OPS_TOPIC}/subscriptions/alan-escalations`, {
+        body: {
+          preferences: [
+            { filter: { workflowIds: ["yaml-onboarding"] }, enabled: true, condition: plan("free") },
+          ],
+        },
+      });
+      expect(drifted.status).toBe(200);
       const refresh = await stack.refresh();
       printed += refresh.stdout + refresh.stderr;
       const state = stateByName(await exportState());
       expect(state.get("push")?.outputs?.name).toBe("Renamed outside");
+      const held = state.get("opsMembers")?.outputs?.subscriptions as { preferences?: Json[] }[] | undefined;
+      expect(held?.[0]?.preferences).toEqual([
+        { workflowId: "yaml-onboarding", enabled: true, condition: plan("free") },
+      ]);
       const { digest, stdout, stderr } = await stack.preview();
       printed += stdout + stderr;
-      expect(stepOps(digest)).toEqual([["push", "update"]]);
+      expect(stepOps(digest)).toEqual([
+        ["opsMembers", "update"],
+        ["push", "update"],
+      ]);
       expect(stepOf(digest, "push")?.diffReasons).toEqual(["name"]);
+      expect(Object.keys(stepOf(digest, "opsMembers")?.detailedDiff ?? {})).toEqual([
+        "subscriptions[0].preferences[0].condition",
+      ]);
+      emu.resetRequests();
       const up = await stack.up();
       printed += up.stdout + up.stderr;
       expect(integration(pushIdentifier)?.name).toBe("Mobile push");
       expect(integration(pushIdentifier)?.credentials).toEqual({ apiKey: EXPO_TOKEN });
+      expect(topicWrites()).toEqual([`PATCH /v2/topics/${OPS_TOPIC}/subscriptions/alan-escalations`]);
+      const restored = (await opsSubscription("alan-escalations")) as { preferences?: Json[] } | undefined;
+      expect(restored?.preferences).toMatchObject([{ enabled: true, condition: plan("enterprise") }]);
+      const again = await stack.preview({ expectNoChanges: true });
+      printed += again.stdout + again.stderr;
+    });
+
+    it("a subscription made out of band with the identifier and values the program then declares is adopted with no write", async () => {
+      const made = await call(emu, "POST", `/v2/topics/${OPS_TOPIC}/subscriptions`, {
+        body: {
+          subscriptions: [{ identifier: "ada-oncall", subscriberId: "user-ada", name: "Ada (on call)" }],
+          preferences: [{ filter: { workflowIds: ["yaml-onboarding"] }, enabled: false }],
+        },
+      });
+      expect(made.status).toBe(201);
+      const before = await opsSubscription("ada-oncall");
+      const program = readProgram();
+      const declared = program.replace(
+        "          name: Grace (pager)\n",
+        [
+          "          name: Grace (pager)",
+          "        - identifier: ada-oncall",
+          "          subscriberId: user-ada",
+          "          name: Ada (on call)",
+          "          preferences:",
+          `            - workflowId: \${onboarding.workflowId}`,
+          "              enabled: false",
+          "",
+        ].join("\n"),
+      );
+      expect(declared).toContain("ada-oncall");
+      writeProgram(declared);
+      emu.resetRequests();
+      const up = await stack.up();
+      printed += up.stdout + up.stderr;
+      // Read once (the lookup before an add), written never: no request writes the topic or a subscription.
+      const path = `/v2/topics/${OPS_TOPIC}/subscriptions/ada-oncall`;
+      expect(emu.requests.filter((r) => r.path === path).map((r) => r.method)).toEqual(["GET"]);
+      expect(topicWrites()).toEqual([]);
+      expect(await opsSubscription("ada-oncall")).toEqual(before);
+      expect((await stack.outputs()).opsTopic).toEqual({ key: OPS_TOPIC, subscribers: 5 });
       const again = await stack.preview({ expectNoChanges: true });
       printed += again.stdout + again.stderr;
     });
@@ -685,7 +879,18 @@ describe.skipIf(skipEngine("yaml"))(
       expect(await storedWorkflow("outside-reminder")).toEqual(stored);
     });
 
-    it("destroy removes what the stack holds; the fixtures and the objects beside it are exactly as they were", async () => {
+    it("destroy of the subscriptions removes the declared ones alone; destroy removes what the stack holds; the fixtures and the objects beside it are exactly as they were", async () => {
+      const members = stateByName(await exportState()).get("opsMembers")?.urn;
+      expect(members).toBeDefined();
+      const targeted = await stack.destroy({ targets: [String(members)] });
+      printed += targeted.stdout + targeted.stderr;
+      expect(await opsSubscriptions()).toEqual([APP_HELD]);
+      // The application unsubscribes (else the topic's destroy fails naming it: no forceDestroy).
+      const gone = await call(emu, "DELETE", `/v2/topics/${OPS_TOPIC}/subscriptions`, {
+        body: { subscriptions: [{ identifier: APP_SUBSCRIPTION }] },
+      });
+      expect(gone.status).toBe(200);
+      appSubscription = undefined;
       const ours = await stackIntegrationIds();
       expect(ours.size).toBe(4);
       const destroy = await stack.destroy();

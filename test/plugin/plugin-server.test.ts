@@ -303,6 +303,42 @@ describe("TopicSubscriptions with identifiers and preferences through the plugin
     });
     expect(gone.status).toBe(204);
   });
+
+  it("a secret in a condition: the service holds it plain; check, create and read answer the subscriptions secret; refresh diffs none", async () => {
+    const hidden: PropertyMap = {
+      topicKey: "plugin-vip",
+      subscriptions: [
+        {
+          identifier: "plugin-sub-hush",
+          subscriberId: "plugin-sub",
+          preferences: [
+            {
+              workflowId: "plugin-digest",
+              condition: { "==": [{ var: "payload.code" }, secret("hush-7c1")] },
+            },
+          ],
+        },
+      ],
+    };
+    const checked = await plugin.check(urn, {}, hidden);
+    expect(checked.failures).toEqual([]);
+    expect(revealed(checked.inputs.subscriptions)).toMatchObject([{ identifier: "plugin-sub-hush" }]);
+    const created = await plugin.create(urn, checked.inputs);
+    expect(revealed(created.outs.subscriptions)).toEqual(revealed(checked.inputs.subscriptions));
+    const held = await fetch(`${emu.url}/v2/topics/plugin-vip/subscriptions/plugin-sub-hush`, {
+      headers: { authorization: `ApiKey ${emu.apiKey}` },
+    });
+    const detail = (await held.json()) as { data: { preferences: { condition: unknown }[] } };
+    expect(detail.data.preferences.map((p) => p.condition)).toEqual([
+      { "==": [{ var: "payload.code" }, "hush-7c1"] },
+    ]);
+    const read = await plugin.read(urn, created.id, created.outs, checked.inputs);
+    expect(revealed(read.props.subscriptions)).toEqual(revealed(created.outs.subscriptions));
+    expect(revealed(read.inputs?.subscriptions)).toEqual(revealed(checked.inputs.subscriptions));
+    const diff = await plugin.diff(urn, created.id, read.props, checked.inputs, read.inputs ?? {});
+    expect(diff.changes).toBe("none");
+    await plugin.delete(urn, created.id, created.outs);
+  });
 });
 
 describe("a Workflow through the plugin", () => {
