@@ -194,7 +194,7 @@ describe("svc-export", () => {
     expect(program).toContain('\t\t\t\t\t"layoutId":   brand.LayoutId,\n');
     expect(program).toContain('\t\t\t\t\t"amount": pulumi.Int(5),\n');
     expect(program).toContain(
-      "\t\tPreferences: svc.WorkflowPreferencesArgs{\n\t\t\tUser: svc.WorkflowChannelPreferencesArgs{\n\t\t\t\tAll: svc.WorkflowChannelPreferencesAllArgs{\n",
+      "\t\tPreferences: &svc.WorkflowPreferencesArgs{\n\t\t\tUser: &svc.WorkflowChannelPreferencesArgs{\n\t\t\t\tAll: &svc.WorkflowChannelPreferencesAllArgs{\n",
     );
     expect(program).toContain("\t\t\t\t\tReadOnly: pulumi.Bool(false),\n");
     expect(program).toContain("\t\t\t\tChannels: svc.WorkflowChannelPreferencesChannelsMap{\n");
