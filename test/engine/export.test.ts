@@ -26,7 +26,11 @@
  * and copied with the value set by the one `pulumi config set --secret` line its README gives (in every language,
  * YAML's included), never in plaintext in a file, the state or the output. The http_request step's Authorization
  * header likewise (issue 49): adopted with its `secretHeaders` config key unset, copied with it set by the README's
- * `pulumi config set --secret --path` line for that header, in plaintext nowhere. Needs `npm run build`; Python
+ * `pulumi config set --secret --path` line for that header, in plaintext nowhere. The programs on the plugin's
+ * schema (YAML, Python, Go) declare each step's controls in its type's typed block (issue 49: the in-app step's
+ * primary action, the email step's layout reference, the digest, the http_request step beside its secret
+ * header), TypeScript and JavaScript in `controls`: the same adopting `up` with no write and clean previews prove
+ * the blocks declare what the service holds. Needs `npm run build`; Python
  * and Go lanes need python3 and go.
  */
 import { execFile } from "node:child_process";
@@ -209,6 +213,12 @@ interface Lane {
   skip?: () => boolean;
   /** Whether the lane also copies to a second service (JavaScript shares TypeScript's writer: adopting is enough). */
   copies: boolean;
+  /**
+   * What the program holds for the steps (issue 49): on the plugin's schema, each step's controls in its type's
+   * typed block (the in-app step's primary action and the email step's layout reference inside theirs); in
+   * TypeScript and JavaScript, `controls`.
+   */
+  steps: RegExp[];
   /** Makes the exported project runnable; answers how to make a stack of it against a service. */
   prepare(exported: string): Promise<StackMaker>;
 }
@@ -329,11 +339,18 @@ const LANES: Lane[] = [
   {
     language: "yaml",
     copies: true,
+    steps: [
+      /\n {10}inApp:\n {12}subject: Welcome\n[\s\S]*? {12}primaryAction:\n {14}label: Get started\n/,
+      /\n {10}email:\n[\s\S]*? {12}layoutId: \$\{brand\.layoutId\}\n/,
+      /\n {10}digest:\n/,
+      /\n {10}httpRequest:\n {12}method: POST\n/,
+    ],
     prepare: async (exported) => cliStack(exported, { env: { PATH: programPath(folder, binDir) } }),
   },
   {
     language: "typescript",
     copies: true,
+    steps: [/\n {16}controls: \{\n[\s\S]*?\n {20}layoutId: brand\.layoutId,\n/],
     // Installed with its README's line as written, from the package a pulumi-svc clone beside it builds; index.ts
     // run as pulumi-language-nodejs runs it (@pulumi/pulumi's cmd/run compiling it with the `typescript` installed).
     prepare: async (exported) => cliStack(await installAsReadmeSays(exported), { program: "index.ts" }),
@@ -342,12 +359,19 @@ const LANES: Lane[] = [
     // index.js as written, in a folder with no `typescript` (the program folder installs none).
     language: "javascript",
     copies: false,
+    steps: [/\n {16}controls: \{\n[\s\S]*?\n {20}layoutId: brand\.layoutId,\n/],
     prepare: async (exported) => cliStack(besidePackage(exported, "js-program"), { program: "index.js" }),
   },
   {
     language: "python",
     skip: () => skipWithoutPython("export (python)"),
     copies: true,
+    steps: [
+      /\n {16}"in_app": \{\n[\s\S]*?\n {20}"primary_action": \{\n/,
+      /\n {16}"email": \{\n[\s\S]*?\n {20}"layout_id": brand\.layout_id,\n/,
+      /\n {16}"digest": \{\n/,
+      /\n {16}"http_request": \{\n/,
+    ],
     prepare: async (exported) => {
       // requirements.txt asks for the SDK this repository generates, at its version.
       const pyproject = readFileSync(join(PYTHON_SDK_DIR, "pyproject.toml"), "utf8");
@@ -362,6 +386,12 @@ const LANES: Lane[] = [
     language: "go",
     skip: () => skipWithoutGo("export (go)"),
     copies: true,
+    steps: [
+      /\n\t{4}InApp: &svc\.WorkflowStepInAppControlsArgs\{\n[\s\S]*?\n\t{5}PrimaryAction: &svc\.WorkflowStepInAppControlsPrimaryActionArgs\{\n/,
+      /\n\t{4}Email: &svc\.WorkflowStepEmailControlsArgs\{\n[\s\S]*?\n\t{5}LayoutId: +brand\.LayoutId,\n/,
+      /\n\t{4}Digest: &svc\.WorkflowStepDigestControlsArgs\{\n/,
+      /\n\t{4}HttpRequest: &svc\.WorkflowStepHttpRequestControlsArgs\{\n/,
+    ],
     prepare: async (exported) => {
       const program = await buildGo(exported);
       return driverStack(goDriver(program, driverEnv({ PATH: pathWithGo(programPath(folder, binDir)) })));
@@ -419,6 +449,10 @@ describe.skipIf(skipEngine("export"))("svc-export under the real CLI", { timeout
         expect(files).toMatch(
           /- layout "default-layout" \(the environment's default\): made by the service itself/,
         );
+        for (const step of lane.steps) expect(files).toMatch(step);
+        // No seeded step needs `controls` where typed blocks exist (TypeScript and JavaScript keep it).
+        if (lane.language !== "typescript" && lane.language !== "javascript")
+          expect(files).not.toMatch(/\b[Cc]ontrols"?:/);
         const readme = readFileSync(join(exported, "README.md"), "utf8");
         const setting = secretValueSetting(readme);
         // The header's own line (YAML: below the object key holding the program's secret values).
