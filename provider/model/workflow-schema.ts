@@ -3,9 +3,12 @@
  * the types the provider methods take and return, of the public `WorkflowArgs`, `WorkflowState` and output
  * types (through ../inputs.ts) and of the plugin's schema. The TSDoc on each field is what users see.
  *
- * Two shapes of a step: the typed one (`workflowStepArgsSchema`, one variant per step type with its own
- * controls, what TypeScript programs get) and the plain one (`workflowStepSchema`: `controls` a map), what
- * the plugin's schema declares for other languages. check validates every step's controls by its type
+ * Three shapes of a step: the typed one (`workflowStepArgsSchema`, one variant per step type with its own
+ * controls, what TypeScript programs get); the plugin's (`workflowPluginStepSchema`, what the plugin's schema
+ * declares for other languages: `controls` a map beside one optional typed block per step type, `email: {...}`,
+ * since Pulumi's schema has no discriminated union Go and .NET could use); and the plain one
+ * (`workflowStepSchema`: `controls` a map), the stored form, which check makes of the plugin's
+ * (../runtime/workflow/control-block-normalisation.ts). check validates every step's controls by its type
  * either way (../runtime/workflow/check.ts).
  */
 import { z } from "zod";
@@ -72,9 +75,62 @@ export const workflowStepSchema = z.strictObject({
    * `enforceSchemaValidation`, `continueOnFailure`, `timeout`; its credential headers go in the workflow's
    * `secretHeaders`). check
    * refuses unknown controls and the values the service would store with issues (an email without
-   * `subject`, a digest `amount` below 1, ...). Default: none.
+   * `subject`, a digest `amount` below 1, ...). Default: none. In YAML, Python, Go and .NET the typed block
+   * of the step's type (`email`, `inApp`, `httpRequest`, ...) declares the same values typed; `controls` (not
+   * both) carries what a block cannot, such as an email's `layoutId: null` (no layout).
    */
   controls: jsonObjectSchema.optional(),
+});
+
+/**
+ * The typed control block of each step type in the plugin's schema, by type: an email step's controls typed
+ * as `email: {...}`, an in_app step's as `inApp: {...}` (a property name every SDK language can carry).
+ */
+export const CONTROL_BLOCKS = {
+  in_app: "inApp",
+  email: "email",
+  sms: "sms",
+  push: "push",
+  chat: "chat",
+  delay: "delay",
+  digest: "digest",
+  custom: "custom",
+  throttle: "throttle",
+  http_request: "httpRequest",
+} as const satisfies Record<WorkflowStepType, string>;
+
+/**
+ * A declared step as the plugin's schema gives it to YAML, Python, Go and .NET: `controls` (the map) or the
+ * typed block of its type, which check turns into `controls` (the one stored form: state, diffs and previews
+ * speak of `controls`). The blocks are the types' strict control shapes, all optional.
+ */
+export const workflowPluginStepSchema = workflowStepSchema.extend({
+  /** An in_app step's controls, typed (instead of `controls`). */
+  inApp: strictControlShapes.in_app.partial().optional(),
+  /**
+   * An email step's controls, typed (instead of `controls`). No layout (`layoutId: null`) is written in
+   * `controls`, which can carry a null.
+   */
+  email: strictControlShapes.email.partial().optional(),
+  /** An sms step's controls, typed (instead of `controls`). */
+  sms: strictControlShapes.sms.partial().optional(),
+  /** A push step's controls, typed (instead of `controls`). */
+  push: strictControlShapes.push.partial().optional(),
+  /** A chat step's controls, typed (instead of `controls`). */
+  chat: strictControlShapes.chat.partial().optional(),
+  /** A delay step's controls, typed (instead of `controls`). */
+  delay: strictControlShapes.delay.partial().optional(),
+  /** A digest step's controls, typed (instead of `controls`). */
+  digest: strictControlShapes.digest.partial().optional(),
+  /** A custom step's controls, typed (instead of `controls`). */
+  custom: strictControlShapes.custom.partial().optional(),
+  /** A throttle step's controls, typed (instead of `controls`). */
+  throttle: strictControlShapes.throttle.partial().optional(),
+  /**
+   * An http_request step's controls, typed (instead of `controls`); its credential headers go in the
+   * workflow's `secretHeaders`.
+   */
+  httpRequest: strictControlShapes.http_request.partial().optional(),
 });
 
 /** A step as stored: the declared fields and what the service assigned. */
@@ -140,18 +196,24 @@ export const workflowArgsSchema = z.strictObject({
   steps: z.array(workflowStepArgsSchema),
 });
 
-/** What the plugin's schema declares for a Workflow (other languages): plain steps, controls a map. */
+/**
+ * What the plugin's schema declares for a Workflow (other languages): steps with `controls` a map or a typed
+ * block of their type.
+ */
 export const workflowPluginArgsSchema = z.strictObject({
   ...workflowFields,
   /** The steps, in order. Added, removed and reordered steps are updates. */
-  steps: z.array(workflowStepSchema),
+  steps: z.array(workflowPluginStepSchema),
 });
 
 /**
  * The inputs the provider receives: the resource always sends a workflowId (its own or the default one),
- * with the default's origin when it chose it. Steps are checked by type in a second pass.
+ * with the default's origin when it chose it; steps in the stored form (`controls`). Steps are checked by
+ * type in a second pass.
  */
 export const workflowInputsSchema = workflowPluginArgsSchema.required({ workflowId: true }).extend({
+  /** The steps, in order. Added, removed and reordered steps are updates. */
+  steps: z.array(workflowStepSchema),
   /** Set by `svc.Workflow` when it chose the workflowId (see provider/default-identifier.ts). */
   defaultIdentifierOf: identifierOriginSchema.optional(),
 });

@@ -58,12 +58,23 @@ function withoutSecretInputs(props: Props): Props {
 export class ResourceCalls {
   constructor(private readonly runtime: RuntimeAccess) {}
 
-  /** Check: the program's defaults, then the runtime's check. */
+  /**
+   * Check: the declared form made the runtime's (refused before anything else), the program's defaults, then
+   * the runtime's check, its failures named after what was declared.
+   */
   async check(urn: string, type: string, olds: Unwrapped, news: Unwrapped): Promise<CheckAnswer> {
     const t = resourceType(type);
-    const declared = withProgramDefaults(t.kind, news.props, parseUrn(urn), this.runtime.fingerprintSecret());
+    const form = t.declared?.(news.props);
+    if (form !== undefined && form.failures.length > 0)
+      return { inputs: markSecrets(news.props, news.secretKeys), failures: form.failures };
+    const props = form?.inputs ?? news.props;
+    const declared = withProgramDefaults(t.kind, props, parseUrn(urn), this.runtime.fingerprintSecret());
     const result = await (await this.runtime.provider(t)).check(olds.props, declared);
-    return { inputs: markSecrets(result.inputs ?? {}, news.secretKeys), failures: result.failures ?? [] };
+    const failures = result.failures ?? [];
+    return {
+      inputs: markSecrets(result.inputs ?? {}, news.secretKeys),
+      failures: form ? form.named(failures) : failures,
+    };
   }
 
   /** Diff: the runtime's outcome, with the properties it is about and the stables of the type. */

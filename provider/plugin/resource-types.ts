@@ -17,6 +17,10 @@ import { diffTopic } from "../runtime/topic/model";
 import { diffTopicSubscriptions, topicSubscriptionsChanges } from "../runtime/topic-subscriptions/model";
 import { diffTranslation } from "../runtime/translation/model";
 import { diffWorkflow, workflowChanges } from "../runtime/workflow/diff";
+import {
+  type ControlBlockNormalization,
+  normalizeControlBlocks,
+} from "../runtime/workflow/normalize-control-blocks";
 import type { PropertyChange } from "./detailed-diff";
 import type { Props } from "./wire-values";
 
@@ -38,6 +42,12 @@ export interface ResourceType {
    * without it, each top-level property is probed with `diff` (./detailed-diff.ts).
    */
   changes?(olds: Props, news: Props): PropertyChange[];
+  /**
+   * The declared inputs in the form the runtime checks, for a kind whose plugin schema declares more than
+   * its dynamic resource (a Workflow's typed control blocks, moved into `controls`), with the refusals and
+   * how to name check's failures after what was declared.
+   */
+  declared?(news: Props): ControlBlockNormalization;
 }
 
 const PLACEMENT = ["environmentId", "environmentName", "organizationId"] as const;
@@ -77,6 +87,7 @@ export const RESOURCE_TYPES: ReadonlyMap<string, ResourceType> = new Map(
         stables: ["workflowId", ...PLACEMENT],
         diff: (olds, news) => diffWorkflow(olds, news as Parameters<typeof diffWorkflow>[1]),
         changes: workflowChanges,
+        declared: normalizeControlBlocks,
       },
       {
         token: `${PACKAGE}:index:Topic`,

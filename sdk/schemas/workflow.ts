@@ -215,76 +215,170 @@ function controlValueSchemas(strict: boolean) {
     : z.string();
   const cron = strict ? z.string().min(1, "must not be empty") : z.string();
   const unit = en(TIME_UNITS);
+  // Each field's TSDoc is its description in the plugin's schema (a step's typed control blocks,
+  // `email: { subject }`) and what TypeScript programs see on a step's `controls`.
   const skip = jsonObjectSchema.optional();
 
-  const redirect = obj({ url: link.optional(), target: en(REDIRECT_TARGETS).optional() });
-  const action = obj({ label: z.string().optional(), redirect: redirect.optional() });
+  const redirect = obj({
+    /** Where it leads: a URL, a path starting with `/`, or a `{{ variable }}`. */
+    url: link.optional(),
+    /** The browser target: `_self`, `_blank`, `_parent`, `_top` or `_unfencedTop`. */
+    target: en(REDIRECT_TARGETS).optional(),
+  });
+  const action = obj({
+    /** The button's label. */
+    label: z.string().optional(),
+    /** Where the button leads. */
+    redirect: redirect.optional(),
+  });
 
   const inApp = obj({
+    /** The notification's text (required when `subject` is empty). */
     body: z.string().optional(),
+    /** The notification's title (required when `body` is empty). */
     subject: z.string().optional(),
+    /** The avatar: a URL, a path starting with `/`, or a `{{ variable }}`. */
     avatar: link.optional(),
+    /** The first button: its `label` and `redirect`. */
     primaryAction: action.optional(),
+    /** The second button: its `label` and `redirect`. */
     secondaryAction: action.optional(),
+    /** Where a click on the notification leads. */
     redirect: redirect.optional(),
+    /** Whether the rendered content is left unsanitized. */
     disableOutputSanitization: z.boolean().optional(),
+    /** Free-form data delivered with the notification. */
     data: jsonObjectSchema.optional(),
+    /** A condition (JSON Logic over payload and subscriber) under which the step is skipped. */
     skip,
   });
   const email = obj({
+    /** The subject (required). */
     subject: strict ? z.string() : z.string().optional(),
-    // A block-editor document (JSON, as a string or already parsed) or HTML.
+    // Read: a block-editor document (JSON, as a string or already parsed) or HTML.
+    /** The body (required): HTML with `editorType: "html"`, or a block-editor (Maily) JSON document as a string. */
     body: strict ? z.string() : z.union([z.string(), jsonObjectSchema]).optional(),
+    /** `block` or `html`: how the body is written. */
     editorType: en(EDITOR_TYPES).optional(),
+    /** Whether the rendered content is left unsanitized. */
     disableOutputSanitization: z.boolean().optional(),
-    /** null: no layout; absent: the default layout. */
+    /**
+     * The layout the email is wrapped in (a Layout's `layoutId`); absent: the default layout. No layout at all
+     * is `null`, which only `controls` can carry: `controls: { layoutId: null, ... }`.
+     */
     layoutId: z.string().nullable().optional(),
+    /** A condition (JSON Logic over payload and subscriber) under which the step is skipped. */
     skip,
   });
-  const sms = obj({ body: z.string().optional(), skip });
-  const push = obj({ subject: z.string().optional(), body: z.string().optional(), skip });
-  const chat = obj({ body: z.string().optional(), editorType: en(CHAT_EDITOR_TYPES).optional(), skip });
+  const sms = obj({
+    /** The message's text. */
+    body: z.string().optional(),
+    /** A condition (JSON Logic over payload and subscriber) under which the step is skipped. */
+    skip,
+  });
+  const push = obj({
+    /** The notification's title. */
+    subject: z.string().optional(),
+    /** The notification's text. */
+    body: z.string().optional(),
+    /** A condition (JSON Logic over payload and subscriber) under which the step is skipped. */
+    skip,
+  });
+  const chat = obj({
+    /** The message's text. */
+    body: z.string().optional(),
+    /** `text` or `block`: how the body is written. */
+    editorType: en(CHAT_EDITOR_TYPES).optional(),
+    /** A condition (JSON Logic over payload and subscriber) under which the step is skipped. */
+    skip,
+  });
   const delay = obj({
+    /** `regular` (wait `amount` `unit`s) or `timed` (wait for `cron`). */
     type: en(SCHEDULE_TYPES).optional(),
+    /** How many `unit`s to wait (regular). */
     amount: z.number().optional(),
+    /** `seconds`, `minutes`, `hours`, `days`, `weeks` or `months`. */
     unit: unit.optional(),
+    /** The schedule to wait for, a cron expression (timed). */
     cron: cron.optional(),
+    /** A condition (JSON Logic over payload and subscriber) under which the step is skipped. */
     skip,
   });
   const digest = obj({
+    /** `regular` (collect for `amount` `unit`s) or `timed` (until `cron`). */
     type: en(SCHEDULE_TYPES).optional(),
+    /** How many `unit`s to collect events for, at least 1 (regular). */
     amount: (strict ? z.number().min(1) : z.number()).optional(),
+    /** `seconds`, `minutes`, `hours`, `days`, `weeks` or `months`. */
     unit: unit.optional(),
-    lookBackWindow: obj({ amount: z.number(), unit }).optional(),
+    /** The look-back window (regular): digest only when an event came within it. */
+    lookBackWindow: obj({
+      /** How many `unit`s the window spans. */
+      amount: z.number(),
+      /** `seconds`, `minutes`, `hours`, `days`, `weeks` or `months`. */
+      unit,
+    }).optional(),
+    /** The schedule to collect until, a cron expression (timed). */
     cron: cron.optional(),
+    /** A key grouping events into separate digests, instead of the default event key. */
     digestKey: z.string().optional(),
+    /** A condition (JSON Logic over payload and subscriber) under which the step is skipped. */
     skip,
   });
-  const custom = obj({ custom: jsonObjectSchema.optional() });
+  const custom = obj({
+    /** The custom step's free-form values. */
+    custom: jsonObjectSchema.optional(),
+  });
   const throttle = obj({
+    /** `fixed` (a window of `amount` `unit`s) or `dynamic` (a window read from `dynamicKey`). */
     type: en(THROTTLE_TYPES).optional(),
+    /** How many `unit`s the window spans (required for fixed). */
     amount: z.number().optional(),
+    /** `minutes`, `hours` or `days` (required for fixed). */
     unit: en(THROTTLE_UNITS).optional(),
+    /** The payload key holding the window (required for dynamic). */
     dynamicKey: z.string().optional(),
     /** Maximum executions in the window; the service defaults it to 1. */
     threshold: z.number().optional(),
     /** Defaults to the workflow and subscriber combination. */
     throttleKey: z.string().optional(),
+    /** A condition (JSON Logic over payload and subscriber) under which the step is skipped. */
     skip,
   });
   // http_request: `{ key, value }` lists of non-empty strings, at most 50 headers and 100 body fields,
   // a timeout from 100 to 30000 ms (httpRequestControlSchema); url rules are the issues' (step-control-issues.ts).
+  // Headers and body fields are one shape, described apart (so the plugin's schema names each its own type).
   const nonEmpty = strict ? z.string().min(1, "must not be empty") : z.string();
-  const pair = obj({ key: nonEmpty, value: nonEmpty });
+  const header = obj({
+    /** The header's name (not a credential: those go in the workflow's `secretHeaders`). */
+    key: nonEmpty,
+    /** The header's value. */
+    value: nonEmpty,
+  });
+  const bodyField = obj({
+    /** The field's name. */
+    key: nonEmpty,
+    /** The field's value. */
+    value: nonEmpty,
+  });
   const httpRequest = obj({
+    /** `GET`, `POST`, `PUT`, `DELETE`, `PATCH`, `HEAD` or `OPTIONS`. */
     method: en(HTTP_METHODS).optional(),
+    /** The URL requested (may hold `{{ variables }}`). */
     url: z.string().optional(),
-    headers: (strict ? z.array(pair).max(50, "at most 50 headers") : z.array(pair)).optional(),
-    body: (strict ? z.array(pair).max(100, "at most 100 body fields") : z.array(pair)).optional(),
+    /** Plain headers, at most 50, each `{ key, value }`; credentials go in the workflow's `secretHeaders`. */
+    headers: (strict ? z.array(header).max(50, "at most 50 headers") : z.array(header)).optional(),
+    /** The JSON body's fields, at most 100, each `{ key, value }`. */
+    body: (strict ? z.array(bodyField).max(100, "at most 100 body fields") : z.array(bodyField)).optional(),
+    /** A JSON Schema the response body is validated against. */
     responseBodySchema: jsonObjectSchema.optional(),
+    /** Whether a response that does not match `responseBodySchema` fails the step. */
     enforceSchemaValidation: z.boolean().optional(),
+    /** Whether the workflow goes on when the request fails. */
     continueOnFailure: z.boolean().optional(),
+    /** The request's timeout in milliseconds, from 100 to 30000. */
     timeout: (strict ? z.number().min(100).max(30000) : z.number()).optional(),
+    /** A condition (JSON Logic over payload and subscriber) under which the step is skipped. */
     skip,
   });
   return {

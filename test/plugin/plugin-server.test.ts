@@ -404,3 +404,137 @@ describe("functions through Invoke", () => {
     );
   });
 });
+
+describe("a Workflow's typed control blocks through the plugin (email: {...} beside controls)", () => {
+  const urn = pluginUrn(WORKFLOW, "typed-blocks");
+  const email: PropertyMap = { subject: "Welcome", body: "<p>Hi</p>", editorType: "html" };
+  /** Each step type's controls, as a typed block would hold them. */
+  const controls: Record<string, PropertyMap> = {
+    in_app: {
+      body: "Hi {{subscriber.firstName}}",
+      primaryAction: { label: "Open", redirect: { url: "/inbox", target: "_self" } },
+      data: { source: "typed" },
+    },
+    email,
+    sms: { body: "Hi" },
+    push: { subject: "Hi", body: "There" },
+    chat: { body: "Hi" },
+    delay: { type: "regular", amount: 5, unit: "minutes" },
+    digest: { type: "regular", amount: 1, unit: "hours", lookBackWindow: { amount: 5, unit: "minutes" } },
+    custom: { custom: { anything: ["goes"] } },
+    throttle: { type: "fixed", amount: 1, unit: "hours", threshold: 3 },
+    http_request: {
+      method: "POST",
+      url: "https://crm.example.com/hooks",
+      headers: [{ key: "X-Source", value: "svc" }],
+      body: [{ key: "event", value: "welcome" }],
+      timeout: 5000,
+    },
+  };
+  const block: Record<string, string> = { in_app: "inApp", http_request: "httpRequest" };
+  const blockOf = (type: string) => block[type] ?? type;
+  const asControls = Object.entries(controls).map(([type, c]) => ({ name: `S ${type}`, type, controls: c }));
+  const asBlocks = Object.entries(controls).map(([type, c]) => ({
+    name: `S ${type}`,
+    type,
+    [blockOf(type)]: c,
+  }));
+  let id = "";
+  let outs: PropertyMap = {};
+  let inputs: PropertyMap = {};
+
+  it("Check of every step type's block is Check of the same controls: the checked inputs hold controls only", async () => {
+    const plain = await plugin.check(urn, {}, { name: "Typed", steps: asControls });
+    const typed = await plugin.check(urn, {}, { name: "Typed", steps: asBlocks });
+    expect(plain.failures).toEqual([]);
+    expect(typed.failures).toEqual([]);
+    expect(typed.inputs).toEqual(plain.inputs);
+    expect((typed.inputs.steps as PropertyMap[]).map((s) => Object.keys(s).sort())).toEqual(
+      asBlocks.map(() => ["controls", "name", "type"]),
+    );
+    inputs = plain.inputs;
+  });
+
+  it("refuses a block of another type and both controls and the block, naming the step and the field", async () => {
+    const answer = await plugin.check(
+      urn,
+      {},
+      {
+        name: "Typed",
+        steps: [
+          { name: "Mail", type: "email", email },
+          { name: "Notify CRM", type: "email", sms: { body: "Hi" } },
+          { name: "Both", type: "email", controls: email, email },
+        ],
+      },
+    );
+    expect(answer.failures).toEqual([
+      {
+        property: "",
+        reason: 'steps[1] "Notify CRM": sms: set for a step of type email (use email, or change type)',
+      },
+      { property: "", reason: 'steps[2] "Both": set controls or email, not both' },
+    ]);
+  });
+
+  it("every rule of controls applies to a block, its failures naming the block's field", async () => {
+    const answer = await plugin.check(
+      urn,
+      {},
+      {
+        name: "Typed",
+        steps: [
+          { name: "Mail", type: "email", email: { body: "b", subjet: "typo" } },
+          {
+            name: "Notify CRM",
+            type: "http_request",
+            httpRequest: {
+              url: "https://crm.example.com",
+              headers: [{ key: "Authorization", value: "Bearer x" }],
+            },
+          },
+          { name: "Plain", type: "email", controls: { body: "b" } },
+        ],
+      },
+    );
+    const reasons = answer.failures.map((f) => f.reason);
+    expect(reasons).toContain('steps[0] "Mail": email.subject: Subject is required');
+    expect(
+      reasons.some((r) => r.startsWith('steps[0] "Mail": email.subjet: unknown control of a email step')),
+    ).toBe(true);
+    expect(
+      reasons.some((r) =>
+        r.startsWith('steps[1] "Notify CRM": httpRequest.headers[0]: "Authorization" carries a credential'),
+      ),
+    ).toBe(true);
+    // A step declared with controls keeps check's words.
+    expect(reasons).toContain('steps[2] "Plain": controls.subject: Subject is required');
+    expect(reasons.join("\n")).not.toContain("Bearer x");
+  });
+
+  it("a preview's unknown type takes the step's one block for its controls; its values are checked in up", async () => {
+    const answer = await plugin.check(
+      urn,
+      {},
+      { name: "Typed", steps: [{ name: "Later", type: UNKNOWN, sms: { body: "Hi" } }] },
+    );
+    expect(answer.failures).toEqual([]);
+    expect(answer.inputs.steps).toEqual([{ name: "Later", type: UNKNOWN, controls: { body: "Hi" } }]);
+  });
+
+  it("a stack made with controls diffs as none when declared with blocks; a block edit is steps[i].controls.<x>", async () => {
+    const created = await plugin.create(urn, inputs);
+    id = created.id;
+    outs = created.outs;
+    const same = await plugin.check(urn, inputs, { ...inputs, steps: asBlocks });
+    expect((await plugin.diff(urn, id, outs, same.inputs, inputs)).changes).toBe("none");
+    const edited = asBlocks.map((s) =>
+      s.type === "email" ? { ...s, email: { ...email, subject: "Hello" } } : s,
+    );
+    const checked = await plugin.check(urn, inputs, { ...inputs, steps: edited });
+    const diff = await plugin.diff(urn, id, outs, checked.inputs, inputs);
+    expect(diff).toMatchObject({ changes: "some", replaces: [] });
+    expect(Object.keys(diff.detailedDiff)).toEqual(["steps[1].controls.subject"]);
+    await plugin.delete(urn, id, outs);
+  });
+});

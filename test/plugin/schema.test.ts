@@ -152,11 +152,40 @@ describe("the package schema", () => {
     expect(workflow.properties.steps).toMatchObject({
       items: { $ref: "#/types/svc:index:WorkflowStoredStep" },
     });
-    expect(Object.keys(spec.types["svc:index:WorkflowStep"]?.properties ?? {}).sort()).toEqual([
+    const step = spec.types["svc:index:WorkflowStep"]?.properties ?? {};
+    expect(Object.keys(step).sort()).toEqual([
+      "chat",
       "controls",
+      "custom",
+      "delay",
+      "digest",
+      "email",
+      "httpRequest",
+      "inApp",
       "name",
+      "push",
+      "sms",
+      "throttle",
       "type",
     ]);
+    // One typed block per step type, each its own type named after its step type (sms's `{ body, skip }` is
+    // no other block's type).
+    for (const [block, type] of Object.entries({
+      inApp: "InApp",
+      email: "Email",
+      sms: "Sms",
+      push: "Push",
+      chat: "Chat",
+      delay: "Delay",
+      digest: "Digest",
+      custom: "Custom",
+      throttle: "Throttle",
+      httpRequest: "HttpRequest",
+    }))
+      expect(step[block]?.$ref).toBe(`#/types/svc:index:WorkflowStep${type}Controls`);
+    expect(spec.types["svc:index:WorkflowStepHttpRequestControls"]?.properties.headers).toMatchObject({
+      items: { $ref: "#/types/svc:index:WorkflowStepHttpRequestControlsHeader" },
+    });
     expect(Object.keys(spec.types["svc:index:WorkflowStoredStep"]?.properties ?? {}).sort()).toEqual([
       "controls",
       "id",

@@ -13,6 +13,12 @@ namespace PulumiSvc.Svc.Inputs
 
     public sealed class WorkflowStepArgs : global::Pulumi.ResourceArgs
     {
+        /// <summary>
+        /// A chat step's controls, typed (instead of `controls`).
+        /// </summary>
+        [Input("chat")]
+        public Input<Inputs.WorkflowStepChatControlsArgs>? Chat { get; set; }
+
         [Input("controls")]
         private InputMap<object>? _controls;
 
@@ -23,7 +29,9 @@ namespace PulumiSvc.Svc.Inputs
         /// `enforceSchemaValidation`, `continueOnFailure`, `timeout`; its credential headers go in the workflow's
         /// `secretHeaders`). check
         /// refuses unknown controls and the values the service would store with issues (an email without
-        /// `subject`, a digest `amount` below 1, ...). Default: none.
+        /// `subject`, a digest `amount` below 1, ...). Default: none. In YAML, Python, Go and .NET the typed block
+        /// of the step's type (`email`, `inApp`, `httpRequest`, ...) declares the same values typed; `controls` (not
+        /// both) carries what a block cannot, such as an email's `layoutId: null` (no layout).
         /// </summary>
         public InputMap<object> Controls
         {
@@ -32,11 +40,67 @@ namespace PulumiSvc.Svc.Inputs
         }
 
         /// <summary>
+        /// A custom step's controls, typed (instead of `controls`).
+        /// </summary>
+        [Input("custom")]
+        public Input<Inputs.WorkflowStepCustomControlsArgs>? Custom { get; set; }
+
+        /// <summary>
+        /// A delay step's controls, typed (instead of `controls`).
+        /// </summary>
+        [Input("delay")]
+        public Input<Inputs.WorkflowStepDelayControlsArgs>? Delay { get; set; }
+
+        /// <summary>
+        /// A digest step's controls, typed (instead of `controls`).
+        /// </summary>
+        [Input("digest")]
+        public Input<Inputs.WorkflowStepDigestControlsArgs>? Digest { get; set; }
+
+        /// <summary>
+        /// An email step's controls, typed (instead of `controls`). No layout (`layoutId: null`) is written in
+        /// `controls`, which can carry a null.
+        /// </summary>
+        [Input("email")]
+        public Input<Inputs.WorkflowStepEmailControlsArgs>? Email { get; set; }
+
+        /// <summary>
+        /// An http_request step's controls, typed (instead of `controls`); its credential headers go in the
+        /// workflow's `secretHeaders`.
+        /// </summary>
+        [Input("httpRequest")]
+        public Input<Inputs.WorkflowStepHttpRequestControlsArgs>? HttpRequest { get; set; }
+
+        /// <summary>
+        /// An in_app step's controls, typed (instead of `controls`).
+        /// </summary>
+        [Input("inApp")]
+        public Input<Inputs.WorkflowStepInAppControlsArgs>? InApp { get; set; }
+
+        /// <summary>
         /// The step's name, unique in the workflow: a declared step is the stored step of the same name (a
         /// renamed step is a new step, with a new `stepId` and `id`).
         /// </summary>
         [Input("name", required: true)]
         public Input<string> Name { get; set; } = null!;
+
+        /// <summary>
+        /// A push step's controls, typed (instead of `controls`).
+        /// </summary>
+        [Input("push")]
+        public Input<Inputs.WorkflowStepPushControlsArgs>? Push { get; set; }
+
+        /// <summary>
+        /// An sms step's controls, typed (instead of `controls`).
+        /// </summary>
+        [Input("sms")]
+        public Input<Inputs.WorkflowStepSmsControlsArgs>? Sms { get; set; }
+
+        /// <summary>
+        /// A throttle step's controls, typed (instead of `controls`).
+        /// </summary>
+        [Input("throttle")]
+        public Input<Inputs.WorkflowStepThrottleControlsArgs>? Throttle { get; set; }
 
         /// <summary>
         /// `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom`, `throttle` or `http_request`.

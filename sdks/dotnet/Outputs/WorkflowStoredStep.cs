@@ -21,7 +21,9 @@ namespace PulumiSvc.Svc.Outputs
         /// `enforceSchemaValidation`, `continueOnFailure`, `timeout`; its credential headers go in the workflow's
         /// `secretHeaders`). check
         /// refuses unknown controls and the values the service would store with issues (an email without
-        /// `subject`, a digest `amount` below 1, ...). Default: none.
+        /// `subject`, a digest `amount` below 1, ...). Default: none. In YAML, Python, Go and .NET the typed block
+        /// of the step's type (`email`, `inApp`, `httpRequest`, ...) declares the same values typed; `controls` (not
+        /// both) carries what a block cannot, such as an email's `layoutId: null` (no layout).
         /// </summary>
         public readonly ImmutableDictionary<string, object> Controls;
         /// <summary>

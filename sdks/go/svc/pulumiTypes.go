@@ -7656,17 +7656,41 @@ func (o WorkflowPreferencesPtrOutput) Workflow() WorkflowChannelPreferencesPtrOu
 }
 
 type WorkflowStep struct {
+	// A chat step's controls, typed (instead of `controls`).
+	Chat *WorkflowStepChatControls `pulumi:"chat"`
 	// The step's control values, by the spec's control table for its type (email: `subject`, `body`,
 	// `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...; http_request:
 	// `method`, `url`, `headers` and `body` as lists of `{ key, value }`, `responseBodySchema`,
 	// `enforceSchemaValidation`, `continueOnFailure`, `timeout`; its credential headers go in the workflow's
 	// `secretHeaders`). check
 	// refuses unknown controls and the values the service would store with issues (an email without
-	// `subject`, a digest `amount` below 1, ...). Default: none.
+	// `subject`, a digest `amount` below 1, ...). Default: none. In YAML, Python, Go and .NET the typed block
+	// of the step's type (`email`, `inApp`, `httpRequest`, ...) declares the same values typed; `controls` (not
+	// both) carries what a block cannot, such as an email's `layoutId: null` (no layout).
 	Controls map[string]interface{} `pulumi:"controls"`
+	// A custom step's controls, typed (instead of `controls`).
+	Custom *WorkflowStepCustomControls `pulumi:"custom"`
+	// A delay step's controls, typed (instead of `controls`).
+	Delay *WorkflowStepDelayControls `pulumi:"delay"`
+	// A digest step's controls, typed (instead of `controls`).
+	Digest *WorkflowStepDigestControls `pulumi:"digest"`
+	// An email step's controls, typed (instead of `controls`). No layout (`layoutId: null`) is written in
+	// `controls`, which can carry a null.
+	Email *WorkflowStepEmailControls `pulumi:"email"`
+	// An http_request step's controls, typed (instead of `controls`); its credential headers go in the
+	// workflow's `secretHeaders`.
+	HttpRequest *WorkflowStepHttpRequestControls `pulumi:"httpRequest"`
+	// An in_app step's controls, typed (instead of `controls`).
+	InApp *WorkflowStepInAppControls `pulumi:"inApp"`
 	// The step's name, unique in the workflow: a declared step is the stored step of the same name (a
 	// renamed step is a new step, with a new `stepId` and `id`).
 	Name string `pulumi:"name"`
+	// A push step's controls, typed (instead of `controls`).
+	Push *WorkflowStepPushControls `pulumi:"push"`
+	// An sms step's controls, typed (instead of `controls`).
+	Sms *WorkflowStepSmsControls `pulumi:"sms"`
+	// A throttle step's controls, typed (instead of `controls`).
+	Throttle *WorkflowStepThrottleControls `pulumi:"throttle"`
 	// `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom`, `throttle` or `http_request`.
 	Type string `pulumi:"type"`
 }
@@ -7683,17 +7707,41 @@ type WorkflowStepInput interface {
 }
 
 type WorkflowStepArgs struct {
+	// A chat step's controls, typed (instead of `controls`).
+	Chat WorkflowStepChatControlsPtrInput `pulumi:"chat"`
 	// The step's control values, by the spec's control table for its type (email: `subject`, `body`,
 	// `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...; http_request:
 	// `method`, `url`, `headers` and `body` as lists of `{ key, value }`, `responseBodySchema`,
 	// `enforceSchemaValidation`, `continueOnFailure`, `timeout`; its credential headers go in the workflow's
 	// `secretHeaders`). check
 	// refuses unknown controls and the values the service would store with issues (an email without
-	// `subject`, a digest `amount` below 1, ...). Default: none.
+	// `subject`, a digest `amount` below 1, ...). Default: none. In YAML, Python, Go and .NET the typed block
+	// of the step's type (`email`, `inApp`, `httpRequest`, ...) declares the same values typed; `controls` (not
+	// both) carries what a block cannot, such as an email's `layoutId: null` (no layout).
 	Controls pulumi.MapInput `pulumi:"controls"`
+	// A custom step's controls, typed (instead of `controls`).
+	Custom WorkflowStepCustomControlsPtrInput `pulumi:"custom"`
+	// A delay step's controls, typed (instead of `controls`).
+	Delay WorkflowStepDelayControlsPtrInput `pulumi:"delay"`
+	// A digest step's controls, typed (instead of `controls`).
+	Digest WorkflowStepDigestControlsPtrInput `pulumi:"digest"`
+	// An email step's controls, typed (instead of `controls`). No layout (`layoutId: null`) is written in
+	// `controls`, which can carry a null.
+	Email WorkflowStepEmailControlsPtrInput `pulumi:"email"`
+	// An http_request step's controls, typed (instead of `controls`); its credential headers go in the
+	// workflow's `secretHeaders`.
+	HttpRequest WorkflowStepHttpRequestControlsPtrInput `pulumi:"httpRequest"`
+	// An in_app step's controls, typed (instead of `controls`).
+	InApp WorkflowStepInAppControlsPtrInput `pulumi:"inApp"`
 	// The step's name, unique in the workflow: a declared step is the stored step of the same name (a
 	// renamed step is a new step, with a new `stepId` and `id`).
 	Name pulumi.StringInput `pulumi:"name"`
+	// A push step's controls, typed (instead of `controls`).
+	Push WorkflowStepPushControlsPtrInput `pulumi:"push"`
+	// An sms step's controls, typed (instead of `controls`).
+	Sms WorkflowStepSmsControlsPtrInput `pulumi:"sms"`
+	// A throttle step's controls, typed (instead of `controls`).
+	Throttle WorkflowStepThrottleControlsPtrInput `pulumi:"throttle"`
 	// `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom`, `throttle` or `http_request`.
 	Type pulumi.StringInput `pulumi:"type"`
 }
@@ -7749,21 +7797,75 @@ func (o WorkflowStepOutput) ToWorkflowStepOutputWithContext(ctx context.Context)
 	return o
 }
 
+// A chat step's controls, typed (instead of `controls`).
+func (o WorkflowStepOutput) Chat() WorkflowStepChatControlsPtrOutput {
+	return o.ApplyT(func(v WorkflowStep) *WorkflowStepChatControls { return v.Chat }).(WorkflowStepChatControlsPtrOutput)
+}
+
 // The step's control values, by the spec's control table for its type (email: `subject`, `body`,
 // `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...; http_request:
 // `method`, `url`, `headers` and `body` as lists of `{ key, value }`, `responseBodySchema`,
 // `enforceSchemaValidation`, `continueOnFailure`, `timeout`; its credential headers go in the workflow's
 // `secretHeaders`). check
 // refuses unknown controls and the values the service would store with issues (an email without
-// `subject`, a digest `amount` below 1, ...). Default: none.
+// `subject`, a digest `amount` below 1, ...). Default: none. In YAML, Python, Go and .NET the typed block
+// of the step's type (`email`, `inApp`, `httpRequest`, ...) declares the same values typed; `controls` (not
+// both) carries what a block cannot, such as an email's `layoutId: null` (no layout).
 func (o WorkflowStepOutput) Controls() pulumi.MapOutput {
 	return o.ApplyT(func(v WorkflowStep) map[string]interface{} { return v.Controls }).(pulumi.MapOutput)
+}
+
+// A custom step's controls, typed (instead of `controls`).
+func (o WorkflowStepOutput) Custom() WorkflowStepCustomControlsPtrOutput {
+	return o.ApplyT(func(v WorkflowStep) *WorkflowStepCustomControls { return v.Custom }).(WorkflowStepCustomControlsPtrOutput)
+}
+
+// A delay step's controls, typed (instead of `controls`).
+func (o WorkflowStepOutput) Delay() WorkflowStepDelayControlsPtrOutput {
+	return o.ApplyT(func(v WorkflowStep) *WorkflowStepDelayControls { return v.Delay }).(WorkflowStepDelayControlsPtrOutput)
+}
+
+// A digest step's controls, typed (instead of `controls`).
+func (o WorkflowStepOutput) Digest() WorkflowStepDigestControlsPtrOutput {
+	return o.ApplyT(func(v WorkflowStep) *WorkflowStepDigestControls { return v.Digest }).(WorkflowStepDigestControlsPtrOutput)
+}
+
+// An email step's controls, typed (instead of `controls`). No layout (`layoutId: null`) is written in
+// `controls`, which can carry a null.
+func (o WorkflowStepOutput) Email() WorkflowStepEmailControlsPtrOutput {
+	return o.ApplyT(func(v WorkflowStep) *WorkflowStepEmailControls { return v.Email }).(WorkflowStepEmailControlsPtrOutput)
+}
+
+// An http_request step's controls, typed (instead of `controls`); its credential headers go in the
+// workflow's `secretHeaders`.
+func (o WorkflowStepOutput) HttpRequest() WorkflowStepHttpRequestControlsPtrOutput {
+	return o.ApplyT(func(v WorkflowStep) *WorkflowStepHttpRequestControls { return v.HttpRequest }).(WorkflowStepHttpRequestControlsPtrOutput)
+}
+
+// An in_app step's controls, typed (instead of `controls`).
+func (o WorkflowStepOutput) InApp() WorkflowStepInAppControlsPtrOutput {
+	return o.ApplyT(func(v WorkflowStep) *WorkflowStepInAppControls { return v.InApp }).(WorkflowStepInAppControlsPtrOutput)
 }
 
 // The step's name, unique in the workflow: a declared step is the stored step of the same name (a
 // renamed step is a new step, with a new `stepId` and `id`).
 func (o WorkflowStepOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v WorkflowStep) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// A push step's controls, typed (instead of `controls`).
+func (o WorkflowStepOutput) Push() WorkflowStepPushControlsPtrOutput {
+	return o.ApplyT(func(v WorkflowStep) *WorkflowStepPushControls { return v.Push }).(WorkflowStepPushControlsPtrOutput)
+}
+
+// An sms step's controls, typed (instead of `controls`).
+func (o WorkflowStepOutput) Sms() WorkflowStepSmsControlsPtrOutput {
+	return o.ApplyT(func(v WorkflowStep) *WorkflowStepSmsControls { return v.Sms }).(WorkflowStepSmsControlsPtrOutput)
+}
+
+// A throttle step's controls, typed (instead of `controls`).
+func (o WorkflowStepOutput) Throttle() WorkflowStepThrottleControlsPtrOutput {
+	return o.ApplyT(func(v WorkflowStep) *WorkflowStepThrottleControls { return v.Throttle }).(WorkflowStepThrottleControlsPtrOutput)
 }
 
 // `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom`, `throttle` or `http_request`.
@@ -7791,6 +7893,2858 @@ func (o WorkflowStepArrayOutput) Index(i pulumi.IntInput) WorkflowStepOutput {
 	}).(WorkflowStepOutput)
 }
 
+type WorkflowStepChatControls struct {
+	// The message's text.
+	Body *string `pulumi:"body"`
+	// `text` or `block`: how the body is written.
+	EditorType *string `pulumi:"editorType"`
+	// A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+	Skip map[string]interface{} `pulumi:"skip"`
+}
+
+// WorkflowStepChatControlsInput is an input type that accepts WorkflowStepChatControlsArgs and WorkflowStepChatControlsOutput values.
+// You can construct a concrete instance of `WorkflowStepChatControlsInput` via:
+//
+//	WorkflowStepChatControlsArgs{...}
+type WorkflowStepChatControlsInput interface {
+	pulumi.Input
+
+	ToWorkflowStepChatControlsOutput() WorkflowStepChatControlsOutput
+	ToWorkflowStepChatControlsOutputWithContext(context.Context) WorkflowStepChatControlsOutput
+}
+
+type WorkflowStepChatControlsArgs struct {
+	// The message's text.
+	Body pulumi.StringPtrInput `pulumi:"body"`
+	// `text` or `block`: how the body is written.
+	EditorType pulumi.StringPtrInput `pulumi:"editorType"`
+	// A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+	Skip pulumi.MapInput `pulumi:"skip"`
+}
+
+func (WorkflowStepChatControlsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkflowStepChatControls)(nil)).Elem()
+}
+
+func (i WorkflowStepChatControlsArgs) ToWorkflowStepChatControlsOutput() WorkflowStepChatControlsOutput {
+	return i.ToWorkflowStepChatControlsOutputWithContext(context.Background())
+}
+
+func (i WorkflowStepChatControlsArgs) ToWorkflowStepChatControlsOutputWithContext(ctx context.Context) WorkflowStepChatControlsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepChatControlsOutput)
+}
+
+func (i WorkflowStepChatControlsArgs) ToWorkflowStepChatControlsPtrOutput() WorkflowStepChatControlsPtrOutput {
+	return i.ToWorkflowStepChatControlsPtrOutputWithContext(context.Background())
+}
+
+func (i WorkflowStepChatControlsArgs) ToWorkflowStepChatControlsPtrOutputWithContext(ctx context.Context) WorkflowStepChatControlsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepChatControlsOutput).ToWorkflowStepChatControlsPtrOutputWithContext(ctx)
+}
+
+// WorkflowStepChatControlsPtrInput is an input type that accepts WorkflowStepChatControlsArgs, WorkflowStepChatControlsPtr and WorkflowStepChatControlsPtrOutput values.
+// You can construct a concrete instance of `WorkflowStepChatControlsPtrInput` via:
+//
+//	        WorkflowStepChatControlsArgs{...}
+//
+//	or:
+//
+//	        nil
+type WorkflowStepChatControlsPtrInput interface {
+	pulumi.Input
+
+	ToWorkflowStepChatControlsPtrOutput() WorkflowStepChatControlsPtrOutput
+	ToWorkflowStepChatControlsPtrOutputWithContext(context.Context) WorkflowStepChatControlsPtrOutput
+}
+
+type workflowStepChatControlsPtrType WorkflowStepChatControlsArgs
+
+func WorkflowStepChatControlsPtr(v *WorkflowStepChatControlsArgs) WorkflowStepChatControlsPtrInput {
+	return (*workflowStepChatControlsPtrType)(v)
+}
+
+func (*workflowStepChatControlsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**WorkflowStepChatControls)(nil)).Elem()
+}
+
+func (i *workflowStepChatControlsPtrType) ToWorkflowStepChatControlsPtrOutput() WorkflowStepChatControlsPtrOutput {
+	return i.ToWorkflowStepChatControlsPtrOutputWithContext(context.Background())
+}
+
+func (i *workflowStepChatControlsPtrType) ToWorkflowStepChatControlsPtrOutputWithContext(ctx context.Context) WorkflowStepChatControlsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepChatControlsPtrOutput)
+}
+
+type WorkflowStepChatControlsOutput struct{ *pulumi.OutputState }
+
+func (WorkflowStepChatControlsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkflowStepChatControls)(nil)).Elem()
+}
+
+func (o WorkflowStepChatControlsOutput) ToWorkflowStepChatControlsOutput() WorkflowStepChatControlsOutput {
+	return o
+}
+
+func (o WorkflowStepChatControlsOutput) ToWorkflowStepChatControlsOutputWithContext(ctx context.Context) WorkflowStepChatControlsOutput {
+	return o
+}
+
+func (o WorkflowStepChatControlsOutput) ToWorkflowStepChatControlsPtrOutput() WorkflowStepChatControlsPtrOutput {
+	return o.ToWorkflowStepChatControlsPtrOutputWithContext(context.Background())
+}
+
+func (o WorkflowStepChatControlsOutput) ToWorkflowStepChatControlsPtrOutputWithContext(ctx context.Context) WorkflowStepChatControlsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v WorkflowStepChatControls) *WorkflowStepChatControls {
+		return &v
+	}).(WorkflowStepChatControlsPtrOutput)
+}
+
+// The message's text.
+func (o WorkflowStepChatControlsOutput) Body() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WorkflowStepChatControls) *string { return v.Body }).(pulumi.StringPtrOutput)
+}
+
+// `text` or `block`: how the body is written.
+func (o WorkflowStepChatControlsOutput) EditorType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WorkflowStepChatControls) *string { return v.EditorType }).(pulumi.StringPtrOutput)
+}
+
+// A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+func (o WorkflowStepChatControlsOutput) Skip() pulumi.MapOutput {
+	return o.ApplyT(func(v WorkflowStepChatControls) map[string]interface{} { return v.Skip }).(pulumi.MapOutput)
+}
+
+type WorkflowStepChatControlsPtrOutput struct{ *pulumi.OutputState }
+
+func (WorkflowStepChatControlsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**WorkflowStepChatControls)(nil)).Elem()
+}
+
+func (o WorkflowStepChatControlsPtrOutput) ToWorkflowStepChatControlsPtrOutput() WorkflowStepChatControlsPtrOutput {
+	return o
+}
+
+func (o WorkflowStepChatControlsPtrOutput) ToWorkflowStepChatControlsPtrOutputWithContext(ctx context.Context) WorkflowStepChatControlsPtrOutput {
+	return o
+}
+
+func (o WorkflowStepChatControlsPtrOutput) Elem() WorkflowStepChatControlsOutput {
+	return o.ApplyT(func(v *WorkflowStepChatControls) WorkflowStepChatControls {
+		if v != nil {
+			return *v
+		}
+		var ret WorkflowStepChatControls
+		return ret
+	}).(WorkflowStepChatControlsOutput)
+}
+
+// The message's text.
+func (o WorkflowStepChatControlsPtrOutput) Body() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WorkflowStepChatControls) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Body
+	}).(pulumi.StringPtrOutput)
+}
+
+// `text` or `block`: how the body is written.
+func (o WorkflowStepChatControlsPtrOutput) EditorType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WorkflowStepChatControls) *string {
+		if v == nil {
+			return nil
+		}
+		return v.EditorType
+	}).(pulumi.StringPtrOutput)
+}
+
+// A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+func (o WorkflowStepChatControlsPtrOutput) Skip() pulumi.MapOutput {
+	return o.ApplyT(func(v *WorkflowStepChatControls) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.Skip
+	}).(pulumi.MapOutput)
+}
+
+type WorkflowStepCustomControls struct {
+	// The custom step's free-form values.
+	Custom map[string]interface{} `pulumi:"custom"`
+}
+
+// WorkflowStepCustomControlsInput is an input type that accepts WorkflowStepCustomControlsArgs and WorkflowStepCustomControlsOutput values.
+// You can construct a concrete instance of `WorkflowStepCustomControlsInput` via:
+//
+//	WorkflowStepCustomControlsArgs{...}
+type WorkflowStepCustomControlsInput interface {
+	pulumi.Input
+
+	ToWorkflowStepCustomControlsOutput() WorkflowStepCustomControlsOutput
+	ToWorkflowStepCustomControlsOutputWithContext(context.Context) WorkflowStepCustomControlsOutput
+}
+
+type WorkflowStepCustomControlsArgs struct {
+	// The custom step's free-form values.
+	Custom pulumi.MapInput `pulumi:"custom"`
+}
+
+func (WorkflowStepCustomControlsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkflowStepCustomControls)(nil)).Elem()
+}
+
+func (i WorkflowStepCustomControlsArgs) ToWorkflowStepCustomControlsOutput() WorkflowStepCustomControlsOutput {
+	return i.ToWorkflowStepCustomControlsOutputWithContext(context.Background())
+}
+
+func (i WorkflowStepCustomControlsArgs) ToWorkflowStepCustomControlsOutputWithContext(ctx context.Context) WorkflowStepCustomControlsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepCustomControlsOutput)
+}
+
+func (i WorkflowStepCustomControlsArgs) ToWorkflowStepCustomControlsPtrOutput() WorkflowStepCustomControlsPtrOutput {
+	return i.ToWorkflowStepCustomControlsPtrOutputWithContext(context.Background())
+}
+
+func (i WorkflowStepCustomControlsArgs) ToWorkflowStepCustomControlsPtrOutputWithContext(ctx context.Context) WorkflowStepCustomControlsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepCustomControlsOutput).ToWorkflowStepCustomControlsPtrOutputWithContext(ctx)
+}
+
+// WorkflowStepCustomControlsPtrInput is an input type that accepts WorkflowStepCustomControlsArgs, WorkflowStepCustomControlsPtr and WorkflowStepCustomControlsPtrOutput values.
+// You can construct a concrete instance of `WorkflowStepCustomControlsPtrInput` via:
+//
+//	        WorkflowStepCustomControlsArgs{...}
+//
+//	or:
+//
+//	        nil
+type WorkflowStepCustomControlsPtrInput interface {
+	pulumi.Input
+
+	ToWorkflowStepCustomControlsPtrOutput() WorkflowStepCustomControlsPtrOutput
+	ToWorkflowStepCustomControlsPtrOutputWithContext(context.Context) WorkflowStepCustomControlsPtrOutput
+}
+
+type workflowStepCustomControlsPtrType WorkflowStepCustomControlsArgs
+
+func WorkflowStepCustomControlsPtr(v *WorkflowStepCustomControlsArgs) WorkflowStepCustomControlsPtrInput {
+	return (*workflowStepCustomControlsPtrType)(v)
+}
+
+func (*workflowStepCustomControlsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**WorkflowStepCustomControls)(nil)).Elem()
+}
+
+func (i *workflowStepCustomControlsPtrType) ToWorkflowStepCustomControlsPtrOutput() WorkflowStepCustomControlsPtrOutput {
+	return i.ToWorkflowStepCustomControlsPtrOutputWithContext(context.Background())
+}
+
+func (i *workflowStepCustomControlsPtrType) ToWorkflowStepCustomControlsPtrOutputWithContext(ctx context.Context) WorkflowStepCustomControlsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepCustomControlsPtrOutput)
+}
+
+type WorkflowStepCustomControlsOutput struct{ *pulumi.OutputState }
+
+func (WorkflowStepCustomControlsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkflowStepCustomControls)(nil)).Elem()
+}
+
+func (o WorkflowStepCustomControlsOutput) ToWorkflowStepCustomControlsOutput() WorkflowStepCustomControlsOutput {
+	return o
+}
+
+func (o WorkflowStepCustomControlsOutput) ToWorkflowStepCustomControlsOutputWithContext(ctx context.Context) WorkflowStepCustomControlsOutput {
+	return o
+}
+
+func (o WorkflowStepCustomControlsOutput) ToWorkflowStepCustomControlsPtrOutput() WorkflowStepCustomControlsPtrOutput {
+	return o.ToWorkflowStepCustomControlsPtrOutputWithContext(context.Background())
+}
+
+func (o WorkflowStepCustomControlsOutput) ToWorkflowStepCustomControlsPtrOutputWithContext(ctx context.Context) WorkflowStepCustomControlsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v WorkflowStepCustomControls) *WorkflowStepCustomControls {
+		return &v
+	}).(WorkflowStepCustomControlsPtrOutput)
+}
+
+// The custom step's free-form values.
+func (o WorkflowStepCustomControlsOutput) Custom() pulumi.MapOutput {
+	return o.ApplyT(func(v WorkflowStepCustomControls) map[string]interface{} { return v.Custom }).(pulumi.MapOutput)
+}
+
+type WorkflowStepCustomControlsPtrOutput struct{ *pulumi.OutputState }
+
+func (WorkflowStepCustomControlsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**WorkflowStepCustomControls)(nil)).Elem()
+}
+
+func (o WorkflowStepCustomControlsPtrOutput) ToWorkflowStepCustomControlsPtrOutput() WorkflowStepCustomControlsPtrOutput {
+	return o
+}
+
+func (o WorkflowStepCustomControlsPtrOutput) ToWorkflowStepCustomControlsPtrOutputWithContext(ctx context.Context) WorkflowStepCustomControlsPtrOutput {
+	return o
+}
+
+func (o WorkflowStepCustomControlsPtrOutput) Elem() WorkflowStepCustomControlsOutput {
+	return o.ApplyT(func(v *WorkflowStepCustomControls) WorkflowStepCustomControls {
+		if v != nil {
+			return *v
+		}
+		var ret WorkflowStepCustomControls
+		return ret
+	}).(WorkflowStepCustomControlsOutput)
+}
+
+// The custom step's free-form values.
+func (o WorkflowStepCustomControlsPtrOutput) Custom() pulumi.MapOutput {
+	return o.ApplyT(func(v *WorkflowStepCustomControls) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.Custom
+	}).(pulumi.MapOutput)
+}
+
+type WorkflowStepDelayControls struct {
+	// How many `unit`s to wait (regular).
+	Amount *float64 `pulumi:"amount"`
+	// The schedule to wait for, a cron expression (timed).
+	Cron *string `pulumi:"cron"`
+	// A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+	Skip map[string]interface{} `pulumi:"skip"`
+	// `regular` (wait `amount` `unit`s) or `timed` (wait for `cron`).
+	Type *string `pulumi:"type"`
+	// `seconds`, `minutes`, `hours`, `days`, `weeks` or `months`.
+	Unit *string `pulumi:"unit"`
+}
+
+// WorkflowStepDelayControlsInput is an input type that accepts WorkflowStepDelayControlsArgs and WorkflowStepDelayControlsOutput values.
+// You can construct a concrete instance of `WorkflowStepDelayControlsInput` via:
+//
+//	WorkflowStepDelayControlsArgs{...}
+type WorkflowStepDelayControlsInput interface {
+	pulumi.Input
+
+	ToWorkflowStepDelayControlsOutput() WorkflowStepDelayControlsOutput
+	ToWorkflowStepDelayControlsOutputWithContext(context.Context) WorkflowStepDelayControlsOutput
+}
+
+type WorkflowStepDelayControlsArgs struct {
+	// How many `unit`s to wait (regular).
+	Amount pulumi.Float64PtrInput `pulumi:"amount"`
+	// The schedule to wait for, a cron expression (timed).
+	Cron pulumi.StringPtrInput `pulumi:"cron"`
+	// A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+	Skip pulumi.MapInput `pulumi:"skip"`
+	// `regular` (wait `amount` `unit`s) or `timed` (wait for `cron`).
+	Type pulumi.StringPtrInput `pulumi:"type"`
+	// `seconds`, `minutes`, `hours`, `days`, `weeks` or `months`.
+	Unit pulumi.StringPtrInput `pulumi:"unit"`
+}
+
+func (WorkflowStepDelayControlsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkflowStepDelayControls)(nil)).Elem()
+}
+
+func (i WorkflowStepDelayControlsArgs) ToWorkflowStepDelayControlsOutput() WorkflowStepDelayControlsOutput {
+	return i.ToWorkflowStepDelayControlsOutputWithContext(context.Background())
+}
+
+func (i WorkflowStepDelayControlsArgs) ToWorkflowStepDelayControlsOutputWithContext(ctx context.Context) WorkflowStepDelayControlsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepDelayControlsOutput)
+}
+
+func (i WorkflowStepDelayControlsArgs) ToWorkflowStepDelayControlsPtrOutput() WorkflowStepDelayControlsPtrOutput {
+	return i.ToWorkflowStepDelayControlsPtrOutputWithContext(context.Background())
+}
+
+func (i WorkflowStepDelayControlsArgs) ToWorkflowStepDelayControlsPtrOutputWithContext(ctx context.Context) WorkflowStepDelayControlsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepDelayControlsOutput).ToWorkflowStepDelayControlsPtrOutputWithContext(ctx)
+}
+
+// WorkflowStepDelayControlsPtrInput is an input type that accepts WorkflowStepDelayControlsArgs, WorkflowStepDelayControlsPtr and WorkflowStepDelayControlsPtrOutput values.
+// You can construct a concrete instance of `WorkflowStepDelayControlsPtrInput` via:
+//
+//	        WorkflowStepDelayControlsArgs{...}
+//
+//	or:
+//
+//	        nil
+type WorkflowStepDelayControlsPtrInput interface {
+	pulumi.Input
+
+	ToWorkflowStepDelayControlsPtrOutput() WorkflowStepDelayControlsPtrOutput
+	ToWorkflowStepDelayControlsPtrOutputWithContext(context.Context) WorkflowStepDelayControlsPtrOutput
+}
+
+type workflowStepDelayControlsPtrType WorkflowStepDelayControlsArgs
+
+func WorkflowStepDelayControlsPtr(v *WorkflowStepDelayControlsArgs) WorkflowStepDelayControlsPtrInput {
+	return (*workflowStepDelayControlsPtrType)(v)
+}
+
+func (*workflowStepDelayControlsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**WorkflowStepDelayControls)(nil)).Elem()
+}
+
+func (i *workflowStepDelayControlsPtrType) ToWorkflowStepDelayControlsPtrOutput() WorkflowStepDelayControlsPtrOutput {
+	return i.ToWorkflowStepDelayControlsPtrOutputWithContext(context.Background())
+}
+
+func (i *workflowStepDelayControlsPtrType) ToWorkflowStepDelayControlsPtrOutputWithContext(ctx context.Context) WorkflowStepDelayControlsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepDelayControlsPtrOutput)
+}
+
+type WorkflowStepDelayControlsOutput struct{ *pulumi.OutputState }
+
+func (WorkflowStepDelayControlsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkflowStepDelayControls)(nil)).Elem()
+}
+
+func (o WorkflowStepDelayControlsOutput) ToWorkflowStepDelayControlsOutput() WorkflowStepDelayControlsOutput {
+	return o
+}
+
+func (o WorkflowStepDelayControlsOutput) ToWorkflowStepDelayControlsOutputWithContext(ctx context.Context) WorkflowStepDelayControlsOutput {
+	return o
+}
+
+func (o WorkflowStepDelayControlsOutput) ToWorkflowStepDelayControlsPtrOutput() WorkflowStepDelayControlsPtrOutput {
+	return o.ToWorkflowStepDelayControlsPtrOutputWithContext(context.Background())
+}
+
+func (o WorkflowStepDelayControlsOutput) ToWorkflowStepDelayControlsPtrOutputWithContext(ctx context.Context) WorkflowStepDelayControlsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v WorkflowStepDelayControls) *WorkflowStepDelayControls {
+		return &v
+	}).(WorkflowStepDelayControlsPtrOutput)
+}
+
+// How many `unit`s to wait (regular).
+func (o WorkflowStepDelayControlsOutput) Amount() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v WorkflowStepDelayControls) *float64 { return v.Amount }).(pulumi.Float64PtrOutput)
+}
+
+// The schedule to wait for, a cron expression (timed).
+func (o WorkflowStepDelayControlsOutput) Cron() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WorkflowStepDelayControls) *string { return v.Cron }).(pulumi.StringPtrOutput)
+}
+
+// A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+func (o WorkflowStepDelayControlsOutput) Skip() pulumi.MapOutput {
+	return o.ApplyT(func(v WorkflowStepDelayControls) map[string]interface{} { return v.Skip }).(pulumi.MapOutput)
+}
+
+// `regular` (wait `amount` `unit`s) or `timed` (wait for `cron`).
+func (o WorkflowStepDelayControlsOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WorkflowStepDelayControls) *string { return v.Type }).(pulumi.StringPtrOutput)
+}
+
+// `seconds`, `minutes`, `hours`, `days`, `weeks` or `months`.
+func (o WorkflowStepDelayControlsOutput) Unit() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WorkflowStepDelayControls) *string { return v.Unit }).(pulumi.StringPtrOutput)
+}
+
+type WorkflowStepDelayControlsPtrOutput struct{ *pulumi.OutputState }
+
+func (WorkflowStepDelayControlsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**WorkflowStepDelayControls)(nil)).Elem()
+}
+
+func (o WorkflowStepDelayControlsPtrOutput) ToWorkflowStepDelayControlsPtrOutput() WorkflowStepDelayControlsPtrOutput {
+	return o
+}
+
+func (o WorkflowStepDelayControlsPtrOutput) ToWorkflowStepDelayControlsPtrOutputWithContext(ctx context.Context) WorkflowStepDelayControlsPtrOutput {
+	return o
+}
+
+func (o WorkflowStepDelayControlsPtrOutput) Elem() WorkflowStepDelayControlsOutput {
+	return o.ApplyT(func(v *WorkflowStepDelayControls) WorkflowStepDelayControls {
+		if v != nil {
+			return *v
+		}
+		var ret WorkflowStepDelayControls
+		return ret
+	}).(WorkflowStepDelayControlsOutput)
+}
+
+// How many `unit`s to wait (regular).
+func (o WorkflowStepDelayControlsPtrOutput) Amount() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *WorkflowStepDelayControls) *float64 {
+		if v == nil {
+			return nil
+		}
+		return v.Amount
+	}).(pulumi.Float64PtrOutput)
+}
+
+// The schedule to wait for, a cron expression (timed).
+func (o WorkflowStepDelayControlsPtrOutput) Cron() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WorkflowStepDelayControls) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Cron
+	}).(pulumi.StringPtrOutput)
+}
+
+// A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+func (o WorkflowStepDelayControlsPtrOutput) Skip() pulumi.MapOutput {
+	return o.ApplyT(func(v *WorkflowStepDelayControls) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.Skip
+	}).(pulumi.MapOutput)
+}
+
+// `regular` (wait `amount` `unit`s) or `timed` (wait for `cron`).
+func (o WorkflowStepDelayControlsPtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WorkflowStepDelayControls) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
+// `seconds`, `minutes`, `hours`, `days`, `weeks` or `months`.
+func (o WorkflowStepDelayControlsPtrOutput) Unit() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WorkflowStepDelayControls) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Unit
+	}).(pulumi.StringPtrOutput)
+}
+
+type WorkflowStepDigestControls struct {
+	// How many `unit`s to collect events for, at least 1 (regular).
+	Amount *float64 `pulumi:"amount"`
+	// The schedule to collect until, a cron expression (timed).
+	Cron *string `pulumi:"cron"`
+	// A key grouping events into separate digests, instead of the default event key.
+	DigestKey *string `pulumi:"digestKey"`
+	// The look-back window (regular): digest only when an event came within it.
+	LookBackWindow *WorkflowStepDigestControlsLookBackWindow `pulumi:"lookBackWindow"`
+	// A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+	Skip map[string]interface{} `pulumi:"skip"`
+	// `regular` (collect for `amount` `unit`s) or `timed` (until `cron`).
+	Type *string `pulumi:"type"`
+	// `seconds`, `minutes`, `hours`, `days`, `weeks` or `months`.
+	Unit *string `pulumi:"unit"`
+}
+
+// WorkflowStepDigestControlsInput is an input type that accepts WorkflowStepDigestControlsArgs and WorkflowStepDigestControlsOutput values.
+// You can construct a concrete instance of `WorkflowStepDigestControlsInput` via:
+//
+//	WorkflowStepDigestControlsArgs{...}
+type WorkflowStepDigestControlsInput interface {
+	pulumi.Input
+
+	ToWorkflowStepDigestControlsOutput() WorkflowStepDigestControlsOutput
+	ToWorkflowStepDigestControlsOutputWithContext(context.Context) WorkflowStepDigestControlsOutput
+}
+
+type WorkflowStepDigestControlsArgs struct {
+	// How many `unit`s to collect events for, at least 1 (regular).
+	Amount pulumi.Float64PtrInput `pulumi:"amount"`
+	// The schedule to collect until, a cron expression (timed).
+	Cron pulumi.StringPtrInput `pulumi:"cron"`
+	// A key grouping events into separate digests, instead of the default event key.
+	DigestKey pulumi.StringPtrInput `pulumi:"digestKey"`
+	// The look-back window (regular): digest only when an event came within it.
+	LookBackWindow WorkflowStepDigestControlsLookBackWindowPtrInput `pulumi:"lookBackWindow"`
+	// A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+	Skip pulumi.MapInput `pulumi:"skip"`
+	// `regular` (collect for `amount` `unit`s) or `timed` (until `cron`).
+	Type pulumi.StringPtrInput `pulumi:"type"`
+	// `seconds`, `minutes`, `hours`, `days`, `weeks` or `months`.
+	Unit pulumi.StringPtrInput `pulumi:"unit"`
+}
+
+func (WorkflowStepDigestControlsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkflowStepDigestControls)(nil)).Elem()
+}
+
+func (i WorkflowStepDigestControlsArgs) ToWorkflowStepDigestControlsOutput() WorkflowStepDigestControlsOutput {
+	return i.ToWorkflowStepDigestControlsOutputWithContext(context.Background())
+}
+
+func (i WorkflowStepDigestControlsArgs) ToWorkflowStepDigestControlsOutputWithContext(ctx context.Context) WorkflowStepDigestControlsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepDigestControlsOutput)
+}
+
+func (i WorkflowStepDigestControlsArgs) ToWorkflowStepDigestControlsPtrOutput() WorkflowStepDigestControlsPtrOutput {
+	return i.ToWorkflowStepDigestControlsPtrOutputWithContext(context.Background())
+}
+
+func (i WorkflowStepDigestControlsArgs) ToWorkflowStepDigestControlsPtrOutputWithContext(ctx context.Context) WorkflowStepDigestControlsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepDigestControlsOutput).ToWorkflowStepDigestControlsPtrOutputWithContext(ctx)
+}
+
+// WorkflowStepDigestControlsPtrInput is an input type that accepts WorkflowStepDigestControlsArgs, WorkflowStepDigestControlsPtr and WorkflowStepDigestControlsPtrOutput values.
+// You can construct a concrete instance of `WorkflowStepDigestControlsPtrInput` via:
+//
+//	        WorkflowStepDigestControlsArgs{...}
+//
+//	or:
+//
+//	        nil
+type WorkflowStepDigestControlsPtrInput interface {
+	pulumi.Input
+
+	ToWorkflowStepDigestControlsPtrOutput() WorkflowStepDigestControlsPtrOutput
+	ToWorkflowStepDigestControlsPtrOutputWithContext(context.Context) WorkflowStepDigestControlsPtrOutput
+}
+
+type workflowStepDigestControlsPtrType WorkflowStepDigestControlsArgs
+
+func WorkflowStepDigestControlsPtr(v *WorkflowStepDigestControlsArgs) WorkflowStepDigestControlsPtrInput {
+	return (*workflowStepDigestControlsPtrType)(v)
+}
+
+func (*workflowStepDigestControlsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**WorkflowStepDigestControls)(nil)).Elem()
+}
+
+func (i *workflowStepDigestControlsPtrType) ToWorkflowStepDigestControlsPtrOutput() WorkflowStepDigestControlsPtrOutput {
+	return i.ToWorkflowStepDigestControlsPtrOutputWithContext(context.Background())
+}
+
+func (i *workflowStepDigestControlsPtrType) ToWorkflowStepDigestControlsPtrOutputWithContext(ctx context.Context) WorkflowStepDigestControlsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepDigestControlsPtrOutput)
+}
+
+type WorkflowStepDigestControlsOutput struct{ *pulumi.OutputState }
+
+func (WorkflowStepDigestControlsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkflowStepDigestControls)(nil)).Elem()
+}
+
+func (o WorkflowStepDigestControlsOutput) ToWorkflowStepDigestControlsOutput() WorkflowStepDigestControlsOutput {
+	return o
+}
+
+func (o WorkflowStepDigestControlsOutput) ToWorkflowStepDigestControlsOutputWithContext(ctx context.Context) WorkflowStepDigestControlsOutput {
+	return o
+}
+
+func (o WorkflowStepDigestControlsOutput) ToWorkflowStepDigestControlsPtrOutput() WorkflowStepDigestControlsPtrOutput {
+	return o.ToWorkflowStepDigestControlsPtrOutputWithContext(context.Background())
+}
+
+func (o WorkflowStepDigestControlsOutput) ToWorkflowStepDigestControlsPtrOutputWithContext(ctx context.Context) WorkflowStepDigestControlsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v WorkflowStepDigestControls) *WorkflowStepDigestControls {
+		return &v
+	}).(WorkflowStepDigestControlsPtrOutput)
+}
+
+// How many `unit`s to collect events for, at least 1 (regular).
+func (o WorkflowStepDigestControlsOutput) Amount() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v WorkflowStepDigestControls) *float64 { return v.Amount }).(pulumi.Float64PtrOutput)
+}
+
+// The schedule to collect until, a cron expression (timed).
+func (o WorkflowStepDigestControlsOutput) Cron() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WorkflowStepDigestControls) *string { return v.Cron }).(pulumi.StringPtrOutput)
+}
+
+// A key grouping events into separate digests, instead of the default event key.
+func (o WorkflowStepDigestControlsOutput) DigestKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WorkflowStepDigestControls) *string { return v.DigestKey }).(pulumi.StringPtrOutput)
+}
+
+// The look-back window (regular): digest only when an event came within it.
+func (o WorkflowStepDigestControlsOutput) LookBackWindow() WorkflowStepDigestControlsLookBackWindowPtrOutput {
+	return o.ApplyT(func(v WorkflowStepDigestControls) *WorkflowStepDigestControlsLookBackWindow { return v.LookBackWindow }).(WorkflowStepDigestControlsLookBackWindowPtrOutput)
+}
+
+// A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+func (o WorkflowStepDigestControlsOutput) Skip() pulumi.MapOutput {
+	return o.ApplyT(func(v WorkflowStepDigestControls) map[string]interface{} { return v.Skip }).(pulumi.MapOutput)
+}
+
+// `regular` (collect for `amount` `unit`s) or `timed` (until `cron`).
+func (o WorkflowStepDigestControlsOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WorkflowStepDigestControls) *string { return v.Type }).(pulumi.StringPtrOutput)
+}
+
+// `seconds`, `minutes`, `hours`, `days`, `weeks` or `months`.
+func (o WorkflowStepDigestControlsOutput) Unit() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WorkflowStepDigestControls) *string { return v.Unit }).(pulumi.StringPtrOutput)
+}
+
+type WorkflowStepDigestControlsPtrOutput struct{ *pulumi.OutputState }
+
+func (WorkflowStepDigestControlsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**WorkflowStepDigestControls)(nil)).Elem()
+}
+
+func (o WorkflowStepDigestControlsPtrOutput) ToWorkflowStepDigestControlsPtrOutput() WorkflowStepDigestControlsPtrOutput {
+	return o
+}
+
+func (o WorkflowStepDigestControlsPtrOutput) ToWorkflowStepDigestControlsPtrOutputWithContext(ctx context.Context) WorkflowStepDigestControlsPtrOutput {
+	return o
+}
+
+func (o WorkflowStepDigestControlsPtrOutput) Elem() WorkflowStepDigestControlsOutput {
+	return o.ApplyT(func(v *WorkflowStepDigestControls) WorkflowStepDigestControls {
+		if v != nil {
+			return *v
+		}
+		var ret WorkflowStepDigestControls
+		return ret
+	}).(WorkflowStepDigestControlsOutput)
+}
+
+// How many `unit`s to collect events for, at least 1 (regular).
+func (o WorkflowStepDigestControlsPtrOutput) Amount() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *WorkflowStepDigestControls) *float64 {
+		if v == nil {
+			return nil
+		}
+		return v.Amount
+	}).(pulumi.Float64PtrOutput)
+}
+
+// The schedule to collect until, a cron expression (timed).
+func (o WorkflowStepDigestControlsPtrOutput) Cron() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WorkflowStepDigestControls) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Cron
+	}).(pulumi.StringPtrOutput)
+}
+
+// A key grouping events into separate digests, instead of the default event key.
+func (o WorkflowStepDigestControlsPtrOutput) DigestKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WorkflowStepDigestControls) *string {
+		if v == nil {
+			return nil
+		}
+		return v.DigestKey
+	}).(pulumi.StringPtrOutput)
+}
+
+// The look-back window (regular): digest only when an event came within it.
+func (o WorkflowStepDigestControlsPtrOutput) LookBackWindow() WorkflowStepDigestControlsLookBackWindowPtrOutput {
+	return o.ApplyT(func(v *WorkflowStepDigestControls) *WorkflowStepDigestControlsLookBackWindow {
+		if v == nil {
+			return nil
+		}
+		return v.LookBackWindow
+	}).(WorkflowStepDigestControlsLookBackWindowPtrOutput)
+}
+
+// A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+func (o WorkflowStepDigestControlsPtrOutput) Skip() pulumi.MapOutput {
+	return o.ApplyT(func(v *WorkflowStepDigestControls) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.Skip
+	}).(pulumi.MapOutput)
+}
+
+// `regular` (collect for `amount` `unit`s) or `timed` (until `cron`).
+func (o WorkflowStepDigestControlsPtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WorkflowStepDigestControls) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
+// `seconds`, `minutes`, `hours`, `days`, `weeks` or `months`.
+func (o WorkflowStepDigestControlsPtrOutput) Unit() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WorkflowStepDigestControls) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Unit
+	}).(pulumi.StringPtrOutput)
+}
+
+type WorkflowStepDigestControlsLookBackWindow struct {
+	// How many `unit`s the window spans.
+	Amount float64 `pulumi:"amount"`
+	// `seconds`, `minutes`, `hours`, `days`, `weeks` or `months`.
+	Unit string `pulumi:"unit"`
+}
+
+// WorkflowStepDigestControlsLookBackWindowInput is an input type that accepts WorkflowStepDigestControlsLookBackWindowArgs and WorkflowStepDigestControlsLookBackWindowOutput values.
+// You can construct a concrete instance of `WorkflowStepDigestControlsLookBackWindowInput` via:
+//
+//	WorkflowStepDigestControlsLookBackWindowArgs{...}
+type WorkflowStepDigestControlsLookBackWindowInput interface {
+	pulumi.Input
+
+	ToWorkflowStepDigestControlsLookBackWindowOutput() WorkflowStepDigestControlsLookBackWindowOutput
+	ToWorkflowStepDigestControlsLookBackWindowOutputWithContext(context.Context) WorkflowStepDigestControlsLookBackWindowOutput
+}
+
+type WorkflowStepDigestControlsLookBackWindowArgs struct {
+	// How many `unit`s the window spans.
+	Amount pulumi.Float64Input `pulumi:"amount"`
+	// `seconds`, `minutes`, `hours`, `days`, `weeks` or `months`.
+	Unit pulumi.StringInput `pulumi:"unit"`
+}
+
+func (WorkflowStepDigestControlsLookBackWindowArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkflowStepDigestControlsLookBackWindow)(nil)).Elem()
+}
+
+func (i WorkflowStepDigestControlsLookBackWindowArgs) ToWorkflowStepDigestControlsLookBackWindowOutput() WorkflowStepDigestControlsLookBackWindowOutput {
+	return i.ToWorkflowStepDigestControlsLookBackWindowOutputWithContext(context.Background())
+}
+
+func (i WorkflowStepDigestControlsLookBackWindowArgs) ToWorkflowStepDigestControlsLookBackWindowOutputWithContext(ctx context.Context) WorkflowStepDigestControlsLookBackWindowOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepDigestControlsLookBackWindowOutput)
+}
+
+func (i WorkflowStepDigestControlsLookBackWindowArgs) ToWorkflowStepDigestControlsLookBackWindowPtrOutput() WorkflowStepDigestControlsLookBackWindowPtrOutput {
+	return i.ToWorkflowStepDigestControlsLookBackWindowPtrOutputWithContext(context.Background())
+}
+
+func (i WorkflowStepDigestControlsLookBackWindowArgs) ToWorkflowStepDigestControlsLookBackWindowPtrOutputWithContext(ctx context.Context) WorkflowStepDigestControlsLookBackWindowPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepDigestControlsLookBackWindowOutput).ToWorkflowStepDigestControlsLookBackWindowPtrOutputWithContext(ctx)
+}
+
+// WorkflowStepDigestControlsLookBackWindowPtrInput is an input type that accepts WorkflowStepDigestControlsLookBackWindowArgs, WorkflowStepDigestControlsLookBackWindowPtr and WorkflowStepDigestControlsLookBackWindowPtrOutput values.
+// You can construct a concrete instance of `WorkflowStepDigestControlsLookBackWindowPtrInput` via:
+//
+//	        WorkflowStepDigestControlsLookBackWindowArgs{...}
+//
+//	or:
+//
+//	        nil
+type WorkflowStepDigestControlsLookBackWindowPtrInput interface {
+	pulumi.Input
+
+	ToWorkflowStepDigestControlsLookBackWindowPtrOutput() WorkflowStepDigestControlsLookBackWindowPtrOutput
+	ToWorkflowStepDigestControlsLookBackWindowPtrOutputWithContext(context.Context) WorkflowStepDigestControlsLookBackWindowPtrOutput
+}
+
+type workflowStepDigestControlsLookBackWindowPtrType WorkflowStepDigestControlsLookBackWindowArgs
+
+func WorkflowStepDigestControlsLookBackWindowPtr(v *WorkflowStepDigestControlsLookBackWindowArgs) WorkflowStepDigestControlsLookBackWindowPtrInput {
+	return (*workflowStepDigestControlsLookBackWindowPtrType)(v)
+}
+
+func (*workflowStepDigestControlsLookBackWindowPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**WorkflowStepDigestControlsLookBackWindow)(nil)).Elem()
+}
+
+func (i *workflowStepDigestControlsLookBackWindowPtrType) ToWorkflowStepDigestControlsLookBackWindowPtrOutput() WorkflowStepDigestControlsLookBackWindowPtrOutput {
+	return i.ToWorkflowStepDigestControlsLookBackWindowPtrOutputWithContext(context.Background())
+}
+
+func (i *workflowStepDigestControlsLookBackWindowPtrType) ToWorkflowStepDigestControlsLookBackWindowPtrOutputWithContext(ctx context.Context) WorkflowStepDigestControlsLookBackWindowPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepDigestControlsLookBackWindowPtrOutput)
+}
+
+type WorkflowStepDigestControlsLookBackWindowOutput struct{ *pulumi.OutputState }
+
+func (WorkflowStepDigestControlsLookBackWindowOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkflowStepDigestControlsLookBackWindow)(nil)).Elem()
+}
+
+func (o WorkflowStepDigestControlsLookBackWindowOutput) ToWorkflowStepDigestControlsLookBackWindowOutput() WorkflowStepDigestControlsLookBackWindowOutput {
+	return o
+}
+
+func (o WorkflowStepDigestControlsLookBackWindowOutput) ToWorkflowStepDigestControlsLookBackWindowOutputWithContext(ctx context.Context) WorkflowStepDigestControlsLookBackWindowOutput {
+	return o
+}
+
+func (o WorkflowStepDigestControlsLookBackWindowOutput) ToWorkflowStepDigestControlsLookBackWindowPtrOutput() WorkflowStepDigestControlsLookBackWindowPtrOutput {
+	return o.ToWorkflowStepDigestControlsLookBackWindowPtrOutputWithContext(context.Background())
+}
+
+func (o WorkflowStepDigestControlsLookBackWindowOutput) ToWorkflowStepDigestControlsLookBackWindowPtrOutputWithContext(ctx context.Context) WorkflowStepDigestControlsLookBackWindowPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v WorkflowStepDigestControlsLookBackWindow) *WorkflowStepDigestControlsLookBackWindow {
+		return &v
+	}).(WorkflowStepDigestControlsLookBackWindowPtrOutput)
+}
+
+// How many `unit`s the window spans.
+func (o WorkflowStepDigestControlsLookBackWindowOutput) Amount() pulumi.Float64Output {
+	return o.ApplyT(func(v WorkflowStepDigestControlsLookBackWindow) float64 { return v.Amount }).(pulumi.Float64Output)
+}
+
+// `seconds`, `minutes`, `hours`, `days`, `weeks` or `months`.
+func (o WorkflowStepDigestControlsLookBackWindowOutput) Unit() pulumi.StringOutput {
+	return o.ApplyT(func(v WorkflowStepDigestControlsLookBackWindow) string { return v.Unit }).(pulumi.StringOutput)
+}
+
+type WorkflowStepDigestControlsLookBackWindowPtrOutput struct{ *pulumi.OutputState }
+
+func (WorkflowStepDigestControlsLookBackWindowPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**WorkflowStepDigestControlsLookBackWindow)(nil)).Elem()
+}
+
+func (o WorkflowStepDigestControlsLookBackWindowPtrOutput) ToWorkflowStepDigestControlsLookBackWindowPtrOutput() WorkflowStepDigestControlsLookBackWindowPtrOutput {
+	return o
+}
+
+func (o WorkflowStepDigestControlsLookBackWindowPtrOutput) ToWorkflowStepDigestControlsLookBackWindowPtrOutputWithContext(ctx context.Context) WorkflowStepDigestControlsLookBackWindowPtrOutput {
+	return o
+}
+
+func (o WorkflowStepDigestControlsLookBackWindowPtrOutput) Elem() WorkflowStepDigestControlsLookBackWindowOutput {
+	return o.ApplyT(func(v *WorkflowStepDigestControlsLookBackWindow) WorkflowStepDigestControlsLookBackWindow {
+		if v != nil {
+			return *v
+		}
+		var ret WorkflowStepDigestControlsLookBackWindow
+		return ret
+	}).(WorkflowStepDigestControlsLookBackWindowOutput)
+}
+
+// How many `unit`s the window spans.
+func (o WorkflowStepDigestControlsLookBackWindowPtrOutput) Amount() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *WorkflowStepDigestControlsLookBackWindow) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.Amount
+	}).(pulumi.Float64PtrOutput)
+}
+
+// `seconds`, `minutes`, `hours`, `days`, `weeks` or `months`.
+func (o WorkflowStepDigestControlsLookBackWindowPtrOutput) Unit() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WorkflowStepDigestControlsLookBackWindow) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Unit
+	}).(pulumi.StringPtrOutput)
+}
+
+type WorkflowStepEmailControls struct {
+	// The body (required): HTML with `editorType: "html"`, or a block-editor (Maily) JSON document as a string.
+	Body *string `pulumi:"body"`
+	// Whether the rendered content is left unsanitized.
+	DisableOutputSanitization *bool `pulumi:"disableOutputSanitization"`
+	// `block` or `html`: how the body is written.
+	EditorType *string `pulumi:"editorType"`
+	// The layout the email is wrapped in (a Layout's `layoutId`); absent: the default layout. No layout at all
+	// is `null`, which only `controls` can carry: `controls: { layoutId: null, ... }`.
+	LayoutId *string `pulumi:"layoutId"`
+	// A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+	Skip map[string]interface{} `pulumi:"skip"`
+	// The subject (required).
+	Subject *string `pulumi:"subject"`
+}
+
+// WorkflowStepEmailControlsInput is an input type that accepts WorkflowStepEmailControlsArgs and WorkflowStepEmailControlsOutput values.
+// You can construct a concrete instance of `WorkflowStepEmailControlsInput` via:
+//
+//	WorkflowStepEmailControlsArgs{...}
+type WorkflowStepEmailControlsInput interface {
+	pulumi.Input
+
+	ToWorkflowStepEmailControlsOutput() WorkflowStepEmailControlsOutput
+	ToWorkflowStepEmailControlsOutputWithContext(context.Context) WorkflowStepEmailControlsOutput
+}
+
+type WorkflowStepEmailControlsArgs struct {
+	// The body (required): HTML with `editorType: "html"`, or a block-editor (Maily) JSON document as a string.
+	Body pulumi.StringPtrInput `pulumi:"body"`
+	// Whether the rendered content is left unsanitized.
+	DisableOutputSanitization pulumi.BoolPtrInput `pulumi:"disableOutputSanitization"`
+	// `block` or `html`: how the body is written.
+	EditorType pulumi.StringPtrInput `pulumi:"editorType"`
+	// The layout the email is wrapped in (a Layout's `layoutId`); absent: the default layout. No layout at all
+	// is `null`, which only `controls` can carry: `controls: { layoutId: null, ... }`.
+	LayoutId pulumi.StringPtrInput `pulumi:"layoutId"`
+	// A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+	Skip pulumi.MapInput `pulumi:"skip"`
+	// The subject (required).
+	Subject pulumi.StringPtrInput `pulumi:"subject"`
+}
+
+func (WorkflowStepEmailControlsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkflowStepEmailControls)(nil)).Elem()
+}
+
+func (i WorkflowStepEmailControlsArgs) ToWorkflowStepEmailControlsOutput() WorkflowStepEmailControlsOutput {
+	return i.ToWorkflowStepEmailControlsOutputWithContext(context.Background())
+}
+
+func (i WorkflowStepEmailControlsArgs) ToWorkflowStepEmailControlsOutputWithContext(ctx context.Context) WorkflowStepEmailControlsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepEmailControlsOutput)
+}
+
+func (i WorkflowStepEmailControlsArgs) ToWorkflowStepEmailControlsPtrOutput() WorkflowStepEmailControlsPtrOutput {
+	return i.ToWorkflowStepEmailControlsPtrOutputWithContext(context.Background())
+}
+
+func (i WorkflowStepEmailControlsArgs) ToWorkflowStepEmailControlsPtrOutputWithContext(ctx context.Context) WorkflowStepEmailControlsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepEmailControlsOutput).ToWorkflowStepEmailControlsPtrOutputWithContext(ctx)
+}
+
+// WorkflowStepEmailControlsPtrInput is an input type that accepts WorkflowStepEmailControlsArgs, WorkflowStepEmailControlsPtr and WorkflowStepEmailControlsPtrOutput values.
+// You can construct a concrete instance of `WorkflowStepEmailControlsPtrInput` via:
+//
+//	        WorkflowStepEmailControlsArgs{...}
+//
+//	or:
+//
+//	        nil
+type WorkflowStepEmailControlsPtrInput interface {
+	pulumi.Input
+
+	ToWorkflowStepEmailControlsPtrOutput() WorkflowStepEmailControlsPtrOutput
+	ToWorkflowStepEmailControlsPtrOutputWithContext(context.Context) WorkflowStepEmailControlsPtrOutput
+}
+
+type workflowStepEmailControlsPtrType WorkflowStepEmailControlsArgs
+
+func WorkflowStepEmailControlsPtr(v *WorkflowStepEmailControlsArgs) WorkflowStepEmailControlsPtrInput {
+	return (*workflowStepEmailControlsPtrType)(v)
+}
+
+func (*workflowStepEmailControlsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**WorkflowStepEmailControls)(nil)).Elem()
+}
+
+func (i *workflowStepEmailControlsPtrType) ToWorkflowStepEmailControlsPtrOutput() WorkflowStepEmailControlsPtrOutput {
+	return i.ToWorkflowStepEmailControlsPtrOutputWithContext(context.Background())
+}
+
+func (i *workflowStepEmailControlsPtrType) ToWorkflowStepEmailControlsPtrOutputWithContext(ctx context.Context) WorkflowStepEmailControlsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepEmailControlsPtrOutput)
+}
+
+type WorkflowStepEmailControlsOutput struct{ *pulumi.OutputState }
+
+func (WorkflowStepEmailControlsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkflowStepEmailControls)(nil)).Elem()
+}
+
+func (o WorkflowStepEmailControlsOutput) ToWorkflowStepEmailControlsOutput() WorkflowStepEmailControlsOutput {
+	return o
+}
+
+func (o WorkflowStepEmailControlsOutput) ToWorkflowStepEmailControlsOutputWithContext(ctx context.Context) WorkflowStepEmailControlsOutput {
+	return o
+}
+
+func (o WorkflowStepEmailControlsOutput) ToWorkflowStepEmailControlsPtrOutput() WorkflowStepEmailControlsPtrOutput {
+	return o.ToWorkflowStepEmailControlsPtrOutputWithContext(context.Background())
+}
+
+func (o WorkflowStepEmailControlsOutput) ToWorkflowStepEmailControlsPtrOutputWithContext(ctx context.Context) WorkflowStepEmailControlsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v WorkflowStepEmailControls) *WorkflowStepEmailControls {
+		return &v
+	}).(WorkflowStepEmailControlsPtrOutput)
+}
+
+// The body (required): HTML with `editorType: "html"`, or a block-editor (Maily) JSON document as a string.
+func (o WorkflowStepEmailControlsOutput) Body() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WorkflowStepEmailControls) *string { return v.Body }).(pulumi.StringPtrOutput)
+}
+
+// Whether the rendered content is left unsanitized.
+func (o WorkflowStepEmailControlsOutput) DisableOutputSanitization() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v WorkflowStepEmailControls) *bool { return v.DisableOutputSanitization }).(pulumi.BoolPtrOutput)
+}
+
+// `block` or `html`: how the body is written.
+func (o WorkflowStepEmailControlsOutput) EditorType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WorkflowStepEmailControls) *string { return v.EditorType }).(pulumi.StringPtrOutput)
+}
+
+// The layout the email is wrapped in (a Layout's `layoutId`); absent: the default layout. No layout at all
+// is `null`, which only `controls` can carry: `controls: { layoutId: null, ... }`.
+func (o WorkflowStepEmailControlsOutput) LayoutId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WorkflowStepEmailControls) *string { return v.LayoutId }).(pulumi.StringPtrOutput)
+}
+
+// A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+func (o WorkflowStepEmailControlsOutput) Skip() pulumi.MapOutput {
+	return o.ApplyT(func(v WorkflowStepEmailControls) map[string]interface{} { return v.Skip }).(pulumi.MapOutput)
+}
+
+// The subject (required).
+func (o WorkflowStepEmailControlsOutput) Subject() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WorkflowStepEmailControls) *string { return v.Subject }).(pulumi.StringPtrOutput)
+}
+
+type WorkflowStepEmailControlsPtrOutput struct{ *pulumi.OutputState }
+
+func (WorkflowStepEmailControlsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**WorkflowStepEmailControls)(nil)).Elem()
+}
+
+func (o WorkflowStepEmailControlsPtrOutput) ToWorkflowStepEmailControlsPtrOutput() WorkflowStepEmailControlsPtrOutput {
+	return o
+}
+
+func (o WorkflowStepEmailControlsPtrOutput) ToWorkflowStepEmailControlsPtrOutputWithContext(ctx context.Context) WorkflowStepEmailControlsPtrOutput {
+	return o
+}
+
+func (o WorkflowStepEmailControlsPtrOutput) Elem() WorkflowStepEmailControlsOutput {
+	return o.ApplyT(func(v *WorkflowStepEmailControls) WorkflowStepEmailControls {
+		if v != nil {
+			return *v
+		}
+		var ret WorkflowStepEmailControls
+		return ret
+	}).(WorkflowStepEmailControlsOutput)
+}
+
+// The body (required): HTML with `editorType: "html"`, or a block-editor (Maily) JSON document as a string.
+func (o WorkflowStepEmailControlsPtrOutput) Body() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WorkflowStepEmailControls) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Body
+	}).(pulumi.StringPtrOutput)
+}
+
+// Whether the rendered content is left unsanitized.
+func (o WorkflowStepEmailControlsPtrOutput) DisableOutputSanitization() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *WorkflowStepEmailControls) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.DisableOutputSanitization
+	}).(pulumi.BoolPtrOutput)
+}
+
+// `block` or `html`: how the body is written.
+func (o WorkflowStepEmailControlsPtrOutput) EditorType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WorkflowStepEmailControls) *string {
+		if v == nil {
+			return nil
+		}
+		return v.EditorType
+	}).(pulumi.StringPtrOutput)
+}
+
+// The layout the email is wrapped in (a Layout's `layoutId`); absent: the default layout. No layout at all
+// is `null`, which only `controls` can carry: `controls: { layoutId: null, ... }`.
+func (o WorkflowStepEmailControlsPtrOutput) LayoutId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WorkflowStepEmailControls) *string {
+		if v == nil {
+			return nil
+		}
+		return v.LayoutId
+	}).(pulumi.StringPtrOutput)
+}
+
+// A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+func (o WorkflowStepEmailControlsPtrOutput) Skip() pulumi.MapOutput {
+	return o.ApplyT(func(v *WorkflowStepEmailControls) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.Skip
+	}).(pulumi.MapOutput)
+}
+
+// The subject (required).
+func (o WorkflowStepEmailControlsPtrOutput) Subject() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WorkflowStepEmailControls) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Subject
+	}).(pulumi.StringPtrOutput)
+}
+
+type WorkflowStepHttpRequestControls struct {
+	// The JSON body's fields, at most 100, each `{ key, value }`.
+	Body []WorkflowStepHttpRequestControlsBodyField `pulumi:"body"`
+	// Whether the workflow goes on when the request fails.
+	ContinueOnFailure *bool `pulumi:"continueOnFailure"`
+	// Whether a response that does not match `responseBodySchema` fails the step.
+	EnforceSchemaValidation *bool `pulumi:"enforceSchemaValidation"`
+	// Plain headers, at most 50, each `{ key, value }`; credentials go in the workflow's `secretHeaders`.
+	Headers []WorkflowStepHttpRequestControlsHeader `pulumi:"headers"`
+	// `GET`, `POST`, `PUT`, `DELETE`, `PATCH`, `HEAD` or `OPTIONS`.
+	Method *string `pulumi:"method"`
+	// A JSON Schema the response body is validated against.
+	ResponseBodySchema map[string]interface{} `pulumi:"responseBodySchema"`
+	// A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+	Skip map[string]interface{} `pulumi:"skip"`
+	// The request's timeout in milliseconds, from 100 to 30000.
+	Timeout *float64 `pulumi:"timeout"`
+	// The URL requested (may hold `{{ variables }}`).
+	Url *string `pulumi:"url"`
+}
+
+// WorkflowStepHttpRequestControlsInput is an input type that accepts WorkflowStepHttpRequestControlsArgs and WorkflowStepHttpRequestControlsOutput values.
+// You can construct a concrete instance of `WorkflowStepHttpRequestControlsInput` via:
+//
+//	WorkflowStepHttpRequestControlsArgs{...}
+type WorkflowStepHttpRequestControlsInput interface {
+	pulumi.Input
+
+	ToWorkflowStepHttpRequestControlsOutput() WorkflowStepHttpRequestControlsOutput
+	ToWorkflowStepHttpRequestControlsOutputWithContext(context.Context) WorkflowStepHttpRequestControlsOutput
+}
+
+type WorkflowStepHttpRequestControlsArgs struct {
+	// The JSON body's fields, at most 100, each `{ key, value }`.
+	Body WorkflowStepHttpRequestControlsBodyFieldArrayInput `pulumi:"body"`
+	// Whether the workflow goes on when the request fails.
+	ContinueOnFailure pulumi.BoolPtrInput `pulumi:"continueOnFailure"`
+	// Whether a response that does not match `responseBodySchema` fails the step.
+	EnforceSchemaValidation pulumi.BoolPtrInput `pulumi:"enforceSchemaValidation"`
+	// Plain headers, at most 50, each `{ key, value }`; credentials go in the workflow's `secretHeaders`.
+	Headers WorkflowStepHttpRequestControlsHeaderArrayInput `pulumi:"headers"`
+	// `GET`, `POST`, `PUT`, `DELETE`, `PATCH`, `HEAD` or `OPTIONS`.
+	Method pulumi.StringPtrInput `pulumi:"method"`
+	// A JSON Schema the response body is validated against.
+	ResponseBodySchema pulumi.MapInput `pulumi:"responseBodySchema"`
+	// A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+	Skip pulumi.MapInput `pulumi:"skip"`
+	// The request's timeout in milliseconds, from 100 to 30000.
+	Timeout pulumi.Float64PtrInput `pulumi:"timeout"`
+	// The URL requested (may hold `{{ variables }}`).
+	Url pulumi.StringPtrInput `pulumi:"url"`
+}
+
+func (WorkflowStepHttpRequestControlsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkflowStepHttpRequestControls)(nil)).Elem()
+}
+
+func (i WorkflowStepHttpRequestControlsArgs) ToWorkflowStepHttpRequestControlsOutput() WorkflowStepHttpRequestControlsOutput {
+	return i.ToWorkflowStepHttpRequestControlsOutputWithContext(context.Background())
+}
+
+func (i WorkflowStepHttpRequestControlsArgs) ToWorkflowStepHttpRequestControlsOutputWithContext(ctx context.Context) WorkflowStepHttpRequestControlsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepHttpRequestControlsOutput)
+}
+
+func (i WorkflowStepHttpRequestControlsArgs) ToWorkflowStepHttpRequestControlsPtrOutput() WorkflowStepHttpRequestControlsPtrOutput {
+	return i.ToWorkflowStepHttpRequestControlsPtrOutputWithContext(context.Background())
+}
+
+func (i WorkflowStepHttpRequestControlsArgs) ToWorkflowStepHttpRequestControlsPtrOutputWithContext(ctx context.Context) WorkflowStepHttpRequestControlsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepHttpRequestControlsOutput).ToWorkflowStepHttpRequestControlsPtrOutputWithContext(ctx)
+}
+
+// WorkflowStepHttpRequestControlsPtrInput is an input type that accepts WorkflowStepHttpRequestControlsArgs, WorkflowStepHttpRequestControlsPtr and WorkflowStepHttpRequestControlsPtrOutput values.
+// You can construct a concrete instance of `WorkflowStepHttpRequestControlsPtrInput` via:
+//
+//	        WorkflowStepHttpRequestControlsArgs{...}
+//
+//	or:
+//
+//	        nil
+type WorkflowStepHttpRequestControlsPtrInput interface {
+	pulumi.Input
+
+	ToWorkflowStepHttpRequestControlsPtrOutput() WorkflowStepHttpRequestControlsPtrOutput
+	ToWorkflowStepHttpRequestControlsPtrOutputWithContext(context.Context) WorkflowStepHttpRequestControlsPtrOutput
+}
+
+type workflowStepHttpRequestControlsPtrType WorkflowStepHttpRequestControlsArgs
+
+func WorkflowStepHttpRequestControlsPtr(v *WorkflowStepHttpRequestControlsArgs) WorkflowStepHttpRequestControlsPtrInput {
+	return (*workflowStepHttpRequestControlsPtrType)(v)
+}
+
+func (*workflowStepHttpRequestControlsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**WorkflowStepHttpRequestControls)(nil)).Elem()
+}
+
+func (i *workflowStepHttpRequestControlsPtrType) ToWorkflowStepHttpRequestControlsPtrOutput() WorkflowStepHttpRequestControlsPtrOutput {
+	return i.ToWorkflowStepHttpRequestControlsPtrOutputWithContext(context.Background())
+}
+
+func (i *workflowStepHttpRequestControlsPtrType) ToWorkflowStepHttpRequestControlsPtrOutputWithContext(ctx context.Context) WorkflowStepHttpRequestControlsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepHttpRequestControlsPtrOutput)
+}
+
+type WorkflowStepHttpRequestControlsOutput struct{ *pulumi.OutputState }
+
+func (WorkflowStepHttpRequestControlsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkflowStepHttpRequestControls)(nil)).Elem()
+}
+
+func (o WorkflowStepHttpRequestControlsOutput) ToWorkflowStepHttpRequestControlsOutput() WorkflowStepHttpRequestControlsOutput {
+	return o
+}
+
+func (o WorkflowStepHttpRequestControlsOutput) ToWorkflowStepHttpRequestControlsOutputWithContext(ctx context.Context) WorkflowStepHttpRequestControlsOutput {
+	return o
+}
+
+func (o WorkflowStepHttpRequestControlsOutput) ToWorkflowStepHttpRequestControlsPtrOutput() WorkflowStepHttpRequestControlsPtrOutput {
+	return o.ToWorkflowStepHttpRequestControlsPtrOutputWithContext(context.Background())
+}
+
+func (o WorkflowStepHttpRequestControlsOutput) ToWorkflowStepHttpRequestControlsPtrOutputWithContext(ctx context.Context) WorkflowStepHttpRequestControlsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v WorkflowStepHttpRequestControls) *WorkflowStepHttpRequestControls {
+		return &v
+	}).(WorkflowStepHttpRequestControlsPtrOutput)
+}
+
+// The JSON body's fields, at most 100, each `{ key, value }`.
+func (o WorkflowStepHttpRequestControlsOutput) Body() WorkflowStepHttpRequestControlsBodyFieldArrayOutput {
+	return o.ApplyT(func(v WorkflowStepHttpRequestControls) []WorkflowStepHttpRequestControlsBodyField { return v.Body }).(WorkflowStepHttpRequestControlsBodyFieldArrayOutput)
+}
+
+// Whether the workflow goes on when the request fails.
+func (o WorkflowStepHttpRequestControlsOutput) ContinueOnFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v WorkflowStepHttpRequestControls) *bool { return v.ContinueOnFailure }).(pulumi.BoolPtrOutput)
+}
+
+// Whether a response that does not match `responseBodySchema` fails the step.
+func (o WorkflowStepHttpRequestControlsOutput) EnforceSchemaValidation() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v WorkflowStepHttpRequestControls) *bool { return v.EnforceSchemaValidation }).(pulumi.BoolPtrOutput)
+}
+
+// Plain headers, at most 50, each `{ key, value }`; credentials go in the workflow's `secretHeaders`.
+func (o WorkflowStepHttpRequestControlsOutput) Headers() WorkflowStepHttpRequestControlsHeaderArrayOutput {
+	return o.ApplyT(func(v WorkflowStepHttpRequestControls) []WorkflowStepHttpRequestControlsHeader { return v.Headers }).(WorkflowStepHttpRequestControlsHeaderArrayOutput)
+}
+
+// `GET`, `POST`, `PUT`, `DELETE`, `PATCH`, `HEAD` or `OPTIONS`.
+func (o WorkflowStepHttpRequestControlsOutput) Method() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WorkflowStepHttpRequestControls) *string { return v.Method }).(pulumi.StringPtrOutput)
+}
+
+// A JSON Schema the response body is validated against.
+func (o WorkflowStepHttpRequestControlsOutput) ResponseBodySchema() pulumi.MapOutput {
+	return o.ApplyT(func(v WorkflowStepHttpRequestControls) map[string]interface{} { return v.ResponseBodySchema }).(pulumi.MapOutput)
+}
+
+// A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+func (o WorkflowStepHttpRequestControlsOutput) Skip() pulumi.MapOutput {
+	return o.ApplyT(func(v WorkflowStepHttpRequestControls) map[string]interface{} { return v.Skip }).(pulumi.MapOutput)
+}
+
+// The request's timeout in milliseconds, from 100 to 30000.
+func (o WorkflowStepHttpRequestControlsOutput) Timeout() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v WorkflowStepHttpRequestControls) *float64 { return v.Timeout }).(pulumi.Float64PtrOutput)
+}
+
+// The URL requested (may hold `{{ variables }}`).
+func (o WorkflowStepHttpRequestControlsOutput) Url() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WorkflowStepHttpRequestControls) *string { return v.Url }).(pulumi.StringPtrOutput)
+}
+
+type WorkflowStepHttpRequestControlsPtrOutput struct{ *pulumi.OutputState }
+
+func (WorkflowStepHttpRequestControlsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**WorkflowStepHttpRequestControls)(nil)).Elem()
+}
+
+func (o WorkflowStepHttpRequestControlsPtrOutput) ToWorkflowStepHttpRequestControlsPtrOutput() WorkflowStepHttpRequestControlsPtrOutput {
+	return o
+}
+
+func (o WorkflowStepHttpRequestControlsPtrOutput) ToWorkflowStepHttpRequestControlsPtrOutputWithContext(ctx context.Context) WorkflowStepHttpRequestControlsPtrOutput {
+	return o
+}
+
+func (o WorkflowStepHttpRequestControlsPtrOutput) Elem() WorkflowStepHttpRequestControlsOutput {
+	return o.ApplyT(func(v *WorkflowStepHttpRequestControls) WorkflowStepHttpRequestControls {
+		if v != nil {
+			return *v
+		}
+		var ret WorkflowStepHttpRequestControls
+		return ret
+	}).(WorkflowStepHttpRequestControlsOutput)
+}
+
+// The JSON body's fields, at most 100, each `{ key, value }`.
+func (o WorkflowStepHttpRequestControlsPtrOutput) Body() WorkflowStepHttpRequestControlsBodyFieldArrayOutput {
+	return o.ApplyT(func(v *WorkflowStepHttpRequestControls) []WorkflowStepHttpRequestControlsBodyField {
+		if v == nil {
+			return nil
+		}
+		return v.Body
+	}).(WorkflowStepHttpRequestControlsBodyFieldArrayOutput)
+}
+
+// Whether the workflow goes on when the request fails.
+func (o WorkflowStepHttpRequestControlsPtrOutput) ContinueOnFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *WorkflowStepHttpRequestControls) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.ContinueOnFailure
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Whether a response that does not match `responseBodySchema` fails the step.
+func (o WorkflowStepHttpRequestControlsPtrOutput) EnforceSchemaValidation() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *WorkflowStepHttpRequestControls) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.EnforceSchemaValidation
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Plain headers, at most 50, each `{ key, value }`; credentials go in the workflow's `secretHeaders`.
+func (o WorkflowStepHttpRequestControlsPtrOutput) Headers() WorkflowStepHttpRequestControlsHeaderArrayOutput {
+	return o.ApplyT(func(v *WorkflowStepHttpRequestControls) []WorkflowStepHttpRequestControlsHeader {
+		if v == nil {
+			return nil
+		}
+		return v.Headers
+	}).(WorkflowStepHttpRequestControlsHeaderArrayOutput)
+}
+
+// `GET`, `POST`, `PUT`, `DELETE`, `PATCH`, `HEAD` or `OPTIONS`.
+func (o WorkflowStepHttpRequestControlsPtrOutput) Method() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WorkflowStepHttpRequestControls) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Method
+	}).(pulumi.StringPtrOutput)
+}
+
+// A JSON Schema the response body is validated against.
+func (o WorkflowStepHttpRequestControlsPtrOutput) ResponseBodySchema() pulumi.MapOutput {
+	return o.ApplyT(func(v *WorkflowStepHttpRequestControls) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.ResponseBodySchema
+	}).(pulumi.MapOutput)
+}
+
+// A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+func (o WorkflowStepHttpRequestControlsPtrOutput) Skip() pulumi.MapOutput {
+	return o.ApplyT(func(v *WorkflowStepHttpRequestControls) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.Skip
+	}).(pulumi.MapOutput)
+}
+
+// The request's timeout in milliseconds, from 100 to 30000.
+func (o WorkflowStepHttpRequestControlsPtrOutput) Timeout() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *WorkflowStepHttpRequestControls) *float64 {
+		if v == nil {
+			return nil
+		}
+		return v.Timeout
+	}).(pulumi.Float64PtrOutput)
+}
+
+// The URL requested (may hold `{{ variables }}`).
+func (o WorkflowStepHttpRequestControlsPtrOutput) Url() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WorkflowStepHttpRequestControls) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Url
+	}).(pulumi.StringPtrOutput)
+}
+
+type WorkflowStepHttpRequestControlsBodyField struct {
+	// The field's name.
+	Key string `pulumi:"key"`
+	// The field's value.
+	Value string `pulumi:"value"`
+}
+
+// WorkflowStepHttpRequestControlsBodyFieldInput is an input type that accepts WorkflowStepHttpRequestControlsBodyFieldArgs and WorkflowStepHttpRequestControlsBodyFieldOutput values.
+// You can construct a concrete instance of `WorkflowStepHttpRequestControlsBodyFieldInput` via:
+//
+//	WorkflowStepHttpRequestControlsBodyFieldArgs{...}
+type WorkflowStepHttpRequestControlsBodyFieldInput interface {
+	pulumi.Input
+
+	ToWorkflowStepHttpRequestControlsBodyFieldOutput() WorkflowStepHttpRequestControlsBodyFieldOutput
+	ToWorkflowStepHttpRequestControlsBodyFieldOutputWithContext(context.Context) WorkflowStepHttpRequestControlsBodyFieldOutput
+}
+
+type WorkflowStepHttpRequestControlsBodyFieldArgs struct {
+	// The field's name.
+	Key pulumi.StringInput `pulumi:"key"`
+	// The field's value.
+	Value pulumi.StringInput `pulumi:"value"`
+}
+
+func (WorkflowStepHttpRequestControlsBodyFieldArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkflowStepHttpRequestControlsBodyField)(nil)).Elem()
+}
+
+func (i WorkflowStepHttpRequestControlsBodyFieldArgs) ToWorkflowStepHttpRequestControlsBodyFieldOutput() WorkflowStepHttpRequestControlsBodyFieldOutput {
+	return i.ToWorkflowStepHttpRequestControlsBodyFieldOutputWithContext(context.Background())
+}
+
+func (i WorkflowStepHttpRequestControlsBodyFieldArgs) ToWorkflowStepHttpRequestControlsBodyFieldOutputWithContext(ctx context.Context) WorkflowStepHttpRequestControlsBodyFieldOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepHttpRequestControlsBodyFieldOutput)
+}
+
+// WorkflowStepHttpRequestControlsBodyFieldArrayInput is an input type that accepts WorkflowStepHttpRequestControlsBodyFieldArray and WorkflowStepHttpRequestControlsBodyFieldArrayOutput values.
+// You can construct a concrete instance of `WorkflowStepHttpRequestControlsBodyFieldArrayInput` via:
+//
+//	WorkflowStepHttpRequestControlsBodyFieldArray{ WorkflowStepHttpRequestControlsBodyFieldArgs{...} }
+type WorkflowStepHttpRequestControlsBodyFieldArrayInput interface {
+	pulumi.Input
+
+	ToWorkflowStepHttpRequestControlsBodyFieldArrayOutput() WorkflowStepHttpRequestControlsBodyFieldArrayOutput
+	ToWorkflowStepHttpRequestControlsBodyFieldArrayOutputWithContext(context.Context) WorkflowStepHttpRequestControlsBodyFieldArrayOutput
+}
+
+type WorkflowStepHttpRequestControlsBodyFieldArray []WorkflowStepHttpRequestControlsBodyFieldInput
+
+func (WorkflowStepHttpRequestControlsBodyFieldArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]WorkflowStepHttpRequestControlsBodyField)(nil)).Elem()
+}
+
+func (i WorkflowStepHttpRequestControlsBodyFieldArray) ToWorkflowStepHttpRequestControlsBodyFieldArrayOutput() WorkflowStepHttpRequestControlsBodyFieldArrayOutput {
+	return i.ToWorkflowStepHttpRequestControlsBodyFieldArrayOutputWithContext(context.Background())
+}
+
+func (i WorkflowStepHttpRequestControlsBodyFieldArray) ToWorkflowStepHttpRequestControlsBodyFieldArrayOutputWithContext(ctx context.Context) WorkflowStepHttpRequestControlsBodyFieldArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepHttpRequestControlsBodyFieldArrayOutput)
+}
+
+type WorkflowStepHttpRequestControlsBodyFieldOutput struct{ *pulumi.OutputState }
+
+func (WorkflowStepHttpRequestControlsBodyFieldOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkflowStepHttpRequestControlsBodyField)(nil)).Elem()
+}
+
+func (o WorkflowStepHttpRequestControlsBodyFieldOutput) ToWorkflowStepHttpRequestControlsBodyFieldOutput() WorkflowStepHttpRequestControlsBodyFieldOutput {
+	return o
+}
+
+func (o WorkflowStepHttpRequestControlsBodyFieldOutput) ToWorkflowStepHttpRequestControlsBodyFieldOutputWithContext(ctx context.Context) WorkflowStepHttpRequestControlsBodyFieldOutput {
+	return o
+}
+
+// The field's name.
+func (o WorkflowStepHttpRequestControlsBodyFieldOutput) Key() pulumi.StringOutput {
+	return o.ApplyT(func(v WorkflowStepHttpRequestControlsBodyField) string { return v.Key }).(pulumi.StringOutput)
+}
+
+// The field's value.
+func (o WorkflowStepHttpRequestControlsBodyFieldOutput) Value() pulumi.StringOutput {
+	return o.ApplyT(func(v WorkflowStepHttpRequestControlsBodyField) string { return v.Value }).(pulumi.StringOutput)
+}
+
+type WorkflowStepHttpRequestControlsBodyFieldArrayOutput struct{ *pulumi.OutputState }
+
+func (WorkflowStepHttpRequestControlsBodyFieldArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]WorkflowStepHttpRequestControlsBodyField)(nil)).Elem()
+}
+
+func (o WorkflowStepHttpRequestControlsBodyFieldArrayOutput) ToWorkflowStepHttpRequestControlsBodyFieldArrayOutput() WorkflowStepHttpRequestControlsBodyFieldArrayOutput {
+	return o
+}
+
+func (o WorkflowStepHttpRequestControlsBodyFieldArrayOutput) ToWorkflowStepHttpRequestControlsBodyFieldArrayOutputWithContext(ctx context.Context) WorkflowStepHttpRequestControlsBodyFieldArrayOutput {
+	return o
+}
+
+func (o WorkflowStepHttpRequestControlsBodyFieldArrayOutput) Index(i pulumi.IntInput) WorkflowStepHttpRequestControlsBodyFieldOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) WorkflowStepHttpRequestControlsBodyField {
+		return vs[0].([]WorkflowStepHttpRequestControlsBodyField)[vs[1].(int)]
+	}).(WorkflowStepHttpRequestControlsBodyFieldOutput)
+}
+
+type WorkflowStepHttpRequestControlsHeader struct {
+	// The header's name (not a credential: those go in the workflow's `secretHeaders`).
+	Key string `pulumi:"key"`
+	// The header's value.
+	Value string `pulumi:"value"`
+}
+
+// WorkflowStepHttpRequestControlsHeaderInput is an input type that accepts WorkflowStepHttpRequestControlsHeaderArgs and WorkflowStepHttpRequestControlsHeaderOutput values.
+// You can construct a concrete instance of `WorkflowStepHttpRequestControlsHeaderInput` via:
+//
+//	WorkflowStepHttpRequestControlsHeaderArgs{...}
+type WorkflowStepHttpRequestControlsHeaderInput interface {
+	pulumi.Input
+
+	ToWorkflowStepHttpRequestControlsHeaderOutput() WorkflowStepHttpRequestControlsHeaderOutput
+	ToWorkflowStepHttpRequestControlsHeaderOutputWithContext(context.Context) WorkflowStepHttpRequestControlsHeaderOutput
+}
+
+type WorkflowStepHttpRequestControlsHeaderArgs struct {
+	// The header's name (not a credential: those go in the workflow's `secretHeaders`).
+	Key pulumi.StringInput `pulumi:"key"`
+	// The header's value.
+	Value pulumi.StringInput `pulumi:"value"`
+}
+
+func (WorkflowStepHttpRequestControlsHeaderArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkflowStepHttpRequestControlsHeader)(nil)).Elem()
+}
+
+func (i WorkflowStepHttpRequestControlsHeaderArgs) ToWorkflowStepHttpRequestControlsHeaderOutput() WorkflowStepHttpRequestControlsHeaderOutput {
+	return i.ToWorkflowStepHttpRequestControlsHeaderOutputWithContext(context.Background())
+}
+
+func (i WorkflowStepHttpRequestControlsHeaderArgs) ToWorkflowStepHttpRequestControlsHeaderOutputWithContext(ctx context.Context) WorkflowStepHttpRequestControlsHeaderOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepHttpRequestControlsHeaderOutput)
+}
+
+// WorkflowStepHttpRequestControlsHeaderArrayInput is an input type that accepts WorkflowStepHttpRequestControlsHeaderArray and WorkflowStepHttpRequestControlsHeaderArrayOutput values.
+// You can construct a concrete instance of `WorkflowStepHttpRequestControlsHeaderArrayInput` via:
+//
+//	WorkflowStepHttpRequestControlsHeaderArray{ WorkflowStepHttpRequestControlsHeaderArgs{...} }
+type WorkflowStepHttpRequestControlsHeaderArrayInput interface {
+	pulumi.Input
+
+	ToWorkflowStepHttpRequestControlsHeaderArrayOutput() WorkflowStepHttpRequestControlsHeaderArrayOutput
+	ToWorkflowStepHttpRequestControlsHeaderArrayOutputWithContext(context.Context) WorkflowStepHttpRequestControlsHeaderArrayOutput
+}
+
+type WorkflowStepHttpRequestControlsHeaderArray []WorkflowStepHttpRequestControlsHeaderInput
+
+func (WorkflowStepHttpRequestControlsHeaderArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]WorkflowStepHttpRequestControlsHeader)(nil)).Elem()
+}
+
+func (i WorkflowStepHttpRequestControlsHeaderArray) ToWorkflowStepHttpRequestControlsHeaderArrayOutput() WorkflowStepHttpRequestControlsHeaderArrayOutput {
+	return i.ToWorkflowStepHttpRequestControlsHeaderArrayOutputWithContext(context.Background())
+}
+
+func (i WorkflowStepHttpRequestControlsHeaderArray) ToWorkflowStepHttpRequestControlsHeaderArrayOutputWithContext(ctx context.Context) WorkflowStepHttpRequestControlsHeaderArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepHttpRequestControlsHeaderArrayOutput)
+}
+
+type WorkflowStepHttpRequestControlsHeaderOutput struct{ *pulumi.OutputState }
+
+func (WorkflowStepHttpRequestControlsHeaderOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkflowStepHttpRequestControlsHeader)(nil)).Elem()
+}
+
+func (o WorkflowStepHttpRequestControlsHeaderOutput) ToWorkflowStepHttpRequestControlsHeaderOutput() WorkflowStepHttpRequestControlsHeaderOutput {
+	return o
+}
+
+func (o WorkflowStepHttpRequestControlsHeaderOutput) ToWorkflowStepHttpRequestControlsHeaderOutputWithContext(ctx context.Context) WorkflowStepHttpRequestControlsHeaderOutput {
+	return o
+}
+
+// The header's name (not a credential: those go in the workflow's `secretHeaders`).
+func (o WorkflowStepHttpRequestControlsHeaderOutput) Key() pulumi.StringOutput {
+	return o.ApplyT(func(v WorkflowStepHttpRequestControlsHeader) string { return v.Key }).(pulumi.StringOutput)
+}
+
+// The header's value.
+func (o WorkflowStepHttpRequestControlsHeaderOutput) Value() pulumi.StringOutput {
+	return o.ApplyT(func(v WorkflowStepHttpRequestControlsHeader) string { return v.Value }).(pulumi.StringOutput)
+}
+
+type WorkflowStepHttpRequestControlsHeaderArrayOutput struct{ *pulumi.OutputState }
+
+func (WorkflowStepHttpRequestControlsHeaderArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]WorkflowStepHttpRequestControlsHeader)(nil)).Elem()
+}
+
+func (o WorkflowStepHttpRequestControlsHeaderArrayOutput) ToWorkflowStepHttpRequestControlsHeaderArrayOutput() WorkflowStepHttpRequestControlsHeaderArrayOutput {
+	return o
+}
+
+func (o WorkflowStepHttpRequestControlsHeaderArrayOutput) ToWorkflowStepHttpRequestControlsHeaderArrayOutputWithContext(ctx context.Context) WorkflowStepHttpRequestControlsHeaderArrayOutput {
+	return o
+}
+
+func (o WorkflowStepHttpRequestControlsHeaderArrayOutput) Index(i pulumi.IntInput) WorkflowStepHttpRequestControlsHeaderOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) WorkflowStepHttpRequestControlsHeader {
+		return vs[0].([]WorkflowStepHttpRequestControlsHeader)[vs[1].(int)]
+	}).(WorkflowStepHttpRequestControlsHeaderOutput)
+}
+
+type WorkflowStepInAppControls struct {
+	// The avatar: a URL, a path starting with `/`, or a `{{ variable }}`.
+	Avatar *string `pulumi:"avatar"`
+	// The notification's text (required when `subject` is empty).
+	Body *string `pulumi:"body"`
+	// Free-form data delivered with the notification.
+	Data map[string]interface{} `pulumi:"data"`
+	// Whether the rendered content is left unsanitized.
+	DisableOutputSanitization *bool `pulumi:"disableOutputSanitization"`
+	// The first button: its `label` and `redirect`.
+	PrimaryAction *WorkflowStepInAppControlsPrimaryAction `pulumi:"primaryAction"`
+	// Where a click on the notification leads.
+	Redirect *WorkflowStepInAppControlsRedirect `pulumi:"redirect"`
+	// The second button: its `label` and `redirect`.
+	SecondaryAction *WorkflowStepInAppControlsPrimaryAction `pulumi:"secondaryAction"`
+	// A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+	Skip map[string]interface{} `pulumi:"skip"`
+	// The notification's title (required when `body` is empty).
+	Subject *string `pulumi:"subject"`
+}
+
+// WorkflowStepInAppControlsInput is an input type that accepts WorkflowStepInAppControlsArgs and WorkflowStepInAppControlsOutput values.
+// You can construct a concrete instance of `WorkflowStepInAppControlsInput` via:
+//
+//	WorkflowStepInAppControlsArgs{...}
+type WorkflowStepInAppControlsInput interface {
+	pulumi.Input
+
+	ToWorkflowStepInAppControlsOutput() WorkflowStepInAppControlsOutput
+	ToWorkflowStepInAppControlsOutputWithContext(context.Context) WorkflowStepInAppControlsOutput
+}
+
+type WorkflowStepInAppControlsArgs struct {
+	// The avatar: a URL, a path starting with `/`, or a `{{ variable }}`.
+	Avatar pulumi.StringPtrInput `pulumi:"avatar"`
+	// The notification's text (required when `subject` is empty).
+	Body pulumi.StringPtrInput `pulumi:"body"`
+	// Free-form data delivered with the notification.
+	Data pulumi.MapInput `pulumi:"data"`
+	// Whether the rendered content is left unsanitized.
+	DisableOutputSanitization pulumi.BoolPtrInput `pulumi:"disableOutputSanitization"`
+	// The first button: its `label` and `redirect`.
+	PrimaryAction WorkflowStepInAppControlsPrimaryActionPtrInput `pulumi:"primaryAction"`
+	// Where a click on the notification leads.
+	Redirect WorkflowStepInAppControlsRedirectPtrInput `pulumi:"redirect"`
+	// The second button: its `label` and `redirect`.
+	SecondaryAction WorkflowStepInAppControlsPrimaryActionPtrInput `pulumi:"secondaryAction"`
+	// A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+	Skip pulumi.MapInput `pulumi:"skip"`
+	// The notification's title (required when `body` is empty).
+	Subject pulumi.StringPtrInput `pulumi:"subject"`
+}
+
+func (WorkflowStepInAppControlsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkflowStepInAppControls)(nil)).Elem()
+}
+
+func (i WorkflowStepInAppControlsArgs) ToWorkflowStepInAppControlsOutput() WorkflowStepInAppControlsOutput {
+	return i.ToWorkflowStepInAppControlsOutputWithContext(context.Background())
+}
+
+func (i WorkflowStepInAppControlsArgs) ToWorkflowStepInAppControlsOutputWithContext(ctx context.Context) WorkflowStepInAppControlsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepInAppControlsOutput)
+}
+
+func (i WorkflowStepInAppControlsArgs) ToWorkflowStepInAppControlsPtrOutput() WorkflowStepInAppControlsPtrOutput {
+	return i.ToWorkflowStepInAppControlsPtrOutputWithContext(context.Background())
+}
+
+func (i WorkflowStepInAppControlsArgs) ToWorkflowStepInAppControlsPtrOutputWithContext(ctx context.Context) WorkflowStepInAppControlsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepInAppControlsOutput).ToWorkflowStepInAppControlsPtrOutputWithContext(ctx)
+}
+
+// WorkflowStepInAppControlsPtrInput is an input type that accepts WorkflowStepInAppControlsArgs, WorkflowStepInAppControlsPtr and WorkflowStepInAppControlsPtrOutput values.
+// You can construct a concrete instance of `WorkflowStepInAppControlsPtrInput` via:
+//
+//	        WorkflowStepInAppControlsArgs{...}
+//
+//	or:
+//
+//	        nil
+type WorkflowStepInAppControlsPtrInput interface {
+	pulumi.Input
+
+	ToWorkflowStepInAppControlsPtrOutput() WorkflowStepInAppControlsPtrOutput
+	ToWorkflowStepInAppControlsPtrOutputWithContext(context.Context) WorkflowStepInAppControlsPtrOutput
+}
+
+type workflowStepInAppControlsPtrType WorkflowStepInAppControlsArgs
+
+func WorkflowStepInAppControlsPtr(v *WorkflowStepInAppControlsArgs) WorkflowStepInAppControlsPtrInput {
+	return (*workflowStepInAppControlsPtrType)(v)
+}
+
+func (*workflowStepInAppControlsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**WorkflowStepInAppControls)(nil)).Elem()
+}
+
+func (i *workflowStepInAppControlsPtrType) ToWorkflowStepInAppControlsPtrOutput() WorkflowStepInAppControlsPtrOutput {
+	return i.ToWorkflowStepInAppControlsPtrOutputWithContext(context.Background())
+}
+
+func (i *workflowStepInAppControlsPtrType) ToWorkflowStepInAppControlsPtrOutputWithContext(ctx context.Context) WorkflowStepInAppControlsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepInAppControlsPtrOutput)
+}
+
+type WorkflowStepInAppControlsOutput struct{ *pulumi.OutputState }
+
+func (WorkflowStepInAppControlsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkflowStepInAppControls)(nil)).Elem()
+}
+
+func (o WorkflowStepInAppControlsOutput) ToWorkflowStepInAppControlsOutput() WorkflowStepInAppControlsOutput {
+	return o
+}
+
+func (o WorkflowStepInAppControlsOutput) ToWorkflowStepInAppControlsOutputWithContext(ctx context.Context) WorkflowStepInAppControlsOutput {
+	return o
+}
+
+func (o WorkflowStepInAppControlsOutput) ToWorkflowStepInAppControlsPtrOutput() WorkflowStepInAppControlsPtrOutput {
+	return o.ToWorkflowStepInAppControlsPtrOutputWithContext(context.Background())
+}
+
+func (o WorkflowStepInAppControlsOutput) ToWorkflowStepInAppControlsPtrOutputWithContext(ctx context.Context) WorkflowStepInAppControlsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v WorkflowStepInAppControls) *WorkflowStepInAppControls {
+		return &v
+	}).(WorkflowStepInAppControlsPtrOutput)
+}
+
+// The avatar: a URL, a path starting with `/`, or a `{{ variable }}`.
+func (o WorkflowStepInAppControlsOutput) Avatar() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WorkflowStepInAppControls) *string { return v.Avatar }).(pulumi.StringPtrOutput)
+}
+
+// The notification's text (required when `subject` is empty).
+func (o WorkflowStepInAppControlsOutput) Body() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WorkflowStepInAppControls) *string { return v.Body }).(pulumi.StringPtrOutput)
+}
+
+// Free-form data delivered with the notification.
+func (o WorkflowStepInAppControlsOutput) Data() pulumi.MapOutput {
+	return o.ApplyT(func(v WorkflowStepInAppControls) map[string]interface{} { return v.Data }).(pulumi.MapOutput)
+}
+
+// Whether the rendered content is left unsanitized.
+func (o WorkflowStepInAppControlsOutput) DisableOutputSanitization() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v WorkflowStepInAppControls) *bool { return v.DisableOutputSanitization }).(pulumi.BoolPtrOutput)
+}
+
+// The first button: its `label` and `redirect`.
+func (o WorkflowStepInAppControlsOutput) PrimaryAction() WorkflowStepInAppControlsPrimaryActionPtrOutput {
+	return o.ApplyT(func(v WorkflowStepInAppControls) *WorkflowStepInAppControlsPrimaryAction { return v.PrimaryAction }).(WorkflowStepInAppControlsPrimaryActionPtrOutput)
+}
+
+// Where a click on the notification leads.
+func (o WorkflowStepInAppControlsOutput) Redirect() WorkflowStepInAppControlsRedirectPtrOutput {
+	return o.ApplyT(func(v WorkflowStepInAppControls) *WorkflowStepInAppControlsRedirect { return v.Redirect }).(WorkflowStepInAppControlsRedirectPtrOutput)
+}
+
+// The second button: its `label` and `redirect`.
+func (o WorkflowStepInAppControlsOutput) SecondaryAction() WorkflowStepInAppControlsPrimaryActionPtrOutput {
+	return o.ApplyT(func(v WorkflowStepInAppControls) *WorkflowStepInAppControlsPrimaryAction { return v.SecondaryAction }).(WorkflowStepInAppControlsPrimaryActionPtrOutput)
+}
+
+// A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+func (o WorkflowStepInAppControlsOutput) Skip() pulumi.MapOutput {
+	return o.ApplyT(func(v WorkflowStepInAppControls) map[string]interface{} { return v.Skip }).(pulumi.MapOutput)
+}
+
+// The notification's title (required when `body` is empty).
+func (o WorkflowStepInAppControlsOutput) Subject() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WorkflowStepInAppControls) *string { return v.Subject }).(pulumi.StringPtrOutput)
+}
+
+type WorkflowStepInAppControlsPtrOutput struct{ *pulumi.OutputState }
+
+func (WorkflowStepInAppControlsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**WorkflowStepInAppControls)(nil)).Elem()
+}
+
+func (o WorkflowStepInAppControlsPtrOutput) ToWorkflowStepInAppControlsPtrOutput() WorkflowStepInAppControlsPtrOutput {
+	return o
+}
+
+func (o WorkflowStepInAppControlsPtrOutput) ToWorkflowStepInAppControlsPtrOutputWithContext(ctx context.Context) WorkflowStepInAppControlsPtrOutput {
+	return o
+}
+
+func (o WorkflowStepInAppControlsPtrOutput) Elem() WorkflowStepInAppControlsOutput {
+	return o.ApplyT(func(v *WorkflowStepInAppControls) WorkflowStepInAppControls {
+		if v != nil {
+			return *v
+		}
+		var ret WorkflowStepInAppControls
+		return ret
+	}).(WorkflowStepInAppControlsOutput)
+}
+
+// The avatar: a URL, a path starting with `/`, or a `{{ variable }}`.
+func (o WorkflowStepInAppControlsPtrOutput) Avatar() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WorkflowStepInAppControls) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Avatar
+	}).(pulumi.StringPtrOutput)
+}
+
+// The notification's text (required when `subject` is empty).
+func (o WorkflowStepInAppControlsPtrOutput) Body() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WorkflowStepInAppControls) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Body
+	}).(pulumi.StringPtrOutput)
+}
+
+// Free-form data delivered with the notification.
+func (o WorkflowStepInAppControlsPtrOutput) Data() pulumi.MapOutput {
+	return o.ApplyT(func(v *WorkflowStepInAppControls) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.Data
+	}).(pulumi.MapOutput)
+}
+
+// Whether the rendered content is left unsanitized.
+func (o WorkflowStepInAppControlsPtrOutput) DisableOutputSanitization() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *WorkflowStepInAppControls) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.DisableOutputSanitization
+	}).(pulumi.BoolPtrOutput)
+}
+
+// The first button: its `label` and `redirect`.
+func (o WorkflowStepInAppControlsPtrOutput) PrimaryAction() WorkflowStepInAppControlsPrimaryActionPtrOutput {
+	return o.ApplyT(func(v *WorkflowStepInAppControls) *WorkflowStepInAppControlsPrimaryAction {
+		if v == nil {
+			return nil
+		}
+		return v.PrimaryAction
+	}).(WorkflowStepInAppControlsPrimaryActionPtrOutput)
+}
+
+// Where a click on the notification leads.
+func (o WorkflowStepInAppControlsPtrOutput) Redirect() WorkflowStepInAppControlsRedirectPtrOutput {
+	return o.ApplyT(func(v *WorkflowStepInAppControls) *WorkflowStepInAppControlsRedirect {
+		if v == nil {
+			return nil
+		}
+		return v.Redirect
+	}).(WorkflowStepInAppControlsRedirectPtrOutput)
+}
+
+// The second button: its `label` and `redirect`.
+func (o WorkflowStepInAppControlsPtrOutput) SecondaryAction() WorkflowStepInAppControlsPrimaryActionPtrOutput {
+	return o.ApplyT(func(v *WorkflowStepInAppControls) *WorkflowStepInAppControlsPrimaryAction {
+		if v == nil {
+			return nil
+		}
+		return v.SecondaryAction
+	}).(WorkflowStepInAppControlsPrimaryActionPtrOutput)
+}
+
+// A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+func (o WorkflowStepInAppControlsPtrOutput) Skip() pulumi.MapOutput {
+	return o.ApplyT(func(v *WorkflowStepInAppControls) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.Skip
+	}).(pulumi.MapOutput)
+}
+
+// The notification's title (required when `body` is empty).
+func (o WorkflowStepInAppControlsPtrOutput) Subject() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WorkflowStepInAppControls) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Subject
+	}).(pulumi.StringPtrOutput)
+}
+
+type WorkflowStepInAppControlsPrimaryAction struct {
+	// The button's label.
+	Label *string `pulumi:"label"`
+	// Where the button leads.
+	Redirect *WorkflowStepInAppControlsRedirect `pulumi:"redirect"`
+}
+
+// WorkflowStepInAppControlsPrimaryActionInput is an input type that accepts WorkflowStepInAppControlsPrimaryActionArgs and WorkflowStepInAppControlsPrimaryActionOutput values.
+// You can construct a concrete instance of `WorkflowStepInAppControlsPrimaryActionInput` via:
+//
+//	WorkflowStepInAppControlsPrimaryActionArgs{...}
+type WorkflowStepInAppControlsPrimaryActionInput interface {
+	pulumi.Input
+
+	ToWorkflowStepInAppControlsPrimaryActionOutput() WorkflowStepInAppControlsPrimaryActionOutput
+	ToWorkflowStepInAppControlsPrimaryActionOutputWithContext(context.Context) WorkflowStepInAppControlsPrimaryActionOutput
+}
+
+type WorkflowStepInAppControlsPrimaryActionArgs struct {
+	// The button's label.
+	Label pulumi.StringPtrInput `pulumi:"label"`
+	// Where the button leads.
+	Redirect WorkflowStepInAppControlsRedirectPtrInput `pulumi:"redirect"`
+}
+
+func (WorkflowStepInAppControlsPrimaryActionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkflowStepInAppControlsPrimaryAction)(nil)).Elem()
+}
+
+func (i WorkflowStepInAppControlsPrimaryActionArgs) ToWorkflowStepInAppControlsPrimaryActionOutput() WorkflowStepInAppControlsPrimaryActionOutput {
+	return i.ToWorkflowStepInAppControlsPrimaryActionOutputWithContext(context.Background())
+}
+
+func (i WorkflowStepInAppControlsPrimaryActionArgs) ToWorkflowStepInAppControlsPrimaryActionOutputWithContext(ctx context.Context) WorkflowStepInAppControlsPrimaryActionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepInAppControlsPrimaryActionOutput)
+}
+
+func (i WorkflowStepInAppControlsPrimaryActionArgs) ToWorkflowStepInAppControlsPrimaryActionPtrOutput() WorkflowStepInAppControlsPrimaryActionPtrOutput {
+	return i.ToWorkflowStepInAppControlsPrimaryActionPtrOutputWithContext(context.Background())
+}
+
+func (i WorkflowStepInAppControlsPrimaryActionArgs) ToWorkflowStepInAppControlsPrimaryActionPtrOutputWithContext(ctx context.Context) WorkflowStepInAppControlsPrimaryActionPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepInAppControlsPrimaryActionOutput).ToWorkflowStepInAppControlsPrimaryActionPtrOutputWithContext(ctx)
+}
+
+// WorkflowStepInAppControlsPrimaryActionPtrInput is an input type that accepts WorkflowStepInAppControlsPrimaryActionArgs, WorkflowStepInAppControlsPrimaryActionPtr and WorkflowStepInAppControlsPrimaryActionPtrOutput values.
+// You can construct a concrete instance of `WorkflowStepInAppControlsPrimaryActionPtrInput` via:
+//
+//	        WorkflowStepInAppControlsPrimaryActionArgs{...}
+//
+//	or:
+//
+//	        nil
+type WorkflowStepInAppControlsPrimaryActionPtrInput interface {
+	pulumi.Input
+
+	ToWorkflowStepInAppControlsPrimaryActionPtrOutput() WorkflowStepInAppControlsPrimaryActionPtrOutput
+	ToWorkflowStepInAppControlsPrimaryActionPtrOutputWithContext(context.Context) WorkflowStepInAppControlsPrimaryActionPtrOutput
+}
+
+type workflowStepInAppControlsPrimaryActionPtrType WorkflowStepInAppControlsPrimaryActionArgs
+
+func WorkflowStepInAppControlsPrimaryActionPtr(v *WorkflowStepInAppControlsPrimaryActionArgs) WorkflowStepInAppControlsPrimaryActionPtrInput {
+	return (*workflowStepInAppControlsPrimaryActionPtrType)(v)
+}
+
+func (*workflowStepInAppControlsPrimaryActionPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**WorkflowStepInAppControlsPrimaryAction)(nil)).Elem()
+}
+
+func (i *workflowStepInAppControlsPrimaryActionPtrType) ToWorkflowStepInAppControlsPrimaryActionPtrOutput() WorkflowStepInAppControlsPrimaryActionPtrOutput {
+	return i.ToWorkflowStepInAppControlsPrimaryActionPtrOutputWithContext(context.Background())
+}
+
+func (i *workflowStepInAppControlsPrimaryActionPtrType) ToWorkflowStepInAppControlsPrimaryActionPtrOutputWithContext(ctx context.Context) WorkflowStepInAppControlsPrimaryActionPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepInAppControlsPrimaryActionPtrOutput)
+}
+
+type WorkflowStepInAppControlsPrimaryActionOutput struct{ *pulumi.OutputState }
+
+func (WorkflowStepInAppControlsPrimaryActionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkflowStepInAppControlsPrimaryAction)(nil)).Elem()
+}
+
+func (o WorkflowStepInAppControlsPrimaryActionOutput) ToWorkflowStepInAppControlsPrimaryActionOutput() WorkflowStepInAppControlsPrimaryActionOutput {
+	return o
+}
+
+func (o WorkflowStepInAppControlsPrimaryActionOutput) ToWorkflowStepInAppControlsPrimaryActionOutputWithContext(ctx context.Context) WorkflowStepInAppControlsPrimaryActionOutput {
+	return o
+}
+
+func (o WorkflowStepInAppControlsPrimaryActionOutput) ToWorkflowStepInAppControlsPrimaryActionPtrOutput() WorkflowStepInAppControlsPrimaryActionPtrOutput {
+	return o.ToWorkflowStepInAppControlsPrimaryActionPtrOutputWithContext(context.Background())
+}
+
+func (o WorkflowStepInAppControlsPrimaryActionOutput) ToWorkflowStepInAppControlsPrimaryActionPtrOutputWithContext(ctx context.Context) WorkflowStepInAppControlsPrimaryActionPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v WorkflowStepInAppControlsPrimaryAction) *WorkflowStepInAppControlsPrimaryAction {
+		return &v
+	}).(WorkflowStepInAppControlsPrimaryActionPtrOutput)
+}
+
+// The button's label.
+func (o WorkflowStepInAppControlsPrimaryActionOutput) Label() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WorkflowStepInAppControlsPrimaryAction) *string { return v.Label }).(pulumi.StringPtrOutput)
+}
+
+// Where the button leads.
+func (o WorkflowStepInAppControlsPrimaryActionOutput) Redirect() WorkflowStepInAppControlsRedirectPtrOutput {
+	return o.ApplyT(func(v WorkflowStepInAppControlsPrimaryAction) *WorkflowStepInAppControlsRedirect { return v.Redirect }).(WorkflowStepInAppControlsRedirectPtrOutput)
+}
+
+type WorkflowStepInAppControlsPrimaryActionPtrOutput struct{ *pulumi.OutputState }
+
+func (WorkflowStepInAppControlsPrimaryActionPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**WorkflowStepInAppControlsPrimaryAction)(nil)).Elem()
+}
+
+func (o WorkflowStepInAppControlsPrimaryActionPtrOutput) ToWorkflowStepInAppControlsPrimaryActionPtrOutput() WorkflowStepInAppControlsPrimaryActionPtrOutput {
+	return o
+}
+
+func (o WorkflowStepInAppControlsPrimaryActionPtrOutput) ToWorkflowStepInAppControlsPrimaryActionPtrOutputWithContext(ctx context.Context) WorkflowStepInAppControlsPrimaryActionPtrOutput {
+	return o
+}
+
+func (o WorkflowStepInAppControlsPrimaryActionPtrOutput) Elem() WorkflowStepInAppControlsPrimaryActionOutput {
+	return o.ApplyT(func(v *WorkflowStepInAppControlsPrimaryAction) WorkflowStepInAppControlsPrimaryAction {
+		if v != nil {
+			return *v
+		}
+		var ret WorkflowStepInAppControlsPrimaryAction
+		return ret
+	}).(WorkflowStepInAppControlsPrimaryActionOutput)
+}
+
+// The button's label.
+func (o WorkflowStepInAppControlsPrimaryActionPtrOutput) Label() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WorkflowStepInAppControlsPrimaryAction) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Label
+	}).(pulumi.StringPtrOutput)
+}
+
+// Where the button leads.
+func (o WorkflowStepInAppControlsPrimaryActionPtrOutput) Redirect() WorkflowStepInAppControlsRedirectPtrOutput {
+	return o.ApplyT(func(v *WorkflowStepInAppControlsPrimaryAction) *WorkflowStepInAppControlsRedirect {
+		if v == nil {
+			return nil
+		}
+		return v.Redirect
+	}).(WorkflowStepInAppControlsRedirectPtrOutput)
+}
+
+type WorkflowStepInAppControlsRedirect struct {
+	// The browser target: `_self`, `_blank`, `_parent`, `_top` or `_unfencedTop`.
+	Target *string `pulumi:"target"`
+	// Where it leads: a URL, a path starting with `/`, or a `{{ variable }}`.
+	Url *string `pulumi:"url"`
+}
+
+// WorkflowStepInAppControlsRedirectInput is an input type that accepts WorkflowStepInAppControlsRedirectArgs and WorkflowStepInAppControlsRedirectOutput values.
+// You can construct a concrete instance of `WorkflowStepInAppControlsRedirectInput` via:
+//
+//	WorkflowStepInAppControlsRedirectArgs{...}
+type WorkflowStepInAppControlsRedirectInput interface {
+	pulumi.Input
+
+	ToWorkflowStepInAppControlsRedirectOutput() WorkflowStepInAppControlsRedirectOutput
+	ToWorkflowStepInAppControlsRedirectOutputWithContext(context.Context) WorkflowStepInAppControlsRedirectOutput
+}
+
+type WorkflowStepInAppControlsRedirectArgs struct {
+	// The browser target: `_self`, `_blank`, `_parent`, `_top` or `_unfencedTop`.
+	Target pulumi.StringPtrInput `pulumi:"target"`
+	// Where it leads: a URL, a path starting with `/`, or a `{{ variable }}`.
+	Url pulumi.StringPtrInput `pulumi:"url"`
+}
+
+func (WorkflowStepInAppControlsRedirectArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkflowStepInAppControlsRedirect)(nil)).Elem()
+}
+
+func (i WorkflowStepInAppControlsRedirectArgs) ToWorkflowStepInAppControlsRedirectOutput() WorkflowStepInAppControlsRedirectOutput {
+	return i.ToWorkflowStepInAppControlsRedirectOutputWithContext(context.Background())
+}
+
+func (i WorkflowStepInAppControlsRedirectArgs) ToWorkflowStepInAppControlsRedirectOutputWithContext(ctx context.Context) WorkflowStepInAppControlsRedirectOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepInAppControlsRedirectOutput)
+}
+
+func (i WorkflowStepInAppControlsRedirectArgs) ToWorkflowStepInAppControlsRedirectPtrOutput() WorkflowStepInAppControlsRedirectPtrOutput {
+	return i.ToWorkflowStepInAppControlsRedirectPtrOutputWithContext(context.Background())
+}
+
+func (i WorkflowStepInAppControlsRedirectArgs) ToWorkflowStepInAppControlsRedirectPtrOutputWithContext(ctx context.Context) WorkflowStepInAppControlsRedirectPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepInAppControlsRedirectOutput).ToWorkflowStepInAppControlsRedirectPtrOutputWithContext(ctx)
+}
+
+// WorkflowStepInAppControlsRedirectPtrInput is an input type that accepts WorkflowStepInAppControlsRedirectArgs, WorkflowStepInAppControlsRedirectPtr and WorkflowStepInAppControlsRedirectPtrOutput values.
+// You can construct a concrete instance of `WorkflowStepInAppControlsRedirectPtrInput` via:
+//
+//	        WorkflowStepInAppControlsRedirectArgs{...}
+//
+//	or:
+//
+//	        nil
+type WorkflowStepInAppControlsRedirectPtrInput interface {
+	pulumi.Input
+
+	ToWorkflowStepInAppControlsRedirectPtrOutput() WorkflowStepInAppControlsRedirectPtrOutput
+	ToWorkflowStepInAppControlsRedirectPtrOutputWithContext(context.Context) WorkflowStepInAppControlsRedirectPtrOutput
+}
+
+type workflowStepInAppControlsRedirectPtrType WorkflowStepInAppControlsRedirectArgs
+
+func WorkflowStepInAppControlsRedirectPtr(v *WorkflowStepInAppControlsRedirectArgs) WorkflowStepInAppControlsRedirectPtrInput {
+	return (*workflowStepInAppControlsRedirectPtrType)(v)
+}
+
+func (*workflowStepInAppControlsRedirectPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**WorkflowStepInAppControlsRedirect)(nil)).Elem()
+}
+
+func (i *workflowStepInAppControlsRedirectPtrType) ToWorkflowStepInAppControlsRedirectPtrOutput() WorkflowStepInAppControlsRedirectPtrOutput {
+	return i.ToWorkflowStepInAppControlsRedirectPtrOutputWithContext(context.Background())
+}
+
+func (i *workflowStepInAppControlsRedirectPtrType) ToWorkflowStepInAppControlsRedirectPtrOutputWithContext(ctx context.Context) WorkflowStepInAppControlsRedirectPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepInAppControlsRedirectPtrOutput)
+}
+
+type WorkflowStepInAppControlsRedirectOutput struct{ *pulumi.OutputState }
+
+func (WorkflowStepInAppControlsRedirectOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkflowStepInAppControlsRedirect)(nil)).Elem()
+}
+
+func (o WorkflowStepInAppControlsRedirectOutput) ToWorkflowStepInAppControlsRedirectOutput() WorkflowStepInAppControlsRedirectOutput {
+	return o
+}
+
+func (o WorkflowStepInAppControlsRedirectOutput) ToWorkflowStepInAppControlsRedirectOutputWithContext(ctx context.Context) WorkflowStepInAppControlsRedirectOutput {
+	return o
+}
+
+func (o WorkflowStepInAppControlsRedirectOutput) ToWorkflowStepInAppControlsRedirectPtrOutput() WorkflowStepInAppControlsRedirectPtrOutput {
+	return o.ToWorkflowStepInAppControlsRedirectPtrOutputWithContext(context.Background())
+}
+
+func (o WorkflowStepInAppControlsRedirectOutput) ToWorkflowStepInAppControlsRedirectPtrOutputWithContext(ctx context.Context) WorkflowStepInAppControlsRedirectPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v WorkflowStepInAppControlsRedirect) *WorkflowStepInAppControlsRedirect {
+		return &v
+	}).(WorkflowStepInAppControlsRedirectPtrOutput)
+}
+
+// The browser target: `_self`, `_blank`, `_parent`, `_top` or `_unfencedTop`.
+func (o WorkflowStepInAppControlsRedirectOutput) Target() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WorkflowStepInAppControlsRedirect) *string { return v.Target }).(pulumi.StringPtrOutput)
+}
+
+// Where it leads: a URL, a path starting with `/`, or a `{{ variable }}`.
+func (o WorkflowStepInAppControlsRedirectOutput) Url() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WorkflowStepInAppControlsRedirect) *string { return v.Url }).(pulumi.StringPtrOutput)
+}
+
+type WorkflowStepInAppControlsRedirectPtrOutput struct{ *pulumi.OutputState }
+
+func (WorkflowStepInAppControlsRedirectPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**WorkflowStepInAppControlsRedirect)(nil)).Elem()
+}
+
+func (o WorkflowStepInAppControlsRedirectPtrOutput) ToWorkflowStepInAppControlsRedirectPtrOutput() WorkflowStepInAppControlsRedirectPtrOutput {
+	return o
+}
+
+func (o WorkflowStepInAppControlsRedirectPtrOutput) ToWorkflowStepInAppControlsRedirectPtrOutputWithContext(ctx context.Context) WorkflowStepInAppControlsRedirectPtrOutput {
+	return o
+}
+
+func (o WorkflowStepInAppControlsRedirectPtrOutput) Elem() WorkflowStepInAppControlsRedirectOutput {
+	return o.ApplyT(func(v *WorkflowStepInAppControlsRedirect) WorkflowStepInAppControlsRedirect {
+		if v != nil {
+			return *v
+		}
+		var ret WorkflowStepInAppControlsRedirect
+		return ret
+	}).(WorkflowStepInAppControlsRedirectOutput)
+}
+
+// The browser target: `_self`, `_blank`, `_parent`, `_top` or `_unfencedTop`.
+func (o WorkflowStepInAppControlsRedirectPtrOutput) Target() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WorkflowStepInAppControlsRedirect) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Target
+	}).(pulumi.StringPtrOutput)
+}
+
+// Where it leads: a URL, a path starting with `/`, or a `{{ variable }}`.
+func (o WorkflowStepInAppControlsRedirectPtrOutput) Url() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WorkflowStepInAppControlsRedirect) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Url
+	}).(pulumi.StringPtrOutput)
+}
+
+type WorkflowStepPushControls struct {
+	// The notification's text.
+	Body *string `pulumi:"body"`
+	// A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+	Skip map[string]interface{} `pulumi:"skip"`
+	// The notification's title.
+	Subject *string `pulumi:"subject"`
+}
+
+// WorkflowStepPushControlsInput is an input type that accepts WorkflowStepPushControlsArgs and WorkflowStepPushControlsOutput values.
+// You can construct a concrete instance of `WorkflowStepPushControlsInput` via:
+//
+//	WorkflowStepPushControlsArgs{...}
+type WorkflowStepPushControlsInput interface {
+	pulumi.Input
+
+	ToWorkflowStepPushControlsOutput() WorkflowStepPushControlsOutput
+	ToWorkflowStepPushControlsOutputWithContext(context.Context) WorkflowStepPushControlsOutput
+}
+
+type WorkflowStepPushControlsArgs struct {
+	// The notification's text.
+	Body pulumi.StringPtrInput `pulumi:"body"`
+	// A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+	Skip pulumi.MapInput `pulumi:"skip"`
+	// The notification's title.
+	Subject pulumi.StringPtrInput `pulumi:"subject"`
+}
+
+func (WorkflowStepPushControlsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkflowStepPushControls)(nil)).Elem()
+}
+
+func (i WorkflowStepPushControlsArgs) ToWorkflowStepPushControlsOutput() WorkflowStepPushControlsOutput {
+	return i.ToWorkflowStepPushControlsOutputWithContext(context.Background())
+}
+
+func (i WorkflowStepPushControlsArgs) ToWorkflowStepPushControlsOutputWithContext(ctx context.Context) WorkflowStepPushControlsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepPushControlsOutput)
+}
+
+func (i WorkflowStepPushControlsArgs) ToWorkflowStepPushControlsPtrOutput() WorkflowStepPushControlsPtrOutput {
+	return i.ToWorkflowStepPushControlsPtrOutputWithContext(context.Background())
+}
+
+func (i WorkflowStepPushControlsArgs) ToWorkflowStepPushControlsPtrOutputWithContext(ctx context.Context) WorkflowStepPushControlsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepPushControlsOutput).ToWorkflowStepPushControlsPtrOutputWithContext(ctx)
+}
+
+// WorkflowStepPushControlsPtrInput is an input type that accepts WorkflowStepPushControlsArgs, WorkflowStepPushControlsPtr and WorkflowStepPushControlsPtrOutput values.
+// You can construct a concrete instance of `WorkflowStepPushControlsPtrInput` via:
+//
+//	        WorkflowStepPushControlsArgs{...}
+//
+//	or:
+//
+//	        nil
+type WorkflowStepPushControlsPtrInput interface {
+	pulumi.Input
+
+	ToWorkflowStepPushControlsPtrOutput() WorkflowStepPushControlsPtrOutput
+	ToWorkflowStepPushControlsPtrOutputWithContext(context.Context) WorkflowStepPushControlsPtrOutput
+}
+
+type workflowStepPushControlsPtrType WorkflowStepPushControlsArgs
+
+func WorkflowStepPushControlsPtr(v *WorkflowStepPushControlsArgs) WorkflowStepPushControlsPtrInput {
+	return (*workflowStepPushControlsPtrType)(v)
+}
+
+func (*workflowStepPushControlsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**WorkflowStepPushControls)(nil)).Elem()
+}
+
+func (i *workflowStepPushControlsPtrType) ToWorkflowStepPushControlsPtrOutput() WorkflowStepPushControlsPtrOutput {
+	return i.ToWorkflowStepPushControlsPtrOutputWithContext(context.Background())
+}
+
+func (i *workflowStepPushControlsPtrType) ToWorkflowStepPushControlsPtrOutputWithContext(ctx context.Context) WorkflowStepPushControlsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepPushControlsPtrOutput)
+}
+
+type WorkflowStepPushControlsOutput struct{ *pulumi.OutputState }
+
+func (WorkflowStepPushControlsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkflowStepPushControls)(nil)).Elem()
+}
+
+func (o WorkflowStepPushControlsOutput) ToWorkflowStepPushControlsOutput() WorkflowStepPushControlsOutput {
+	return o
+}
+
+func (o WorkflowStepPushControlsOutput) ToWorkflowStepPushControlsOutputWithContext(ctx context.Context) WorkflowStepPushControlsOutput {
+	return o
+}
+
+func (o WorkflowStepPushControlsOutput) ToWorkflowStepPushControlsPtrOutput() WorkflowStepPushControlsPtrOutput {
+	return o.ToWorkflowStepPushControlsPtrOutputWithContext(context.Background())
+}
+
+func (o WorkflowStepPushControlsOutput) ToWorkflowStepPushControlsPtrOutputWithContext(ctx context.Context) WorkflowStepPushControlsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v WorkflowStepPushControls) *WorkflowStepPushControls {
+		return &v
+	}).(WorkflowStepPushControlsPtrOutput)
+}
+
+// The notification's text.
+func (o WorkflowStepPushControlsOutput) Body() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WorkflowStepPushControls) *string { return v.Body }).(pulumi.StringPtrOutput)
+}
+
+// A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+func (o WorkflowStepPushControlsOutput) Skip() pulumi.MapOutput {
+	return o.ApplyT(func(v WorkflowStepPushControls) map[string]interface{} { return v.Skip }).(pulumi.MapOutput)
+}
+
+// The notification's title.
+func (o WorkflowStepPushControlsOutput) Subject() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WorkflowStepPushControls) *string { return v.Subject }).(pulumi.StringPtrOutput)
+}
+
+type WorkflowStepPushControlsPtrOutput struct{ *pulumi.OutputState }
+
+func (WorkflowStepPushControlsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**WorkflowStepPushControls)(nil)).Elem()
+}
+
+func (o WorkflowStepPushControlsPtrOutput) ToWorkflowStepPushControlsPtrOutput() WorkflowStepPushControlsPtrOutput {
+	return o
+}
+
+func (o WorkflowStepPushControlsPtrOutput) ToWorkflowStepPushControlsPtrOutputWithContext(ctx context.Context) WorkflowStepPushControlsPtrOutput {
+	return o
+}
+
+func (o WorkflowStepPushControlsPtrOutput) Elem() WorkflowStepPushControlsOutput {
+	return o.ApplyT(func(v *WorkflowStepPushControls) WorkflowStepPushControls {
+		if v != nil {
+			return *v
+		}
+		var ret WorkflowStepPushControls
+		return ret
+	}).(WorkflowStepPushControlsOutput)
+}
+
+// The notification's text.
+func (o WorkflowStepPushControlsPtrOutput) Body() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WorkflowStepPushControls) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Body
+	}).(pulumi.StringPtrOutput)
+}
+
+// A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+func (o WorkflowStepPushControlsPtrOutput) Skip() pulumi.MapOutput {
+	return o.ApplyT(func(v *WorkflowStepPushControls) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.Skip
+	}).(pulumi.MapOutput)
+}
+
+// The notification's title.
+func (o WorkflowStepPushControlsPtrOutput) Subject() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WorkflowStepPushControls) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Subject
+	}).(pulumi.StringPtrOutput)
+}
+
+type WorkflowStepSmsControls struct {
+	// The message's text.
+	Body *string `pulumi:"body"`
+	// A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+	Skip map[string]interface{} `pulumi:"skip"`
+}
+
+// WorkflowStepSmsControlsInput is an input type that accepts WorkflowStepSmsControlsArgs and WorkflowStepSmsControlsOutput values.
+// You can construct a concrete instance of `WorkflowStepSmsControlsInput` via:
+//
+//	WorkflowStepSmsControlsArgs{...}
+type WorkflowStepSmsControlsInput interface {
+	pulumi.Input
+
+	ToWorkflowStepSmsControlsOutput() WorkflowStepSmsControlsOutput
+	ToWorkflowStepSmsControlsOutputWithContext(context.Context) WorkflowStepSmsControlsOutput
+}
+
+type WorkflowStepSmsControlsArgs struct {
+	// The message's text.
+	Body pulumi.StringPtrInput `pulumi:"body"`
+	// A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+	Skip pulumi.MapInput `pulumi:"skip"`
+}
+
+func (WorkflowStepSmsControlsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkflowStepSmsControls)(nil)).Elem()
+}
+
+func (i WorkflowStepSmsControlsArgs) ToWorkflowStepSmsControlsOutput() WorkflowStepSmsControlsOutput {
+	return i.ToWorkflowStepSmsControlsOutputWithContext(context.Background())
+}
+
+func (i WorkflowStepSmsControlsArgs) ToWorkflowStepSmsControlsOutputWithContext(ctx context.Context) WorkflowStepSmsControlsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepSmsControlsOutput)
+}
+
+func (i WorkflowStepSmsControlsArgs) ToWorkflowStepSmsControlsPtrOutput() WorkflowStepSmsControlsPtrOutput {
+	return i.ToWorkflowStepSmsControlsPtrOutputWithContext(context.Background())
+}
+
+func (i WorkflowStepSmsControlsArgs) ToWorkflowStepSmsControlsPtrOutputWithContext(ctx context.Context) WorkflowStepSmsControlsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepSmsControlsOutput).ToWorkflowStepSmsControlsPtrOutputWithContext(ctx)
+}
+
+// WorkflowStepSmsControlsPtrInput is an input type that accepts WorkflowStepSmsControlsArgs, WorkflowStepSmsControlsPtr and WorkflowStepSmsControlsPtrOutput values.
+// You can construct a concrete instance of `WorkflowStepSmsControlsPtrInput` via:
+//
+//	        WorkflowStepSmsControlsArgs{...}
+//
+//	or:
+//
+//	        nil
+type WorkflowStepSmsControlsPtrInput interface {
+	pulumi.Input
+
+	ToWorkflowStepSmsControlsPtrOutput() WorkflowStepSmsControlsPtrOutput
+	ToWorkflowStepSmsControlsPtrOutputWithContext(context.Context) WorkflowStepSmsControlsPtrOutput
+}
+
+type workflowStepSmsControlsPtrType WorkflowStepSmsControlsArgs
+
+func WorkflowStepSmsControlsPtr(v *WorkflowStepSmsControlsArgs) WorkflowStepSmsControlsPtrInput {
+	return (*workflowStepSmsControlsPtrType)(v)
+}
+
+func (*workflowStepSmsControlsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**WorkflowStepSmsControls)(nil)).Elem()
+}
+
+func (i *workflowStepSmsControlsPtrType) ToWorkflowStepSmsControlsPtrOutput() WorkflowStepSmsControlsPtrOutput {
+	return i.ToWorkflowStepSmsControlsPtrOutputWithContext(context.Background())
+}
+
+func (i *workflowStepSmsControlsPtrType) ToWorkflowStepSmsControlsPtrOutputWithContext(ctx context.Context) WorkflowStepSmsControlsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepSmsControlsPtrOutput)
+}
+
+type WorkflowStepSmsControlsOutput struct{ *pulumi.OutputState }
+
+func (WorkflowStepSmsControlsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkflowStepSmsControls)(nil)).Elem()
+}
+
+func (o WorkflowStepSmsControlsOutput) ToWorkflowStepSmsControlsOutput() WorkflowStepSmsControlsOutput {
+	return o
+}
+
+func (o WorkflowStepSmsControlsOutput) ToWorkflowStepSmsControlsOutputWithContext(ctx context.Context) WorkflowStepSmsControlsOutput {
+	return o
+}
+
+func (o WorkflowStepSmsControlsOutput) ToWorkflowStepSmsControlsPtrOutput() WorkflowStepSmsControlsPtrOutput {
+	return o.ToWorkflowStepSmsControlsPtrOutputWithContext(context.Background())
+}
+
+func (o WorkflowStepSmsControlsOutput) ToWorkflowStepSmsControlsPtrOutputWithContext(ctx context.Context) WorkflowStepSmsControlsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v WorkflowStepSmsControls) *WorkflowStepSmsControls {
+		return &v
+	}).(WorkflowStepSmsControlsPtrOutput)
+}
+
+// The message's text.
+func (o WorkflowStepSmsControlsOutput) Body() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WorkflowStepSmsControls) *string { return v.Body }).(pulumi.StringPtrOutput)
+}
+
+// A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+func (o WorkflowStepSmsControlsOutput) Skip() pulumi.MapOutput {
+	return o.ApplyT(func(v WorkflowStepSmsControls) map[string]interface{} { return v.Skip }).(pulumi.MapOutput)
+}
+
+type WorkflowStepSmsControlsPtrOutput struct{ *pulumi.OutputState }
+
+func (WorkflowStepSmsControlsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**WorkflowStepSmsControls)(nil)).Elem()
+}
+
+func (o WorkflowStepSmsControlsPtrOutput) ToWorkflowStepSmsControlsPtrOutput() WorkflowStepSmsControlsPtrOutput {
+	return o
+}
+
+func (o WorkflowStepSmsControlsPtrOutput) ToWorkflowStepSmsControlsPtrOutputWithContext(ctx context.Context) WorkflowStepSmsControlsPtrOutput {
+	return o
+}
+
+func (o WorkflowStepSmsControlsPtrOutput) Elem() WorkflowStepSmsControlsOutput {
+	return o.ApplyT(func(v *WorkflowStepSmsControls) WorkflowStepSmsControls {
+		if v != nil {
+			return *v
+		}
+		var ret WorkflowStepSmsControls
+		return ret
+	}).(WorkflowStepSmsControlsOutput)
+}
+
+// The message's text.
+func (o WorkflowStepSmsControlsPtrOutput) Body() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WorkflowStepSmsControls) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Body
+	}).(pulumi.StringPtrOutput)
+}
+
+// A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+func (o WorkflowStepSmsControlsPtrOutput) Skip() pulumi.MapOutput {
+	return o.ApplyT(func(v *WorkflowStepSmsControls) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.Skip
+	}).(pulumi.MapOutput)
+}
+
+type WorkflowStepThrottleControls struct {
+	// How many `unit`s the window spans (required for fixed).
+	Amount *float64 `pulumi:"amount"`
+	// The payload key holding the window (required for dynamic).
+	DynamicKey *string `pulumi:"dynamicKey"`
+	// A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+	Skip map[string]interface{} `pulumi:"skip"`
+	// Maximum executions in the window; the service defaults it to 1.
+	Threshold *float64 `pulumi:"threshold"`
+	// Defaults to the workflow and subscriber combination.
+	ThrottleKey *string `pulumi:"throttleKey"`
+	// `fixed` (a window of `amount` `unit`s) or `dynamic` (a window read from `dynamicKey`).
+	Type *string `pulumi:"type"`
+	// `minutes`, `hours` or `days` (required for fixed).
+	Unit *string `pulumi:"unit"`
+}
+
+// WorkflowStepThrottleControlsInput is an input type that accepts WorkflowStepThrottleControlsArgs and WorkflowStepThrottleControlsOutput values.
+// You can construct a concrete instance of `WorkflowStepThrottleControlsInput` via:
+//
+//	WorkflowStepThrottleControlsArgs{...}
+type WorkflowStepThrottleControlsInput interface {
+	pulumi.Input
+
+	ToWorkflowStepThrottleControlsOutput() WorkflowStepThrottleControlsOutput
+	ToWorkflowStepThrottleControlsOutputWithContext(context.Context) WorkflowStepThrottleControlsOutput
+}
+
+type WorkflowStepThrottleControlsArgs struct {
+	// How many `unit`s the window spans (required for fixed).
+	Amount pulumi.Float64PtrInput `pulumi:"amount"`
+	// The payload key holding the window (required for dynamic).
+	DynamicKey pulumi.StringPtrInput `pulumi:"dynamicKey"`
+	// A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+	Skip pulumi.MapInput `pulumi:"skip"`
+	// Maximum executions in the window; the service defaults it to 1.
+	Threshold pulumi.Float64PtrInput `pulumi:"threshold"`
+	// Defaults to the workflow and subscriber combination.
+	ThrottleKey pulumi.StringPtrInput `pulumi:"throttleKey"`
+	// `fixed` (a window of `amount` `unit`s) or `dynamic` (a window read from `dynamicKey`).
+	Type pulumi.StringPtrInput `pulumi:"type"`
+	// `minutes`, `hours` or `days` (required for fixed).
+	Unit pulumi.StringPtrInput `pulumi:"unit"`
+}
+
+func (WorkflowStepThrottleControlsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkflowStepThrottleControls)(nil)).Elem()
+}
+
+func (i WorkflowStepThrottleControlsArgs) ToWorkflowStepThrottleControlsOutput() WorkflowStepThrottleControlsOutput {
+	return i.ToWorkflowStepThrottleControlsOutputWithContext(context.Background())
+}
+
+func (i WorkflowStepThrottleControlsArgs) ToWorkflowStepThrottleControlsOutputWithContext(ctx context.Context) WorkflowStepThrottleControlsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepThrottleControlsOutput)
+}
+
+func (i WorkflowStepThrottleControlsArgs) ToWorkflowStepThrottleControlsPtrOutput() WorkflowStepThrottleControlsPtrOutput {
+	return i.ToWorkflowStepThrottleControlsPtrOutputWithContext(context.Background())
+}
+
+func (i WorkflowStepThrottleControlsArgs) ToWorkflowStepThrottleControlsPtrOutputWithContext(ctx context.Context) WorkflowStepThrottleControlsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepThrottleControlsOutput).ToWorkflowStepThrottleControlsPtrOutputWithContext(ctx)
+}
+
+// WorkflowStepThrottleControlsPtrInput is an input type that accepts WorkflowStepThrottleControlsArgs, WorkflowStepThrottleControlsPtr and WorkflowStepThrottleControlsPtrOutput values.
+// You can construct a concrete instance of `WorkflowStepThrottleControlsPtrInput` via:
+//
+//	        WorkflowStepThrottleControlsArgs{...}
+//
+//	or:
+//
+//	        nil
+type WorkflowStepThrottleControlsPtrInput interface {
+	pulumi.Input
+
+	ToWorkflowStepThrottleControlsPtrOutput() WorkflowStepThrottleControlsPtrOutput
+	ToWorkflowStepThrottleControlsPtrOutputWithContext(context.Context) WorkflowStepThrottleControlsPtrOutput
+}
+
+type workflowStepThrottleControlsPtrType WorkflowStepThrottleControlsArgs
+
+func WorkflowStepThrottleControlsPtr(v *WorkflowStepThrottleControlsArgs) WorkflowStepThrottleControlsPtrInput {
+	return (*workflowStepThrottleControlsPtrType)(v)
+}
+
+func (*workflowStepThrottleControlsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**WorkflowStepThrottleControls)(nil)).Elem()
+}
+
+func (i *workflowStepThrottleControlsPtrType) ToWorkflowStepThrottleControlsPtrOutput() WorkflowStepThrottleControlsPtrOutput {
+	return i.ToWorkflowStepThrottleControlsPtrOutputWithContext(context.Background())
+}
+
+func (i *workflowStepThrottleControlsPtrType) ToWorkflowStepThrottleControlsPtrOutputWithContext(ctx context.Context) WorkflowStepThrottleControlsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkflowStepThrottleControlsPtrOutput)
+}
+
+type WorkflowStepThrottleControlsOutput struct{ *pulumi.OutputState }
+
+func (WorkflowStepThrottleControlsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkflowStepThrottleControls)(nil)).Elem()
+}
+
+func (o WorkflowStepThrottleControlsOutput) ToWorkflowStepThrottleControlsOutput() WorkflowStepThrottleControlsOutput {
+	return o
+}
+
+func (o WorkflowStepThrottleControlsOutput) ToWorkflowStepThrottleControlsOutputWithContext(ctx context.Context) WorkflowStepThrottleControlsOutput {
+	return o
+}
+
+func (o WorkflowStepThrottleControlsOutput) ToWorkflowStepThrottleControlsPtrOutput() WorkflowStepThrottleControlsPtrOutput {
+	return o.ToWorkflowStepThrottleControlsPtrOutputWithContext(context.Background())
+}
+
+func (o WorkflowStepThrottleControlsOutput) ToWorkflowStepThrottleControlsPtrOutputWithContext(ctx context.Context) WorkflowStepThrottleControlsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v WorkflowStepThrottleControls) *WorkflowStepThrottleControls {
+		return &v
+	}).(WorkflowStepThrottleControlsPtrOutput)
+}
+
+// How many `unit`s the window spans (required for fixed).
+func (o WorkflowStepThrottleControlsOutput) Amount() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v WorkflowStepThrottleControls) *float64 { return v.Amount }).(pulumi.Float64PtrOutput)
+}
+
+// The payload key holding the window (required for dynamic).
+func (o WorkflowStepThrottleControlsOutput) DynamicKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WorkflowStepThrottleControls) *string { return v.DynamicKey }).(pulumi.StringPtrOutput)
+}
+
+// A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+func (o WorkflowStepThrottleControlsOutput) Skip() pulumi.MapOutput {
+	return o.ApplyT(func(v WorkflowStepThrottleControls) map[string]interface{} { return v.Skip }).(pulumi.MapOutput)
+}
+
+// Maximum executions in the window; the service defaults it to 1.
+func (o WorkflowStepThrottleControlsOutput) Threshold() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v WorkflowStepThrottleControls) *float64 { return v.Threshold }).(pulumi.Float64PtrOutput)
+}
+
+// Defaults to the workflow and subscriber combination.
+func (o WorkflowStepThrottleControlsOutput) ThrottleKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WorkflowStepThrottleControls) *string { return v.ThrottleKey }).(pulumi.StringPtrOutput)
+}
+
+// `fixed` (a window of `amount` `unit`s) or `dynamic` (a window read from `dynamicKey`).
+func (o WorkflowStepThrottleControlsOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WorkflowStepThrottleControls) *string { return v.Type }).(pulumi.StringPtrOutput)
+}
+
+// `minutes`, `hours` or `days` (required for fixed).
+func (o WorkflowStepThrottleControlsOutput) Unit() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WorkflowStepThrottleControls) *string { return v.Unit }).(pulumi.StringPtrOutput)
+}
+
+type WorkflowStepThrottleControlsPtrOutput struct{ *pulumi.OutputState }
+
+func (WorkflowStepThrottleControlsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**WorkflowStepThrottleControls)(nil)).Elem()
+}
+
+func (o WorkflowStepThrottleControlsPtrOutput) ToWorkflowStepThrottleControlsPtrOutput() WorkflowStepThrottleControlsPtrOutput {
+	return o
+}
+
+func (o WorkflowStepThrottleControlsPtrOutput) ToWorkflowStepThrottleControlsPtrOutputWithContext(ctx context.Context) WorkflowStepThrottleControlsPtrOutput {
+	return o
+}
+
+func (o WorkflowStepThrottleControlsPtrOutput) Elem() WorkflowStepThrottleControlsOutput {
+	return o.ApplyT(func(v *WorkflowStepThrottleControls) WorkflowStepThrottleControls {
+		if v != nil {
+			return *v
+		}
+		var ret WorkflowStepThrottleControls
+		return ret
+	}).(WorkflowStepThrottleControlsOutput)
+}
+
+// How many `unit`s the window spans (required for fixed).
+func (o WorkflowStepThrottleControlsPtrOutput) Amount() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *WorkflowStepThrottleControls) *float64 {
+		if v == nil {
+			return nil
+		}
+		return v.Amount
+	}).(pulumi.Float64PtrOutput)
+}
+
+// The payload key holding the window (required for dynamic).
+func (o WorkflowStepThrottleControlsPtrOutput) DynamicKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WorkflowStepThrottleControls) *string {
+		if v == nil {
+			return nil
+		}
+		return v.DynamicKey
+	}).(pulumi.StringPtrOutput)
+}
+
+// A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+func (o WorkflowStepThrottleControlsPtrOutput) Skip() pulumi.MapOutput {
+	return o.ApplyT(func(v *WorkflowStepThrottleControls) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.Skip
+	}).(pulumi.MapOutput)
+}
+
+// Maximum executions in the window; the service defaults it to 1.
+func (o WorkflowStepThrottleControlsPtrOutput) Threshold() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *WorkflowStepThrottleControls) *float64 {
+		if v == nil {
+			return nil
+		}
+		return v.Threshold
+	}).(pulumi.Float64PtrOutput)
+}
+
+// Defaults to the workflow and subscriber combination.
+func (o WorkflowStepThrottleControlsPtrOutput) ThrottleKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WorkflowStepThrottleControls) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ThrottleKey
+	}).(pulumi.StringPtrOutput)
+}
+
+// `fixed` (a window of `amount` `unit`s) or `dynamic` (a window read from `dynamicKey`).
+func (o WorkflowStepThrottleControlsPtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WorkflowStepThrottleControls) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
+// `minutes`, `hours` or `days` (required for fixed).
+func (o WorkflowStepThrottleControlsPtrOutput) Unit() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WorkflowStepThrottleControls) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Unit
+	}).(pulumi.StringPtrOutput)
+}
+
 type WorkflowStoredStep struct {
 	// The step's control values, by the spec's control table for its type (email: `subject`, `body`,
 	// `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...; http_request:
@@ -7798,7 +10752,9 @@ type WorkflowStoredStep struct {
 	// `enforceSchemaValidation`, `continueOnFailure`, `timeout`; its credential headers go in the workflow's
 	// `secretHeaders`). check
 	// refuses unknown controls and the values the service would store with issues (an email without
-	// `subject`, a digest `amount` below 1, ...). Default: none.
+	// `subject`, a digest `amount` below 1, ...). Default: none. In YAML, Python, Go and .NET the typed block
+	// of the step's type (`email`, `inApp`, `httpRequest`, ...) declares the same values typed; `controls` (not
+	// both) carries what a block cannot, such as an email's `layoutId: null` (no layout).
 	Controls map[string]interface{} `pulumi:"controls"`
 	// The service's `_id` of the step (kept by updates that keep the step).
 	Id string `pulumi:"id"`
@@ -7831,7 +10787,9 @@ func (o WorkflowStoredStepOutput) ToWorkflowStoredStepOutputWithContext(ctx cont
 // `enforceSchemaValidation`, `continueOnFailure`, `timeout`; its credential headers go in the workflow's
 // `secretHeaders`). check
 // refuses unknown controls and the values the service would store with issues (an email without
-// `subject`, a digest `amount` below 1, ...). Default: none.
+// `subject`, a digest `amount` below 1, ...). Default: none. In YAML, Python, Go and .NET the typed block
+// of the step's type (`email`, `inApp`, `httpRequest`, ...) declares the same values typed; `controls` (not
+// both) carries what a block cannot, such as an email's `layoutId: null` (no layout).
 func (o WorkflowStoredStepOutput) Controls() pulumi.MapOutput {
 	return o.ApplyT(func(v WorkflowStoredStep) map[string]interface{} { return v.Controls }).(pulumi.MapOutput)
 }
@@ -7902,6 +10860,36 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowPreferencesPtrInput)(nil)).Elem(), WorkflowPreferencesArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowStepInput)(nil)).Elem(), WorkflowStepArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowStepArrayInput)(nil)).Elem(), WorkflowStepArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowStepChatControlsInput)(nil)).Elem(), WorkflowStepChatControlsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowStepChatControlsPtrInput)(nil)).Elem(), WorkflowStepChatControlsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowStepCustomControlsInput)(nil)).Elem(), WorkflowStepCustomControlsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowStepCustomControlsPtrInput)(nil)).Elem(), WorkflowStepCustomControlsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowStepDelayControlsInput)(nil)).Elem(), WorkflowStepDelayControlsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowStepDelayControlsPtrInput)(nil)).Elem(), WorkflowStepDelayControlsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowStepDigestControlsInput)(nil)).Elem(), WorkflowStepDigestControlsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowStepDigestControlsPtrInput)(nil)).Elem(), WorkflowStepDigestControlsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowStepDigestControlsLookBackWindowInput)(nil)).Elem(), WorkflowStepDigestControlsLookBackWindowArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowStepDigestControlsLookBackWindowPtrInput)(nil)).Elem(), WorkflowStepDigestControlsLookBackWindowArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowStepEmailControlsInput)(nil)).Elem(), WorkflowStepEmailControlsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowStepEmailControlsPtrInput)(nil)).Elem(), WorkflowStepEmailControlsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowStepHttpRequestControlsInput)(nil)).Elem(), WorkflowStepHttpRequestControlsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowStepHttpRequestControlsPtrInput)(nil)).Elem(), WorkflowStepHttpRequestControlsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowStepHttpRequestControlsBodyFieldInput)(nil)).Elem(), WorkflowStepHttpRequestControlsBodyFieldArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowStepHttpRequestControlsBodyFieldArrayInput)(nil)).Elem(), WorkflowStepHttpRequestControlsBodyFieldArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowStepHttpRequestControlsHeaderInput)(nil)).Elem(), WorkflowStepHttpRequestControlsHeaderArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowStepHttpRequestControlsHeaderArrayInput)(nil)).Elem(), WorkflowStepHttpRequestControlsHeaderArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowStepInAppControlsInput)(nil)).Elem(), WorkflowStepInAppControlsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowStepInAppControlsPtrInput)(nil)).Elem(), WorkflowStepInAppControlsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowStepInAppControlsPrimaryActionInput)(nil)).Elem(), WorkflowStepInAppControlsPrimaryActionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowStepInAppControlsPrimaryActionPtrInput)(nil)).Elem(), WorkflowStepInAppControlsPrimaryActionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowStepInAppControlsRedirectInput)(nil)).Elem(), WorkflowStepInAppControlsRedirectArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowStepInAppControlsRedirectPtrInput)(nil)).Elem(), WorkflowStepInAppControlsRedirectArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowStepPushControlsInput)(nil)).Elem(), WorkflowStepPushControlsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowStepPushControlsPtrInput)(nil)).Elem(), WorkflowStepPushControlsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowStepSmsControlsInput)(nil)).Elem(), WorkflowStepSmsControlsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowStepSmsControlsPtrInput)(nil)).Elem(), WorkflowStepSmsControlsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowStepThrottleControlsInput)(nil)).Elem(), WorkflowStepThrottleControlsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkflowStepThrottleControlsPtrInput)(nil)).Elem(), WorkflowStepThrottleControlsArgs{})
 	pulumi.RegisterOutputType(ChannelCredentialsOutput{})
 	pulumi.RegisterOutputType(ChannelCredentialsPtrOutput{})
 	pulumi.RegisterOutputType(ChannelCredentialsMapOutput{})
@@ -8013,6 +11001,36 @@ func init() {
 	pulumi.RegisterOutputType(WorkflowPreferencesPtrOutput{})
 	pulumi.RegisterOutputType(WorkflowStepOutput{})
 	pulumi.RegisterOutputType(WorkflowStepArrayOutput{})
+	pulumi.RegisterOutputType(WorkflowStepChatControlsOutput{})
+	pulumi.RegisterOutputType(WorkflowStepChatControlsPtrOutput{})
+	pulumi.RegisterOutputType(WorkflowStepCustomControlsOutput{})
+	pulumi.RegisterOutputType(WorkflowStepCustomControlsPtrOutput{})
+	pulumi.RegisterOutputType(WorkflowStepDelayControlsOutput{})
+	pulumi.RegisterOutputType(WorkflowStepDelayControlsPtrOutput{})
+	pulumi.RegisterOutputType(WorkflowStepDigestControlsOutput{})
+	pulumi.RegisterOutputType(WorkflowStepDigestControlsPtrOutput{})
+	pulumi.RegisterOutputType(WorkflowStepDigestControlsLookBackWindowOutput{})
+	pulumi.RegisterOutputType(WorkflowStepDigestControlsLookBackWindowPtrOutput{})
+	pulumi.RegisterOutputType(WorkflowStepEmailControlsOutput{})
+	pulumi.RegisterOutputType(WorkflowStepEmailControlsPtrOutput{})
+	pulumi.RegisterOutputType(WorkflowStepHttpRequestControlsOutput{})
+	pulumi.RegisterOutputType(WorkflowStepHttpRequestControlsPtrOutput{})
+	pulumi.RegisterOutputType(WorkflowStepHttpRequestControlsBodyFieldOutput{})
+	pulumi.RegisterOutputType(WorkflowStepHttpRequestControlsBodyFieldArrayOutput{})
+	pulumi.RegisterOutputType(WorkflowStepHttpRequestControlsHeaderOutput{})
+	pulumi.RegisterOutputType(WorkflowStepHttpRequestControlsHeaderArrayOutput{})
+	pulumi.RegisterOutputType(WorkflowStepInAppControlsOutput{})
+	pulumi.RegisterOutputType(WorkflowStepInAppControlsPtrOutput{})
+	pulumi.RegisterOutputType(WorkflowStepInAppControlsPrimaryActionOutput{})
+	pulumi.RegisterOutputType(WorkflowStepInAppControlsPrimaryActionPtrOutput{})
+	pulumi.RegisterOutputType(WorkflowStepInAppControlsRedirectOutput{})
+	pulumi.RegisterOutputType(WorkflowStepInAppControlsRedirectPtrOutput{})
+	pulumi.RegisterOutputType(WorkflowStepPushControlsOutput{})
+	pulumi.RegisterOutputType(WorkflowStepPushControlsPtrOutput{})
+	pulumi.RegisterOutputType(WorkflowStepSmsControlsOutput{})
+	pulumi.RegisterOutputType(WorkflowStepSmsControlsPtrOutput{})
+	pulumi.RegisterOutputType(WorkflowStepThrottleControlsOutput{})
+	pulumi.RegisterOutputType(WorkflowStepThrottleControlsPtrOutput{})
 	pulumi.RegisterOutputType(WorkflowStoredStepOutput{})
 	pulumi.RegisterOutputType(WorkflowStoredStepArrayOutput{})
 }

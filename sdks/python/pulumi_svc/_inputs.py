@@ -39,6 +39,36 @@ __all__ = [
     'WorkflowPreferencesArgsDict',
     'WorkflowStepArgs',
     'WorkflowStepArgsDict',
+    'WorkflowStepChatControlsArgs',
+    'WorkflowStepChatControlsArgsDict',
+    'WorkflowStepCustomControlsArgs',
+    'WorkflowStepCustomControlsArgsDict',
+    'WorkflowStepDelayControlsArgs',
+    'WorkflowStepDelayControlsArgsDict',
+    'WorkflowStepDigestControlsArgs',
+    'WorkflowStepDigestControlsArgsDict',
+    'WorkflowStepDigestControlsLookBackWindowArgs',
+    'WorkflowStepDigestControlsLookBackWindowArgsDict',
+    'WorkflowStepEmailControlsArgs',
+    'WorkflowStepEmailControlsArgsDict',
+    'WorkflowStepHttpRequestControlsArgs',
+    'WorkflowStepHttpRequestControlsArgsDict',
+    'WorkflowStepHttpRequestControlsBodyFieldArgs',
+    'WorkflowStepHttpRequestControlsBodyFieldArgsDict',
+    'WorkflowStepHttpRequestControlsHeaderArgs',
+    'WorkflowStepHttpRequestControlsHeaderArgsDict',
+    'WorkflowStepInAppControlsArgs',
+    'WorkflowStepInAppControlsArgsDict',
+    'WorkflowStepInAppControlsPrimaryActionArgs',
+    'WorkflowStepInAppControlsPrimaryActionArgsDict',
+    'WorkflowStepInAppControlsRedirectArgs',
+    'WorkflowStepInAppControlsRedirectArgsDict',
+    'WorkflowStepPushControlsArgs',
+    'WorkflowStepPushControlsArgsDict',
+    'WorkflowStepSmsControlsArgs',
+    'WorkflowStepSmsControlsArgsDict',
+    'WorkflowStepThrottleControlsArgs',
+    'WorkflowStepThrottleControlsArgsDict',
 ]
 
 class ChannelCredentialsArgsDict(TypedDict):
@@ -1997,6 +2027,10 @@ class WorkflowStepArgsDict(TypedDict):
     """
     `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom`, `throttle` or `http_request`.
     """
+    chat: NotRequired[pulumi.Input[Optional['WorkflowStepChatControlsArgsDict']]]
+    """
+    A chat step's controls, typed (instead of `controls`).
+    """
     controls: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
     """
     The step's control values, by the spec's control table for its type (email: `subject`, `body`,
@@ -2005,7 +2039,47 @@ class WorkflowStepArgsDict(TypedDict):
     `enforceSchemaValidation`, `continueOnFailure`, `timeout`; its credential headers go in the workflow's
     `secretHeaders`). check
     refuses unknown controls and the values the service would store with issues (an email without
-    `subject`, a digest `amount` below 1, ...). Default: none.
+    `subject`, a digest `amount` below 1, ...). Default: none. In YAML, Python, Go and .NET the typed block
+    of the step's type (`email`, `inApp`, `httpRequest`, ...) declares the same values typed; `controls` (not
+    both) carries what a block cannot, such as an email's `layoutId: null` (no layout).
+    """
+    custom: NotRequired[pulumi.Input[Optional['WorkflowStepCustomControlsArgsDict']]]
+    """
+    A custom step's controls, typed (instead of `controls`).
+    """
+    delay: NotRequired[pulumi.Input[Optional['WorkflowStepDelayControlsArgsDict']]]
+    """
+    A delay step's controls, typed (instead of `controls`).
+    """
+    digest: NotRequired[pulumi.Input[Optional['WorkflowStepDigestControlsArgsDict']]]
+    """
+    A digest step's controls, typed (instead of `controls`).
+    """
+    email: NotRequired[pulumi.Input[Optional['WorkflowStepEmailControlsArgsDict']]]
+    """
+    An email step's controls, typed (instead of `controls`). No layout (`layoutId: null`) is written in
+    `controls`, which can carry a null.
+    """
+    http_request: NotRequired[pulumi.Input[Optional['WorkflowStepHttpRequestControlsArgsDict']]]
+    """
+    An http_request step's controls, typed (instead of `controls`); its credential headers go in the
+    workflow's `secretHeaders`.
+    """
+    in_app: NotRequired[pulumi.Input[Optional['WorkflowStepInAppControlsArgsDict']]]
+    """
+    An in_app step's controls, typed (instead of `controls`).
+    """
+    push: NotRequired[pulumi.Input[Optional['WorkflowStepPushControlsArgsDict']]]
+    """
+    A push step's controls, typed (instead of `controls`).
+    """
+    sms: NotRequired[pulumi.Input[Optional['WorkflowStepSmsControlsArgsDict']]]
+    """
+    An sms step's controls, typed (instead of `controls`).
+    """
+    throttle: NotRequired[pulumi.Input[Optional['WorkflowStepThrottleControlsArgsDict']]]
+    """
+    A throttle step's controls, typed (instead of `controls`).
     """
 
 @pulumi.input_type
@@ -2013,23 +2087,67 @@ class WorkflowStepArgs:
     def __init__(__self__, *,
                  name: pulumi.Input[_builtins.str],
                  type: pulumi.Input[_builtins.str],
-                 controls: pulumi.Input[Optional[Mapping[str, Any]]] = None):
+                 chat: pulumi.Input[Optional['WorkflowStepChatControlsArgs']] = None,
+                 controls: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 custom: pulumi.Input[Optional['WorkflowStepCustomControlsArgs']] = None,
+                 delay: pulumi.Input[Optional['WorkflowStepDelayControlsArgs']] = None,
+                 digest: pulumi.Input[Optional['WorkflowStepDigestControlsArgs']] = None,
+                 email: pulumi.Input[Optional['WorkflowStepEmailControlsArgs']] = None,
+                 http_request: pulumi.Input[Optional['WorkflowStepHttpRequestControlsArgs']] = None,
+                 in_app: pulumi.Input[Optional['WorkflowStepInAppControlsArgs']] = None,
+                 push: pulumi.Input[Optional['WorkflowStepPushControlsArgs']] = None,
+                 sms: pulumi.Input[Optional['WorkflowStepSmsControlsArgs']] = None,
+                 throttle: pulumi.Input[Optional['WorkflowStepThrottleControlsArgs']] = None):
         """
         :param pulumi.Input[_builtins.str] name: The step's name, unique in the workflow: a declared step is the stored step of the same name (a
                renamed step is a new step, with a new `stepId` and `id`).
         :param pulumi.Input[_builtins.str] type: `in_app`, `email`, `sms`, `push`, `chat`, `delay`, `digest`, `custom`, `throttle` or `http_request`.
+        :param pulumi.Input['WorkflowStepChatControlsArgs'] chat: A chat step's controls, typed (instead of `controls`).
         :param pulumi.Input[Mapping[str, Any]] controls: The step's control values, by the spec's control table for its type (email: `subject`, `body`,
                `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...; http_request:
                `method`, `url`, `headers` and `body` as lists of `{ key, value }`, `responseBodySchema`,
                `enforceSchemaValidation`, `continueOnFailure`, `timeout`; its credential headers go in the workflow's
                `secretHeaders`). check
                refuses unknown controls and the values the service would store with issues (an email without
-               `subject`, a digest `amount` below 1, ...). Default: none.
+               `subject`, a digest `amount` below 1, ...). Default: none. In YAML, Python, Go and .NET the typed block
+               of the step's type (`email`, `inApp`, `httpRequest`, ...) declares the same values typed; `controls` (not
+               both) carries what a block cannot, such as an email's `layoutId: null` (no layout).
+        :param pulumi.Input['WorkflowStepCustomControlsArgs'] custom: A custom step's controls, typed (instead of `controls`).
+        :param pulumi.Input['WorkflowStepDelayControlsArgs'] delay: A delay step's controls, typed (instead of `controls`).
+        :param pulumi.Input['WorkflowStepDigestControlsArgs'] digest: A digest step's controls, typed (instead of `controls`).
+        :param pulumi.Input['WorkflowStepEmailControlsArgs'] email: An email step's controls, typed (instead of `controls`). No layout (`layoutId: null`) is written in
+               `controls`, which can carry a null.
+        :param pulumi.Input['WorkflowStepHttpRequestControlsArgs'] http_request: An http_request step's controls, typed (instead of `controls`); its credential headers go in the
+               workflow's `secretHeaders`.
+        :param pulumi.Input['WorkflowStepInAppControlsArgs'] in_app: An in_app step's controls, typed (instead of `controls`).
+        :param pulumi.Input['WorkflowStepPushControlsArgs'] push: A push step's controls, typed (instead of `controls`).
+        :param pulumi.Input['WorkflowStepSmsControlsArgs'] sms: An sms step's controls, typed (instead of `controls`).
+        :param pulumi.Input['WorkflowStepThrottleControlsArgs'] throttle: A throttle step's controls, typed (instead of `controls`).
         """
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "type", type)
+        if chat is not None:
+            pulumi.set(__self__, "chat", chat)
         if controls is not None:
             pulumi.set(__self__, "controls", controls)
+        if custom is not None:
+            pulumi.set(__self__, "custom", custom)
+        if delay is not None:
+            pulumi.set(__self__, "delay", delay)
+        if digest is not None:
+            pulumi.set(__self__, "digest", digest)
+        if email is not None:
+            pulumi.set(__self__, "email", email)
+        if http_request is not None:
+            pulumi.set(__self__, "http_request", http_request)
+        if in_app is not None:
+            pulumi.set(__self__, "in_app", in_app)
+        if push is not None:
+            pulumi.set(__self__, "push", push)
+        if sms is not None:
+            pulumi.set(__self__, "sms", sms)
+        if throttle is not None:
+            pulumi.set(__self__, "throttle", throttle)
 
     @_builtins.property
     @pulumi.getter
@@ -2058,6 +2176,18 @@ class WorkflowStepArgs:
 
     @_builtins.property
     @pulumi.getter
+    def chat(self) -> pulumi.Input[Optional['WorkflowStepChatControlsArgs']]:
+        """
+        A chat step's controls, typed (instead of `controls`).
+        """
+        return pulumi.get(self, "chat")
+
+    @chat.setter
+    def chat(self, value: pulumi.Input[Optional['WorkflowStepChatControlsArgs']]):
+        pulumi.set(self, "chat", value)
+
+    @_builtins.property
+    @pulumi.getter
     def controls(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
         """
         The step's control values, by the spec's control table for its type (email: `subject`, `body`,
@@ -2066,12 +2196,1496 @@ class WorkflowStepArgs:
         `enforceSchemaValidation`, `continueOnFailure`, `timeout`; its credential headers go in the workflow's
         `secretHeaders`). check
         refuses unknown controls and the values the service would store with issues (an email without
-        `subject`, a digest `amount` below 1, ...). Default: none.
+        `subject`, a digest `amount` below 1, ...). Default: none. In YAML, Python, Go and .NET the typed block
+        of the step's type (`email`, `inApp`, `httpRequest`, ...) declares the same values typed; `controls` (not
+        both) carries what a block cannot, such as an email's `layoutId: null` (no layout).
         """
         return pulumi.get(self, "controls")
 
     @controls.setter
     def controls(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
         pulumi.set(self, "controls", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def custom(self) -> pulumi.Input[Optional['WorkflowStepCustomControlsArgs']]:
+        """
+        A custom step's controls, typed (instead of `controls`).
+        """
+        return pulumi.get(self, "custom")
+
+    @custom.setter
+    def custom(self, value: pulumi.Input[Optional['WorkflowStepCustomControlsArgs']]):
+        pulumi.set(self, "custom", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def delay(self) -> pulumi.Input[Optional['WorkflowStepDelayControlsArgs']]:
+        """
+        A delay step's controls, typed (instead of `controls`).
+        """
+        return pulumi.get(self, "delay")
+
+    @delay.setter
+    def delay(self, value: pulumi.Input[Optional['WorkflowStepDelayControlsArgs']]):
+        pulumi.set(self, "delay", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def digest(self) -> pulumi.Input[Optional['WorkflowStepDigestControlsArgs']]:
+        """
+        A digest step's controls, typed (instead of `controls`).
+        """
+        return pulumi.get(self, "digest")
+
+    @digest.setter
+    def digest(self, value: pulumi.Input[Optional['WorkflowStepDigestControlsArgs']]):
+        pulumi.set(self, "digest", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> pulumi.Input[Optional['WorkflowStepEmailControlsArgs']]:
+        """
+        An email step's controls, typed (instead of `controls`). No layout (`layoutId: null`) is written in
+        `controls`, which can carry a null.
+        """
+        return pulumi.get(self, "email")
+
+    @email.setter
+    def email(self, value: pulumi.Input[Optional['WorkflowStepEmailControlsArgs']]):
+        pulumi.set(self, "email", value)
+
+    @_builtins.property
+    @pulumi.getter(name="httpRequest")
+    def http_request(self) -> pulumi.Input[Optional['WorkflowStepHttpRequestControlsArgs']]:
+        """
+        An http_request step's controls, typed (instead of `controls`); its credential headers go in the
+        workflow's `secretHeaders`.
+        """
+        return pulumi.get(self, "http_request")
+
+    @http_request.setter
+    def http_request(self, value: pulumi.Input[Optional['WorkflowStepHttpRequestControlsArgs']]):
+        pulumi.set(self, "http_request", value)
+
+    @_builtins.property
+    @pulumi.getter(name="inApp")
+    def in_app(self) -> pulumi.Input[Optional['WorkflowStepInAppControlsArgs']]:
+        """
+        An in_app step's controls, typed (instead of `controls`).
+        """
+        return pulumi.get(self, "in_app")
+
+    @in_app.setter
+    def in_app(self, value: pulumi.Input[Optional['WorkflowStepInAppControlsArgs']]):
+        pulumi.set(self, "in_app", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def push(self) -> pulumi.Input[Optional['WorkflowStepPushControlsArgs']]:
+        """
+        A push step's controls, typed (instead of `controls`).
+        """
+        return pulumi.get(self, "push")
+
+    @push.setter
+    def push(self, value: pulumi.Input[Optional['WorkflowStepPushControlsArgs']]):
+        pulumi.set(self, "push", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def sms(self) -> pulumi.Input[Optional['WorkflowStepSmsControlsArgs']]:
+        """
+        An sms step's controls, typed (instead of `controls`).
+        """
+        return pulumi.get(self, "sms")
+
+    @sms.setter
+    def sms(self, value: pulumi.Input[Optional['WorkflowStepSmsControlsArgs']]):
+        pulumi.set(self, "sms", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def throttle(self) -> pulumi.Input[Optional['WorkflowStepThrottleControlsArgs']]:
+        """
+        A throttle step's controls, typed (instead of `controls`).
+        """
+        return pulumi.get(self, "throttle")
+
+    @throttle.setter
+    def throttle(self, value: pulumi.Input[Optional['WorkflowStepThrottleControlsArgs']]):
+        pulumi.set(self, "throttle", value)
+
+
+class WorkflowStepChatControlsArgsDict(TypedDict):
+    body: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The message's text.
+    """
+    editor_type: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `text` or `block`: how the body is written.
+    """
+    skip: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
+    """
+    A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+    """
+
+@pulumi.input_type
+class WorkflowStepChatControlsArgs:
+    def __init__(__self__, *,
+                 body: pulumi.Input[Optional[_builtins.str]] = None,
+                 editor_type: pulumi.Input[Optional[_builtins.str]] = None,
+                 skip: pulumi.Input[Optional[Mapping[str, Any]]] = None):
+        """
+        :param pulumi.Input[_builtins.str] body: The message's text.
+        :param pulumi.Input[_builtins.str] editor_type: `text` or `block`: how the body is written.
+        :param pulumi.Input[Mapping[str, Any]] skip: A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+        """
+        if body is not None:
+            pulumi.set(__self__, "body", body)
+        if editor_type is not None:
+            pulumi.set(__self__, "editor_type", editor_type)
+        if skip is not None:
+            pulumi.set(__self__, "skip", skip)
+
+    @_builtins.property
+    @pulumi.getter
+    def body(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The message's text.
+        """
+        return pulumi.get(self, "body")
+
+    @body.setter
+    def body(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "body", value)
+
+    @_builtins.property
+    @pulumi.getter(name="editorType")
+    def editor_type(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `text` or `block`: how the body is written.
+        """
+        return pulumi.get(self, "editor_type")
+
+    @editor_type.setter
+    def editor_type(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "editor_type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def skip(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+        """
+        return pulumi.get(self, "skip")
+
+    @skip.setter
+    def skip(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "skip", value)
+
+
+class WorkflowStepCustomControlsArgsDict(TypedDict):
+    custom: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
+    """
+    The custom step's free-form values.
+    """
+
+@pulumi.input_type
+class WorkflowStepCustomControlsArgs:
+    def __init__(__self__, *,
+                 custom: pulumi.Input[Optional[Mapping[str, Any]]] = None):
+        """
+        :param pulumi.Input[Mapping[str, Any]] custom: The custom step's free-form values.
+        """
+        if custom is not None:
+            pulumi.set(__self__, "custom", custom)
+
+    @_builtins.property
+    @pulumi.getter
+    def custom(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        The custom step's free-form values.
+        """
+        return pulumi.get(self, "custom")
+
+    @custom.setter
+    def custom(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "custom", value)
+
+
+class WorkflowStepDelayControlsArgsDict(TypedDict):
+    amount: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    How many `unit`s to wait (regular).
+    """
+    cron: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The schedule to wait for, a cron expression (timed).
+    """
+    skip: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
+    """
+    A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+    """
+    type: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `regular` (wait `amount` `unit`s) or `timed` (wait for `cron`).
+    """
+    unit: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `seconds`, `minutes`, `hours`, `days`, `weeks` or `months`.
+    """
+
+@pulumi.input_type
+class WorkflowStepDelayControlsArgs:
+    def __init__(__self__, *,
+                 amount: pulumi.Input[Optional[_builtins.float]] = None,
+                 cron: pulumi.Input[Optional[_builtins.str]] = None,
+                 skip: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 type: pulumi.Input[Optional[_builtins.str]] = None,
+                 unit: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.float] amount: How many `unit`s to wait (regular).
+        :param pulumi.Input[_builtins.str] cron: The schedule to wait for, a cron expression (timed).
+        :param pulumi.Input[Mapping[str, Any]] skip: A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+        :param pulumi.Input[_builtins.str] type: `regular` (wait `amount` `unit`s) or `timed` (wait for `cron`).
+        :param pulumi.Input[_builtins.str] unit: `seconds`, `minutes`, `hours`, `days`, `weeks` or `months`.
+        """
+        if amount is not None:
+            pulumi.set(__self__, "amount", amount)
+        if cron is not None:
+            pulumi.set(__self__, "cron", cron)
+        if skip is not None:
+            pulumi.set(__self__, "skip", skip)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+        if unit is not None:
+            pulumi.set(__self__, "unit", unit)
+
+    @_builtins.property
+    @pulumi.getter
+    def amount(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        How many `unit`s to wait (regular).
+        """
+        return pulumi.get(self, "amount")
+
+    @amount.setter
+    def amount(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "amount", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def cron(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The schedule to wait for, a cron expression (timed).
+        """
+        return pulumi.get(self, "cron")
+
+    @cron.setter
+    def cron(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "cron", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def skip(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+        """
+        return pulumi.get(self, "skip")
+
+    @skip.setter
+    def skip(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "skip", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `regular` (wait `amount` `unit`s) or `timed` (wait for `cron`).
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def unit(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `seconds`, `minutes`, `hours`, `days`, `weeks` or `months`.
+        """
+        return pulumi.get(self, "unit")
+
+    @unit.setter
+    def unit(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "unit", value)
+
+
+class WorkflowStepDigestControlsArgsDict(TypedDict):
+    amount: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    How many `unit`s to collect events for, at least 1 (regular).
+    """
+    cron: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The schedule to collect until, a cron expression (timed).
+    """
+    digest_key: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A key grouping events into separate digests, instead of the default event key.
+    """
+    look_back_window: NotRequired[pulumi.Input[Optional['WorkflowStepDigestControlsLookBackWindowArgsDict']]]
+    """
+    The look-back window (regular): digest only when an event came within it.
+    """
+    skip: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
+    """
+    A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+    """
+    type: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `regular` (collect for `amount` `unit`s) or `timed` (until `cron`).
+    """
+    unit: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `seconds`, `minutes`, `hours`, `days`, `weeks` or `months`.
+    """
+
+@pulumi.input_type
+class WorkflowStepDigestControlsArgs:
+    def __init__(__self__, *,
+                 amount: pulumi.Input[Optional[_builtins.float]] = None,
+                 cron: pulumi.Input[Optional[_builtins.str]] = None,
+                 digest_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 look_back_window: pulumi.Input[Optional['WorkflowStepDigestControlsLookBackWindowArgs']] = None,
+                 skip: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 type: pulumi.Input[Optional[_builtins.str]] = None,
+                 unit: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.float] amount: How many `unit`s to collect events for, at least 1 (regular).
+        :param pulumi.Input[_builtins.str] cron: The schedule to collect until, a cron expression (timed).
+        :param pulumi.Input[_builtins.str] digest_key: A key grouping events into separate digests, instead of the default event key.
+        :param pulumi.Input['WorkflowStepDigestControlsLookBackWindowArgs'] look_back_window: The look-back window (regular): digest only when an event came within it.
+        :param pulumi.Input[Mapping[str, Any]] skip: A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+        :param pulumi.Input[_builtins.str] type: `regular` (collect for `amount` `unit`s) or `timed` (until `cron`).
+        :param pulumi.Input[_builtins.str] unit: `seconds`, `minutes`, `hours`, `days`, `weeks` or `months`.
+        """
+        if amount is not None:
+            pulumi.set(__self__, "amount", amount)
+        if cron is not None:
+            pulumi.set(__self__, "cron", cron)
+        if digest_key is not None:
+            pulumi.set(__self__, "digest_key", digest_key)
+        if look_back_window is not None:
+            pulumi.set(__self__, "look_back_window", look_back_window)
+        if skip is not None:
+            pulumi.set(__self__, "skip", skip)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+        if unit is not None:
+            pulumi.set(__self__, "unit", unit)
+
+    @_builtins.property
+    @pulumi.getter
+    def amount(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        How many `unit`s to collect events for, at least 1 (regular).
+        """
+        return pulumi.get(self, "amount")
+
+    @amount.setter
+    def amount(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "amount", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def cron(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The schedule to collect until, a cron expression (timed).
+        """
+        return pulumi.get(self, "cron")
+
+    @cron.setter
+    def cron(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "cron", value)
+
+    @_builtins.property
+    @pulumi.getter(name="digestKey")
+    def digest_key(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A key grouping events into separate digests, instead of the default event key.
+        """
+        return pulumi.get(self, "digest_key")
+
+    @digest_key.setter
+    def digest_key(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "digest_key", value)
+
+    @_builtins.property
+    @pulumi.getter(name="lookBackWindow")
+    def look_back_window(self) -> pulumi.Input[Optional['WorkflowStepDigestControlsLookBackWindowArgs']]:
+        """
+        The look-back window (regular): digest only when an event came within it.
+        """
+        return pulumi.get(self, "look_back_window")
+
+    @look_back_window.setter
+    def look_back_window(self, value: pulumi.Input[Optional['WorkflowStepDigestControlsLookBackWindowArgs']]):
+        pulumi.set(self, "look_back_window", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def skip(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+        """
+        return pulumi.get(self, "skip")
+
+    @skip.setter
+    def skip(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "skip", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `regular` (collect for `amount` `unit`s) or `timed` (until `cron`).
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def unit(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `seconds`, `minutes`, `hours`, `days`, `weeks` or `months`.
+        """
+        return pulumi.get(self, "unit")
+
+    @unit.setter
+    def unit(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "unit", value)
+
+
+class WorkflowStepDigestControlsLookBackWindowArgsDict(TypedDict):
+    amount: pulumi.Input[_builtins.float]
+    """
+    How many `unit`s the window spans.
+    """
+    unit: pulumi.Input[_builtins.str]
+    """
+    `seconds`, `minutes`, `hours`, `days`, `weeks` or `months`.
+    """
+
+@pulumi.input_type
+class WorkflowStepDigestControlsLookBackWindowArgs:
+    def __init__(__self__, *,
+                 amount: pulumi.Input[_builtins.float],
+                 unit: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.float] amount: How many `unit`s the window spans.
+        :param pulumi.Input[_builtins.str] unit: `seconds`, `minutes`, `hours`, `days`, `weeks` or `months`.
+        """
+        pulumi.set(__self__, "amount", amount)
+        pulumi.set(__self__, "unit", unit)
+
+    @_builtins.property
+    @pulumi.getter
+    def amount(self) -> pulumi.Input[_builtins.float]:
+        """
+        How many `unit`s the window spans.
+        """
+        return pulumi.get(self, "amount")
+
+    @amount.setter
+    def amount(self, value: pulumi.Input[_builtins.float]):
+        pulumi.set(self, "amount", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def unit(self) -> pulumi.Input[_builtins.str]:
+        """
+        `seconds`, `minutes`, `hours`, `days`, `weeks` or `months`.
+        """
+        return pulumi.get(self, "unit")
+
+    @unit.setter
+    def unit(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "unit", value)
+
+
+class WorkflowStepEmailControlsArgsDict(TypedDict):
+    body: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The body (required): HTML with `editorType: "html"`, or a block-editor (Maily) JSON document as a string.
+    """
+    disable_output_sanitization: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the rendered content is left unsanitized.
+    """
+    editor_type: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `block` or `html`: how the body is written.
+    """
+    layout_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The layout the email is wrapped in (a Layout's `layoutId`); absent: the default layout. No layout at all
+    is `null`, which only `controls` can carry: `controls: { layoutId: null, ... }`.
+    """
+    skip: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
+    """
+    A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+    """
+    subject: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The subject (required).
+    """
+
+@pulumi.input_type
+class WorkflowStepEmailControlsArgs:
+    def __init__(__self__, *,
+                 body: pulumi.Input[Optional[_builtins.str]] = None,
+                 disable_output_sanitization: pulumi.Input[Optional[_builtins.bool]] = None,
+                 editor_type: pulumi.Input[Optional[_builtins.str]] = None,
+                 layout_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 skip: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 subject: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] body: The body (required): HTML with `editorType: "html"`, or a block-editor (Maily) JSON document as a string.
+        :param pulumi.Input[_builtins.bool] disable_output_sanitization: Whether the rendered content is left unsanitized.
+        :param pulumi.Input[_builtins.str] editor_type: `block` or `html`: how the body is written.
+        :param pulumi.Input[_builtins.str] layout_id: The layout the email is wrapped in (a Layout's `layoutId`); absent: the default layout. No layout at all
+               is `null`, which only `controls` can carry: `controls: { layoutId: null, ... }`.
+        :param pulumi.Input[Mapping[str, Any]] skip: A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+        :param pulumi.Input[_builtins.str] subject: The subject (required).
+        """
+        if body is not None:
+            pulumi.set(__self__, "body", body)
+        if disable_output_sanitization is not None:
+            pulumi.set(__self__, "disable_output_sanitization", disable_output_sanitization)
+        if editor_type is not None:
+            pulumi.set(__self__, "editor_type", editor_type)
+        if layout_id is not None:
+            pulumi.set(__self__, "layout_id", layout_id)
+        if skip is not None:
+            pulumi.set(__self__, "skip", skip)
+        if subject is not None:
+            pulumi.set(__self__, "subject", subject)
+
+    @_builtins.property
+    @pulumi.getter
+    def body(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The body (required): HTML with `editorType: "html"`, or a block-editor (Maily) JSON document as a string.
+        """
+        return pulumi.get(self, "body")
+
+    @body.setter
+    def body(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "body", value)
+
+    @_builtins.property
+    @pulumi.getter(name="disableOutputSanitization")
+    def disable_output_sanitization(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the rendered content is left unsanitized.
+        """
+        return pulumi.get(self, "disable_output_sanitization")
+
+    @disable_output_sanitization.setter
+    def disable_output_sanitization(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "disable_output_sanitization", value)
+
+    @_builtins.property
+    @pulumi.getter(name="editorType")
+    def editor_type(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `block` or `html`: how the body is written.
+        """
+        return pulumi.get(self, "editor_type")
+
+    @editor_type.setter
+    def editor_type(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "editor_type", value)
+
+    @_builtins.property
+    @pulumi.getter(name="layoutId")
+    def layout_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The layout the email is wrapped in (a Layout's `layoutId`); absent: the default layout. No layout at all
+        is `null`, which only `controls` can carry: `controls: { layoutId: null, ... }`.
+        """
+        return pulumi.get(self, "layout_id")
+
+    @layout_id.setter
+    def layout_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "layout_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def skip(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+        """
+        return pulumi.get(self, "skip")
+
+    @skip.setter
+    def skip(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "skip", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def subject(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The subject (required).
+        """
+        return pulumi.get(self, "subject")
+
+    @subject.setter
+    def subject(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "subject", value)
+
+
+class WorkflowStepHttpRequestControlsArgsDict(TypedDict):
+    body: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['WorkflowStepHttpRequestControlsBodyFieldArgsDict']]]]]
+    """
+    The JSON body's fields, at most 100, each `{ key, value }`.
+    """
+    continue_on_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the workflow goes on when the request fails.
+    """
+    enforce_schema_validation: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether a response that does not match `responseBodySchema` fails the step.
+    """
+    headers: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['WorkflowStepHttpRequestControlsHeaderArgsDict']]]]]
+    """
+    Plain headers, at most 50, each `{ key, value }`; credentials go in the workflow's `secretHeaders`.
+    """
+    method: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `GET`, `POST`, `PUT`, `DELETE`, `PATCH`, `HEAD` or `OPTIONS`.
+    """
+    response_body_schema: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
+    """
+    A JSON Schema the response body is validated against.
+    """
+    skip: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
+    """
+    A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+    """
+    timeout: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    The request's timeout in milliseconds, from 100 to 30000.
+    """
+    url: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The URL requested (may hold `{{ variables }}`).
+    """
+
+@pulumi.input_type
+class WorkflowStepHttpRequestControlsArgs:
+    def __init__(__self__, *,
+                 body: pulumi.Input[Optional[Sequence[pulumi.Input['WorkflowStepHttpRequestControlsBodyFieldArgs']]]] = None,
+                 continue_on_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enforce_schema_validation: pulumi.Input[Optional[_builtins.bool]] = None,
+                 headers: pulumi.Input[Optional[Sequence[pulumi.Input['WorkflowStepHttpRequestControlsHeaderArgs']]]] = None,
+                 method: pulumi.Input[Optional[_builtins.str]] = None,
+                 response_body_schema: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 skip: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 timeout: pulumi.Input[Optional[_builtins.float]] = None,
+                 url: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[Sequence[pulumi.Input['WorkflowStepHttpRequestControlsBodyFieldArgs']]] body: The JSON body's fields, at most 100, each `{ key, value }`.
+        :param pulumi.Input[_builtins.bool] continue_on_failure: Whether the workflow goes on when the request fails.
+        :param pulumi.Input[_builtins.bool] enforce_schema_validation: Whether a response that does not match `responseBodySchema` fails the step.
+        :param pulumi.Input[Sequence[pulumi.Input['WorkflowStepHttpRequestControlsHeaderArgs']]] headers: Plain headers, at most 50, each `{ key, value }`; credentials go in the workflow's `secretHeaders`.
+        :param pulumi.Input[_builtins.str] method: `GET`, `POST`, `PUT`, `DELETE`, `PATCH`, `HEAD` or `OPTIONS`.
+        :param pulumi.Input[Mapping[str, Any]] response_body_schema: A JSON Schema the response body is validated against.
+        :param pulumi.Input[Mapping[str, Any]] skip: A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+        :param pulumi.Input[_builtins.float] timeout: The request's timeout in milliseconds, from 100 to 30000.
+        :param pulumi.Input[_builtins.str] url: The URL requested (may hold `{{ variables }}`).
+        """
+        if body is not None:
+            pulumi.set(__self__, "body", body)
+        if continue_on_failure is not None:
+            pulumi.set(__self__, "continue_on_failure", continue_on_failure)
+        if enforce_schema_validation is not None:
+            pulumi.set(__self__, "enforce_schema_validation", enforce_schema_validation)
+        if headers is not None:
+            pulumi.set(__self__, "headers", headers)
+        if method is not None:
+            pulumi.set(__self__, "method", method)
+        if response_body_schema is not None:
+            pulumi.set(__self__, "response_body_schema", response_body_schema)
+        if skip is not None:
+            pulumi.set(__self__, "skip", skip)
+        if timeout is not None:
+            pulumi.set(__self__, "timeout", timeout)
+        if url is not None:
+            pulumi.set(__self__, "url", url)
+
+    @_builtins.property
+    @pulumi.getter
+    def body(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['WorkflowStepHttpRequestControlsBodyFieldArgs']]]]:
+        """
+        The JSON body's fields, at most 100, each `{ key, value }`.
+        """
+        return pulumi.get(self, "body")
+
+    @body.setter
+    def body(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['WorkflowStepHttpRequestControlsBodyFieldArgs']]]]):
+        pulumi.set(self, "body", value)
+
+    @_builtins.property
+    @pulumi.getter(name="continueOnFailure")
+    def continue_on_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the workflow goes on when the request fails.
+        """
+        return pulumi.get(self, "continue_on_failure")
+
+    @continue_on_failure.setter
+    def continue_on_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "continue_on_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="enforceSchemaValidation")
+    def enforce_schema_validation(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether a response that does not match `responseBodySchema` fails the step.
+        """
+        return pulumi.get(self, "enforce_schema_validation")
+
+    @enforce_schema_validation.setter
+    def enforce_schema_validation(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enforce_schema_validation", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def headers(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['WorkflowStepHttpRequestControlsHeaderArgs']]]]:
+        """
+        Plain headers, at most 50, each `{ key, value }`; credentials go in the workflow's `secretHeaders`.
+        """
+        return pulumi.get(self, "headers")
+
+    @headers.setter
+    def headers(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['WorkflowStepHttpRequestControlsHeaderArgs']]]]):
+        pulumi.set(self, "headers", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def method(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `GET`, `POST`, `PUT`, `DELETE`, `PATCH`, `HEAD` or `OPTIONS`.
+        """
+        return pulumi.get(self, "method")
+
+    @method.setter
+    def method(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "method", value)
+
+    @_builtins.property
+    @pulumi.getter(name="responseBodySchema")
+    def response_body_schema(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        A JSON Schema the response body is validated against.
+        """
+        return pulumi.get(self, "response_body_schema")
+
+    @response_body_schema.setter
+    def response_body_schema(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "response_body_schema", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def skip(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+        """
+        return pulumi.get(self, "skip")
+
+    @skip.setter
+    def skip(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "skip", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def timeout(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        The request's timeout in milliseconds, from 100 to 30000.
+        """
+        return pulumi.get(self, "timeout")
+
+    @timeout.setter
+    def timeout(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "timeout", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def url(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The URL requested (may hold `{{ variables }}`).
+        """
+        return pulumi.get(self, "url")
+
+    @url.setter
+    def url(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "url", value)
+
+
+class WorkflowStepHttpRequestControlsBodyFieldArgsDict(TypedDict):
+    key: pulumi.Input[_builtins.str]
+    """
+    The field's name.
+    """
+    value: pulumi.Input[_builtins.str]
+    """
+    The field's value.
+    """
+
+@pulumi.input_type
+class WorkflowStepHttpRequestControlsBodyFieldArgs:
+    def __init__(__self__, *,
+                 key: pulumi.Input[_builtins.str],
+                 value: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] key: The field's name.
+        :param pulumi.Input[_builtins.str] value: The field's value.
+        """
+        pulumi.set(__self__, "key", key)
+        pulumi.set(__self__, "value", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def key(self) -> pulumi.Input[_builtins.str]:
+        """
+        The field's name.
+        """
+        return pulumi.get(self, "key")
+
+    @key.setter
+    def key(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "key", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def value(self) -> pulumi.Input[_builtins.str]:
+        """
+        The field's value.
+        """
+        return pulumi.get(self, "value")
+
+    @value.setter
+    def value(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "value", value)
+
+
+class WorkflowStepHttpRequestControlsHeaderArgsDict(TypedDict):
+    key: pulumi.Input[_builtins.str]
+    """
+    The header's name (not a credential: those go in the workflow's `secretHeaders`).
+    """
+    value: pulumi.Input[_builtins.str]
+    """
+    The header's value.
+    """
+
+@pulumi.input_type
+class WorkflowStepHttpRequestControlsHeaderArgs:
+    def __init__(__self__, *,
+                 key: pulumi.Input[_builtins.str],
+                 value: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] key: The header's name (not a credential: those go in the workflow's `secretHeaders`).
+        :param pulumi.Input[_builtins.str] value: The header's value.
+        """
+        pulumi.set(__self__, "key", key)
+        pulumi.set(__self__, "value", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def key(self) -> pulumi.Input[_builtins.str]:
+        """
+        The header's name (not a credential: those go in the workflow's `secretHeaders`).
+        """
+        return pulumi.get(self, "key")
+
+    @key.setter
+    def key(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "key", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def value(self) -> pulumi.Input[_builtins.str]:
+        """
+        The header's value.
+        """
+        return pulumi.get(self, "value")
+
+    @value.setter
+    def value(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "value", value)
+
+
+class WorkflowStepInAppControlsArgsDict(TypedDict):
+    avatar: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The avatar: a URL, a path starting with `/`, or a `{{ variable }}`.
+    """
+    body: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The notification's text (required when `subject` is empty).
+    """
+    data: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
+    """
+    Free-form data delivered with the notification.
+    """
+    disable_output_sanitization: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the rendered content is left unsanitized.
+    """
+    primary_action: NotRequired[pulumi.Input[Optional['WorkflowStepInAppControlsPrimaryActionArgsDict']]]
+    """
+    The first button: its `label` and `redirect`.
+    """
+    redirect: NotRequired[pulumi.Input[Optional['WorkflowStepInAppControlsRedirectArgsDict']]]
+    """
+    Where a click on the notification leads.
+    """
+    secondary_action: NotRequired[pulumi.Input[Optional['WorkflowStepInAppControlsPrimaryActionArgsDict']]]
+    """
+    The second button: its `label` and `redirect`.
+    """
+    skip: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
+    """
+    A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+    """
+    subject: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The notification's title (required when `body` is empty).
+    """
+
+@pulumi.input_type
+class WorkflowStepInAppControlsArgs:
+    def __init__(__self__, *,
+                 avatar: pulumi.Input[Optional[_builtins.str]] = None,
+                 body: pulumi.Input[Optional[_builtins.str]] = None,
+                 data: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 disable_output_sanitization: pulumi.Input[Optional[_builtins.bool]] = None,
+                 primary_action: pulumi.Input[Optional['WorkflowStepInAppControlsPrimaryActionArgs']] = None,
+                 redirect: pulumi.Input[Optional['WorkflowStepInAppControlsRedirectArgs']] = None,
+                 secondary_action: pulumi.Input[Optional['WorkflowStepInAppControlsPrimaryActionArgs']] = None,
+                 skip: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 subject: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] avatar: The avatar: a URL, a path starting with `/`, or a `{{ variable }}`.
+        :param pulumi.Input[_builtins.str] body: The notification's text (required when `subject` is empty).
+        :param pulumi.Input[Mapping[str, Any]] data: Free-form data delivered with the notification.
+        :param pulumi.Input[_builtins.bool] disable_output_sanitization: Whether the rendered content is left unsanitized.
+        :param pulumi.Input['WorkflowStepInAppControlsPrimaryActionArgs'] primary_action: The first button: its `label` and `redirect`.
+        :param pulumi.Input['WorkflowStepInAppControlsRedirectArgs'] redirect: Where a click on the notification leads.
+        :param pulumi.Input['WorkflowStepInAppControlsPrimaryActionArgs'] secondary_action: The second button: its `label` and `redirect`.
+        :param pulumi.Input[Mapping[str, Any]] skip: A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+        :param pulumi.Input[_builtins.str] subject: The notification's title (required when `body` is empty).
+        """
+        if avatar is not None:
+            pulumi.set(__self__, "avatar", avatar)
+        if body is not None:
+            pulumi.set(__self__, "body", body)
+        if data is not None:
+            pulumi.set(__self__, "data", data)
+        if disable_output_sanitization is not None:
+            pulumi.set(__self__, "disable_output_sanitization", disable_output_sanitization)
+        if primary_action is not None:
+            pulumi.set(__self__, "primary_action", primary_action)
+        if redirect is not None:
+            pulumi.set(__self__, "redirect", redirect)
+        if secondary_action is not None:
+            pulumi.set(__self__, "secondary_action", secondary_action)
+        if skip is not None:
+            pulumi.set(__self__, "skip", skip)
+        if subject is not None:
+            pulumi.set(__self__, "subject", subject)
+
+    @_builtins.property
+    @pulumi.getter
+    def avatar(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The avatar: a URL, a path starting with `/`, or a `{{ variable }}`.
+        """
+        return pulumi.get(self, "avatar")
+
+    @avatar.setter
+    def avatar(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "avatar", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def body(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The notification's text (required when `subject` is empty).
+        """
+        return pulumi.get(self, "body")
+
+    @body.setter
+    def body(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "body", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def data(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        Free-form data delivered with the notification.
+        """
+        return pulumi.get(self, "data")
+
+    @data.setter
+    def data(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "data", value)
+
+    @_builtins.property
+    @pulumi.getter(name="disableOutputSanitization")
+    def disable_output_sanitization(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the rendered content is left unsanitized.
+        """
+        return pulumi.get(self, "disable_output_sanitization")
+
+    @disable_output_sanitization.setter
+    def disable_output_sanitization(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "disable_output_sanitization", value)
+
+    @_builtins.property
+    @pulumi.getter(name="primaryAction")
+    def primary_action(self) -> pulumi.Input[Optional['WorkflowStepInAppControlsPrimaryActionArgs']]:
+        """
+        The first button: its `label` and `redirect`.
+        """
+        return pulumi.get(self, "primary_action")
+
+    @primary_action.setter
+    def primary_action(self, value: pulumi.Input[Optional['WorkflowStepInAppControlsPrimaryActionArgs']]):
+        pulumi.set(self, "primary_action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def redirect(self) -> pulumi.Input[Optional['WorkflowStepInAppControlsRedirectArgs']]:
+        """
+        Where a click on the notification leads.
+        """
+        return pulumi.get(self, "redirect")
+
+    @redirect.setter
+    def redirect(self, value: pulumi.Input[Optional['WorkflowStepInAppControlsRedirectArgs']]):
+        pulumi.set(self, "redirect", value)
+
+    @_builtins.property
+    @pulumi.getter(name="secondaryAction")
+    def secondary_action(self) -> pulumi.Input[Optional['WorkflowStepInAppControlsPrimaryActionArgs']]:
+        """
+        The second button: its `label` and `redirect`.
+        """
+        return pulumi.get(self, "secondary_action")
+
+    @secondary_action.setter
+    def secondary_action(self, value: pulumi.Input[Optional['WorkflowStepInAppControlsPrimaryActionArgs']]):
+        pulumi.set(self, "secondary_action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def skip(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+        """
+        return pulumi.get(self, "skip")
+
+    @skip.setter
+    def skip(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "skip", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def subject(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The notification's title (required when `body` is empty).
+        """
+        return pulumi.get(self, "subject")
+
+    @subject.setter
+    def subject(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "subject", value)
+
+
+class WorkflowStepInAppControlsPrimaryActionArgsDict(TypedDict):
+    label: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The button's label.
+    """
+    redirect: NotRequired[pulumi.Input[Optional['WorkflowStepInAppControlsRedirectArgsDict']]]
+    """
+    Where the button leads.
+    """
+
+@pulumi.input_type
+class WorkflowStepInAppControlsPrimaryActionArgs:
+    def __init__(__self__, *,
+                 label: pulumi.Input[Optional[_builtins.str]] = None,
+                 redirect: pulumi.Input[Optional['WorkflowStepInAppControlsRedirectArgs']] = None):
+        """
+        :param pulumi.Input[_builtins.str] label: The button's label.
+        :param pulumi.Input['WorkflowStepInAppControlsRedirectArgs'] redirect: Where the button leads.
+        """
+        if label is not None:
+            pulumi.set(__self__, "label", label)
+        if redirect is not None:
+            pulumi.set(__self__, "redirect", redirect)
+
+    @_builtins.property
+    @pulumi.getter
+    def label(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The button's label.
+        """
+        return pulumi.get(self, "label")
+
+    @label.setter
+    def label(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "label", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def redirect(self) -> pulumi.Input[Optional['WorkflowStepInAppControlsRedirectArgs']]:
+        """
+        Where the button leads.
+        """
+        return pulumi.get(self, "redirect")
+
+    @redirect.setter
+    def redirect(self, value: pulumi.Input[Optional['WorkflowStepInAppControlsRedirectArgs']]):
+        pulumi.set(self, "redirect", value)
+
+
+class WorkflowStepInAppControlsRedirectArgsDict(TypedDict):
+    target: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The browser target: `_self`, `_blank`, `_parent`, `_top` or `_unfencedTop`.
+    """
+    url: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Where it leads: a URL, a path starting with `/`, or a `{{ variable }}`.
+    """
+
+@pulumi.input_type
+class WorkflowStepInAppControlsRedirectArgs:
+    def __init__(__self__, *,
+                 target: pulumi.Input[Optional[_builtins.str]] = None,
+                 url: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] target: The browser target: `_self`, `_blank`, `_parent`, `_top` or `_unfencedTop`.
+        :param pulumi.Input[_builtins.str] url: Where it leads: a URL, a path starting with `/`, or a `{{ variable }}`.
+        """
+        if target is not None:
+            pulumi.set(__self__, "target", target)
+        if url is not None:
+            pulumi.set(__self__, "url", url)
+
+    @_builtins.property
+    @pulumi.getter
+    def target(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The browser target: `_self`, `_blank`, `_parent`, `_top` or `_unfencedTop`.
+        """
+        return pulumi.get(self, "target")
+
+    @target.setter
+    def target(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "target", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def url(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Where it leads: a URL, a path starting with `/`, or a `{{ variable }}`.
+        """
+        return pulumi.get(self, "url")
+
+    @url.setter
+    def url(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "url", value)
+
+
+class WorkflowStepPushControlsArgsDict(TypedDict):
+    body: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The notification's text.
+    """
+    skip: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
+    """
+    A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+    """
+    subject: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The notification's title.
+    """
+
+@pulumi.input_type
+class WorkflowStepPushControlsArgs:
+    def __init__(__self__, *,
+                 body: pulumi.Input[Optional[_builtins.str]] = None,
+                 skip: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 subject: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] body: The notification's text.
+        :param pulumi.Input[Mapping[str, Any]] skip: A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+        :param pulumi.Input[_builtins.str] subject: The notification's title.
+        """
+        if body is not None:
+            pulumi.set(__self__, "body", body)
+        if skip is not None:
+            pulumi.set(__self__, "skip", skip)
+        if subject is not None:
+            pulumi.set(__self__, "subject", subject)
+
+    @_builtins.property
+    @pulumi.getter
+    def body(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The notification's text.
+        """
+        return pulumi.get(self, "body")
+
+    @body.setter
+    def body(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "body", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def skip(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+        """
+        return pulumi.get(self, "skip")
+
+    @skip.setter
+    def skip(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "skip", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def subject(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The notification's title.
+        """
+        return pulumi.get(self, "subject")
+
+    @subject.setter
+    def subject(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "subject", value)
+
+
+class WorkflowStepSmsControlsArgsDict(TypedDict):
+    body: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The message's text.
+    """
+    skip: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
+    """
+    A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+    """
+
+@pulumi.input_type
+class WorkflowStepSmsControlsArgs:
+    def __init__(__self__, *,
+                 body: pulumi.Input[Optional[_builtins.str]] = None,
+                 skip: pulumi.Input[Optional[Mapping[str, Any]]] = None):
+        """
+        :param pulumi.Input[_builtins.str] body: The message's text.
+        :param pulumi.Input[Mapping[str, Any]] skip: A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+        """
+        if body is not None:
+            pulumi.set(__self__, "body", body)
+        if skip is not None:
+            pulumi.set(__self__, "skip", skip)
+
+    @_builtins.property
+    @pulumi.getter
+    def body(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The message's text.
+        """
+        return pulumi.get(self, "body")
+
+    @body.setter
+    def body(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "body", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def skip(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+        """
+        return pulumi.get(self, "skip")
+
+    @skip.setter
+    def skip(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "skip", value)
+
+
+class WorkflowStepThrottleControlsArgsDict(TypedDict):
+    amount: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    How many `unit`s the window spans (required for fixed).
+    """
+    dynamic_key: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The payload key holding the window (required for dynamic).
+    """
+    skip: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
+    """
+    A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+    """
+    threshold: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    Maximum executions in the window; the service defaults it to 1.
+    """
+    throttle_key: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Defaults to the workflow and subscriber combination.
+    """
+    type: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `fixed` (a window of `amount` `unit`s) or `dynamic` (a window read from `dynamicKey`).
+    """
+    unit: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `minutes`, `hours` or `days` (required for fixed).
+    """
+
+@pulumi.input_type
+class WorkflowStepThrottleControlsArgs:
+    def __init__(__self__, *,
+                 amount: pulumi.Input[Optional[_builtins.float]] = None,
+                 dynamic_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 skip: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 threshold: pulumi.Input[Optional[_builtins.float]] = None,
+                 throttle_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 type: pulumi.Input[Optional[_builtins.str]] = None,
+                 unit: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.float] amount: How many `unit`s the window spans (required for fixed).
+        :param pulumi.Input[_builtins.str] dynamic_key: The payload key holding the window (required for dynamic).
+        :param pulumi.Input[Mapping[str, Any]] skip: A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+        :param pulumi.Input[_builtins.float] threshold: Maximum executions in the window; the service defaults it to 1.
+        :param pulumi.Input[_builtins.str] throttle_key: Defaults to the workflow and subscriber combination.
+        :param pulumi.Input[_builtins.str] type: `fixed` (a window of `amount` `unit`s) or `dynamic` (a window read from `dynamicKey`).
+        :param pulumi.Input[_builtins.str] unit: `minutes`, `hours` or `days` (required for fixed).
+        """
+        if amount is not None:
+            pulumi.set(__self__, "amount", amount)
+        if dynamic_key is not None:
+            pulumi.set(__self__, "dynamic_key", dynamic_key)
+        if skip is not None:
+            pulumi.set(__self__, "skip", skip)
+        if threshold is not None:
+            pulumi.set(__self__, "threshold", threshold)
+        if throttle_key is not None:
+            pulumi.set(__self__, "throttle_key", throttle_key)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+        if unit is not None:
+            pulumi.set(__self__, "unit", unit)
+
+    @_builtins.property
+    @pulumi.getter
+    def amount(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        How many `unit`s the window spans (required for fixed).
+        """
+        return pulumi.get(self, "amount")
+
+    @amount.setter
+    def amount(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "amount", value)
+
+    @_builtins.property
+    @pulumi.getter(name="dynamicKey")
+    def dynamic_key(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The payload key holding the window (required for dynamic).
+        """
+        return pulumi.get(self, "dynamic_key")
+
+    @dynamic_key.setter
+    def dynamic_key(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "dynamic_key", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def skip(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        A condition (JSON Logic over payload and subscriber) under which the step is skipped.
+        """
+        return pulumi.get(self, "skip")
+
+    @skip.setter
+    def skip(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "skip", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def threshold(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        Maximum executions in the window; the service defaults it to 1.
+        """
+        return pulumi.get(self, "threshold")
+
+    @threshold.setter
+    def threshold(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "threshold", value)
+
+    @_builtins.property
+    @pulumi.getter(name="throttleKey")
+    def throttle_key(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Defaults to the workflow and subscriber combination.
+        """
+        return pulumi.get(self, "throttle_key")
+
+    @throttle_key.setter
+    def throttle_key(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "throttle_key", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `fixed` (a window of `amount` `unit`s) or `dynamic` (a window read from `dynamicKey`).
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def unit(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `minutes`, `hours` or `days` (required for fixed).
+        """
+        return pulumi.get(self, "unit")
+
+    @unit.setter
+    def unit(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "unit", value)
 
 

@@ -5522,7 +5522,9 @@ class WorkflowStoredStep(dict):
                `enforceSchemaValidation`, `continueOnFailure`, `timeout`; its credential headers go in the workflow's
                `secretHeaders`). check
                refuses unknown controls and the values the service would store with issues (an email without
-               `subject`, a digest `amount` below 1, ...). Default: none.
+               `subject`, a digest `amount` below 1, ...). Default: none. In YAML, Python, Go and .NET the typed block
+               of the step's type (`email`, `inApp`, `httpRequest`, ...) declares the same values typed; `controls` (not
+               both) carries what a block cannot, such as an email's `layoutId: null` (no layout).
         :param _builtins.str id: The service's `_id` of the step (kept by updates that keep the step).
         :param _builtins.str name: The step's name, unique in the workflow: a declared step is the stored step of the same name (a
                renamed step is a new step, with a new `stepId` and `id`).
@@ -5545,7 +5547,9 @@ class WorkflowStoredStep(dict):
         `enforceSchemaValidation`, `continueOnFailure`, `timeout`; its credential headers go in the workflow's
         `secretHeaders`). check
         refuses unknown controls and the values the service would store with issues (an email without
-        `subject`, a digest `amount` below 1, ...). Default: none.
+        `subject`, a digest `amount` below 1, ...). Default: none. In YAML, Python, Go and .NET the typed block
+        of the step's type (`email`, `inApp`, `httpRequest`, ...) declares the same values typed; `controls` (not
+        both) carries what a block cannot, such as an email's `layoutId: null` (no layout).
         """
         return pulumi.get(self, "controls")
 

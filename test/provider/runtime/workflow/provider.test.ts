@@ -121,6 +121,12 @@ describe("check", () => {
     expect((await provider().check({}, { ...WELCOME, steps: UNKNOWN })).failures).toEqual([]);
   });
 
+  it("refuses a typed control block (the plugin's `email:`) on the dynamic path: TypeScript's controls are typed", async () => {
+    const steps = [{ name: "Mail", type: "email", email: { subject: "s", body: "b" } }];
+    const reasons = (await provider().check({}, { ...WELCOME, steps })).failures.map((f) => f.reason);
+    expect(reasons).toContainEqual(expect.stringMatching(/^steps\[0\] "Mail": email: unknown field/));
+  });
+
   it("defaults active to true and a step's controls to {}", async () => {
     const inputs = await checked(provider(), { ...WELCOME, steps: [{ name: "Text", type: "sms" }] });
     expect(inputs.active).toBe(true);
