@@ -52,6 +52,7 @@ const STEPS: ExportValue[] = [
       method: "POST",
       url: "https://crm.test/x",
       headers: [{ key: "Content-Type", value: "text/plain" }],
+      body: [{ key: "email", value: "{{subscriber.email}}" }],
     },
   },
   { name: "Text", type: "sms", controls: { body: "Hi", unknownKey: true } },
@@ -162,6 +163,11 @@ describe("svc-export: step controls as typed blocks", () => {
       "\t\t\t\t\tHeaders: svc.WorkflowStepHttpRequestControlsHeaderArray{\n" +
         "\t\t\t\t\t\tsvc.WorkflowStepHttpRequestControlsHeaderArgs{\n",
     );
+    // Headers and body fields are one shape described apart: two types of the SDK (the served schema's names).
+    expect(go).toContain(
+      "\t\t\t\t\tBody: svc.WorkflowStepHttpRequestControlsBodyFieldArray{\n" +
+        "\t\t\t\t\t\tsvc.WorkflowStepHttpRequestControlsBodyFieldArgs{\n",
+    );
     expect(go).toContain(
       '\t\t\t\tControls: pulumi.Map{\n\t\t\t\t\t"subject":  pulumi.String("No layout"),\n',
     );
@@ -186,6 +192,9 @@ describe("svc-export: step controls as typed blocks", () => {
     );
     expect(cs).toContain(
       "                        new Svc.Inputs.WorkflowStepHttpRequestControlsHeaderArgs\n",
+    );
+    expect(cs).toContain(
+      "                        new Svc.Inputs.WorkflowStepHttpRequestControlsBodyFieldArgs\n",
     );
     expect(cs).toContain('                    { "layoutId", null },\n');
     expect(cs.match(/Controls =/g)).toHaveLength(2);
