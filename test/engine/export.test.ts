@@ -340,17 +340,17 @@ const LANES: Lane[] = [
     language: "yaml",
     copies: true,
     steps: [
-      /\n {10}inApp:\n {12}subject: Welcome\n[\s\S]*? {12}primaryAction:\n {14}label: Get started\n/,
+      /\n {10}inApp:\n[\s\S]*?\n {12}primaryAction:\n {14}label: Get started\n/,
       /\n {10}email:\n[\s\S]*? {12}layoutId: \$\{brand\.layoutId\}\n/,
       /\n {10}digest:\n/,
-      /\n {10}httpRequest:\n {12}method: POST\n/,
+      /\n {10}httpRequest:\n[\s\S]*?\n {12}headers:\n {14}- key: Content-Type\n/,
     ],
     prepare: async (exported) => cliStack(exported, { env: { PATH: programPath(folder, binDir) } }),
   },
   {
     language: "typescript",
     copies: true,
-    steps: [/\n {16}controls: \{\n[\s\S]*?\n {20}layoutId: brand\.layoutId,\n/],
+    steps: [/\n {12}controls: \{\n[\s\S]*?\n {16}layoutId: brand\.layoutId,\n/],
     // Installed with its README's line as written, from the package a pulumi-svc clone beside it builds; index.ts
     // run as pulumi-language-nodejs runs it (@pulumi/pulumi's cmd/run compiling it with the `typescript` installed).
     prepare: async (exported) => cliStack(await installAsReadmeSays(exported), { program: "index.ts" }),
@@ -359,7 +359,7 @@ const LANES: Lane[] = [
     // index.js as written, in a folder with no `typescript` (the program folder installs none).
     language: "javascript",
     copies: false,
-    steps: [/\n {16}controls: \{\n[\s\S]*?\n {20}layoutId: brand\.layoutId,\n/],
+    steps: [/\n {12}controls: \{\n[\s\S]*?\n {16}layoutId: brand\.layoutId,\n/],
     prepare: async (exported) => cliStack(besidePackage(exported, "js-program"), { program: "index.js" }),
   },
   {
@@ -367,10 +367,10 @@ const LANES: Lane[] = [
     skip: () => skipWithoutPython("export (python)"),
     copies: true,
     steps: [
-      /\n {16}"in_app": \{\n[\s\S]*?\n {20}"primary_action": \{\n/,
-      /\n {16}"email": \{\n[\s\S]*?\n {20}"layout_id": brand\.layout_id,\n/,
-      /\n {16}"digest": \{\n/,
-      /\n {16}"http_request": \{\n/,
+      /\n {12}"in_app": \{\n[\s\S]*?\n {16}"primary_action": \{\n/,
+      /\n {12}"email": \{\n[\s\S]*?\n {16}"layout_id": brand\.layout_id,\n/,
+      /\n {12}"digest": \{\n/,
+      /\n {12}"http_request": \{\n/,
     ],
     prepare: async (exported) => {
       // requirements.txt asks for the SDK this repository generates, at its version.
