@@ -29,9 +29,9 @@ import {
   programPath,
 } from "../../testkit/consumer/program-folder";
 import { convergenceFixtures } from "../../testkit/convergence/fixtures";
-import { call } from "../../testkit/emulator-http";
 import { SUBSCRIBERS } from "../../testkit/convergence/generator";
 import { defaultIdentifier } from "../../testkit/convergence/oracle";
+import { call } from "../../testkit/emulator-http";
 import { goEnv, pathWithGo, runTimed, skipWithoutGo } from "../../testkit/go-toolchain";
 import { repoRoot } from "../../testkit/harness/repo-root";
 import {
@@ -239,7 +239,11 @@ describe.skipIf(skipEngine("go-program") || skipWithoutGo("go-program"))(
       // The workflow's steps, declared in their types' typed blocks, hold those controls (issue 49).
       const workflow = await call(emu, "GET", "/v2/workflows/go-digest");
       expect(workflow.status).toBe(200);
-      const steps = workflow.body.data.steps as { name: string; type: string; controls: { values: unknown } }[];
+      const steps = workflow.body.data.steps as {
+        name: string;
+        type: string;
+        controls: { values: unknown };
+      }[];
       expect(steps.map((st) => [st.name, st.type])).toEqual([
         ["Batch", "digest"],
         ["Push", "push"],
@@ -259,7 +263,9 @@ describe.skipIf(skipEngine("go-program") || skipWithoutGo("go-program"))(
         "svc:index:SubscriberCredentialsSet",
         "svc:index:Workflow",
       ]);
-      for (const r of resources.filter((x) => x.type.startsWith("svc:index:") && x.type !== "svc:index:Workflow")) {
+      for (const r of resources.filter(
+        (x) => x.type.startsWith("svc:index:") && x.type !== "svc:index:Workflow",
+      )) {
         expect(r.outputs, r.type).not.toHaveProperty("__provider");
         expect(isStateSecret(r.inputs?.credentials as Json), `${r.type} input`).toBe(true);
         expect(isStateSecret(r.outputs?.credentials as Json), `${r.type} output`).toBe(true);
