@@ -2,7 +2,9 @@
  * examples/yaml (a Pulumi YAML program through `pulumi-resource-svc`) under the real CLI and the
  * pulumi-language-yaml that install-pulumi.sh builds, from the packed tarball installed into a fresh folder
  * (the plugin found in its `node_modules/.bin` on PATH), against an emulator with its default fixtures on a
- * port-0 loopback server: preview and up, a no-op preview, an edit, an out-of-band change then refresh (the
+ * port-0 loopback server: preview and up of the example as the last release declared it (steps with
+ * `controls:`), then of the example (typed control blocks `email:`, `inApp:`, ...): no change and no write, a
+ * no-op preview, an edit, an out-of-band change then refresh (the
  * preview then shows exactly that change; `up` restores it; no-op preview), a refused key and a dead address
  * failing the preview with the setting and its command named, `pulumi import` of an active fcm
  * integration, of subscriber credentials and of a credentials set made out of band, with the YAML the CLI
@@ -88,6 +90,15 @@ const FIXTURE_SUBSCRIBERS = ["user-ada", "user-grace", "user-alan"];
 /** Workflows the stack neither makes nor imports: the fixture `welcome`, and one made beside the stack. */
 const BYSTANDER_WORKFLOWS = ["welcome", "bystander-flow"];
 const EXAMPLE = readFileSync(join(repoRoot(), "examples/yaml/Pulumi.yaml"), "utf8");
+/**
+ * The example as the last release declared it: each step's typed control block (`inApp:`, `email:`, ...,
+ * `httpRequest:`) written `controls:`, the only form before the blocks. The first `up` runs it; the example
+ * itself then previews no change and writes nothing (an upgrade changes nothing).
+ */
+const LAST_RELEASE = EXAMPLE.replace(
+  /^( {10})(inApp|email|sms|push|chat|delay|digest|custom|throttle|httpRequest):$/gm,
+  "$1controls:",
+);
 
 let emu: Emulator;
 let folder: ProgramFolder;
@@ -195,7 +206,10 @@ describe.skipIf(skipEngine("yaml"))(
     beforeAll(async () => {
       emu = await startEmulator({ port: 0, fixtures: "default" });
       const binDir = await ensurePulumiCli();
-      folder = await createPackedProgramFolder({ project: "svc-yaml", files: { "Pulumi.yaml": EXAMPLE } });
+      folder = await createPackedProgramFolder({
+        project: "svc-yaml",
+        files: { "Pulumi.yaml": LAST_RELEASE },
+      });
       stack = await PulumiStack.init({
         projectDir: folder.dir,
         binDir,
@@ -252,7 +266,7 @@ describe.skipIf(skipEngine("yaml"))(
       await emu?.close();
     });
 
-    it("preview plans the eleven resources; up creates them through the plugin, the credentials secret", async () => {
+    it("preview plans the eleven resources; up creates them through the plugin, the credentials secret (steps declared with controls:, as the last release)", async () => {
       const { digest, stdout, stderr } = await stack.preview();
       printed += stdout + stderr;
       expect(stepOps(digest)).toEqual([
@@ -377,6 +391,21 @@ describe.skipIf(skipEngine("yaml"))(
           expect(isStateSecret(credentials), r.urn).toBe(true);
       }
       expect(serviceBeside(await stackIntegrationIds())).toEqual(before);
+    });
+
+    it("upgrade: the program moved from controls: to the typed blocks (the example) previews no change; up writes nothing", async () => {
+      const lines = EXAMPLE.split("\n");
+      const moved = LAST_RELEASE.split("\n").filter((line, i) => line !== lines[i]);
+      expect(moved).toHaveLength(10);
+      writeProgram(EXAMPLE);
+      const { digest, stdout, stderr } = await stack.preview({ expectNoChanges: true });
+      printed += stdout + stderr;
+      expect(digest?.changeSummary).toEqual({ same: 12 });
+      emu.resetRequests();
+      const up = await stack.up();
+      printed += up.stdout + up.stderr;
+      expect(emu.requests.filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`)).toEqual([]);
+      expect(up.stdout).toMatch(/12 unchanged/);
     });
 
     it("a second preview expects no changes", async () => {

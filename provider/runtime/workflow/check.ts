@@ -4,6 +4,8 @@
  * request. A step the service would store with issues (it never refuses one: it marks the step and the
  * workflow `ERROR`, libs/application-generic/src/usecases/build-step-issues) fails here, naming the step by
  * index and name, the control and what is allowed. Values not known yet (a preview) are checked in `up`.
+ * Through the plugin, a step's typed control block (`email: {...}`) is made its `controls` before this check
+ * (./normalize-control-blocks.ts): this check sees the stored form only.
  */
 import { z } from "zod";
 import { completeControlValuesSchemas, reportIssues } from "../../../sdk/schemas";
