@@ -66,6 +66,16 @@ export function everyStep(layoutId: string | undefined): Record<string, unknown>
   ];
 }
 
+/**
+ * An email step with no layout at all (`layoutId: null`; absent would be the environment's default layout), which
+ * a typed block cannot declare (the export engine test's third workflow).
+ */
+export const PLAIN_MAIL = {
+  name: "Plain mail",
+  type: "email",
+  controlValues: { subject: "Your week", body: "<p>The news</p>", editorType: "html", layoutId: null },
+} as const;
+
 async function ok(answer: Promise<Answer>, what: string): Promise<Answer> {
   const a = await answer;
   if (a.status >= 300) throw new Error(`seed: ${what}: ${a.status} ${JSON.stringify(a.body)}`);
