@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { type ExportProject, type ExportValue, Ref } from "../../../provider/export/model";
+import { languageLeftOut, writeLanguage } from "../../../provider/export/writers";
 import { writeCsharp } from "../../../provider/export/writers/csharp";
 import { writeGo } from "../../../provider/export/writers/go";
 import { writeNode } from "../../../provider/export/writers/node";
@@ -205,5 +206,25 @@ describe("svc-export: step controls as typed blocks", () => {
     expect(ts.match(/controls:/g)).toHaveLength(STEPS.length);
     expect(ts).not.toMatch(/inApp:|email:|httpRequest:/);
     expect(ts).toContain("layoutId: brand.layoutId,");
+  });
+
+  it("Go and YAML: the step's null controls, which they drop, under Left out; none in Python and TypeScript", () => {
+    const line =
+      'workflow "welcome" step "Bare mail": its null controls (layoutId) are not declared: a Go program drops a null';
+    // (and the in-app step's free-form `data.plan: null`, which Go drops as well)
+    expect(languageLeftOut("go", PROJECT)).toEqual([
+      expect.stringContaining(
+        'workflow "welcome" step "Inbox": its null controls (data.plan) are not declared',
+      ),
+      expect.stringContaining(line),
+    ]);
+    expect(languageLeftOut("yaml", PROJECT)).toEqual([
+      expect.stringContaining("a Pulumi YAML program drops"),
+      expect.stringContaining("a Pulumi YAML program drops"),
+    ]);
+    expect(languageLeftOut("python", PROJECT)).toEqual([]);
+    expect(languageLeftOut("typescript", PROJECT)).toEqual([]);
+    expect(writeLanguage("go", PROJECT, "1.0.0")["README.md"]).toContain(`\n- ${line}`);
+    expect(writeLanguage("python", PROJECT, "1.0.0")["README.md"]).not.toContain("## Left out");
   });
 });
