@@ -134,7 +134,12 @@ export const workflowPluginStepSchema = workflowStepSchema.extend({
 });
 
 /** A step as stored: the declared fields and what the service assigned. */
-export const workflowStepOutputSchema = workflowStepSchema.required({ controls: true }).extend({
+export const workflowStepOutputSchema = workflowStepSchema.extend({
+  /**
+   * The step's control values as stored, by the spec's control table for its type: what the step declared,
+   * in `controls` or in the typed block of its type (`email`, `inApp`, ...), as the service holds it.
+   */
+  controls: jsonObjectSchema,
   /** The step's identifier in the workflow (a slug of its name, unique in the workflow; kept by updates). */
   stepId: z.string(),
   /** The service's `_id` of the step (kept by updates that keep the step). */

@@ -15,15 +15,8 @@ namespace PulumiSvc.Svc.Outputs
     public sealed class WorkflowStoredStep
     {
         /// <summary>
-        /// The step's control values, by the spec's control table for its type (email: `subject`, `body`,
-        /// `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...; http_request:
-        /// `method`, `url`, `headers` and `body` as lists of `{ key, value }`, `responseBodySchema`,
-        /// `enforceSchemaValidation`, `continueOnFailure`, `timeout`; its credential headers go in the workflow's
-        /// `secretHeaders`). check
-        /// refuses unknown controls and the values the service would store with issues (an email without
-        /// `subject`, a digest `amount` below 1, ...). Default: none. In YAML, Python, Go and .NET the typed block
-        /// of the step's type (`email`, `inApp`, `httpRequest`, ...) declares the same values typed; `controls` (not
-        /// both) carries what a block cannot, such as an email's `layoutId: null` (no layout).
+        /// The step's control values as stored, by the spec's control table for its type: what the step declared,
+        /// in `controls` or in the typed block of its type (`email`, `inApp`, ...), as the service holds it.
         /// </summary>
         public readonly ImmutableDictionary<string, object> Controls;
         /// <summary>

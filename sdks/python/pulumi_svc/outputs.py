@@ -5516,15 +5516,8 @@ class WorkflowStoredStep(dict):
                  step_id: _builtins.str,
                  type: _builtins.str):
         """
-        :param Mapping[str, Any] controls: The step's control values, by the spec's control table for its type (email: `subject`, `body`,
-               `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...; http_request:
-               `method`, `url`, `headers` and `body` as lists of `{ key, value }`, `responseBodySchema`,
-               `enforceSchemaValidation`, `continueOnFailure`, `timeout`; its credential headers go in the workflow's
-               `secretHeaders`). check
-               refuses unknown controls and the values the service would store with issues (an email without
-               `subject`, a digest `amount` below 1, ...). Default: none. In YAML, Python, Go and .NET the typed block
-               of the step's type (`email`, `inApp`, `httpRequest`, ...) declares the same values typed; `controls` (not
-               both) carries what a block cannot, such as an email's `layoutId: null` (no layout).
+        :param Mapping[str, Any] controls: The step's control values as stored, by the spec's control table for its type: what the step declared,
+               in `controls` or in the typed block of its type (`email`, `inApp`, ...), as the service holds it.
         :param _builtins.str id: The service's `_id` of the step (kept by updates that keep the step).
         :param _builtins.str name: The step's name, unique in the workflow: a declared step is the stored step of the same name (a
                renamed step is a new step, with a new `stepId` and `id`).
@@ -5541,15 +5534,8 @@ class WorkflowStoredStep(dict):
     @pulumi.getter
     def controls(self) -> Mapping[str, Any]:
         """
-        The step's control values, by the spec's control table for its type (email: `subject`, `body`,
-        `editorType`, `layoutId`, ...; digest: `amount`, `unit`, `type`, `cron`, `digestKey`, ...; http_request:
-        `method`, `url`, `headers` and `body` as lists of `{ key, value }`, `responseBodySchema`,
-        `enforceSchemaValidation`, `continueOnFailure`, `timeout`; its credential headers go in the workflow's
-        `secretHeaders`). check
-        refuses unknown controls and the values the service would store with issues (an email without
-        `subject`, a digest `amount` below 1, ...). Default: none. In YAML, Python, Go and .NET the typed block
-        of the step's type (`email`, `inApp`, `httpRequest`, ...) declares the same values typed; `controls` (not
-        both) carries what a block cannot, such as an email's `layoutId: null` (no layout).
+        The step's control values as stored, by the spec's control table for its type: what the step declared,
+        in `controls` or in the typed block of its type (`email`, `inApp`, ...), as the service holds it.
         """
         return pulumi.get(self, "controls")
 
