@@ -2,9 +2,9 @@
  * An environment as a dashboard user leaves it, seeded over raw HTTP (no sdk, no provider): what the
  * export tests and bench/export.ts read. `seedDashboardEnvironment` is the engine test's small set (two
  * integrations of different channels, one of the sibling environment, a layout, workflows with every step
- * type between them, an email step naming the layout, partial preferences, tags, two topics, a plain and a
- * secret environment variable, and one valued in the sibling environment only; with a push credential, an
- * active push integration too);
+ * type between them, an email step naming the layout, an in-app step with a primary action, partial
+ * preferences, tags, two topics, a plain and a secret environment variable, and one valued in the sibling
+ * environment only; with a push credential, an active push integration too);
  * `seedScale` the bench's (many of each).
  */
 import type { Emulator } from "../emulator";
@@ -25,7 +25,11 @@ export function everyStep(layoutId: string | undefined): Record<string, unknown>
     {
       name: "Inbox",
       type: "in_app",
-      controlValues: { subject: "Welcome", body: "Hi {{subscriber.firstName}}" },
+      controlValues: {
+        subject: "Welcome",
+        body: "Hi {{subscriber.firstName}}",
+        primaryAction: { label: "Get started", redirect: { url: "/start", target: "_self" } },
+      },
     },
     {
       name: "Mail",
@@ -61,6 +65,16 @@ export function everyStep(layoutId: string | undefined): Record<string, unknown>
     },
   ];
 }
+
+/**
+ * An email step with no layout at all (`layoutId: null`; absent would be the environment's default layout), which
+ * a typed block cannot declare (the export engine test's third workflow).
+ */
+export const PLAIN_MAIL = {
+  name: "Plain mail",
+  type: "email",
+  controlValues: { subject: "Your week", body: "<p>The news</p>", editorType: "html", layoutId: null },
+} as const;
 
 async function ok(answer: Promise<Answer>, what: string): Promise<Answer> {
   const a = await answer;

@@ -1,8 +1,9 @@
 // Command svc-go is a Pulumi program in Go on pulumi-svc's generated Go SDK
 // (github.com/pulumi-svc/pulumi-svc/sdks/go/svc, from sdks/go through go.mod's replace): an FCM push integration,
 // the device token of one subscriber bound to it (SubscriberCredentials), those of two more
-// (SubscriberCredentialsSet), and a function call (GetActiveIntegrations). The Go twin of examples/python. Run it
-// in this folder with `pulumi up` (README.md here says how to set it up).
+// (SubscriberCredentialsSet), a workflow of a digest and a push step (Workflow, each step's controls in its type's
+// typed block), and a function call (GetActiveIntegrations). The Go twin of examples/python. Run it in this folder
+// with `pulumi up` (README.md here says how to set it up).
 //
 // Stack config (`pulumi config set ...`):
 //
@@ -25,7 +26,7 @@ func main() {
 	pulumi.Run(program)
 }
 
-// program declares the integration and the credentials bound to it, and exports what a caller checks.
+// program declares the integration, the credentials bound to it and a workflow, and exports what a caller checks.
 func program(ctx *pulumi.Context) error {
 	conf := config.New(ctx, "")
 	serviceAccount := conf.RequireSecret("fcmServiceAccount")
@@ -68,6 +69,34 @@ func program(ctx *pulumi.Context) error {
 	if err != nil {
 		return err
 	}
+	// A workflow on the integration's channel, each step's controls in its type's typed block (a digest of ten
+	// minutes, then the push notification); made after the integration, so that the service stores the push step
+	// without a missing-integration issue.
+	digest, err := svc.NewWorkflow(ctx, "digest", &svc.WorkflowArgs{
+		WorkflowId: pulumi.String("go-digest"),
+		Name:       pulumi.String("Go digest"),
+		Steps: svc.WorkflowStepArray{
+			svc.WorkflowStepArgs{
+				Name: pulumi.String("Batch"),
+				Type: pulumi.String("digest"),
+				Digest: &svc.WorkflowStepDigestControlsArgs{
+					Amount: pulumi.Float64(10),
+					Unit:   pulumi.String("minutes"),
+				},
+			},
+			svc.WorkflowStepArgs{
+				Name: pulumi.String("Push"),
+				Type: pulumi.String("push"),
+				Push: &svc.WorkflowStepPushControlsArgs{
+					Subject: pulumi.String("{{step.events.length}} updates"),
+					Body:    pulumi.String("Open the app to read them"),
+				},
+			},
+		},
+	}, pulumi.DependsOn([]pulumi.Resource{push}))
+	if err != nil {
+		return err
+	}
 	// A function: the active FCM integrations, once the integration exists (its provider id is an output).
 	// The result holds credentials, so it comes back secret; the identifiers alone are not.
 	active := svc.GetActiveIntegrationsOutput(ctx, svc.GetActiveIntegrationsOutputArgs{ProviderId: push.ProviderId})
@@ -88,5 +117,6 @@ func program(ctx *pulumi.Context) error {
 	ctx.Export("teamIntegrationId", team.IntegrationId)
 	ctx.Export("teamFingerprints", team.Fingerprints)
 	ctx.Export("activeFcmIdentifiers", pulumi.Unsecret(identifiers))
+	ctx.Export("workflowId", digest.WorkflowId)
 	return nil
 }

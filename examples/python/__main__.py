@@ -62,7 +62,20 @@ if config.get_bool("enterprise"):
         workflow_id="python-welcome",
         name="Welcome",
         is_translation_enabled=True,
-        steps=[svc.WorkflowStepArgs(name="Inbox", type="in_app", controls={"body": "{{t.greeting}}"})],
+        # Each step's controls in its type's typed block (`in_app` for an in-app step, `email`, `digest`, ...).
+        steps=[
+            svc.WorkflowStepArgs(
+                name="Inbox",
+                type="in_app",
+                in_app=svc.WorkflowStepInAppControlsArgs(
+                    body="{{t.greeting}}",
+                    primary_action=svc.WorkflowStepInAppControlsPrimaryActionArgs(
+                        label="Open",
+                        redirect=svc.WorkflowStepInAppControlsRedirectArgs(url="/welcome"),
+                    ),
+                ),
+            )
+        ],
     )
     svc.Translation(
         "welcome-fr",

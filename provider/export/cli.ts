@@ -13,7 +13,7 @@ import { AuthenticationError, ConnectionError, PermissionDeniedError, SvcError }
 import { DEFAULT_KINDS, EXPORT_KINDS } from "./kinds";
 import { assertWritable, ExportInputError, writeProject } from "./project-folder";
 import { readEnvironment } from "./read-environment";
-import { LANGUAGES, type Language, writeLanguage } from "./writers";
+import { LANGUAGES, type Language, languageLeftOut, writeLanguage } from "./writers";
 
 const USAGE =
   "usage: svc-export --language typescript|javascript|python|go|yaml|csharp --out DIR [--project NAME] " +
@@ -157,7 +157,8 @@ export async function runExport(
         withSubscriptions: options.withSubscriptions,
         progress: io.stderr,
       });
-      for (const line of project.leftOut) io.stderr(`svc-export: left out: ${line}`);
+      for (const line of [...project.leftOut, ...languageLeftOut(options.language, project)].sort())
+        io.stderr(`svc-export: left out: ${line}`);
       writeProject(options.out, writeLanguage(options.language, project, packageVersion()));
       io.stderr(
         `svc-export: wrote ${project.resources.length} resources as a ${options.language} project in ${options.out} (see its README.md)`,

@@ -26,7 +26,14 @@
  * and copied with the value set by the one `pulumi config set --secret` line its README gives (in every language,
  * YAML's included), never in plaintext in a file, the state or the output. The http_request step's Authorization
  * header likewise (issue 49): adopted with its `secretHeaders` config key unset, copied with it set by the README's
- * `pulumi config set --secret --path` line for that header, in plaintext nowhere. Needs `npm run build`; Python
+ * `pulumi config set --secret --path` line for that header, in plaintext nowhere. The programs on the plugin's
+ * schema (YAML, Python, Go) declare each step's controls in its type's typed block (issue 49: the in-app step's
+ * primary action, the email step's layout reference, the digest, the http_request step beside its secret
+ * header), TypeScript and JavaScript in `controls`: the same adopting `up` with no write and clean previews prove
+ * the blocks declare what the service holds. A third workflow's email of no layout at all (`layoutId: null`)
+ * keeps `controls` in every language; Go and Pulumi YAML drop a null inside a map, so there it is declared unset:
+ * their READMEs list it under "Left out", adopting still writes nothing, and their copies' email has the default
+ * layout (the one difference allowed). Needs `npm run build`; Python
  * and Go lanes need python3 and go.
  */
 import { execFile } from "node:child_process";
@@ -44,7 +51,12 @@ import {
 } from "../../testkit/consumer/program-folder";
 import { type Driver, DriverStack, driverEnv, goDriver, pythonDriver } from "../../testkit/driver-stack";
 import { runShippedExport } from "../../testkit/export-command";
-import { SEED_WEBHOOK_TOKEN, seedDashboardEnvironment } from "../../testkit/export-seed";
+import {
+  PLAIN_MAIL,
+  SEED_WEBHOOK_TOKEN,
+  seedDashboardEnvironment,
+  seedWorkflow,
+} from "../../testkit/export-seed";
 import { exportSnapshot, writeRequests } from "../../testkit/export-snapshot";
 import { goEnv, pathWithGo, runTimed, skipWithoutGo } from "../../testkit/go-toolchain";
 import { repoRoot } from "../../testkit/harness/repo-root";
@@ -162,6 +174,21 @@ function shBlock(readme: string, heading: string): string[] {
   return block.split("\n").filter((l) => l.trim() !== "" && !l.startsWith("#"));
 }
 
+/**
+ * A snapshot with the email of no layout's `layoutId: null` left out: what a copy made by a program that drops a
+ * null inside a map holds (the email then has the environment's default layout).
+ */
+function withoutLayoutNull(snapshot: Awaited<ReturnType<typeof exportSnapshot>>): typeof snapshot {
+  const copy = structuredClone(snapshot);
+  for (const w of copy.workflows as {
+    workflowId: string;
+    steps: { controls: Record<string, unknown> }[];
+  }[]) {
+    if (w.workflowId === "plain-mail") for (const step of w.steps) delete step.controls.layoutId;
+  }
+  return copy;
+}
+
 let source: Emulator;
 let target: Emulator;
 let folder: ProgramFolder;
@@ -209,6 +236,18 @@ interface Lane {
   skip?: () => boolean;
   /** Whether the lane also copies to a second service (JavaScript shares TypeScript's writer: adopting is enough). */
   copies: boolean;
+  /**
+   * What the program holds for the steps (issue 49): on the plugin's schema, each step's controls in its type's
+   * typed block (the in-app step's primary action and the email step's layout reference inside theirs); in
+   * TypeScript and JavaScript, `controls`.
+   */
+  steps: RegExp[];
+  /**
+   * Whether the language drops a null inside a map (Go, Pulumi YAML): the email of no layout (`layoutId: null`)
+   * is then declared without it, the README says so under "Left out", and the copy's email has the default
+   * layout (provider/export/writers/dropped-nulls.ts).
+   */
+  dropsNulls: boolean;
   /** Makes the exported project runnable; answers how to make a stack of it against a service. */
   prepare(exported: string): Promise<StackMaker>;
 }
@@ -329,11 +368,20 @@ const LANES: Lane[] = [
   {
     language: "yaml",
     copies: true,
+    dropsNulls: true,
+    steps: [
+      /\n {10}inApp:\n[\s\S]*?\n {12}primaryAction:\n {14}label: Get started\n/,
+      /\n {10}email:\n[\s\S]*? {12}layoutId: \$\{brand\.layoutId\}\n/,
+      /\n {10}digest:\n/,
+      /\n {10}httpRequest:\n[\s\S]*?\n {12}headers:\n {14}- key: Content-Type\n/,
+    ],
     prepare: async (exported) => cliStack(exported, { env: { PATH: programPath(folder, binDir) } }),
   },
   {
     language: "typescript",
     copies: true,
+    dropsNulls: false,
+    steps: [/\n {12}controls: \{\n[\s\S]*?\n {16}layoutId: brand\.layoutId,\n/],
     // Installed with its README's line as written, from the package a pulumi-svc clone beside it builds; index.ts
     // run as pulumi-language-nodejs runs it (@pulumi/pulumi's cmd/run compiling it with the `typescript` installed).
     prepare: async (exported) => cliStack(await installAsReadmeSays(exported), { program: "index.ts" }),
@@ -342,12 +390,21 @@ const LANES: Lane[] = [
     // index.js as written, in a folder with no `typescript` (the program folder installs none).
     language: "javascript",
     copies: false,
+    dropsNulls: false,
+    steps: [/\n {12}controls: \{\n[\s\S]*?\n {16}layoutId: brand\.layoutId,\n/],
     prepare: async (exported) => cliStack(besidePackage(exported, "js-program"), { program: "index.js" }),
   },
   {
     language: "python",
     skip: () => skipWithoutPython("export (python)"),
     copies: true,
+    dropsNulls: false,
+    steps: [
+      /\n {12}"in_app": \{\n[\s\S]*?\n {16}"primary_action": \{\n/,
+      /\n {12}"email": \{\n[\s\S]*?\n {16}"layout_id": brand\.layout_id,\n/,
+      /\n {12}"digest": \{\n/,
+      /\n {12}"http_request": \{\n/,
+    ],
     prepare: async (exported) => {
       // requirements.txt asks for the SDK this repository generates, at its version.
       const pyproject = readFileSync(join(PYTHON_SDK_DIR, "pyproject.toml"), "utf8");
@@ -362,6 +419,13 @@ const LANES: Lane[] = [
     language: "go",
     skip: () => skipWithoutGo("export (go)"),
     copies: true,
+    dropsNulls: true,
+    steps: [
+      /\n\t{4}InApp: &svc\.WorkflowStepInAppControlsArgs\{\n[\s\S]*?\n\t{5}PrimaryAction: &svc\.WorkflowStepInAppControlsPrimaryActionArgs\{\n/,
+      /\n\t{4}Email: &svc\.WorkflowStepEmailControlsArgs\{\n[\s\S]*?\n\t{5}LayoutId: +brand\.LayoutId,\n/,
+      /\n\t{4}Digest: &svc\.WorkflowStepDigestControlsArgs\{\n/,
+      /\n\t{4}HttpRequest: &svc\.WorkflowStepHttpRequestControlsArgs\{\n/,
+    ],
     prepare: async (exported) => {
       const program = await buildGo(exported);
       return driverStack(goDriver(program, driverEnv({ PATH: pathWithGo(programPath(folder, binDir)) })));
@@ -380,6 +444,8 @@ describe.skipIf(skipEngine("export"))("svc-export under the real CLI", { timeout
       signingKey: SIGNING_KEY,
       push: PUSH_CREDENTIAL,
     });
+    // An email of no layout at all (`layoutId: null`): the one step that keeps `controls` in every language.
+    await seedWorkflow(source, { workflowId: "plain-mail", name: "Plain mail", steps: [PLAIN_MAIL] });
     binDir = await ensurePulumiCli();
     work = mkdtempSync(join(tmpdir(), "svc-export-engine-"));
     mkdirSync(join(work, "go-bin"));
@@ -419,7 +485,15 @@ describe.skipIf(skipEngine("export"))("svc-export under the real CLI", { timeout
         expect(files).toMatch(
           /- layout "default-layout" \(the environment's default\): made by the service itself/,
         );
+        for (const step of lane.steps) expect(files).toMatch(step);
+        // Where typed blocks exist, only the email of no layout keeps `controls` (TypeScript and JavaScript keep
+        // it on every step).
+        if (lane.language !== "typescript" && lane.language !== "javascript")
+          expect(files.match(/\b[Cc]ontrols"?:/g)).toHaveLength(1);
         const readme = readFileSync(join(exported, "README.md"), "utf8");
+        expect(
+          readme.includes('\n- workflow "plain-mail" step "Plain mail": its null controls (layoutId)'),
+        ).toBe(lane.dropsNulls);
         const setting = secretValueSetting(readme);
         // The header's own line (YAML: below the object key holding the program's secret values).
         const headerPath = secretHeaderPath(readme);
@@ -461,7 +535,9 @@ describe.skipIf(skipEngine("export"))("svc-export under the real CLI", { timeout
             const inApp = target.integrations().filter((i) => i.channel === "in_app");
             expect(inApp.filter((i) => i._environmentId === targetEnv)).toHaveLength(1);
             // Equal objects, and equal stored step issues (no MISSING_INTEGRATION the source has not).
-            expect(await exportSnapshot(target)).toEqual(before);
+            expect(await exportSnapshot(target)).toEqual(
+              lane.dropsNulls ? withoutLayoutNull(before) : before,
+            );
             // What orders that, whatever the timing: the engine made the workflow after the integrations of its
             // steps' channels (and the layout its email step names).
             const deps = await copy.dependenciesOf?.("welcome");

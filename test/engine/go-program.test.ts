@@ -8,7 +8,8 @@
  * `pulumi-resource-svc` from the packed tarball installed into a fresh folder (its `node_modules/.bin` on PATH,
  * with the CLI's bin directory). Against the emulator seeded with the convergence fixtures (the application's
  * own integrations and channel entries): `up` creates the FCM integration and the device tokens of three
- * subscribers bound to it (a SubscriberCredentials and a SubscriberCredentialsSet) and calls a function; a
+ * subscribers bound to it (a SubscriberCredentials and a SubscriberCredentialsSet), a workflow whose steps are
+ * declared in their types' typed blocks (a digest, a push; issue 49), and calls a function; a
  * preview finds every resource `same`; `destroy` leaves the service as the fixtures made it. No secret (the
  * API key, the integration's service account, the device tokens) appears in plaintext in what the program
  * printed, the stack's state or its workspace. Needs `npm run build` first, go and the CLI (built by
@@ -30,6 +31,7 @@ import {
 import { convergenceFixtures } from "../../testkit/convergence/fixtures";
 import { SUBSCRIBERS } from "../../testkit/convergence/generator";
 import { defaultIdentifier } from "../../testkit/convergence/oracle";
+import { call } from "../../testkit/emulator-http";
 import { goEnv, pathWithGo, runTimed, skipWithoutGo } from "../../testkit/go-toolchain";
 import { repoRoot } from "../../testkit/harness/repo-root";
 import {
@@ -63,8 +65,8 @@ const PROJECT = "svc-go";
 const STACK = "dev";
 /** The prefix of the one line each step of the program prints on stdout. */
 const MARKER = "svc-go-example: ";
-/** The stack resource and the program's three resources. */
-const RESOURCES = 4;
+/** The stack resource and the program's four resources. */
+const RESOURCES = 5;
 
 /** The line a step of the program prints. */
 interface StepLine {
@@ -194,7 +196,7 @@ describe.skipIf(skipEngine("go-program") || skipWithoutGo("go-program"))(
         process.stderr.write(`go-program: total ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
     });
 
-    it("up creates the integration and binds the three subscribers' device tokens to it; the fixtures stay", async () => {
+    it("up creates the integration, binds the three subscribers' device tokens to it and makes the workflow of typed steps; the fixtures stay", async () => {
       const { changeSummary, outputs = {} } = await step("up");
       expect(changeSummary).toEqual({ create: RESOURCES });
       const id = String(outputs.integrationId);
@@ -209,6 +211,7 @@ describe.skipIf(skipEngine("go-program") || skipWithoutGo("go-program"))(
         teamIntegrationId: id,
         teamFingerprints: { "user-grace": expect.any(String), "user-alan": expect.any(String) },
         activeFcmIdentifiers: ["fcm-app", "fcm-main", identifier],
+        workflowId: "go-digest",
       });
       const ours = emu.integrations().find((i) => i._id === id);
       expect(ours).toMatchObject({
@@ -233,6 +236,23 @@ describe.skipIf(skipEngine("go-program") || skipWithoutGo("go-program"))(
           subscriberId,
         ).toEqual(fixtureChannels.get(subscriberId));
       }
+      // The workflow's steps, declared in their types' typed blocks, hold those controls (issue 49).
+      const workflow = await call(emu, "GET", "/v2/workflows/go-digest");
+      expect(workflow.status).toBe(200);
+      const steps = workflow.body.data.steps as {
+        name: string;
+        type: string;
+        controls: { values: unknown };
+      }[];
+      expect(steps.map((st) => [st.name, st.type])).toEqual([
+        ["Batch", "digest"],
+        ["Push", "push"],
+      ]);
+      expect(steps[0]?.controls.values).toMatchObject({ amount: 10, unit: "minutes" });
+      expect(steps[1]?.controls.values).toEqual({
+        subject: "{{step.events.length}} updates",
+        body: "Open the app to read them",
+      });
       // The state: the plugin's resources (no __provider), their credentials secret.
       const resources = stateResources();
       expect(resources.map((r) => r.type).sort()).toEqual([
@@ -241,8 +261,11 @@ describe.skipIf(skipEngine("go-program") || skipWithoutGo("go-program"))(
         "svc:index:Integration",
         "svc:index:SubscriberCredentials",
         "svc:index:SubscriberCredentialsSet",
+        "svc:index:Workflow",
       ]);
-      for (const r of resources.filter((x) => x.type.startsWith("svc:index:"))) {
+      for (const r of resources.filter(
+        (x) => x.type.startsWith("svc:index:") && x.type !== "svc:index:Workflow",
+      )) {
         expect(r.outputs, r.type).not.toHaveProperty("__provider");
         expect(isStateSecret(r.inputs?.credentials as Json), `${r.type} input`).toBe(true);
         expect(isStateSecret(r.outputs?.credentials as Json), `${r.type} output`).toBe(true);
@@ -260,6 +283,7 @@ describe.skipIf(skipEngine("go-program") || skipWithoutGo("go-program"))(
       const { changeSummary } = await step("destroy");
       expect(changeSummary).toEqual({ delete: RESOURCES });
       expect(emu.integrations()).toEqual(fixtureIntegrations);
+      expect((await call(emu, "GET", "/v2/workflows/go-digest")).status).toBe(404);
       for (const subscriberId of SUBSCRIBERS) {
         const channels = channelsOf(subscriberId);
         expect(

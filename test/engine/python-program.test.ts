@@ -294,6 +294,12 @@ describe.skipIf(skipEngine("python-program") || skipWithoutPython("python-progra
       expect(changeSummary).toEqual({ create: RESOURCES });
       expect(await settingsNow()).toMatchObject({ defaultLocale: "en_US", targetLocales: ["fr_FR"] });
       expect((await translationFr()).body.data?.content).toEqual({ greeting: "Bonjour" });
+      // The workflow's in-app step, declared in its typed block (`in_app=`, issue 49), holds those controls.
+      const workflow = await call(emu, "GET", "/v2/workflows/python-welcome");
+      expect(workflow.body.data?.steps?.[0]?.controls?.values).toMatchObject({
+        body: "{{t.greeting}}",
+        primaryAction: { label: "Open", redirect: { url: "/welcome" } },
+      });
       const id = String(outputs.integrationId);
       integrationId = id;
       const identifier = defaultIdentifier(PROJECT, STACK, "push");

@@ -15,6 +15,7 @@ import { Concat, ConfigValue, type ExportProject, type ExportValue, Ref } from "
 import { csInterpolated, csNumber, csString, identifier, memberName } from "./csharp-literal";
 import type { ProjectFiles } from "./files";
 import { resolved, resourceInputs, type Spec, typeName, typeProperties } from "./schema-types";
+import { withTypedStepControls } from "./typed-step-controls";
 
 const INDENT = "    ";
 
@@ -373,7 +374,7 @@ function projectFile(): string {
 export function writeCsharp(project: ExportProject): ProjectFiles {
   return {
     "Pulumi.yaml": `name: ${project.project}\nruntime: dotnet\ndescription: The svc environment "${project.environment.name}", exported by svc-export\n`,
-    "Program.cs": program(project),
+    "Program.cs": program(withTypedStepControls(project)),
     [`${project.project}.csproj`]: projectFile(),
   };
 }

@@ -9,10 +9,11 @@
  * secret variable's value from a secret config key, each nil while unset (adopting then keeps what the
  * service holds).
  */
-import { Concat, ConfigValue, type ExportProject, type ExportValue, Ref } from "../model";
+import { Concat, ConfigValue, type ExportProject, type ExportValue, isPlainObject, Ref } from "../model";
 import type { ProjectFiles } from "./files";
 import { composite, type Entry, goString } from "./go-literal";
 import { resolved, resourceInputs, type Spec, typeName } from "./schema-types";
+import { withTypedStepControls } from "./typed-step-controls";
 
 /** The versions a generated go.mod asks for: those of the Go SDK's own go.mod (sdks/go/go.mod). */
 export const GO_VERSIONS = { go: "1.26.6", pulumiSdk: "v3.274.1" } as const;
@@ -81,11 +82,23 @@ function goValue(v: ExportValue, spec: Spec | undefined, depth: number): string[
   const entries = Object.entries(v).map(
     ([k, val]): Entry => ({
       key: typed ? fieldName(k) : goString(k),
-      value: goValue(val, typed ? s?.properties?.[k] : s?.additionalProperties, depth + 1),
+      value: typed
+        ? fieldValue(val, s?.properties?.[k], depth + 1)
+        : goValue(val, s?.additionalProperties, depth + 1),
     }),
   );
   const type = typed ? `svc.${typeName(spec)}Args` : mapType(s?.additionalProperties);
   return composite(type, entries, depth);
+}
+
+/**
+ * A field's value: a typed object by pointer (`&svc.WorkflowStepEmailControlsArgs{...}`, as Pulumi's Go program
+ * generation writes an object field); anything else as {@link goValue} writes it.
+ */
+function fieldValue(v: ExportValue, spec: Spec | undefined, depth: number): string[] {
+  const lines = goValue(v, spec, depth);
+  const typedObject = isPlainObject(v) && resolved(spec)?.properties !== undefined;
+  return typedObject ? [`&${lines[0]}`, ...lines.slice(1)] : lines;
 }
 
 /** `readCredentials`: each integration's credentials from its secret config object, absent while unset. */
@@ -158,7 +171,7 @@ function returnOnError(): string[] {
 function resourceStatement(r: ExportProject["resources"][number]): string[] {
   const inputs = resourceInputs(r.type);
   const entries = Object.entries(r.props).map(
-    ([k, v]): Entry => ({ key: fieldName(k), value: goValue(v, inputs[k], 2) }),
+    ([k, v]): Entry => ({ key: fieldName(k), value: fieldValue(v, inputs[k], 2) }),
   );
   const [first, ...rest] = composite(`&svc.${r.type}Args`, entries, 1);
   const close =
@@ -254,7 +267,7 @@ function goMod(project: ExportProject): string {
 export function writeGo(project: ExportProject): ProjectFiles {
   return {
     "Pulumi.yaml": `name: ${project.project}\nruntime: go\ndescription: The svc environment "${project.environment.name}", exported by svc-export\n`,
-    "main.go": program(project),
+    "main.go": program(withTypedStepControls(project)),
     "go.mod": goMod(project),
   };
 }

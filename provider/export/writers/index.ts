@@ -4,6 +4,7 @@ import { CLONE, cloneParagraph, npmInstallLine, pipInstallLines, pluginInstallLi
 import type { ExportProject } from "../model";
 import { type LanguageNotes, readme } from "../readme";
 import { writeCsharp } from "./csharp";
+import { droppedNulls } from "./dropped-nulls";
 import type { ProjectFiles } from "./files";
 import { writeGo } from "./go";
 import { writeNode } from "./node";
@@ -107,8 +108,20 @@ const WRITERS: Record<Language, Writer> = {
   },
 };
 
-/** The project's files in `language`, README.md included. */
+/**
+ * What the program in `language` leaves out beyond what was read (./dropped-nulls.ts: a step's null controls in
+ * the languages that drop a null inside a map), one line each.
+ */
+export function languageLeftOut(language: Language, project: ExportProject): string[] {
+  return droppedNulls(language, project);
+}
+
+/** The project's files in `language`, README.md included (its "Left out" with {@link languageLeftOut}'s lines). */
 export function writeLanguage(language: Language, project: ExportProject, version: string): ProjectFiles {
   const writer = WRITERS[language];
-  return { ...writer.files(project, version), "README.md": readme(project, writer.notes(version)) };
+  const leftOut = [...project.leftOut, ...languageLeftOut(language, project)].sort();
+  return {
+    ...writer.files(project, version),
+    "README.md": readme({ ...project, leftOut }, writer.notes(version)),
+  };
 }

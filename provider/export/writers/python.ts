@@ -8,6 +8,7 @@ import { Concat, ConfigValue, type ExportProject, type ExportValue, Ref } from "
 import { snakeCase } from "../names";
 import type { ProjectFiles } from "./files";
 import { resolved, resourceInputs, type Spec } from "./schema-types";
+import { withTypedStepControls } from "./typed-step-controls";
 
 const INDENT = "    ";
 
@@ -80,7 +81,7 @@ function program(project: ExportProject): string {
 export function writePython(project: ExportProject, version: string): ProjectFiles {
   return {
     "Pulumi.yaml": `name: ${project.project}\nruntime:\n  name: python\n  options:\n    toolchain: pip\n    virtualenv: venv\ndescription: The svc environment "${project.environment.name}", exported by svc-export\n`,
-    "__main__.py": program(project),
+    "__main__.py": program(withTypedStepControls(project)),
     "requirements.txt": `pulumi>=3.0.0,<4.0.0\npulumi_svc==${version}\n`,
   };
 }

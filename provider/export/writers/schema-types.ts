@@ -1,9 +1,11 @@
 /**
- * The package schema's view that the writers on generated SDKs (Python, Go, C#) need: each resource's inputs and
- * each object type's properties, to tell a typed object (the SDK's names) from a map (keys as the service
- * holds them) and to name the SDK's types.
+ * The package schema's view that the writers on the plugin's schema (YAML, Python, Go, C#) need: each resource's
+ * inputs and each object type's properties, to tell a typed object (the SDK's names) from a map (keys as the
+ * service holds them) and to name the SDK's types. It is the schema the plugin serves and the SDKs were generated
+ * from (provider/plugin/schema.json): the types' names depend on the descriptions written into it (two objects of
+ * one shape but described apart, an http_request step's header and body field, are two types), which the zod
+ * schemas alone do not carry at run time.
  */
-import { packageSchema } from "../../plugin/schema/package-schema";
 
 /** A property's spec in the package schema. */
 export type Spec = {
@@ -22,7 +24,7 @@ type Schema = {
 /** The schema's types and resource inputs, read once. */
 let schema: Schema | undefined;
 function packageTypes(): Schema {
-  schema ??= packageSchema("0.0.0", () => {}) as Schema;
+  schema ??= require("../../plugin/schema.json") as Schema;
   return schema;
 }
 

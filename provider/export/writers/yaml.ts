@@ -12,6 +12,7 @@
  */
 import { Concat, ConfigValue, type ExportProject, type ExportValue, Ref } from "../model";
 import type { ProjectFiles } from "./files";
+import { withTypedStepControls } from "./typed-step-controls";
 
 const PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const PLAIN_STRING = /^[A-Za-z][A-Za-z0-9 _.,:/@-]*$/;
@@ -90,7 +91,8 @@ function yamlProps(props: Record<string, ExportValue>): Record<string, ExportVal
 }
 
 /** Pulumi.yaml of the YAML program. */
-export function writeYaml(project: ExportProject): ProjectFiles {
+export function writeYaml(exported: ExportProject): ProjectFiles {
+  const project = withTypedStepControls(exported);
   const lines = [
     `name: ${project.project}`,
     "runtime: yaml",

@@ -39,8 +39,9 @@ const ROOT = repoRoot();
 
 /**
  * Pulumi's generation's defects, each as (our form, its form) on code between string literals, whitespace removed:
- * an empty list it writes `new[] {}` (no type: does not compile), an empty object `null` (declares nothing; but
- * as a dictionary entry's value, an empty initializer, which we write as `new Dictionary<string, object?>()`), an
+ * an empty list it writes `new[] {}` (no type: does not compile), an empty object, typed or not, `null` (declares
+ * nothing; but as a dictionary entry's value, an empty initializer, which we write as
+ * `new Dictionary<string, object?>()`), an
  * array of free-form values `new[]` (does not compile for mixed elements), a number that is not an `int`
  * without the `d` that makes it a double (a long otherwise).
  */
@@ -51,6 +52,8 @@ const DEFECTS: [RegExp, string][] = [
   [/(?<=\]=)newDictionary<string,object\?>\(\)/g, "newDictionary<string,object?>{}"],
   [/(?<!\]=)newDictionary<string,object\?>\(\)/g, "null"],
   [/newobject\?\[\]/g, "new[]"],
+  // (an empty typed object, a step's empty controls block `custom: {}`, it writes `null` too: declares nothing)
+  [/newSvc\.Inputs\.\w+Args\{\}/g, "null"],
   [/\b(\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)d\b/g, "$1"],
 ];
 
@@ -166,7 +169,9 @@ function withoutUnsetSecrets(project: ExportProject): ExportProject {
 
 /**
  * The program without the step controls Pulumi's generation cannot write: a control whose value is a list of
- * objects (an http_request step's `headers` and `body`) comes out as `new[] { { { "key", "email" }, ... } }`,
+ * objects in an untyped `controls` map (an http_request step's `headers` and `body`, where the step keeps
+ * `controls`; in its typed block they are typed lists, compared as written) comes out as
+ * `new[] { { { "key", "email" }, ... } }`,
  * an untyped initializer C# refuses (ours types it: `new Dictionary<string, object?> { ... }`). Lists of
  * objects deeper in a control are written right, and stay (the awkward workflow has one).
  */

@@ -156,9 +156,11 @@ describe("svc-export", () => {
     expect(program).toContain('credentials=config.get_secret_object("teamSlackCredentials"),');
     expect(program).toContain('"editor_type": "html",');
     expect(program).toContain('"read_only": False,');
-    // controls are a map: their keys stay the service's; the layout is a reference.
-    expect(program).toContain('"layoutId": brand.layout_id,');
-    expect(program).toContain('"editorType": "html",');
+    // A step's controls are its type's typed block (snake_case keys); the layout is a reference in it.
+    expect(program).toContain('            "email": {\n');
+    expect(program).toContain('"layout_id": brand.layout_id,');
+    expect(program).toContain('"primary_action": {\n');
+    expect(program).not.toContain('"controls":');
     expect(program).toContain('    value=config.get_secret("signingKeyValue"),\n');
   });
 
@@ -185,16 +187,20 @@ describe("svc-export", () => {
     expect(program).toContain(
       '\tcreds, err := readCredentials(conf,\n\t\t"sendgridMainCredentials",\n\t\t"teamSlackCredentials",\n\t)\n',
     );
-    // Typed objects: svc.<Type>Args with the SDK's field names; controls are a map: keys as the service holds them.
+    // Typed objects: svc.<Type>Args with the SDK's field names, an object field by pointer; a step's controls are
+    // its type's typed block.
     expect(program).toContain("\t\tSteps: svc.WorkflowStepArray{\n\t\t\tsvc.WorkflowStepArgs{\n");
-    expect(program).toContain("\t\t\t\tControls: pulumi.Map{\n");
+    expect(program).toContain("\t\t\t\tEmail: &svc.WorkflowStepEmailControlsArgs{\n");
     // biome-ignore lint/suspicious/noTemplateCurlyInString: the service's content, literally
-    expect(program).toContain('\t\t\t\t\t"subject":    pulumi.String("Welcome to ${acme}"),\n');
+    expect(program).toContain('\t\t\t\t\tSubject:    pulumi.String("Welcome to ${acme}"),\n');
     // The email step names the layout by reference: the brand layout's LayoutId output.
-    expect(program).toContain('\t\t\t\t\t"layoutId":   brand.LayoutId,\n');
-    expect(program).toContain('\t\t\t\t\t"amount": pulumi.Int(5),\n');
+    expect(program).toContain("\t\t\t\t\tLayoutId:   brand.LayoutId,\n");
     expect(program).toContain(
-      "\t\tPreferences: svc.WorkflowPreferencesArgs{\n\t\t\tUser: svc.WorkflowChannelPreferencesArgs{\n\t\t\t\tAll: svc.WorkflowChannelPreferencesAllArgs{\n",
+      "\t\t\t\tDelay: &svc.WorkflowStepDelayControlsArgs{\n\t\t\t\t\tAmount: pulumi.Float64(5),\n",
+    );
+    expect(program).not.toContain("Controls:");
+    expect(program).toContain(
+      "\t\tPreferences: &svc.WorkflowPreferencesArgs{\n\t\t\tUser: &svc.WorkflowChannelPreferencesArgs{\n\t\t\t\tAll: &svc.WorkflowChannelPreferencesAllArgs{\n",
     );
     expect(program).toContain("\t\t\t\t\tReadOnly: pulumi.Bool(false),\n");
     expect(program).toContain("\t\t\t\tChannels: svc.WorkflowChannelPreferencesChannelsMap{\n");
@@ -260,15 +266,16 @@ describe("svc-export", () => {
         "        Adopt = true,\n" +
         '    }, config, "teamSlackCredentials"));\n',
     );
-    // Controls are a map (InputMap<object>): keys as the service holds them; the layout is a reference.
+    // A step's controls are its type's typed block (Svc.Inputs.<Type>Args); the layout is a reference in it.
     expect(program).toContain(
-      "                Controls =\n                {\n" +
-        '                    { "body", "<p>Hello {{subscriber.firstName}}</p>" },\n' +
-        '                    { "editorType", "html" },\n' +
-        '                    { "layoutId", brand.LayoutId },\n' +
+      "                Email = new Svc.Inputs.WorkflowStepEmailControlsArgs\n                {\n" +
+        '                    Body = "<p>Hello {{subscriber.firstName}}</p>",\n' +
+        '                    EditorType = "html",\n' +
+        "                    LayoutId = brand.LayoutId,\n" +
         // biome-ignore lint/suspicious/noTemplateCurlyInString: the service's content, literally
-        '                    { "subject", "Welcome to ${acme}" },\n',
+        '                    Subject = "Welcome to ${acme}",\n',
     );
+    expect(program).not.toContain("Controls =");
     expect(program).toContain(
       '                    { "sms", new Svc.Inputs.WorkflowChannelPreferencesChannelsArgs\n' +
         "                    {\n                        Enabled = false,\n                    } },\n",
