@@ -77,7 +77,7 @@ export const workflowStepSchema = z.strictObject({
    * refuses unknown controls and the values the service would store with issues (an email without
    * `subject`, a digest `amount` below 1, ...). Default: none. In YAML, Python, Go and .NET the typed block
    * of the step's type (`email`, `inApp`, `httpRequest`, ...) declares the same values typed; `controls` (not
-   * both) carries what a block cannot, such as an email's `layoutId: null` (no layout).
+   * both) carries what a block cannot (a key it lacks).
    */
   controls: jsonObjectSchema.optional(),
 });
@@ -107,10 +107,7 @@ export const CONTROL_BLOCKS = {
 export const workflowPluginStepSchema = workflowStepSchema.extend({
   /** An in_app step's controls, typed (instead of `controls`). */
   inApp: strictControlShapes.in_app.partial().optional(),
-  /**
-   * An email step's controls, typed (instead of `controls`). No layout (`layoutId: null`) is written in
-   * `controls`, which can carry a null.
-   */
+  /** An email step's controls, typed (instead of `controls`). No layout at all: `layoutId: ""`. */
   email: strictControlShapes.email.partial().optional(),
   /** An sms step's controls, typed (instead of `controls`). */
   sms: strictControlShapes.sms.partial().optional(),

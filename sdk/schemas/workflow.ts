@@ -263,8 +263,9 @@ function controlValueSchemas(strict: boolean) {
     /** Whether the rendered content is left unsanitized. */
     disableOutputSanitization: z.boolean().optional(),
     /**
-     * The layout the email is wrapped in (a Layout's `layoutId`); absent: the default layout. No layout at all
-     * is `null`, which only `controls` can carry: `controls: { layoutId: null, ... }`.
+     * The layout the email is wrapped in (a Layout's `layoutId`); absent: the default layout. No layout at all:
+     * `""`, which every language can declare (Go and Pulumi YAML drop a null, and Go, Python and .NET cannot
+     * tell a null string from an unset one), or `null` where the language sends it; the service is sent `null`.
      */
     layoutId: z.string().nullable().optional(),
     /** A condition (JSON Logic over payload and subscriber) under which the step is skipped. */

@@ -30,10 +30,9 @@
  * schema (YAML, Python, Go) declare each step's controls in its type's typed block (issue 49: the in-app step's
  * primary action, the email step's layout reference, the digest, the http_request step beside its secret
  * header), TypeScript and JavaScript in `controls`: the same adopting `up` with no write and clean previews prove
- * the blocks declare what the service holds. A third workflow's email of no layout at all (`layoutId: null`)
- * keeps `controls` in every language; Go and Pulumi YAML drop a null inside a map, so there it is declared unset:
- * their READMEs list it under "Left out", adopting still writes nothing, and their copies' email has the default
- * layout (the one difference allowed). Needs `npm run build`; Python
+ * the blocks declare what the service holds. A third workflow's email of no layout at all (`layoutId: null`) is
+ * `layoutId: ""` in its block (Go and Pulumi YAML drop a null inside a map; check sends the service null for it),
+ * so every copy holds it as the source does. Needs `npm run build`; Python
  * and Go lanes need python3 and go.
  */
 import { execFile } from "node:child_process";
@@ -174,21 +173,6 @@ function shBlock(readme: string, heading: string): string[] {
   return block.split("\n").filter((l) => l.trim() !== "" && !l.startsWith("#"));
 }
 
-/**
- * A snapshot with the email of no layout's `layoutId: null` left out: what a copy made by a program that drops a
- * null inside a map holds (the email then has the environment's default layout).
- */
-function withoutLayoutNull(snapshot: Awaited<ReturnType<typeof exportSnapshot>>): typeof snapshot {
-  const copy = structuredClone(snapshot);
-  for (const w of copy.workflows as {
-    workflowId: string;
-    steps: { controls: Record<string, unknown> }[];
-  }[]) {
-    if (w.workflowId === "plain-mail") for (const step of w.steps) delete step.controls.layoutId;
-  }
-  return copy;
-}
-
 let source: Emulator;
 let target: Emulator;
 let folder: ProgramFolder;
@@ -242,12 +226,6 @@ interface Lane {
    * TypeScript and JavaScript, `controls`.
    */
   steps: RegExp[];
-  /**
-   * Whether the language drops a null inside a map (Go, Pulumi YAML): the email of no layout (`layoutId: null`)
-   * is then declared without it, the README says so under "Left out", and the copy's email has the default
-   * layout (provider/export/writers/dropped-nulls.ts).
-   */
-  dropsNulls: boolean;
   /** Makes the exported project runnable; answers how to make a stack of it against a service. */
   prepare(exported: string): Promise<StackMaker>;
 }
@@ -368,7 +346,6 @@ const LANES: Lane[] = [
   {
     language: "yaml",
     copies: true,
-    dropsNulls: true,
     steps: [
       /\n {10}inApp:\n[\s\S]*?\n {12}primaryAction:\n {14}label: Get started\n/,
       /\n {10}email:\n[\s\S]*? {12}layoutId: \$\{brand\.layoutId\}\n/,
@@ -380,7 +357,6 @@ const LANES: Lane[] = [
   {
     language: "typescript",
     copies: true,
-    dropsNulls: false,
     steps: [/\n {12}controls: \{\n[\s\S]*?\n {16}layoutId: brand\.layoutId,\n/],
     // Installed with its README's line as written, from the package a pulumi-svc clone beside it builds; index.ts
     // run as pulumi-language-nodejs runs it (@pulumi/pulumi's cmd/run compiling it with the `typescript` installed).
@@ -390,7 +366,6 @@ const LANES: Lane[] = [
     // index.js as written, in a folder with no `typescript` (the program folder installs none).
     language: "javascript",
     copies: false,
-    dropsNulls: false,
     steps: [/\n {12}controls: \{\n[\s\S]*?\n {16}layoutId: brand\.layoutId,\n/],
     prepare: async (exported) => cliStack(besidePackage(exported, "js-program"), { program: "index.js" }),
   },
@@ -398,7 +373,6 @@ const LANES: Lane[] = [
     language: "python",
     skip: () => skipWithoutPython("export (python)"),
     copies: true,
-    dropsNulls: false,
     steps: [
       /\n {12}"in_app": \{\n[\s\S]*?\n {16}"primary_action": \{\n/,
       /\n {12}"email": \{\n[\s\S]*?\n {16}"layout_id": brand\.layout_id,\n/,
@@ -419,7 +393,6 @@ const LANES: Lane[] = [
     language: "go",
     skip: () => skipWithoutGo("export (go)"),
     copies: true,
-    dropsNulls: true,
     steps: [
       /\n\t{4}InApp: &svc\.WorkflowStepInAppControlsArgs\{\n[\s\S]*?\n\t{5}PrimaryAction: &svc\.WorkflowStepInAppControlsPrimaryActionArgs\{\n/,
       /\n\t{4}Email: &svc\.WorkflowStepEmailControlsArgs\{\n[\s\S]*?\n\t{5}LayoutId: +brand\.LayoutId,\n/,
@@ -444,7 +417,7 @@ describe.skipIf(skipEngine("export"))("svc-export under the real CLI", { timeout
       signingKey: SIGNING_KEY,
       push: PUSH_CREDENTIAL,
     });
-    // An email of no layout at all (`layoutId: null`): the one step that keeps `controls` in every language.
+    // An email of no layout at all (`layoutId: null`): `layoutId: ""` in its block, in every language.
     await seedWorkflow(source, { workflowId: "plain-mail", name: "Plain mail", steps: [PLAIN_MAIL] });
     binDir = await ensurePulumiCli();
     work = mkdtempSync(join(tmpdir(), "svc-export-engine-"));
@@ -486,14 +459,12 @@ describe.skipIf(skipEngine("export"))("svc-export under the real CLI", { timeout
           /- layout "default-layout" \(the environment's default\): made by the service itself/,
         );
         for (const step of lane.steps) expect(files).toMatch(step);
-        // Where typed blocks exist, only the email of no layout keeps `controls` (TypeScript and JavaScript keep
-        // it on every step).
+        // Where typed blocks exist, no step keeps `controls`, the email of no layout included (`layoutId: ""`);
+        // TypeScript and JavaScript keep it on every step.
         if (lane.language !== "typescript" && lane.language !== "javascript")
-          expect(files.match(/\b[Cc]ontrols"?:/g)).toHaveLength(1);
+          expect(files).not.toMatch(/\b[Cc]ontrols"?:/);
         const readme = readFileSync(join(exported, "README.md"), "utf8");
-        expect(
-          readme.includes('\n- workflow "plain-mail" step "Plain mail": its null controls (layoutId)'),
-        ).toBe(lane.dropsNulls);
+        expect(readme).not.toContain("its null controls");
         const setting = secretValueSetting(readme);
         // The header's own line (YAML: below the object key holding the program's secret values).
         const headerPath = secretHeaderPath(readme);
@@ -535,9 +506,7 @@ describe.skipIf(skipEngine("export"))("svc-export under the real CLI", { timeout
             const inApp = target.integrations().filter((i) => i.channel === "in_app");
             expect(inApp.filter((i) => i._environmentId === targetEnv)).toHaveLength(1);
             // Equal objects, and equal stored step issues (no MISSING_INTEGRATION the source has not).
-            expect(await exportSnapshot(target)).toEqual(
-              lane.dropsNulls ? withoutLayoutNull(before) : before,
-            );
+            expect(await exportSnapshot(target)).toEqual(before);
             // What orders that, whatever the timing: the engine made the workflow after the integrations of its
             // steps' channels (and the layout its email step names).
             const deps = await copy.dependenciesOf?.("welcome");

@@ -573,4 +573,28 @@ describe("a Workflow's typed control blocks through the plugin (email: {...} bes
     expect(Object.keys(diff.detailedDiff)).toEqual(["steps[1].controls.subject"]);
     await plugin.delete(urn, id, outs);
   });
+
+  it('an email of no layout is `layoutId: ""` in its block (Go and YAML cannot send a null): stored as null', async () => {
+    const bare = { subject: "No layout", body: "<p>Hi</p>", editorType: "html" };
+    const typed = await plugin.check(
+      urn,
+      {},
+      { name: "Bare", steps: [{ name: "Mail", type: "email", email: { ...bare, layoutId: "" } }] },
+    );
+    expect(typed.failures).toEqual([]);
+    expect(typed.inputs.steps).toEqual([
+      { name: "Mail", type: "email", controls: { ...bare, layoutId: null } },
+    ]);
+    const created = await plugin.create(urn, typed.inputs);
+    // What the service stored and answered: no layout (`""` would be its 404, absent its default layout).
+    const [stored] = created.outs.steps as PropertyMap[];
+    expect((stored?.controls as PropertyMap).layoutId).toBeNull();
+    const plain = await plugin.check(urn, typed.inputs, {
+      name: "Bare",
+      steps: [{ name: "Mail", type: "email", controls: { ...bare, layoutId: null } }],
+    });
+    const diff = await plugin.diff(urn, created.id, created.outs, plain.inputs, typed.inputs);
+    expect(diff.changes).toBe("none");
+    await plugin.delete(urn, created.id, created.outs);
+  });
 });

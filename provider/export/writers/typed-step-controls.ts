@@ -3,9 +3,10 @@
  * for the writers on the plugin's schema (YAML, Python, Go, C#), so that an exported program is typed as a user
  * would write it. The block is the `WorkflowStep` property named after the step's type, camelCase (`in_app` ->
  * `inApp`, `http_request` -> `httpRequest`); the plugin's check moves it back into `controls`, so the stored form,
- * and what a preview compares, are unchanged. A step keeps `controls` when its values do not fit the block: a key
- * the block lacks, a value of another type, or a `null` where the block has a typed field (an email's `layoutId:
- * null`, "no layout", which Go, Python and .NET cannot tell from unset). The TypeScript and JavaScript writers
+ * and what a preview compares, are unchanged. An email of no layout at all (`layoutId: null`) is written
+ * `layoutId: ""`, the form every language can declare (check sends the service `null` for it:
+ * ../../runtime/workflow/check.ts). A step keeps `controls` when its values do not fit the block: a key the block
+ * lacks, a value of another type, or a `null` where the block has a typed field. The TypeScript and JavaScript writers
  * keep `controls` (the dynamic resources' `controls` is typed already). Which block fits is read from the package
  * schema (./schema-types.ts), so a schema without the blocks leaves every step as it is.
  */
@@ -55,11 +56,19 @@ export function typedStep(step: ExportValue): ExportValue {
   if (!isPlainObject(step) || typeof step.type !== "string" || !isPlainObject(step.controls)) return step;
   const block = camelCase(step.type);
   const spec = typeProperties("WorkflowStep")[block];
-  if (block === "controls" || step[block] !== undefined || !fits(step.controls, spec)) return step;
+  const controls = step.type === "email" ? withNoLayoutAsEmpty(step.controls) : step.controls;
+  if (block === "controls" || step[block] !== undefined || !fits(controls, spec)) return step;
   // The block takes the place of controls, so the step's keys keep their order.
   return Object.fromEntries(
-    Object.entries(step).map(([k, v]): [string, ExportValue] => (k === "controls" ? [block, v] : [k, v])),
+    Object.entries(step).map(([k, v]): [string, ExportValue] =>
+      k === "controls" ? [block, controls] : [k, v],
+    ),
   );
+}
+
+/** An email's controls with "no layout" (`layoutId: null`) as `""`, which a typed block can carry. */
+function withNoLayoutAsEmpty(controls: { [key: string]: ExportValue }): { [key: string]: ExportValue } {
+  return controls.layoutId === null ? { ...controls, layoutId: "" } : controls;
 }
 
 /** The project with every workflow step's controls under its typed block where they fit it (see the header). */

@@ -171,5 +171,19 @@ function normalizeInputs(raw: Props): WorkflowInputs {
 function normalizeStep(step: unknown): unknown {
   if (step === null || typeof step !== "object" || Array.isArray(step)) return step;
   const s = step as Props;
-  return s.controls === undefined || s.controls === null ? { ...s, controls: {} } : s;
+  if (s.controls === undefined || s.controls === null) return { ...s, controls: {} };
+  return s.type === "email" ? { ...s, controls: withNoLayoutAsNull(s.controls) } : s;
+}
+
+/**
+ * An email's `layoutId: ""` is "no layout at all", stored and sent as the service's `null`: Go and Pulumi YAML
+ * programs cannot send a null inside a map (the Go SDK leaves nil entries out: sdk/go/pulumi/rpc.go
+ * `marshalInputOptions`), and Go, Python and .NET typed blocks cannot tell a null string from an unset one. The
+ * service itself has no use for `""`: a string layoutId is looked up (upsert-workflow.usecase.ts), and `""`
+ * names no layout (404).
+ */
+function withNoLayoutAsNull(controls: unknown): unknown {
+  if (controls === null || typeof controls !== "object" || Array.isArray(controls)) return controls;
+  const values = controls as Props;
+  return values.layoutId === "" ? { ...values, layoutId: null } : values;
 }

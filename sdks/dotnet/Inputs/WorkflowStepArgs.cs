@@ -31,7 +31,7 @@ namespace PulumiSvc.Svc.Inputs
         /// refuses unknown controls and the values the service would store with issues (an email without
         /// `subject`, a digest `amount` below 1, ...). Default: none. In YAML, Python, Go and .NET the typed block
         /// of the step's type (`email`, `inApp`, `httpRequest`, ...) declares the same values typed; `controls` (not
-        /// both) carries what a block cannot, such as an email's `layoutId: null` (no layout).
+        /// both) carries what a block cannot (a key it lacks).
         /// </summary>
         public InputMap<object> Controls
         {
@@ -58,8 +58,7 @@ namespace PulumiSvc.Svc.Inputs
         public Input<Inputs.WorkflowStepDigestControlsArgs>? Digest { get; set; }
 
         /// <summary>
-        /// An email step's controls, typed (instead of `controls`). No layout (`layoutId: null`) is written in
-        /// `controls`, which can carry a null.
+        /// An email step's controls, typed (instead of `controls`). No layout at all: `layoutId: ""`.
         /// </summary>
         [Input("email")]
         public Input<Inputs.WorkflowStepEmailControlsArgs>? Email { get; set; }

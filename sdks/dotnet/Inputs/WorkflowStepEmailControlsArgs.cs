@@ -32,8 +32,9 @@ namespace PulumiSvc.Svc.Inputs
         public Input<string>? EditorType { get; set; }
 
         /// <summary>
-        /// The layout the email is wrapped in (a Layout's `layoutId`); absent: the default layout. No layout at all
-        /// is `null`, which only `controls` can carry: `controls: { layoutId: null, ... }`.
+        /// The layout the email is wrapped in (a Layout's `layoutId`); absent: the default layout. No layout at all:
+        /// `""`, which every language can declare (Go and Pulumi YAML drop a null, and Go, Python and .NET cannot
+        /// tell a null string from an unset one), or `null` where the language sends it; the service is sent `null`.
         /// </summary>
         [Input("layoutId")]
         public Input<string>? LayoutId { get; set; }

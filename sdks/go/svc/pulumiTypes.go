@@ -7666,7 +7666,7 @@ type WorkflowStep struct {
 	// refuses unknown controls and the values the service would store with issues (an email without
 	// `subject`, a digest `amount` below 1, ...). Default: none. In YAML, Python, Go and .NET the typed block
 	// of the step's type (`email`, `inApp`, `httpRequest`, ...) declares the same values typed; `controls` (not
-	// both) carries what a block cannot, such as an email's `layoutId: null` (no layout).
+	// both) carries what a block cannot (a key it lacks).
 	Controls map[string]interface{} `pulumi:"controls"`
 	// A custom step's controls, typed (instead of `controls`).
 	Custom *WorkflowStepCustomControls `pulumi:"custom"`
@@ -7674,8 +7674,7 @@ type WorkflowStep struct {
 	Delay *WorkflowStepDelayControls `pulumi:"delay"`
 	// A digest step's controls, typed (instead of `controls`).
 	Digest *WorkflowStepDigestControls `pulumi:"digest"`
-	// An email step's controls, typed (instead of `controls`). No layout (`layoutId: null`) is written in
-	// `controls`, which can carry a null.
+	// An email step's controls, typed (instead of `controls`). No layout at all: `layoutId: ""`.
 	Email *WorkflowStepEmailControls `pulumi:"email"`
 	// An http_request step's controls, typed (instead of `controls`); its credential headers go in the
 	// workflow's `secretHeaders`.
@@ -7717,7 +7716,7 @@ type WorkflowStepArgs struct {
 	// refuses unknown controls and the values the service would store with issues (an email without
 	// `subject`, a digest `amount` below 1, ...). Default: none. In YAML, Python, Go and .NET the typed block
 	// of the step's type (`email`, `inApp`, `httpRequest`, ...) declares the same values typed; `controls` (not
-	// both) carries what a block cannot, such as an email's `layoutId: null` (no layout).
+	// both) carries what a block cannot (a key it lacks).
 	Controls pulumi.MapInput `pulumi:"controls"`
 	// A custom step's controls, typed (instead of `controls`).
 	Custom WorkflowStepCustomControlsPtrInput `pulumi:"custom"`
@@ -7725,8 +7724,7 @@ type WorkflowStepArgs struct {
 	Delay WorkflowStepDelayControlsPtrInput `pulumi:"delay"`
 	// A digest step's controls, typed (instead of `controls`).
 	Digest WorkflowStepDigestControlsPtrInput `pulumi:"digest"`
-	// An email step's controls, typed (instead of `controls`). No layout (`layoutId: null`) is written in
-	// `controls`, which can carry a null.
+	// An email step's controls, typed (instead of `controls`). No layout at all: `layoutId: ""`.
 	Email WorkflowStepEmailControlsPtrInput `pulumi:"email"`
 	// An http_request step's controls, typed (instead of `controls`); its credential headers go in the
 	// workflow's `secretHeaders`.
@@ -7810,7 +7808,7 @@ func (o WorkflowStepOutput) Chat() WorkflowStepChatControlsPtrOutput {
 // refuses unknown controls and the values the service would store with issues (an email without
 // `subject`, a digest `amount` below 1, ...). Default: none. In YAML, Python, Go and .NET the typed block
 // of the step's type (`email`, `inApp`, `httpRequest`, ...) declares the same values typed; `controls` (not
-// both) carries what a block cannot, such as an email's `layoutId: null` (no layout).
+// both) carries what a block cannot (a key it lacks).
 func (o WorkflowStepOutput) Controls() pulumi.MapOutput {
 	return o.ApplyT(func(v WorkflowStep) map[string]interface{} { return v.Controls }).(pulumi.MapOutput)
 }
@@ -7830,8 +7828,7 @@ func (o WorkflowStepOutput) Digest() WorkflowStepDigestControlsPtrOutput {
 	return o.ApplyT(func(v WorkflowStep) *WorkflowStepDigestControls { return v.Digest }).(WorkflowStepDigestControlsPtrOutput)
 }
 
-// An email step's controls, typed (instead of `controls`). No layout (`layoutId: null`) is written in
-// `controls`, which can carry a null.
+// An email step's controls, typed (instead of `controls`). No layout at all: `layoutId: ""`.
 func (o WorkflowStepOutput) Email() WorkflowStepEmailControlsPtrOutput {
 	return o.ApplyT(func(v WorkflowStep) *WorkflowStepEmailControls { return v.Email }).(WorkflowStepEmailControlsPtrOutput)
 }
@@ -8832,8 +8829,9 @@ type WorkflowStepEmailControls struct {
 	DisableOutputSanitization *bool `pulumi:"disableOutputSanitization"`
 	// `block` or `html`: how the body is written.
 	EditorType *string `pulumi:"editorType"`
-	// The layout the email is wrapped in (a Layout's `layoutId`); absent: the default layout. No layout at all
-	// is `null`, which only `controls` can carry: `controls: { layoutId: null, ... }`.
+	// The layout the email is wrapped in (a Layout's `layoutId`); absent: the default layout. No layout at all:
+	// `""`, which every language can declare (Go and Pulumi YAML drop a null, and Go, Python and .NET cannot
+	// tell a null string from an unset one), or `null` where the language sends it; the service is sent `null`.
 	LayoutId *string `pulumi:"layoutId"`
 	// A condition (JSON Logic over payload and subscriber) under which the step is skipped.
 	Skip map[string]interface{} `pulumi:"skip"`
@@ -8859,8 +8857,9 @@ type WorkflowStepEmailControlsArgs struct {
 	DisableOutputSanitization pulumi.BoolPtrInput `pulumi:"disableOutputSanitization"`
 	// `block` or `html`: how the body is written.
 	EditorType pulumi.StringPtrInput `pulumi:"editorType"`
-	// The layout the email is wrapped in (a Layout's `layoutId`); absent: the default layout. No layout at all
-	// is `null`, which only `controls` can carry: `controls: { layoutId: null, ... }`.
+	// The layout the email is wrapped in (a Layout's `layoutId`); absent: the default layout. No layout at all:
+	// `""`, which every language can declare (Go and Pulumi YAML drop a null, and Go, Python and .NET cannot
+	// tell a null string from an unset one), or `null` where the language sends it; the service is sent `null`.
 	LayoutId pulumi.StringPtrInput `pulumi:"layoutId"`
 	// A condition (JSON Logic over payload and subscriber) under which the step is skipped.
 	Skip pulumi.MapInput `pulumi:"skip"`
@@ -8960,8 +8959,9 @@ func (o WorkflowStepEmailControlsOutput) EditorType() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v WorkflowStepEmailControls) *string { return v.EditorType }).(pulumi.StringPtrOutput)
 }
 
-// The layout the email is wrapped in (a Layout's `layoutId`); absent: the default layout. No layout at all
-// is `null`, which only `controls` can carry: `controls: { layoutId: null, ... }`.
+// The layout the email is wrapped in (a Layout's `layoutId`); absent: the default layout. No layout at all:
+// `""`, which every language can declare (Go and Pulumi YAML drop a null, and Go, Python and .NET cannot
+// tell a null string from an unset one), or `null` where the language sends it; the service is sent `null`.
 func (o WorkflowStepEmailControlsOutput) LayoutId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v WorkflowStepEmailControls) *string { return v.LayoutId }).(pulumi.StringPtrOutput)
 }
@@ -9030,8 +9030,9 @@ func (o WorkflowStepEmailControlsPtrOutput) EditorType() pulumi.StringPtrOutput 
 	}).(pulumi.StringPtrOutput)
 }
 
-// The layout the email is wrapped in (a Layout's `layoutId`); absent: the default layout. No layout at all
-// is `null`, which only `controls` can carry: `controls: { layoutId: null, ... }`.
+// The layout the email is wrapped in (a Layout's `layoutId`); absent: the default layout. No layout at all:
+// `""`, which every language can declare (Go and Pulumi YAML drop a null, and Go, Python and .NET cannot
+// tell a null string from an unset one), or `null` where the language sends it; the service is sent `null`.
 func (o WorkflowStepEmailControlsPtrOutput) LayoutId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *WorkflowStepEmailControls) *string {
 		if v == nil {

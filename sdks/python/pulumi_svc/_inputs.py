@@ -2041,7 +2041,7 @@ class WorkflowStepArgsDict(TypedDict):
     refuses unknown controls and the values the service would store with issues (an email without
     `subject`, a digest `amount` below 1, ...). Default: none. In YAML, Python, Go and .NET the typed block
     of the step's type (`email`, `inApp`, `httpRequest`, ...) declares the same values typed; `controls` (not
-    both) carries what a block cannot, such as an email's `layoutId: null` (no layout).
+    both) carries what a block cannot (a key it lacks).
     """
     custom: NotRequired[pulumi.Input[Optional['WorkflowStepCustomControlsArgsDict']]]
     """
@@ -2057,8 +2057,7 @@ class WorkflowStepArgsDict(TypedDict):
     """
     email: NotRequired[pulumi.Input[Optional['WorkflowStepEmailControlsArgsDict']]]
     """
-    An email step's controls, typed (instead of `controls`). No layout (`layoutId: null`) is written in
-    `controls`, which can carry a null.
+    An email step's controls, typed (instead of `controls`). No layout at all: `layoutId: ""`.
     """
     http_request: NotRequired[pulumi.Input[Optional['WorkflowStepHttpRequestControlsArgsDict']]]
     """
@@ -2111,12 +2110,11 @@ class WorkflowStepArgs:
                refuses unknown controls and the values the service would store with issues (an email without
                `subject`, a digest `amount` below 1, ...). Default: none. In YAML, Python, Go and .NET the typed block
                of the step's type (`email`, `inApp`, `httpRequest`, ...) declares the same values typed; `controls` (not
-               both) carries what a block cannot, such as an email's `layoutId: null` (no layout).
+               both) carries what a block cannot (a key it lacks).
         :param pulumi.Input['WorkflowStepCustomControlsArgs'] custom: A custom step's controls, typed (instead of `controls`).
         :param pulumi.Input['WorkflowStepDelayControlsArgs'] delay: A delay step's controls, typed (instead of `controls`).
         :param pulumi.Input['WorkflowStepDigestControlsArgs'] digest: A digest step's controls, typed (instead of `controls`).
-        :param pulumi.Input['WorkflowStepEmailControlsArgs'] email: An email step's controls, typed (instead of `controls`). No layout (`layoutId: null`) is written in
-               `controls`, which can carry a null.
+        :param pulumi.Input['WorkflowStepEmailControlsArgs'] email: An email step's controls, typed (instead of `controls`). No layout at all: `layoutId: ""`.
         :param pulumi.Input['WorkflowStepHttpRequestControlsArgs'] http_request: An http_request step's controls, typed (instead of `controls`); its credential headers go in the
                workflow's `secretHeaders`.
         :param pulumi.Input['WorkflowStepInAppControlsArgs'] in_app: An in_app step's controls, typed (instead of `controls`).
@@ -2198,7 +2196,7 @@ class WorkflowStepArgs:
         refuses unknown controls and the values the service would store with issues (an email without
         `subject`, a digest `amount` below 1, ...). Default: none. In YAML, Python, Go and .NET the typed block
         of the step's type (`email`, `inApp`, `httpRequest`, ...) declares the same values typed; `controls` (not
-        both) carries what a block cannot, such as an email's `layoutId: null` (no layout).
+        both) carries what a block cannot (a key it lacks).
         """
         return pulumi.get(self, "controls")
 
@@ -2246,8 +2244,7 @@ class WorkflowStepArgs:
     @pulumi.getter
     def email(self) -> pulumi.Input[Optional['WorkflowStepEmailControlsArgs']]:
         """
-        An email step's controls, typed (instead of `controls`). No layout (`layoutId: null`) is written in
-        `controls`, which can carry a null.
+        An email step's controls, typed (instead of `controls`). No layout at all: `layoutId: ""`.
         """
         return pulumi.get(self, "email")
 
@@ -2735,8 +2732,9 @@ class WorkflowStepEmailControlsArgsDict(TypedDict):
     """
     layout_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
-    The layout the email is wrapped in (a Layout's `layoutId`); absent: the default layout. No layout at all
-    is `null`, which only `controls` can carry: `controls: { layoutId: null, ... }`.
+    The layout the email is wrapped in (a Layout's `layoutId`); absent: the default layout. No layout at all:
+    `""`, which every language can declare (Go and Pulumi YAML drop a null, and Go, Python and .NET cannot
+    tell a null string from an unset one), or `null` where the language sends it; the service is sent `null`.
     """
     skip: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
     """
@@ -2760,8 +2758,9 @@ class WorkflowStepEmailControlsArgs:
         :param pulumi.Input[_builtins.str] body: The body (required): HTML with `editorType: "html"`, or a block-editor (Maily) JSON document as a string.
         :param pulumi.Input[_builtins.bool] disable_output_sanitization: Whether the rendered content is left unsanitized.
         :param pulumi.Input[_builtins.str] editor_type: `block` or `html`: how the body is written.
-        :param pulumi.Input[_builtins.str] layout_id: The layout the email is wrapped in (a Layout's `layoutId`); absent: the default layout. No layout at all
-               is `null`, which only `controls` can carry: `controls: { layoutId: null, ... }`.
+        :param pulumi.Input[_builtins.str] layout_id: The layout the email is wrapped in (a Layout's `layoutId`); absent: the default layout. No layout at all:
+               `""`, which every language can declare (Go and Pulumi YAML drop a null, and Go, Python and .NET cannot
+               tell a null string from an unset one), or `null` where the language sends it; the service is sent `null`.
         :param pulumi.Input[Mapping[str, Any]] skip: A condition (JSON Logic over payload and subscriber) under which the step is skipped.
         :param pulumi.Input[_builtins.str] subject: The subject (required).
         """
@@ -2818,8 +2817,9 @@ class WorkflowStepEmailControlsArgs:
     @pulumi.getter(name="layoutId")
     def layout_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The layout the email is wrapped in (a Layout's `layoutId`); absent: the default layout. No layout at all
-        is `null`, which only `controls` can carry: `controls: { layoutId: null, ... }`.
+        The layout the email is wrapped in (a Layout's `layoutId`); absent: the default layout. No layout at all:
+        `""`, which every language can declare (Go and Pulumi YAML drop a null, and Go, Python and .NET cannot
+        tell a null string from an unset one), or `null` where the language sends it; the service is sent `null`.
         """
         return pulumi.get(self, "layout_id")
 

@@ -2,8 +2,8 @@
  * A step's controls under its type's typed block in the programs on the plugin's schema (YAML, Python, Go, C#;
  * provider/export/writers/typed-step-controls.ts): an in-app step with a primary action, an email step naming an
  * exported layout by reference, a digest with its look-back window, an http_request step's headers, each as the
- * SDK's typed values; and `controls` kept, for that step only, where the block cannot carry the values (an email's
- * `layoutId: null`, a key the block lacks). The TypeScript program keeps `controls` everywhere. The Go program is
+ * SDK's typed values; an email of no layout at all as `layoutId: ""`; and `controls` kept, for that step only,
+ * where the block cannot carry the values (a key the block lacks). The TypeScript program keeps `controls` everywhere. The Go program is
  * checked as gofmt leaves it; the engine tests (test/engine/export.test.ts) run the programs.
  */
 import { spawnSync } from "node:child_process";
@@ -106,8 +106,13 @@ describe("svc-export: step controls as typed blocks", () => {
     expect(Object.keys(mail!)).toEqual(["name", "type", "email"]);
     expect(Object.keys(batch!)).toEqual(["name", "type", "digest"]);
     expect(Object.keys(crm!)).toEqual(["name", "type", "httpRequest"]);
-    // `layoutId: null` ("no layout") and a key the block lacks: controls, for that step only.
-    expect(bare).toBe(STEPS[2]);
+    // No layout at all (`layoutId: null`) is `layoutId: ""` in the block, the form every language can send.
+    expect(bare).toEqual({
+      name: "Bare mail",
+      type: "email",
+      email: { subject: "No layout", body: "<p>Hi</p>", layoutId: "" },
+    });
+    // A key the block lacks: controls, for that step only.
     expect(text).toBe(STEPS[5]);
   });
 
@@ -122,10 +127,11 @@ describe("svc-export: step controls as typed blocks", () => {
     expect(yaml).toContain("            layoutId: ${brand.layoutId}\n");
     expect(yaml).toContain("          digest:\n            amount: 2\n");
     expect(yaml).toContain("          httpRequest:\n            method: POST\n");
-    expect(yaml).toContain("          controls:\n            subject: No layout\n");
-    expect(yaml).toContain("            layoutId: null\n");
+    expect(yaml).toContain("          email:\n            subject: No layout\n");
+    expect(yaml).toMatch(/\n {12}layoutId: (""|'')\n/);
+    expect(yaml).not.toContain("layoutId: null");
     expect(yaml).toContain("          controls:\n            body: Hi\n            unknownKey: true\n");
-    expect(yaml.match(/ controls:/g)).toHaveLength(2);
+    expect(yaml.match(/ controls:/g)).toHaveLength(1);
   });
 
   it("Python: the block's snake_case keys (the SDK's typed dicts), map keys as they are", () => {
@@ -140,10 +146,11 @@ describe("svc-export: step controls as typed blocks", () => {
     );
     expect(py).toContain('                "look_back_window": {\n');
     expect(py).toContain('            "http_request": {\n');
-    expect(py).toContain('            "controls": {\n                "subject": "No layout",\n');
-    expect(py).toContain('                "layoutId": None,\n');
+    expect(py).toContain('                "subject": "No layout",\n');
+    expect(py).toContain('                "layout_id": "",\n');
+    expect(py).not.toContain('"layoutId": None');
     expect(py).toContain('                "unknownKey": True,\n');
-    expect(py.match(/"controls":/g)).toHaveLength(2);
+    expect(py.match(/"controls":/g)).toHaveLength(1);
   });
 
   it("Go: the SDK's block types by pointer, typed lists, the layout's output; as gofmt leaves it", () => {
@@ -169,11 +176,10 @@ describe("svc-export: step controls as typed blocks", () => {
       "\t\t\t\t\tBody: svc.WorkflowStepHttpRequestControlsBodyFieldArray{\n" +
         "\t\t\t\t\t\tsvc.WorkflowStepHttpRequestControlsBodyFieldArgs{\n",
     );
-    expect(go).toContain(
-      '\t\t\t\tControls: pulumi.Map{\n\t\t\t\t\t"subject":  pulumi.String("No layout"),\n',
-    );
-    expect(go).toContain('\t\t\t\t\t"layoutId": nil,\n');
-    expect(go.match(/Controls:/g)).toHaveLength(2);
+    expect(go).toContain('\t\t\t\t\tSubject:  pulumi.String("No layout"),\n');
+    expect(go).toMatch(/\t\t\t\t\tLayoutId: +pulumi\.String\(""\),\n/);
+    expect(go).not.toContain('"layoutId": nil');
+    expect(go.match(/Controls:/g)).toHaveLength(1);
     const changes = gofmtChanges(go);
     if (changes === undefined) console.warn("gofmt is not on PATH: main.go's formatting not checked");
     else expect(changes).toBe("");
@@ -197,8 +203,9 @@ describe("svc-export: step controls as typed blocks", () => {
     expect(cs).toContain(
       "                        new Svc.Inputs.WorkflowStepHttpRequestControlsBodyFieldArgs\n",
     );
-    expect(cs).toContain('                    { "layoutId", null },\n');
-    expect(cs.match(/Controls =/g)).toHaveLength(2);
+    expect(cs).toContain('                    LayoutId = "",\n');
+    expect(cs).not.toContain('{ "layoutId", null }');
+    expect(cs.match(/Controls =/g)).toHaveLength(1);
   });
 
   it("TypeScript keeps controls on every step (the dynamic resources' controls are typed)", () => {
@@ -209,19 +216,11 @@ describe("svc-export: step controls as typed blocks", () => {
   });
 
   it("Go and YAML: the step's null controls, which they drop, under Left out; none in Python and TypeScript", () => {
+    // The in-app step's free-form `data.plan: null`; the email of no layout is not among them (`layoutId: ""`).
     const line =
-      'workflow "welcome" step "Bare mail": its null controls (layoutId) are not declared: a Go program drops a null';
-    // (and the in-app step's free-form `data.plan: null`, which Go drops as well)
-    expect(languageLeftOut("go", PROJECT)).toEqual([
-      expect.stringContaining(
-        'workflow "welcome" step "Inbox": its null controls (data.plan) are not declared',
-      ),
-      expect.stringContaining(line),
-    ]);
-    expect(languageLeftOut("yaml", PROJECT)).toEqual([
-      expect.stringContaining("a Pulumi YAML program drops"),
-      expect.stringContaining("a Pulumi YAML program drops"),
-    ]);
+      'workflow "welcome" step "Inbox": its null controls (data.plan) are not declared: a Go program drops a null';
+    expect(languageLeftOut("go", PROJECT)).toEqual([expect.stringContaining(line)]);
+    expect(languageLeftOut("yaml", PROJECT)).toEqual([expect.stringContaining("a Pulumi YAML program drops")]);
     expect(languageLeftOut("python", PROJECT)).toEqual([]);
     expect(languageLeftOut("typescript", PROJECT)).toEqual([]);
     expect(writeLanguage("go", PROJECT, "1.0.0")["README.md"]).toContain(`\n- ${line}`);
