@@ -22,9 +22,16 @@ function withValues(step: WorkflowStep, values: Record<string, unknown>): Workfl
   return { ...step, controls: { ...step.controls, values }, controlValues: values } as WorkflowStep;
 }
 
-/** The 404 of GetLayoutUseCaseV0 (libs/application-generic/src/usecases/get-layout-v0/get-layout.use-case.ts). */
+/**
+ * The 404 of GetLayoutUseCaseV0 (libs/application-generic/src/usecases/get-layout-v0/get-layout.use-case.ts): an
+ * empty id (`layoutId: ""`, looked up as an identifier no layout has) gets the message of a missing default.
+ */
 export function layoutNotFound(env: EnvironmentState, id: string) {
-  return notFound(`Layout not found for id ${id} in the environment ${env.id}`);
+  return notFound(
+    id
+      ? `Layout not found for id ${id} in the environment ${env.id}`
+      : `Default layout not found in the environment ${env.id}`,
+  );
 }
 
 /**

@@ -246,6 +246,12 @@ describe("layouts in workflow email steps", () => {
     expect(stored?.steps[0]?.controls.values).toEqual({});
   });
 
+  it('an empty layoutId ("") names no layout: the 404 of a missing default (get-layout-v0 use-case)', async () => {
+    const key = freshKey();
+    const res = await workflowWith(key, "wf-empty-layout", "");
+    expect(expectError(res, 404).message).toMatch(/^Default layout not found in the environment /);
+  });
+
   it("delete: 204, the default is a 409, and the steps naming the layout lose their layoutId", async () => {
     const key = freshKey();
     await create(key, "default-one");
