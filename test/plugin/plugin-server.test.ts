@@ -588,7 +588,7 @@ describe("a Workflow's typed control blocks through the plugin (email: {...} bes
     const created = await plugin.create(urn, typed.inputs);
     // What the service stored and answered: no layout (`""` would be its 404, absent its default layout).
     const [stored] = created.outs.steps as PropertyMap[];
-    expect((stored?.controls as PropertyMap).layoutId).toBeNull();
+    expect((stored?.controls as PropertyMap | undefined)?.layoutId).toBeNull();
     const plain = await plugin.check(urn, typed.inputs, {
       name: "Bare",
       steps: [{ name: "Mail", type: "email", controls: { ...bare, layoutId: null } }],

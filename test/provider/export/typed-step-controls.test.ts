@@ -220,7 +220,9 @@ describe("svc-export: step controls as typed blocks", () => {
     const line =
       'workflow "welcome" step "Inbox": its null controls (data.plan) are not declared: a Go program drops a null';
     expect(languageLeftOut("go", PROJECT)).toEqual([expect.stringContaining(line)]);
-    expect(languageLeftOut("yaml", PROJECT)).toEqual([expect.stringContaining("a Pulumi YAML program drops")]);
+    expect(languageLeftOut("yaml", PROJECT)).toEqual([
+      expect.stringContaining("a Pulumi YAML program drops"),
+    ]);
     expect(languageLeftOut("python", PROJECT)).toEqual([]);
     expect(languageLeftOut("typescript", PROJECT)).toEqual([]);
     expect(writeLanguage("go", PROJECT, "1.0.0")["README.md"]).toContain(`\n- ${line}`);
