@@ -526,6 +526,26 @@ describe.skipIf(skipEngine("yaml"))(
       expect(digest?.changeSummary).toEqual({ same: 12 });
     });
 
+    it("a misspelt control in a typed block: Pulumi YAML's own type check refuses it, naming the block's fields; no request", async () => {
+      const misspelt = EXAMPLE.replace("subject: Welcome aboard", "subjet: Welcome aboard");
+      expect(misspelt).not.toBe(EXAMPLE);
+      writeProgram(misspelt);
+      emu.resetRequests();
+      try {
+        const preview = await stack.preview({ allowFailure: true });
+        const text = preview.stdout + preview.stderr;
+        printed += text;
+        expect(preview.code, text).not.toBe(0);
+        expect(text).toMatch(
+          /Cannot assign '\{subjet: string[^']*' to 'svc:index:WorkflowStepEmailControls'/,
+        );
+        expect(text).toMatch(/Existing properties are: subject, body/);
+        expect(emu.requests.filter((r) => r.path.startsWith("/v2/workflows"))).toEqual([]);
+      } finally {
+        writeProgram(EXAMPLE);
+      }
+    });
+
     it("a refused key or a dead address: the preview fails naming the setting and its command, with no stack trace; nothing is written", async () => {
       emu.resetRequests();
       for (const setting of wrongSettings("yaml-refused-key-3fc")) {
