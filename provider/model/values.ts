@@ -11,6 +11,11 @@ export function isUnknown(v: unknown): boolean {
   return v === UNKNOWN;
 }
 
+/** True for a JSON object (not null, not an array). */
+export function isJsonObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
 /** True when the value is, or contains, an unknown. */
 export function containsUnknown(v: unknown): boolean {
   if (isUnknown(v)) return true;

@@ -83,6 +83,15 @@ export const workflowStepSchema = z.strictObject({
 });
 
 /**
+ * An email's `layoutId` for "no layout at all", in every language: the service's `null` cannot be declared from
+ * Go or Pulumi YAML (both drop a null inside a map; the Go SDK's sdk/go/pulumi/rpc.go `marshalInputOptions`), nor
+ * told from unset in a Go, Python or .NET typed block. check stores and sends `null` for it
+ * (../runtime/workflow/check.ts); `svc-export` writes it for `null` (../export/writers/typed-step-controls.ts). The
+ * service has no use for `""` itself: upsert-workflow.usecase.ts looks a string layoutId up, and `""` names none.
+ */
+export const NO_LAYOUT = "";
+
+/**
  * The typed control block of each step type in the plugin's schema, by type: an email step's controls typed
  * as `email: {...}`, an in_app step's as `inApp: {...}` (a property name every SDK language can carry).
  */

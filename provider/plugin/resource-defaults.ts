@@ -10,7 +10,7 @@ import { defaultFor, type IdentifierOrigin } from "../default-identifier";
 import type { ProviderKind } from "../model/kinds";
 import { fingerprintKey, fingerprintsOf } from "../model/subscriber-credentials-set-fingerprint";
 import { decodeCredentials } from "../model/subscriber-credentials-set-schema";
-import { containsUnknown, UNKNOWN } from "../model/values";
+import { containsUnknown, isJsonObject, UNKNOWN } from "../model/values";
 import type { UrnParts } from "./resource-types";
 import type { Props } from "./wire-values";
 
@@ -28,10 +28,6 @@ function withDefaultIdentifier(
   return { ...news, [key]: defaultFor(origin, key), defaultIdentifierOf: origin };
 }
 
-function isMap(v: unknown): v is Props {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
-}
-
 /**
  * A set's inputs with the fingerprints of its credentials, keyed by `secret` (the provider's
  * `fingerprintKey`, else its API key) bound to project and stack; unknown while the credentials are; none
@@ -42,7 +38,7 @@ function withFingerprints(news: Props, urn: UrnParts, secret: string | undefined
   const credentials = decodeCredentials(news.credentials);
   if (secret === undefined) return rest;
   if (containsUnknown(credentials)) return { ...rest, fingerprints: UNKNOWN };
-  if (!isMap(credentials) || !Object.values(credentials).every(isMap)) return rest;
+  if (!isJsonObject(credentials) || !Object.values(credentials).every(isJsonObject)) return rest;
   const key = fingerprintKey(secret, urn.project, urn.stack);
   return { ...rest, fingerprints: fingerprintsOf(key, credentials as Parameters<typeof fingerprintsOf>[1]) };
 }

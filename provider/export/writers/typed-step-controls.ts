@@ -10,6 +10,8 @@
  * keep `controls` (the dynamic resources' `controls` is typed already). Which block fits is read from the package
  * schema (./schema-types.ts), so a schema without the blocks leaves every step as it is.
  */
+
+import { NO_LAYOUT } from "../../model/workflow-schema";
 import { type ExportProject, type ExportValue, isPlainObject, Ref } from "../model";
 import { camelCase } from "../names";
 import { resolved, type Spec, typeProperties } from "./schema-types";
@@ -66,9 +68,9 @@ export function typedStep(step: ExportValue): ExportValue {
   );
 }
 
-/** An email's controls with "no layout" (`layoutId: null`) as `""`, which a typed block can carry. */
+/** An email's controls with "no layout" (`layoutId: null`) as {@link NO_LAYOUT}, which a typed block can carry. */
 function withNoLayoutAsEmpty(controls: { [key: string]: ExportValue }): { [key: string]: ExportValue } {
-  return controls.layoutId === null ? { ...controls, layoutId: "" } : controls;
+  return controls.layoutId === null ? { ...controls, layoutId: NO_LAYOUT } : controls;
 }
 
 /** The project with every workflow step's controls under its typed block where they fit it (see the header). */

@@ -22,7 +22,7 @@
  * show the service's form there.
  */
 import { SECRET_INPUTS } from "../../model/secret-inputs";
-import { canonical } from "../../model/values";
+import { canonical, isJsonObject } from "../../model/values";
 import { engineInputs } from "./engine-values";
 import type { TargetedProvider } from "./with-target";
 
@@ -44,10 +44,6 @@ export interface KeptInput {
 /** The inputs a kind's service answer describes, from its outputs (each kind's `inputsOf`). */
 export type DescribeInputs = (outputs: Props) => Props;
 
-function isMap(v: unknown): v is Props {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
-}
-
 function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(canonical(a ?? null)) === JSON.stringify(canonical(b ?? null));
 }
@@ -55,7 +51,7 @@ function same(a: unknown, b: unknown): boolean {
 /** True when a value holds a string, number or boolean somewhere (empty containers hold nothing). */
 function holdsValue(v: unknown): boolean {
   if (Array.isArray(v)) return v.some(holdsValue);
-  if (isMap(v)) return Object.values(v).some(holdsValue);
+  if (isJsonObject(v)) return Object.values(v).some(holdsValue);
   return v !== null && v !== undefined;
 }
 
@@ -71,7 +67,7 @@ function entryAt(path: Segment[], declared: unknown): KeptInput {
 /** The entries that turn `described` into `declared`, at the deepest paths where they differ. */
 function differences(described: unknown, declared: unknown, path: Segment[], out: KeptInput[]): void {
   if (same(described, declared) && (described === undefined) === (declared === undefined)) return;
-  if (isMap(described) && isMap(declared)) {
+  if (isJsonObject(described) && isJsonObject(declared)) {
     for (const key of new Set([...Object.keys(described), ...Object.keys(declared)])) {
       differences(described[key], declared[key], [...path, key], out);
     }
@@ -128,7 +124,7 @@ export function restoreInputs(kept: readonly KeptInput[], before: Props, now: Pr
 function keptOf(props: Props | undefined): KeptInput[] | undefined {
   const kept = props?.[KEPT_INPUTS_KEY];
   if (!Array.isArray(kept)) return undefined;
-  return kept.filter((e): e is KeptInput => isMap(e) && Array.isArray(e.path));
+  return kept.filter((e): e is KeptInput => isJsonObject(e) && Array.isArray(e.path));
 }
 
 /** Outputs without what only the state carries (the kept entries, the create's stamp). */

@@ -11,8 +11,9 @@ import { z } from "zod";
 import { completeControlValuesSchemas, reportIssues } from "../../../sdk/schemas";
 import { WORKFLOW_ID_PATTERN } from "../../default-identifier";
 import type { CheckFailure, CheckOutcome } from "../../model/pulumi-results";
-import { canonical, isUnknown } from "../../model/values";
+import { canonical, isJsonObject, isUnknown } from "../../model/values";
 import {
+  NO_LAYOUT,
   WORKFLOW_STEP_TYPES,
   type WorkflowInputs,
   type WorkflowStepType,
@@ -175,15 +176,8 @@ function normalizeStep(step: unknown): unknown {
   return s.type === "email" ? { ...s, controls: withNoLayoutAsNull(s.controls) } : s;
 }
 
-/**
- * An email's `layoutId: ""` is "no layout at all", stored and sent as the service's `null`: Go and Pulumi YAML
- * programs cannot send a null inside a map (the Go SDK leaves nil entries out: sdk/go/pulumi/rpc.go
- * `marshalInputOptions`), and Go, Python and .NET typed blocks cannot tell a null string from an unset one. The
- * service itself has no use for `""`: a string layoutId is looked up (upsert-workflow.usecase.ts), and `""`
- * names no layout (404).
- */
+/** An email's controls with {@link NO_LAYOUT} as the service's `null` (no layout at all). */
 function withNoLayoutAsNull(controls: unknown): unknown {
-  if (controls === null || typeof controls !== "object" || Array.isArray(controls)) return controls;
-  const values = controls as Props;
-  return values.layoutId === "" ? { ...values, layoutId: null } : values;
+  if (!isJsonObject(controls)) return controls;
+  return controls.layoutId === NO_LAYOUT ? { ...controls, layoutId: null } : controls;
 }

@@ -10,7 +10,7 @@
  * through here: a block on their steps stays an unknown field.
  */
 import type { CheckFailure } from "../../model/pulumi-results";
-import { isUnknown, UNKNOWN } from "../../model/values";
+import { isJsonObject, isUnknown, UNKNOWN } from "../../model/values";
 import { CONTROL_BLOCKS, WORKFLOW_STEP_TYPES, type WorkflowStepType } from "../../model/workflow-schema";
 
 type Props = Record<string, unknown>;
@@ -27,14 +27,10 @@ export interface ControlBlockNormalization {
   named(failures: readonly CheckFailure[]): CheckFailure[];
 }
 
-function isProps(v: unknown): v is Props {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
-}
-
 /** Whether a step's property holds something: an empty `controls` map carries nothing to conflict with. */
 function isSet(v: unknown): boolean {
   if (v === undefined || v === null) return false;
-  return !(isProps(v) && Object.keys(v).length === 0);
+  return !(isJsonObject(v) && Object.keys(v).length === 0);
 }
 
 /** How a refusal names a step, as check does: `steps[1] "Notify CRM"`. */
@@ -89,7 +85,7 @@ export function normalizeControlBlocks(news: Props): ControlBlockNormalization {
   const normalized = !Array.isArray(steps)
     ? steps
     : steps.map((step, index) => {
-        if (!isProps(step)) return step;
+        if (!isJsonObject(step)) return step;
         const one = normalizeStep(step, index);
         if (one.from !== undefined) {
           const at = label(step, index);
